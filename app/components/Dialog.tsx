@@ -1,0 +1,61 @@
+import { Link, useLocation, useNavigate } from "@remix-run/react";
+import { type ReactNode, useEffect, useRef } from "react";
+import { withParam } from "~/lib/url";
+
+/**
+ * A modal driven by the URL (?dialog=name): it opens and closes by plain links without JavaScript;
+ * with JavaScript it traps focus, closes on Escape and returns focus where it was.
+ */
+export function Dialog({ title, children, closeTo }: { title: string; children: ReactNode; closeTo?: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const close = closeTo ?? withParam(location, "dialog", null);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const before = document.activeElement as HTMLElement | null;
+    const focusables = () =>
+      Array.from(el.querySelectorAll<HTMLElement>("a[href],button:not([disabled]),input:not([type=hidden]),select,textarea,[tabindex]:not([tabindex='-1'])"));
+    (el.querySelector<HTMLElement>("[autofocus],input:not([type=hidden])") ?? focusables()[0])?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") {
+        e.preventDefault();
+        navigate(close, { replace: true, preventScrollReset: true });
+      } else if (e.key === "Tab") {
+        const f = focusables();
+        if (!f.length) return;
+        const first = f[0];
+        const last = f[f.length - 1];
+        if (e.shiftKey && document.activeElement === first) {
+          e.preventDefault();
+          last.focus();
+        } else if (!e.shiftKey && document.activeElement === last) {
+          e.preventDefault();
+          first.focus();
+        }
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      before?.focus?.();
+    };
+  }, [close, navigate]);
+
+  return (
+    <div className="overlay">
+      <Link className="overlay-bg" to={close} replace preventScrollReset aria-label="Close dialog" tabIndex={-1} />
+      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="dialog-title" ref={ref}>
+        <div className="dialog-head">
+          <h2 id="dialog-title">{title}</h2>
+          <Link to={close} replace preventScrollReset className="icon-btn" aria-label="Close">
+            ×
+          </Link>
+        </div>
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,269 @@
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { type ReactNode, useEffect, useRef } from "react";
+import type { UserJson } from "../../worker/features/users/users.service";
+import { withParam } from "~/lib/url";
+import { LoginForm, SignupForm } from "./AuthForms";
+import { Avatar } from "./Avatar";
+import { Dialog } from "./Dialog";
+
+export interface ShellProps {
+  user: UserJson | null;
+  badge: number;
+  children: ReactNode;
+  /** Extra dialogs a feature renders for its own ?dialog= names. */
+  dialogs?: Record<string, ReactNode>;
+}
+
+/** Spec 9: the badge is invitation plus noti, capped at 99. */
+export function badgeCount(jstats: string | undefined): number {
+  try {
+    const s = JSON.parse(jstats ?? "{}") as { noti?: number; invitation?: number };
+    return Math.min(99, (s.noti ?? 0) + (s.invitation ?? 0));
+  } catch {
+    return 0;
+  }
+}
+
+function Badge({ n }: { n: number }) {
+  if (n <= 0) return null;
+  return (
+    <span className="badge" aria-label={`${n} unread`}>
+      {n}
+    </span>
+  );
+}
+
+/** Entries that need an account open the login dialog for a visitor. */
+function useGate(user: UserJson | null) {
+  const location = useLocation();
+  return (to: string) => (user ? to : withParam(location, "dialog", "login"));
+}
+
+function LeftSidebar({ user, badge }: { user: UserJson | null; badge: number }) {
+  const location = useLocation();
+  const gate = useGate(user);
+  const open = new URLSearchParams(location.search).get("sidebar") === "1";
+  const touchX = useRef<number | null>(null);
+  const closeHref = withParam(location, "sidebar", null);
+  const closeRef = useRef<HTMLAnchorElement>(null);
+  return (
+    <nav
+      className={`left${open ? " open" : ""}`}
+      aria-label="Main"
+      onTouchStart={(e) => {
+        touchX.current = e.touches[0]?.clientX ?? null;
+      }}
+      onTouchEnd={(e) => {
+        const start = touchX.current;
+        const end = e.changedTouches[0]?.clientX;
+        // Spec 2: a swipe of more than 50 px to the left closes the sidebar.
+        if (open && start !== null && end !== undefined && start - end > 50) closeRef.current?.click();
+        touchX.current = null;
+      }}
+    >
+      {open && (
+        <Link ref={closeRef} to={closeHref} className="icon-btn close-sidebar" aria-label="Close menu" replace>
+          ×
+        </Link>
+      )}
+      {user ? (
+        <Link to={`/${user.username}`} className="user-card">
+          <Avatar name={user.fullname} src={user.avatar} size={44} />
+          <span>
+            <strong>{user.fullname}</strong>
+            <small>@{user.username}</small>
+          </span>
+        </Link>
+      ) : (
+        <Link to="/" className="brand">
+          NoteX
+        </Link>
+      )}
+      <ul>
+        <li>
+          <NavLink to="/" end>
+            Home
+          </NavLink>
+        </li>
+        <li>
+          <Link to={gate(user ? `/${user.username}?t=notes` : "")}>My Notes</Link>
+        </li>
+        <li>
+          <Link to={gate(user ? `/${user.username}` : "")}>My Experience</Link>
+        </li>
+        <li>
+          <Link to={gate("/notifications")}>
+            Notifications <Badge n={badge} />
+          </Link>
+        </li>
+        <li>
+          <NavLink to="/search">Search</NavLink>
+        </li>
+        <li>
+          <Link to={gate("/bookmarks")}>Bookmarks</Link>
+        </li>
+        <li>
+          <Link to={gate("/settings")}>Settings</Link>
+        </li>
+        {user && (
+          <li>
+            <Link to={withParam(location, "dialog", "logout")}>Logout</Link>
+          </li>
+        )}
+      </ul>
+      <footer className="legal-links">
+        <Link to="/terms">Terms</Link> <Link to="/policy">Policy</Link> <Link to="/about">About</Link>
+      </footer>
+    </nav>
+  );
+}
+
+function TopBar({ user, badge }: { user: UserJson | null; badge: number }) {
+  const location = useLocation();
+  const gate = useGate(user);
+  return (
+    <header className="topbar">
+      <Link to={withParam(location, "sidebar", "1")} className="icon-btn menu-toggle" aria-label="Open menu">
+        ☰
+      </Link>
+      <Link to="/" className="logo" aria-label="NoteX home">
+        NoteX
+      </Link>
+      <div className="top-actions">
+        <Link to="/" aria-label="Home" className="icon-btn">
+          ⌂
+        </Link>
+        <Link to={gate(withParam(location, "dialog", "note"))} aria-label="Take a note" className="icon-btn">
+          ＋
+        </Link>
+        <Link to="/search" aria-label="Search" className="icon-btn">
+          ⌕
+        </Link>
+        <Link to={gate("/notifications")} aria-label="Notifications" className="icon-btn">
+          🔔
+          <Badge n={badge} />
+        </Link>
+        {user ? (
+          <Link to={`/${user.username}`} aria-label="Your profile">
+            <Avatar name={user.fullname} src={user.avatar} size={32} />
+          </Link>
+        ) : (
+          <Link to={withParam(location, "dialog", "login")} className="btn small">
+            Login
+          </Link>
+        )}
+      </div>
+    </header>
+  );
+}
+
+function RightSidebar({ user }: { user: UserJson | null }) {
+  const location = useLocation();
+  return (
+    <aside className="right" aria-label="Actions">
+      {user ? (
+        <Link to={withParam(location, "dialog", "note")} className="btn primary block">
+          Take a note
+        </Link>
+      ) : (
+        <div className="stack">
+          <Link to={withParam(location, "dialog", "login")} className="btn primary block">
+            Login
+          </Link>
+          <Link to={withParam(location, "dialog", "signup")} className="btn block">
+            Signup
+          </Link>
+        </div>
+      )}
+    </aside>
+  );
+}
+
+function BottomBar({ user, badge }: { user: UserJson | null; badge: number }) {
+  const location = useLocation();
+  if (!user) {
+    return (
+      <nav className="bottombar" aria-label="Mobile">
+        <Link to="/" className="brand">
+          NoteX
+        </Link>
+        <Link to={withParam(location, "dialog", "login")} className="btn small primary">
+          Login
+        </Link>
+      </nav>
+    );
+  }
+  return (
+    <nav className="bottombar" aria-label="Mobile">
+      <Link to="/" aria-label="Home">
+        ⌂
+      </Link>
+      <Link to="/search" aria-label="Search">
+        ⌕
+      </Link>
+      <Link to={withParam(location, "dialog", "note")} aria-label="Add note">
+        ＋
+      </Link>
+      <Link to="/notifications" aria-label="Notifications">
+        🔔
+        <Badge n={badge} />
+      </Link>
+      <Link to={`/${user.username}`} aria-label="Your profile">
+        <Avatar name={user.fullname} src={user.avatar} size={28} />
+      </Link>
+    </nav>
+  );
+}
+
+function LogoutDialog() {
+  const location = useLocation();
+  return (
+    <Dialog title="Logout">
+      <p>Are you sure you want to logout?</p>
+      <Form method="post" action="/logout" className="row">
+        <Link to={withParam(location, "dialog", null)} className="btn" replace>
+          No
+        </Link>
+        <button className="btn primary" type="submit">
+          Yes
+        </button>
+      </Form>
+    </Dialog>
+  );
+}
+
+export function Shell({ user, badge, children, dialogs }: ShellProps) {
+  const location = useLocation();
+  const dialog = new URLSearchParams(location.search).get("dialog");
+  // Spec 2: the page scrolls to the top on every path or query change (dialogs excepted: they overlay).
+  const key = `${location.pathname}?${withParam({ pathname: "", search: location.search }, "dialog", null)}`;
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [key]);
+  return (
+    <div className="shell">
+      <a href="#main" className="skip">
+        Skip to content
+      </a>
+      <TopBar user={user} badge={badge} />
+      <LeftSidebar user={user} badge={badge} />
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <RightSidebar user={user} />
+      <BottomBar user={user} badge={badge} />
+      {!user && dialog === "login" && location.pathname !== "/login" && (
+        <Dialog title="Log in to NoteX">
+          <LoginForm />
+        </Dialog>
+      )}
+      {!user && dialog === "signup" && location.pathname !== "/login" && (
+        <Dialog title="Sign up">
+          <SignupForm />
+        </Dialog>
+      )}
+      {user && dialog === "logout" && <LogoutDialog />}
+      {dialog && dialogs?.[dialog]}
+    </div>
+  );
+}

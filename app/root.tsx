@@ -1,0 +1,85 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+} from "@remix-run/react";
+import { type ReactNode, useEffect } from "react";
+import type { UserJson } from "../worker/features/users/users.service";
+import { globalDialogs } from "./components/GlobalDialogs";
+import { badgeCount, Shell } from "./components/Shell";
+import { apiFor } from "./lib/api.server";
+import { useNonce } from "./lib/nonce";
+import { clearRecord, fromServer, writeRecord } from "./lib/record";
+import styles from "./styles.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "NoteX" },
+  { name: "description", content: "NoteX — notes, x-folders and a living portfolio of your experience." },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const cookie = request.headers.get("cookie") ?? "";
+  // Visitors (no session cookie) cost no API call at all.
+  const res = cookie.includes("notex_sid=") ? await apiFor(request, context).get<UserJson>("/me") : null;
+  const user = res?.ok ? res.data : null;
+  return { user, badge: badgeCount(user?.jstats) };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { user, badge } = useLoaderData<typeof loader>();
+  // Spec 3: the "notex" record mirrors the signed-in user and is cleared on logout.
+  useEffect(() => {
+    if (user) writeRecord(fromServer(user));
+    else clearRecord();
+  }, [user]);
+  return (
+    <Shell user={user} badge={badge} dialogs={globalDialogs(user)}>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && [400, 404, 422].includes(error.status);
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <main className="error-page">
+      <h1>{notFound ? "Oops! The page you're looking for is not here." : "Woops! Something went wrong :( Please try again."}</h1>
+      <Link to="/" reloadDocument>
+        Back to Home Page
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,31 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { type AuthActionData, LoginForm, SignupForm } from "~/components/AuthForms";
+import { apiFor } from "~/lib/api.server";
+import { authAction } from "~/lib/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Log in · NoteX" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const cookie = request.headers.get("cookie") ?? "";
+  if (cookie.includes("notex_sid=")) {
+    const me = await apiFor(request, context).get("/me");
+    if (me.ok) throw redirect("/");
+  }
+  return { signup: new URL(request.url).searchParams.get("dialog") === "signup" };
+}
+
+export const action = ({ request, context }: ActionFunctionArgs) => authAction(request, context);
+
+export default function Login() {
+  const { signup } = useLoaderData<typeof loader>();
+  const data = useActionData<AuthActionData>();
+  const showSignup = data ? data.form === "signup" : signup;
+  return (
+    <section className="page narrow">
+      <h1>{showSignup ? "Sign up" : "Log in to NoteX"}</h1>
+      {showSignup ? <SignupForm data={data} /> : <LoginForm data={data} />}
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+
+export const meta: MetaFunction = () => [{ title: "Privacy Policy · NoteX" }];
+
+export default function Page() {
+  return (
+    <section className="page prose">
+      <h1>Privacy Policy</h1>
+      <p>This page is a placeholder. The full text will be published here before NoteX leaves preview.</p>
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import { Hono } from "hono";
+import { dbFor } from "./db/client";
+import type { AppEnv } from "./env";
+import { auth } from "./features/auth/auth.routes";
+import { users } from "./features/users/users.routes";
+import { toErrorResponse } from "./lib/errors";
+import { authenticate } from "./lib/session";
+
+export const api = new Hono<AppEnv>()
+  .basePath("/v1")
+  .use(async (c, next) => {
+    c.set("db", dbFor(c.env.DB));
+    c.header("Cache-Control", "no-store");
+    await next();
+  })
+  .use(authenticate)
+  .get("/health", (c) => c.json({ ok: true }))
+  .route("/", auth)
+  .route("/", users)
+  .notFound((c) => c.json({ code: "not_found", message: "No such endpoint" }, 404))
+  .onError(toErrorResponse);
+
+export type Api = typeof api;

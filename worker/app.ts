@@ -1,0 +1,25 @@
+import { Hono } from "hono";
+import { api } from "./api";
+import type { AppEnv } from "./env";
+import { sameOrigin } from "./lib/csrf";
+import { toErrorResponse } from "./lib/errors";
+import { securityHeaders } from "./lib/headers";
+
+export type PageHandler = (request: Request, loadContext: PageLoadContext) => Promise<Response>;
+
+export interface PageLoadContext {
+  cloudflare: { env: AppEnv["Bindings"]; ctx: ExecutionContext };
+  nonce: string;
+}
+
+type WorkerEnv = AppEnv & { Variables: { nonce: string } };
+
+/** The one worker: security headers and the same-origin check on everything, /v1 to Hono, the rest to Remix. */
+export function createApp(pages: PageHandler) {
+  return new Hono<WorkerEnv>()
+    .use(securityHeaders)
+    .use(sameOrigin)
+    .route("/", api as unknown as Hono<WorkerEnv>)
+    .all("*", (c) => pages(c.req.raw, { cloudflare: { env: c.env, ctx: c.executionCtx }, nonce: c.var.nonce }))
+    .onError(toErrorResponse);
+}

@@ -1,0 +1,65 @@
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { counter, createdAt } from "../columns";
+import { notes } from "./notes";
+import { users } from "./users";
+
+export const folders = sqliteTable(
+  "folders",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    descr: text("descr").notNull().default(""),
+    link: text("link").notNull().default(""),
+    logo: text("logo").notNull().default(""),
+    notenum: counter("notenum"),
+    // Time the latest note was filed; 0 until one is. Sort "Noted at" uses it.
+    notedAt: integer("noted_at").notNull().default(0),
+    likenum: counter("likenum"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("folders_user_slug_uq").on(t.userId, t.slug),
+    uniqueIndex("folders_user_type_name_uq").on(t.userId, sql`lower(${t.type})`, sql`lower(${t.name})`),
+    index("folders_user_type_idx").on(t.userId, t.type, t.id),
+    index("folders_user_noted_idx").on(t.userId, t.notedAt, t.id),
+  ],
+);
+
+export const folderNotes = sqliteTable(
+  "folder_notes",
+  {
+    folderId: integer("folder_id")
+      .notNull()
+      .references(() => folders.id, { onDelete: "cascade" }),
+    noteId: integer("note_id")
+      .notNull()
+      .references(() => notes.id, { onDelete: "cascade" }),
+    // Copies of the note's label and created_at so the folder page filters and pages on one index.
+    label: text("label").notNull().default(""),
+    noteCreatedAt: integer("note_created_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.folderId, t.noteId] }),
+    index("folder_notes_note_idx").on(t.noteId),
+    index("folder_notes_folder_created_idx").on(t.folderId, t.noteCreatedAt, t.noteId),
+    index("folder_notes_folder_label_created_idx").on(t.folderId, t.label, t.noteCreatedAt, t.noteId),
+  ],
+);
+
+export const folderLabels = sqliteTable(
+  "folder_labels",
+  {
+    folderId: integer("folder_id")
+      .notNull()
+      .references(() => folders.id, { onDelete: "cascade" }),
+    label: text("label").notNull(),
+    n: counter("n"),
+  },
+  (t) => [primaryKey({ columns: [t.folderId, t.label] })],
+);

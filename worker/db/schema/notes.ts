@@ -1,0 +1,72 @@
+import { type AnySQLiteColumn, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { counter, createdAt } from "../columns";
+import { users } from "./users";
+
+/** kind: 0 note, 1 renote (no text, shows the original), 2 quote (text + embedded original). */
+export const notes = sqliteTable(
+  "notes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: integer("kind").notNull().default(0),
+    label: text("label").notNull().default(""),
+    content: text("content").notNull().default(""),
+    txt: text("txt").notNull().default(""),
+    imgs: text("imgs").notNull().default(""),
+    video: text("video").notNull().default(""),
+    renoteId: integer("renote_id").references((): AnySQLiteColumn => notes.id, { onDelete: "set null" }),
+    renum: counter("renum"),
+    repnum: counter("repnum"),
+    likenum: counter("likenum"),
+    createdAt: createdAt(),
+    notedAt: integer("noted_at").notNull(),
+    updatedAt: integer("updated_at"),
+  },
+  (t) => [
+    index("notes_created_idx").on(t.createdAt, t.id),
+    index("notes_user_created_idx").on(t.userId, t.createdAt, t.id),
+    index("notes_user_label_created_idx").on(t.userId, t.label, t.createdAt, t.id),
+    index("notes_label_created_idx").on(t.label, t.createdAt, t.id),
+    index("notes_renote_idx").on(t.renoteId),
+    // One plain renote per user per note.
+    uniqueIndex("notes_one_renote_uq").on(t.userId, t.renoteId).where(sql`kind = 1`),
+  ],
+);
+
+export const noteTags = sqliteTable(
+  "note_tags",
+  {
+    tag: text("tag").notNull(),
+    noteId: integer("note_id")
+      .notNull()
+      .references(() => notes.id, { onDelete: "cascade" }),
+    // Copied from the note so the tag page pages by (tag, created_at, note_id) on one index.
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tag, t.noteId] }),
+    index("note_tags_tag_created_idx").on(t.tag, t.createdAt, t.noteId),
+    index("note_tags_note_idx").on(t.noteId),
+  ],
+);
+
+/** A signed upload slot: one PUT, before expiry, of at most maxSize bytes, by its owner only. */
+export const uploads = sqliteTable(
+  "uploads",
+  {
+    key: text("key").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose").notNull(),
+    contentType: text("content_type").notNull(),
+    maxSize: integer("max_size").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    uploadedAt: integer("uploaded_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("uploads_user_idx").on(t.userId, t.createdAt)],
+);

@@ -1,0 +1,126 @@
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { counter, createdAt } from "../columns";
+import { notes } from "./notes";
+import { users } from "./users";
+
+export const follows = sqliteTable(
+  "follows",
+  {
+    followerId: integer("follower_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    followeeId: integer("followee_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.followeeId] }),
+    index("follows_follower_created_idx").on(t.followerId, t.createdAt, t.followeeId),
+    index("follows_followee_created_idx").on(t.followeeId, t.createdAt, t.followerId),
+  ],
+);
+
+/** Content kinds: note, reply, company, project, skill (the last three are x-folders). */
+export const likes = sqliteTable(
+  "likes",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    targetId: integer("target_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind, t.targetId] }),
+    index("likes_target_idx").on(t.kind, t.targetId),
+  ],
+);
+
+export const bookmarks = sqliteTable(
+  "bookmarks",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    targetId: integer("target_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind, t.targetId] }),
+    index("bookmarks_user_kind_created_idx").on(t.userId, t.kind, t.createdAt, t.targetId),
+    index("bookmarks_target_idx").on(t.kind, t.targetId),
+  ],
+);
+
+export const reports = sqliteTable(
+  "reports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    targetId: integer("target_id").notNull(),
+    reason: integer("reason").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("reports_once_uq").on(t.userId, t.kind, t.targetId),
+    index("reports_created_idx").on(t.createdAt, t.id),
+    index("reports_target_idx").on(t.kind, t.targetId),
+  ],
+);
+
+/** parent: the spec's encoding — a reply on a note has parent = -noteId, else the parent reply id. */
+export const replies = sqliteTable(
+  "replies",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    noteId: integer("note_id")
+      .notNull()
+      .references(() => notes.id, { onDelete: "cascade" }),
+    parent: integer("parent").notNull(),
+    content: text("content").notNull(),
+    txt: text("txt").notNull().default(""),
+    likenum: counter("likenum"),
+    repnum: counter("repnum"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at"),
+  },
+  (t) => [
+    index("replies_parent_created_idx").on(t.parent, t.createdAt, t.id),
+    index("replies_note_idx").on(t.noteId),
+    index("replies_user_idx").on(t.userId, t.createdAt, t.id),
+  ],
+);
+
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    actorId: integer("actor_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    action: text("action").notNull(),
+    tblname: text("tblname").notNull().default(""),
+    rowid: integer("rowid").notNull().default(0),
+    extra: text("extra").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notifications_user_created_idx").on(t.userId, t.createdAt, t.id),
+    index("notifications_actor_idx").on(t.actorId),
+    // Makes a repeated like/follow idempotent and lets undo find exactly the row to remove.
+    uniqueIndex("notifications_once_uq").on(t.userId, t.actorId, t.action, t.tblname, t.rowid),
+  ],
+);
+

@@ -1,0 +1,38 @@
+import type { DrizzleD1Database } from "drizzle-orm/d1";
+import type * as schema from "./db/schema/all";
+
+export interface Env {
+  DB: D1Database;
+  SESSIONS: KVNamespace;
+  IMAGES: R2Bucket;
+  ASSETS?: Fetcher;
+  RL_AUTH?: RateLimit;
+  RL_WRITE?: RateLimit;
+  APP_ENV: string;
+  UPLOAD_MODE: string;
+  TOKEN_SECRET: string;
+  UPLOAD_SECRET: string;
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_CLIENT_SECRET?: string;
+  GOOGLE_AUTH_URL: string;
+  GOOGLE_TOKEN_URL: string;
+  GOOGLE_ISSUER: string;
+  GOOGLE_JWKS_URL: string;
+  R2_S3_ENDPOINT?: string;
+  R2_ACCESS_KEY_ID?: string;
+  R2_SECRET_ACCESS_KEY?: string;
+  IMAGE_ORIGIN?: string;
+}
+
+export type DB = DrizzleD1Database<typeof schema>;
+
+export interface CurrentUser {
+  id: number;
+  username: string;
+  sid: string | null;
+}
+
+export interface AppEnv {
+  Bindings: Env;
+  Variables: { db: DB; user: CurrentUser | null };
+}

@@ -1,0 +1,60 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../env";
+import { invalid, unauthorized } from "../../lib/errors";
+import { clientIp, rateLimit } from "../../lib/ratelimit";
+import { endSession, me, refreshFromCookie, requireUser, startSession } from "../../lib/session";
+import { body, readJson } from "../../lib/validate";
+import { loadUser } from "../users/users.service";
+import { ChangePassword, LoginInput, SignupInput } from "../users/users.schema";
+import { bumpEpoch, changePassword, login, signup } from "./auth.service";
+
+export const auth = new Hono<AppEnv>()
+  .post(
+    "/signup",
+    async (c, next) => {
+      await rateLimit(c.env.RL_AUTH, `signup:${clientIp(c)}`);
+      await next();
+    },
+    body(SignupInput),
+    async (c) => {
+      const row = await signup(c.var.db, c.req.valid("json"));
+      const { token } = await startSession(c, row);
+      return c.json({ token, user: await loadUser(c.var.db, { id: row.id }, row.id) }, 201);
+    },
+  )
+  .post(
+    "/login",
+    async (c, next) => {
+      await rateLimit(c.env.RL_AUTH, `login:${clientIp(c)}`);
+      await next();
+    },
+    async (c) => {
+      const parsed = LoginInput.safeParse(await readJson(c));
+      // Missing fields on login answer the spec's 422 wording, with the field messages kept.
+      if (!parsed.success) throw invalid(parsed.error, 422, "Invalid username or password.");
+      const { username, password } = parsed.data;
+      await rateLimit(c.env.RL_AUTH, `login-user:${username}`);
+      const row = await login(c.var.db, username, password);
+      const { token } = await startSession(c, row);
+      return c.json({ token, user: await loadUser(c.var.db, { id: row.id }, row.id) });
+    },
+  )
+  .get("/logout", async (c) => {
+    // ?all=1 ends every session of the account at once (epoch bump), not just this browser's.
+    if (c.req.query("all") === "1" && c.var.user) await bumpEpoch(c.var.db, c.var.user.id);
+    await endSession(c);
+    return c.json({ ok: true });
+  })
+  .get("/refresh", async (c) => {
+    const token = await refreshFromCookie(c);
+    if (!token) throw unauthorized();
+    return c.json({ token });
+  })
+  .patch("/users/password", requireUser, body(ChangePassword), async (c) => {
+    const { password, new_password } = c.req.valid("json");
+    const row = await changePassword(c.var.db, me(c).id, password, new_password);
+    // The epoch moved, so this browser needs a new session too.
+    await endSession(c);
+    const { token } = await startSession(c, row);
+    return c.json({ token, user: await loadUser(c.var.db, { id: row.id }, row.id) });
+  });

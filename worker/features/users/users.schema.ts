@@ -1,0 +1,78 @@
+import { z } from "zod";
+
+// Limits and messages of spec section 5, side by side; shared by the API and the forms.
+const required = (message: string) => ({
+  error: (iss: { input: unknown }) => (iss.input === undefined || iss.input === null ? message : `${message.split(" ")[0]} must be text`),
+});
+
+export const RESERVED = new Set([
+  "help", "tag", "tags", "callback", "login", "signup", "signin", "register", "bookmark", "bookmarks",
+  "saved", "notification", "notifications", "policy", "terms", "connection", "connections", "about",
+  "project", "projects", "company", "companies", "skill", "skills", "setting", "settings", "search",
+  "note", "notes", "reply", "replies", "notex", "note-x", "notexapp", "note_x", "notex_app",
+  "new-company", "new-project", "new-skill", "xlabel", "admin", "api", "uploads", "images",
+]);
+
+export const Username = z
+  .string(required("username is required"))
+  .trim()
+  .toLowerCase()
+  .min(1, "username is required")
+  .min(5, "username must be at least 5 characters")
+  .max(34, "username must be less than 35 characters")
+  .regex(/^[a-z]/, "first character must be a letter (a-z)")
+  .regex(/^[a-z0-9_]*$/, "username must contain only alphanumeric and underscore characters")
+  .refine((u) => !RESERVED.has(u), "username is already taken");
+
+export const Password = z
+  .string(required("password is required"))
+  .min(1, "password is required")
+  .min(6, "password must be at least 6 characters")
+  .max(44, "password must be less than 45 characters")
+  .regex(/[a-zA-Z]/, "password must contain at least 1 letter (a-z)")
+  .regex(/[0-9]/, "password must contain at least 1 number (0-9)");
+
+export const Email = z
+  .string(required("email is required"))
+  .trim()
+  .toLowerCase()
+  .min(1, "email is required")
+  .max(254, "email is not valid")
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "email is not valid");
+
+/** "ada  lovelace" → "Ada Lovelace": the spec auto-capitalises each word of the display name. */
+export const capitalise = (s: string) =>
+  s.trim().replace(/\s+/g, " ").replace(/(^|\s)(\p{Ll})/gu, (_m, sp: string, ch: string) => sp + ch.toUpperCase());
+
+export const SignupName = z
+  .string(required("name is required"))
+  .transform(capitalise)
+  .pipe(z.string().min(1, "name is required").max(35, "name must be less than 35 character"));
+
+export const SignupStep1 = z.object({ email: Email, name: SignupName });
+export const SignupStep2 = z
+  .object({
+    username: Username,
+    password: Password,
+    confirm: z.string(required("confirm password is required")).min(1, "confirm password is required"),
+  })
+  .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "confirm password does not match" });
+
+export const SignupInput = z.object({ email: Email, name: SignupName, username: Username, password: Password });
+
+export const LoginInput = z.object({
+  username: z.string(required("username is required")).trim().toLowerCase().min(1, "username is required").max(254),
+  password: z.string(required("password is required")).min(1, "password is required").max(200),
+});
+
+export const ChangeUsername = z.object({ username: Username });
+export const ChangeEmail = z.object({ email: Email });
+export const ChangePassword = z.object({
+  password: z.string(required("current password is required")).min(1, "current password is required").max(200),
+  new_password: Password,
+});
+/** The settings form adds a confirmation that never leaves the page. */
+export const ChangePasswordForm = ChangePassword.extend({ confirm: z.string().default("") }).refine(
+  (v) => v.new_password === v.confirm,
+  { path: ["confirm"], message: "password and confirm password does not match" },
+);

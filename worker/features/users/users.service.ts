@@ -1,0 +1,108 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { follows } from "../../db/schema/social";
+import { userLabels, users, userTypes } from "../../db/schema/users";
+import type { DB } from "../../env";
+import { AppError, notFound } from "../../lib/errors";
+
+type UserRow = typeof users.$inferSelect;
+
+/** The spec's User: counters as JSON text (jstats, jstype, jslabel) and viewer-relative flags. */
+export interface UserJson {
+  id: number;
+  username: string;
+  fullname: string;
+  avatar: string;
+  cover: string;
+  descr: string;
+  confirmed: boolean;
+  me: boolean;
+  following: boolean;
+  jstats: string;
+  jstype: string;
+  jslabel: string;
+  email?: string;
+}
+
+const toMap = (rows: { k: string; n: number }[]) =>
+  JSON.stringify(Object.fromEntries(rows.filter((r) => r.n > 0).map((r) => [r.k, r.n])));
+
+export function jstats(u: UserRow) {
+  return {
+    following: u.followingNum,
+    follower: u.followerNum,
+    note: u.noteNum,
+    noti: u.notiNum,
+    invitation: u.invitationNum,
+  };
+}
+
+/** One D1 round trip: the user, their label and type counts, and whether the viewer follows them. */
+export async function loadUser(db: DB, where: { id?: number; username?: string }, viewerId: number | null): Promise<UserJson> {
+  const cond = where.id !== undefined ? eq(users.id, where.id) : sql`lower(${users.username}) = lower(${where.username ?? ""})`;
+  const id = db.select({ id: users.id }).from(users).where(cond).limit(1);
+  const [rows, labels, types, follow] = await db.batch([
+    db.select().from(users).where(cond).limit(1),
+    db.select({ k: userLabels.label, n: userLabels.n }).from(userLabels).where(inArray(userLabels.userId, id)),
+    db.select({ k: userTypes.type, n: userTypes.n }).from(userTypes).where(inArray(userTypes.userId, id)),
+    db
+      .select({ one: sql<number>`1` })
+      .from(follows)
+      .where(and(eq(follows.followerId, viewerId ?? 0), inArray(follows.followeeId, id)))
+      .limit(1),
+  ]);
+  const u = rows[0];
+  if (!u) throw notFound("User not found");
+  const isMe = viewerId === u.id;
+  return {
+    id: u.id,
+    username: u.username,
+    fullname: u.fullname,
+    avatar: u.avatar,
+    cover: u.cover,
+    descr: u.descr,
+    confirmed: u.confirmed,
+    me: isMe,
+    following: follow.length > 0,
+    jstats: JSON.stringify(jstats(u)),
+    jstype: toMap(types),
+    jslabel: toMap(labels),
+    ...(isMe ? { email: u.email } : {}),
+  };
+}
+
+export async function usernameTaken(db: DB, username: string, exceptId = 0): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username.toLowerCase()} and ${users.id} != ${exceptId}`)
+    .limit(1);
+  return !!row;
+}
+
+export async function changeUsername(db: DB, uid: number, username: string): Promise<UserJson> {
+  const [u] = await db.select({ username: users.username }).from(users).where(eq(users.id, uid));
+  if (!u) throw notFound("User not found");
+  if (u.username !== username) {
+    if (await usernameTaken(db, username, uid)) throw new AppError(409, "username_taken", "username is taken");
+    try {
+      await db.update(users).set({ username }).where(eq(users.id, uid));
+    } catch (e) {
+      // A concurrent change won the unique index between the check and the write.
+      if (String(e).includes("UNIQUE")) throw new AppError(409, "username_taken", "username is taken");
+      throw e;
+    }
+  }
+  return loadUser(db, { id: uid }, uid);
+}
+
+export async function changeEmail(db: DB, uid: number, email: string): Promise<UserJson> {
+  const [u] = await db.select({ email: users.email }).from(users).where(eq(users.id, uid));
+  if (!u) throw notFound("User not found");
+  if (u.email !== email) {
+    const [other] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+    if (other) throw new AppError(409, "email_taken", "email is already in use");
+    // A changed address is no longer a confirmed one.
+    await db.update(users).set({ email, confirmed: false }).where(eq(users.id, uid));
+  }
+  return loadUser(db, { id: uid }, uid);
+}

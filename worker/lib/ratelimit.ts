@@ -1,0 +1,14 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../env";
+import { tooMany } from "./errors";
+
+export function clientIp(c: Context<AppEnv>): string {
+  return c.req.header("cf-connecting-ip") ?? c.req.header("x-real-ip") ?? "local";
+}
+
+/** Refuses with 429 when the binding says the key is over its budget; absent binding = no limit. */
+export async function rateLimit(binding: RateLimit | undefined, key: string): Promise<void> {
+  if (!binding) return;
+  const { success } = await binding.limit({ key });
+  if (!success) throw tooMany();
+}

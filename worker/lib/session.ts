@@ -1,0 +1,117 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { sign, verify } from "hono/jwt";
+import { eq } from "drizzle-orm";
+import { users } from "../db/schema/users";
+import type { AppEnv, CurrentUser, Env } from "../env";
+import { unauthorized } from "./errors";
+
+export const SID_COOKIE = "notex_sid";
+const SESSION_TTL_S = 60 * 60 * 24 * 30;
+const TOKEN_TTL_S = 15 * 60;
+
+interface SessionRecord {
+  uid: number;
+  ep: number;
+  at: number;
+}
+
+function randomId(bytes = 32): string {
+  const b = crypto.getRandomValues(new Uint8Array(bytes));
+  return btoa(String.fromCharCode(...b)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+const secure = (env: Env) => env.APP_ENV !== "local";
+
+export async function signToken(env: Env, uid: number, sid: string, ep: number): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return sign({ sub: uid, sid, ep, iat: now, exp: now + TOKEN_TTL_S }, env.TOKEN_SECRET, "HS256");
+}
+
+/** A fresh session id on every login or signup (no fixation); returns the bearer token for it. */
+export async function startSession(c: Context<AppEnv>, user: { id: number; sessionEpoch: number }) {
+  const sid = randomId();
+  const record: SessionRecord = { uid: user.id, ep: user.sessionEpoch, at: Date.now() };
+  await c.env.SESSIONS.put(`s:${sid}`, JSON.stringify(record), { expirationTtl: SESSION_TTL_S });
+  setCookie(c, SID_COOKIE, sid, {
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: secure(c.env),
+    path: "/",
+    maxAge: SESSION_TTL_S,
+  });
+  return { sid, token: await signToken(c.env, user.id, sid, user.sessionEpoch) };
+}
+
+export async function endSession(c: Context<AppEnv>) {
+  const sid = getCookie(c, SID_COOKIE) ?? c.var.user?.sid;
+  if (sid) await c.env.SESSIONS.delete(`s:${sid}`);
+  deleteCookie(c, SID_COOKIE, { path: "/", secure: secure(c.env) });
+}
+
+async function readCookieSession(c: Context<AppEnv>): Promise<(SessionRecord & { sid: string }) | null> {
+  const sid = getCookie(c, SID_COOKIE);
+  if (!sid || sid.length > 100) return null;
+  const raw = await c.env.SESSIONS.get(`s:${sid}`);
+  if (!raw) return null;
+  try {
+    return { ...(JSON.parse(raw) as SessionRecord), sid };
+  } catch {
+    return null;
+  }
+}
+
+/** The user behind a session, if its epoch is still current (password change and logout-everywhere bump it). */
+async function current(c: Context<AppEnv>, uid: number, ep: number, sid: string): Promise<CurrentUser | null> {
+  const [row] = await c.var.db
+    .select({ id: users.id, username: users.username, ep: users.sessionEpoch })
+    .from(users)
+    .where(eq(users.id, uid))
+    .limit(1);
+  if (!row || row.ep !== ep) return null;
+  return { id: row.id, username: row.username, sid };
+}
+
+/** GET /v1/refresh: a new bearer token from the cookie session, or null. */
+export async function refreshFromCookie(c: Context<AppEnv>): Promise<string | null> {
+  const s = await readCookieSession(c);
+  if (!s) return null;
+  const user = await current(c, s.uid, s.ep, s.sid);
+  return user ? signToken(c.env, user.id, s.sid, s.ep) : null;
+}
+
+/**
+ * Sets c.var.user from a bearer token or the session cookie. A presented but bad bearer token is a
+ * 401 (the client refreshes once and retries); a stale cookie just means "visitor".
+ */
+export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set("user", null);
+  const header = c.req.header("authorization");
+  if (header?.startsWith("Bearer ")) {
+    let claims: { sub?: unknown; sid?: unknown; ep?: unknown };
+    try {
+      claims = await verify(header.slice(7), c.env.TOKEN_SECRET, "HS256");
+    } catch {
+      throw unauthorized();
+    }
+    const user = await current(c, Number(claims.sub), Number(claims.ep), String(claims.sid));
+    if (!user) throw unauthorized();
+    c.set("user", user);
+  } else {
+    const s = await readCookieSession(c);
+    if (s) c.set("user", await current(c, s.uid, s.ep, s.sid));
+  }
+  await next();
+};
+
+export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.var.user) throw unauthorized();
+  await next();
+};
+
+/** The signed-in user, for handlers behind requireUser. */
+export function me(c: Context<AppEnv>): CurrentUser {
+  const user = c.var.user;
+  if (!user) throw unauthorized();
+  return user;
+}
