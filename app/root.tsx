@@ -76,7 +76,11 @@ export function ErrorBoundary() {
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <main className="error-page">
-      <h1>{notFound ? "Oops! The page you're looking for is not here." : "Woops! Something went wrong :( Please try again."}</h1>
+      <h1>
+        {notFound
+          ? "Oops! The page you're looking for is not here."
+          : "Woops! Something went wrong :( Please try again."}
+      </h1>
       <Link to="/" reloadDocument>
         Back to Home Page
       </Link>

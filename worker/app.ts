@@ -20,6 +20,8 @@ export function createApp(pages: PageHandler) {
     .use(securityHeaders)
     .use(sameOrigin)
     .route("/", api as unknown as Hono<WorkerEnv>)
-    .all("*", (c) => pages(c.req.raw, { cloudflare: { env: c.env, ctx: c.executionCtx }, nonce: c.var.nonce }))
+    .all("*", (c) =>
+      pages(c.req.raw, { cloudflare: { env: c.env, ctx: c.executionCtx as ExecutionContext }, nonce: c.var.nonce }),
+    )
     .onError(toErrorResponse);
 }

@@ -22,6 +22,8 @@ export interface Env {
   R2_ACCESS_KEY_ID?: string;
   R2_SECRET_ACCESS_KEY?: string;
   IMAGE_ORIGIN?: string;
+  /** Set only by the e2e server script: lets x-test-client key rate limits per test. */
+  TRUST_TEST_CLIENT_HEADER?: string;
 }
 
 export type DB = DrizzleD1Database<typeof schema>;

@@ -31,7 +31,8 @@ export function LoginForm({ data: pageData }: { data?: AuthActionData }) {
   const fetcher = useFetcher<AuthActionData>({ key: "login" });
   const location = useLocation();
   const d = fetcher.data?.form === "login" ? fetcher.data : pageData?.form === "login" ? pageData : undefined;
-  const redirectTo = location.pathname === "/login" ? "/" : `${location.pathname}${location.search}`.replace(/[?&]dialog=login/, "");
+  const redirectTo =
+    location.pathname === "/login" ? "/" : `${location.pathname}${location.search}`.replace(/[?&]dialog=login/, "");
   return (
     <div className="auth">
       <GoogleButton />
@@ -44,14 +45,29 @@ export function LoginForm({ data: pageData }: { data?: AuthActionData }) {
             {d.error}
           </p>
         )}
-        <Field label="Username" name="username" autoComplete="username" defaultValue={d?.values?.username} error={d?.fields?.username} />
-        <Field label="Password" name="password" type="password" autoComplete="current-password" error={d?.fields?.password} />
+        <Field
+          label="Username"
+          name="username"
+          autoComplete="username"
+          defaultValue={d?.values?.username}
+          error={d?.fields?.username}
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          error={d?.fields?.password}
+        />
         <button className="btn primary" type="submit" disabled={fetcher.state !== "idle"}>
           Log in
         </button>
       </fetcher.Form>
       <p>
-        No account? <Link to={location.pathname === "/login" ? "/login?dialog=signup" : withParam(location, "dialog", "signup")}>Sign up</Link>
+        No account?{" "}
+        <Link to={location.pathname === "/login" ? "/login?dialog=signup" : withParam(location, "dialog", "signup")}>
+          Sign up
+        </Link>
       </p>
       <Legal />
     </div>
@@ -76,7 +92,14 @@ export function SignupForm({ data: pageData }: { data?: AuthActionData }) {
         )}
         {step === 1 ? (
           <>
-            <Field label="Email" name="email" type="email" autoComplete="email" defaultValue={v.email} error={d?.fields?.email} />
+            <Field
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              defaultValue={v.email}
+              error={d?.fields?.email}
+            />
             <Field label="Name" name="name" autoComplete="name" defaultValue={v.name} error={d?.fields?.name} />
             <button className="btn primary" type="submit" name="intent" value="signup1">
               Next
@@ -86,14 +109,38 @@ export function SignupForm({ data: pageData }: { data?: AuthActionData }) {
           <>
             <input type="hidden" name="email" value={v.email ?? ""} />
             <input type="hidden" name="name" value={v.name ?? ""} />
-            <Field label="Username" name="username" autoComplete="username" defaultValue={v.username} error={d?.fields?.username} />
-            <Field label="Password" name="password" type="password" autoComplete="new-password" error={d?.fields?.password} />
-            <Field label="Confirm password" name="confirm" type="password" autoComplete="new-password" error={d?.fields?.confirm} />
+            <Field
+              label="Username"
+              name="username"
+              autoComplete="username"
+              defaultValue={v.username}
+              error={d?.fields?.username}
+            />
+            <Field
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              error={d?.fields?.password}
+            />
+            <Field
+              label="Confirm password"
+              name="confirm"
+              type="password"
+              autoComplete="new-password"
+              error={d?.fields?.confirm}
+            />
             <div className="row">
               <button className="btn" type="submit" name="intent" value="back" formNoValidate>
                 Back
               </button>
-              <button className="btn primary" type="submit" name="intent" value="signup" disabled={fetcher.state !== "idle"}>
+              <button
+                className="btn primary"
+                type="submit"
+                name="intent"
+                value="signup"
+                disabled={fetcher.state !== "idle"}
+              >
                 Sign up
               </button>
             </div>

@@ -1,9 +1,31 @@
 // Spec 9: without a picture, the avatar's colour is picked by name from a palette of 26.
 export const PALETTE = [
-  "#e6194b", "#3cb44b", "#c99a00", "#4363d8", "#f58231", "#911eb4", "#2a9d8f", "#c2185b",
-  "#5d8c00", "#b5179e", "#00796b", "#8d6e63", "#7b1fa2", "#6d4c41", "#00838f", "#ad1457",
-  "#283593", "#558b2f", "#d84315", "#4527a0", "#00695c", "#9e9d24", "#1565c0", "#6a1b9a",
-  "#ef6c00", "#37474f",
+  "#e6194b",
+  "#3cb44b",
+  "#c99a00",
+  "#4363d8",
+  "#f58231",
+  "#911eb4",
+  "#2a9d8f",
+  "#c2185b",
+  "#5d8c00",
+  "#b5179e",
+  "#00796b",
+  "#8d6e63",
+  "#7b1fa2",
+  "#6d4c41",
+  "#00838f",
+  "#ad1457",
+  "#283593",
+  "#558b2f",
+  "#d84315",
+  "#4527a0",
+  "#00695c",
+  "#9e9d24",
+  "#1565c0",
+  "#6a1b9a",
+  "#ef6c00",
+  "#37474f",
 ];
 
 export function avatarColor(name: string): string {
@@ -15,7 +37,17 @@ export function avatarColor(name: string): string {
 export function Avatar({ name, src, size = 40 }: { name: string; src?: string; size?: number }) {
   const initial = (name.trim()[0] ?? "?").toUpperCase();
   if (src) {
-    return <img className="avatar" src={src} alt="" width={size} height={size} loading="lazy" style={{ width: size, height: size }} />;
+    return (
+      <img
+        className="avatar"
+        src={src}
+        alt=""
+        width={size}
+        height={size}
+        loading="lazy"
+        style={{ width: size, height: size }}
+      />
+    );
   }
   return (
     <span

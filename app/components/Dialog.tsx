@@ -17,7 +17,11 @@ export function Dialog({ title, children, closeTo }: { title: string; children: 
     if (!el) return;
     const before = document.activeElement as HTMLElement | null;
     const focusables = () =>
-      Array.from(el.querySelectorAll<HTMLElement>("a[href],button:not([disabled]),input:not([type=hidden]),select,textarea,[tabindex]:not([tabindex='-1'])"));
+      Array.from(
+        el.querySelectorAll<HTMLElement>(
+          "a[href],button:not([disabled]),input:not([type=hidden]),select,textarea,[tabindex]:not([tabindex='-1'])",
+        ),
+      );
     (el.querySelector<HTMLElement>("[autofocus],input:not([type=hidden])") ?? focusables()[0])?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Escape") {

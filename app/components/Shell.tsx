@@ -27,8 +27,9 @@ export function badgeCount(jstats: string | undefined): number {
 function Badge({ n }: { n: number }) {
   if (n <= 0) return null;
   return (
-    <span className="badge" aria-label={`${n} unread`}>
+    <span className="badge">
       {n}
+      <span className="sr-only"> unread</span>
     </span>
   );
 }

@@ -6,7 +6,7 @@ export type ApiResult<T> =
   | { ok: true; status: number; data: T; setCookies: string[] }
   | { ok: false; status: number; error: ApiError; setCookies: string[] };
 
-const FORWARD = ["cookie", "cf-connecting-ip", "user-agent", "accept-language"];
+const FORWARD = ["cookie", "cf-connecting-ip", "x-test-client", "user-agent", "accept-language"];
 
 /**
  * The Hono API called in process (no network hop): the page's cookie goes along, so the API's

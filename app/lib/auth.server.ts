@@ -26,22 +26,32 @@ export async function authAction(request: Request, context: AppLoadContext) {
   if (intent === "back") return { form: "signup", step: 1, values } satisfies AuthActionData;
   if (intent === "signup1") {
     const p = SignupStep1.safeParse(values);
-    if (!p.success) return data<AuthActionData>({ form: "signup", step: 1, fields: fieldErrors(p.error), values }, { status: 422 });
-    return { form: "signup", step: 2, values: { ...values, name: p.data.name, email: p.data.email } } satisfies AuthActionData;
+    if (!p.success)
+      return data<AuthActionData>({ form: "signup", step: 1, fields: fieldErrors(p.error), values }, { status: 422 });
+    return {
+      form: "signup",
+      step: 2,
+      values: { ...values, name: p.data.name, email: p.data.email },
+    } satisfies AuthActionData;
   }
   if (intent === "signup") {
-    const step2 = SignupStep2.safeParse({ username: values.username, password: str(form, "password"), confirm: str(form, "confirm") });
-    if (!step2.success) return data<AuthActionData>({ form: "signup", step: 2, fields: fieldErrors(step2.error), values }, { status: 422 });
+    const step2 = SignupStep2.safeParse({
+      username: values.username,
+      password: str(form, "password"),
+      confirm: str(form, "confirm"),
+    });
+    if (!step2.success)
+      return data<AuthActionData>(
+        { form: "signup", step: 2, fields: fieldErrors(step2.error), values },
+        { status: 422 },
+      );
     const res = await api.post("/signup", { ...values, username: step2.data.username, password: step2.data.password });
     if (res.ok) return redirect("/", { headers: cookieHeaders(res) });
     const fields = res.error.fields ?? {};
     // Errors in the first step's fields send the person back to that step to fix them.
     const step = fields.email || fields.name ? 1 : 2;
     const error = res.status === 422 || res.error.code === "email_taken" ? null : errorText(res.error, "signup");
-    return data<AuthActionData>(
-      { form: "signup", step, error, fields, values },
-      { status: res.status },
-    );
+    return data<AuthActionData>({ form: "signup", step, error, fields, values }, { status: res.status });
   }
   throw new Response("Unknown intent", { status: 400 });
 }

@@ -7,8 +7,8 @@ export default function About() {
     <section className="page prose">
       <h1>About NoteX</h1>
       <p>
-        NoteX is a social note-taking and professional-experience network: post notes under an x-label, file them
-        into x-folders — your skills, projects, companies and schools — and let them add up to a living portfolio.
+        NoteX is a social note-taking and professional-experience network: post notes under an x-label, file them into
+        x-folders — your skills, projects, companies and schools — and let them add up to a living portfolio.
       </p>
       <h2>Credits</h2>
       <p>Designed and built by the NoteX team.</p>

@@ -17,17 +17,21 @@ const SECTIONS: Section[] = ["username", "password", "email"];
 
 interface SettingsResult {
   section: Section;
-  ok?: boolean;
   error?: string | null;
   fields?: Record<string, string>;
-  at?: number;
+  value?: string;
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await apiFor(request, context).get<UserJson>("/me");
   if (!me.ok) throw redirect("/login");
   const edit = new URL(request.url).searchParams.get("edit");
-  return { user: me.data, edit: SECTIONS.includes(edit as Section) ? (edit as Section) : null };
+  const url = new URL(request.url);
+  return {
+    user: me.data,
+    edit: SECTIONS.includes(edit as Section) ? (edit as Section) : null,
+    saved: url.searchParams.get("saved"),
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -36,9 +40,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!SECTIONS.includes(section)) throw new Response("Unknown intent", { status: 400 });
   const api = apiFor(request, context);
   const fail = (status: number, fields: Record<string, string>, error: string | null = null) =>
-    data<SettingsResult>({ section, fields, error }, { status });
+    data<SettingsResult>(
+      { section, fields, error, value: section === "password" ? undefined : form[section] },
+      { status },
+    );
 
-  const schema: z.ZodType = section === "username" ? ChangeUsername : section === "email" ? ChangeEmail : ChangePasswordForm;
+  const schema: z.ZodType =
+    section === "username" ? ChangeUsername : section === "email" ? ChangeEmail : ChangePasswordForm;
   const parsed = schema.safeParse(form);
   if (!parsed.success) return fail(422, fieldErrors(parsed.error));
   const body = parsed.data as Record<string, string>;
@@ -46,20 +54,44 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const res = await api.patch<{ token?: string }>(`/users/${section}`, body);
   if (!res.ok) {
-    const field = section === "password" && res.status === 401 ? "password" : section === "password" ? "new_password" : section;
-    return fail(res.status, { [field]: res.error.fields?.[field] ?? res.error.message }, errorText(res.error, section as ErrorContext));
+    const field =
+      section === "password" && res.status === 401 ? "password" : section === "password" ? "new_password" : section;
+    return fail(
+      res.status,
+      { [field]: res.error.fields?.[field] ?? res.error.message },
+      errorText(res.error, section as ErrorContext),
+    );
   }
-  return data<SettingsResult>({ section, ok: true, at: Date.now() }, { headers: cookieHeaders(res) });
+  // Redirect after a successful POST: the renewed session cookie (password change) reaches the
+  // browser with or without JavaScript, and a reload cannot resubmit.
+  return redirect(`/settings?saved=${section}`, { headers: cookieHeaders(res) });
 }
 
-function Row({ title, value, section, edit, children }: { title: string; value: string; section: Section; edit: Section | null; children: React.ReactNode }) {
+function Row({
+  title,
+  value,
+  section,
+  edit,
+  children,
+}: {
+  title: string;
+  value: string;
+  section: Section;
+  edit: Section | null;
+  children: React.ReactNode;
+}) {
   const open = edit === section;
   return (
     <section className="settings-row" aria-labelledby={`h-${section}`}>
       <div className="settings-head">
         <h2 id={`h-${section}`}>{title}</h2>
         {!open && (
-          <Link to={`?edit=${section}`} className="btn small" preventScrollReset aria-label={`Change ${title.toLowerCase()}`}>
+          <Link
+            to={`?edit=${section}`}
+            className="btn small"
+            preventScrollReset
+            aria-label={`Change ${title.toLowerCase()}`}
+          >
             Change
           </Link>
         )}
@@ -70,11 +102,11 @@ function Row({ title, value, section, edit, children }: { title: string; value: 
 }
 
 export default function Settings() {
-  const { user, edit: editParam } = useLoaderData<typeof loader>();
+  const { user, edit: editParam, saved } = useLoaderData<typeof loader>();
   const result = useActionData<SettingsResult>();
   const busy = useNavigation().state === "submitting";
   // A failed save keeps its section open; a successful one closes it.
-  const edit = result && !result.ok ? result.section : result?.ok ? null : editParam;
+  const edit = result ? result.section : editParam;
   const err = (s: Section) => (result?.section === s ? result : undefined);
   const actions = (
     <div className="row">
@@ -93,7 +125,13 @@ export default function Settings() {
         <Form method="post" noValidate>
           <input type="hidden" name="intent" value="username" />
           {err("username")?.error && <p className="form-error">{err("username")?.error}</p>}
-          <Field label="Username" name="username" defaultValue={user.username} error={err("username")?.fields?.username} autoComplete="username" />
+          <Field
+            label="Username"
+            name="username"
+            defaultValue={err("username")?.value ?? user.username}
+            error={err("username")?.fields?.username}
+            autoComplete="username"
+          />
           {actions}
         </Form>
       </Row>
@@ -101,7 +139,13 @@ export default function Settings() {
         <Form method="post" noValidate>
           <input type="hidden" name="intent" value="password" />
           {err("password")?.error && <p className="form-error">{err("password")?.error}</p>}
-          <Field label="Current password" name="password" type="password" autoComplete="current-password" error={err("password")?.fields?.password} />
+          <Field
+            label="Current password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            error={err("password")?.fields?.password}
+          />
           <Field
             label="New password"
             name="new_password"
@@ -110,7 +154,13 @@ export default function Settings() {
             hint="Password must be at least 6 characters long"
             error={err("password")?.fields?.new_password}
           />
-          <Field label="Confirm password" name="confirm" type="password" autoComplete="new-password" error={err("password")?.fields?.confirm} />
+          <Field
+            label="Confirm password"
+            name="confirm"
+            type="password"
+            autoComplete="new-password"
+            error={err("password")?.fields?.confirm}
+          />
           {actions}
         </Form>
       </Row>
@@ -118,11 +168,18 @@ export default function Settings() {
         <Form method="post" noValidate>
           <input type="hidden" name="intent" value="email" />
           {err("email")?.error && <p className="form-error">{err("email")?.error}</p>}
-          <Field label="Email" name="email" type="email" defaultValue={user.email} error={err("email")?.fields?.email} autoComplete="email" />
+          <Field
+            label="Email"
+            name="email"
+            type="email"
+            defaultValue={err("email")?.value ?? user.email}
+            error={err("email")?.fields?.email}
+            autoComplete="email"
+          />
           {actions}
         </Form>
       </Row>
-      <Toast message={result?.ok ? "Saved" : null} id={result?.at} />
+      <Toast message={saved && !result ? "Saved" : null} id={saved ?? undefined} />
     </section>
   );
 }

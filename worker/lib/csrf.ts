@@ -13,7 +13,11 @@ export const sameOrigin: MiddlewareHandler = async (c, next) => {
     const origin = c.req.header("origin");
     const site = c.req.header("sec-fetch-site");
     const own = new URL(c.req.url).origin;
-    if ((origin && origin !== "null" && origin !== own) || origin === "null" || (site && site !== "same-origin" && site !== "none")) {
+    if (
+      (origin && origin !== "null" && origin !== own) ||
+      origin === "null" ||
+      (site && site !== "same-origin" && site !== "none")
+    ) {
       throw new AppError(403, "cross_origin", "Cross-origin request refused.");
     }
   }

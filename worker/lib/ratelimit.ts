@@ -3,6 +3,10 @@ import type { AppEnv } from "../env";
 import { tooMany } from "./errors";
 
 export function clientIp(c: Context<AppEnv>): string {
+  // wrangler dev gives every local browser the same address; the e2e server (and only it) opts in
+  // to a per-test client id so parallel tests do not share one budget.
+  const testClient = c.env.TRUST_TEST_CLIENT_HEADER === "1" ? c.req.header("x-test-client") : undefined;
+  if (testClient) return `t:${testClient}`;
   return c.req.header("cf-connecting-ip") ?? c.req.header("x-real-ip") ?? "local";
 }
 

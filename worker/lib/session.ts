@@ -18,7 +18,10 @@ interface SessionRecord {
 
 function randomId(bytes = 32): string {
   const b = crypto.getRandomValues(new Uint8Array(bytes));
-  return btoa(String.fromCharCode(...b)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...b))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 const secure = (env: Env) => env.APP_ENV !== "local";
@@ -90,7 +93,7 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (header?.startsWith("Bearer ")) {
     let claims: { sub?: unknown; sid?: unknown; ep?: unknown };
     try {
-      claims = await verify(header.slice(7), c.env.TOKEN_SECRET, "HS256");
+      claims = (await verify(header.slice(7), c.env.TOKEN_SECRET, "HS256")) as typeof claims;
     } catch {
       throw unauthorized();
     }

@@ -32,10 +32,7 @@ export const likes = sqliteTable(
     targetId: integer("target_id").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.kind, t.targetId] }),
-    index("likes_target_idx").on(t.kind, t.targetId),
-  ],
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.targetId] }), index("likes_target_idx").on(t.kind, t.targetId)],
 );
 
 export const bookmarks = sqliteTable(
@@ -123,4 +120,3 @@ export const notifications = sqliteTable(
     uniqueIndex("notifications_once_uq").on(t.userId, t.actorId, t.action, t.tblname, t.rowid),
   ],
 );
-

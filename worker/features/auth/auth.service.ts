@@ -12,7 +12,8 @@ export interface SignupData {
   password: string;
 }
 
-const isUnique = (e: unknown, index: string) => String((e as Error)?.message ?? e).includes(index) || String((e as { cause?: unknown })?.cause ?? "").includes(index);
+const isUnique = (e: unknown, index: string) =>
+  String((e as Error)?.message ?? e).includes(index) || String((e as { cause?: unknown })?.cause ?? "").includes(index);
 
 export async function signup(db: DB, input: SignupData) {
   if (await usernameTaken(db, input.username)) {
@@ -53,7 +54,10 @@ export async function login(db: DB, username: string, password: string) {
   const ok = await verifyPassword(password, row?.passwordHash ?? null);
   if (!row || !ok) throw new AppError(401, "bad_credentials", "Username or password is incorrect.");
   if (row.passwordHash && needsRehash(row.passwordHash)) {
-    await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, row.id));
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(eq(users.id, row.id));
   }
   return row;
 }
@@ -62,7 +66,9 @@ export async function login(db: DB, username: string, password: string) {
 export async function changePassword(db: DB, uid: number, current: string, next: string) {
   const [row] = await db.select().from(users).where(eq(users.id, uid));
   if (!row || !(await verifyPassword(current, row.passwordHash))) {
-    throw new AppError(401, "bad_password", "current password is not correct.", { password: "current password is not correct." });
+    throw new AppError(401, "bad_password", "current password is not correct.", {
+      password: "current password is not correct.",
+    });
   }
   const [updated] = await db
     .update(users)

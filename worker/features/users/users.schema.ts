@@ -2,15 +2,57 @@ import { z } from "zod";
 
 // Limits and messages of spec section 5, side by side; shared by the API and the forms.
 const required = (message: string) => ({
-  error: (iss: { input: unknown }) => (iss.input === undefined || iss.input === null ? message : `${message.split(" ")[0]} must be text`),
+  error: (iss: { input: unknown }) =>
+    iss.input === undefined || iss.input === null ? message : `${message.split(" ")[0]} must be text`,
 });
 
 export const RESERVED = new Set([
-  "help", "tag", "tags", "callback", "login", "signup", "signin", "register", "bookmark", "bookmarks",
-  "saved", "notification", "notifications", "policy", "terms", "connection", "connections", "about",
-  "project", "projects", "company", "companies", "skill", "skills", "setting", "settings", "search",
-  "note", "notes", "reply", "replies", "notex", "note-x", "notexapp", "note_x", "notex_app",
-  "new-company", "new-project", "new-skill", "xlabel", "admin", "api", "uploads", "images",
+  "help",
+  "tag",
+  "tags",
+  "callback",
+  "login",
+  "signup",
+  "signin",
+  "register",
+  "bookmark",
+  "bookmarks",
+  "saved",
+  "notification",
+  "notifications",
+  "policy",
+  "terms",
+  "connection",
+  "connections",
+  "about",
+  "project",
+  "projects",
+  "company",
+  "companies",
+  "skill",
+  "skills",
+  "setting",
+  "settings",
+  "search",
+  "note",
+  "notes",
+  "reply",
+  "replies",
+  "notex",
+  "note-x",
+  "notexapp",
+  "note_x",
+  "notex_app",
+  "new-company",
+  "new-project",
+  "new-skill",
+  "actions",
+  "img",
+  "xlabel",
+  "admin",
+  "api",
+  "uploads",
+  "images",
 ]);
 
 export const Username = z
@@ -42,7 +84,10 @@ export const Email = z
 
 /** "ada  lovelace" → "Ada Lovelace": the spec auto-capitalises each word of the display name. */
 export const capitalise = (s: string) =>
-  s.trim().replace(/\s+/g, " ").replace(/(^|\s)(\p{Ll})/gu, (_m, sp: string, ch: string) => sp + ch.toUpperCase());
+  s
+    .trim()
+    .replace(/\s+/g, " ")
+    .replace(/(^|\s)(\p{Ll})/gu, (_m, sp: string, ch: string) => sp + ch.toUpperCase());
 
 export const SignupName = z
   .string(required("name is required"))

@@ -37,8 +37,13 @@ export function jstats(u: UserRow) {
 }
 
 /** One D1 round trip: the user, their label and type counts, and whether the viewer follows them. */
-export async function loadUser(db: DB, where: { id?: number; username?: string }, viewerId: number | null): Promise<UserJson> {
-  const cond = where.id !== undefined ? eq(users.id, where.id) : sql`lower(${users.username}) = lower(${where.username ?? ""})`;
+export async function loadUser(
+  db: DB,
+  where: { id?: number; username?: string },
+  viewerId: number | null,
+): Promise<UserJson> {
+  const cond =
+    where.id !== undefined ? eq(users.id, where.id) : sql`lower(${users.username}) = lower(${where.username ?? ""})`;
   const id = db.select({ id: users.id }).from(users).where(cond).limit(1);
   const [rows, labels, types, follow] = await db.batch([
     db.select().from(users).where(cond).limit(1),

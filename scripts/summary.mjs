@@ -1,0 +1,27 @@
+// Prints the totals of every runner as one plain line, from their JSON reports.
+import { existsSync, readFileSync } from "node:fs";
+
+let passed = 0;
+let failed = 0;
+const missing = [];
+const read = (f) => {
+  if (existsSync(f)) return JSON.parse(readFileSync(f, "utf8"));
+  missing.push(f);
+  return null;
+};
+
+const vitest = read("reports/vitest.json");
+if (vitest) {
+  passed += vitest.numPassedTests ?? 0;
+  failed += (vitest.numFailedTests ?? 0) + (vitest.numRuntimeErrorTestSuites ?? 0);
+}
+const pw = read("reports/playwright.json");
+if (pw) {
+  passed += pw.stats?.expected ?? 0;
+  failed += (pw.stats?.unexpected ?? 0) + (pw.stats?.flaky ?? 0) + (pw.errors?.length ?? 0);
+}
+// A runner that produced no report failed to run at all.
+failed += missing.length;
+if (missing.length) console.error(`missing reports: ${missing.join(", ")}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

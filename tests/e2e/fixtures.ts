@@ -1,0 +1,40 @@
+import { test as base, expect, type Page } from "@playwright/test";
+
+let seq = 0;
+export const uniq = (p = "u") =>
+  `${p}${Date.now().toString(36).slice(-5)}${(seq++).toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+
+/** Every test is its own client for rate limits (the e2e server trusts x-test-client). */
+export const test = base.extend<{ js: boolean }>({
+  js: async ({ javaScriptEnabled }, use) => use(javaScriptEnabled !== false),
+  context: async ({ context }, use) => {
+    await context.setExtraHTTPHeaders({ "x-test-client": uniq("c") });
+    await use(context);
+  },
+});
+export { expect };
+
+export interface Account {
+  username: string;
+  password: string;
+  email: string;
+  name: string;
+}
+
+/** Creates an account through the API (fast) and puts its session cookie in the page's context. */
+export async function signedIn(page: Page, name = "Test Person"): Promise<Account> {
+  const username = uniq("p");
+  const account = { username, password: "secret123", email: `${username}@example.com`, name };
+  const res = await page.request.post("/v1/signup", { data: account });
+  expect(res.status(), await res.text()).toBe(201);
+  return account;
+}
+
+/** Logs in through the /login form, the way a person without the dialog would. */
+export async function loginViaForm(page: Page, a: Pick<Account, "username" | "password">) {
+  await page.goto("/login");
+  await page.getByLabel("Username").fill(a.username);
+  await page.getByLabel("Password", { exact: true }).fill(a.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL("/");
+}

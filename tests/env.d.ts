@@ -1,0 +1,7 @@
+// The bindings the test pool provides: the worker's own, plus the migrations to apply.
+type NotexWorkerEnv = import("../worker/env").Env;
+declare namespace Cloudflare {
+  interface Env extends NotexWorkerEnv {
+    TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+  }
+}

@@ -1,0 +1,64 @@
+// A tiny HTTP client over the worker under test (exports.default.fetch): every test goes through
+// the same middleware, routing and error mapping a browser would.
+import { exports } from "cloudflare:workers";
+
+export const BASE = "http://notex.test";
+
+export interface Res<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+let ipCounter = 0;
+/** A distinct client address per simulated person, so per-IP limits behave as they would in production. */
+export const nextIp = () => `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`;
+
+export class Client {
+  token: string | null = null;
+  cookie: string | null = null;
+  ip = nextIp();
+
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Res<T>> {
+    const h = new Headers({ "cf-connecting-ip": this.ip, ...headers });
+    if (this.token && !h.has("authorization")) h.set("authorization", `Bearer ${this.token}`);
+    if (this.cookie && !h.has("cookie")) h.set("cookie", this.cookie);
+    let payload: string | undefined;
+    if (body !== undefined) {
+      payload = typeof body === "string" ? body : JSON.stringify(body);
+      if (!h.has("content-type")) h.set("content-type", "application/json");
+    }
+    const res = await (exports as any).default.fetch(
+      new Request(`${BASE}${path}`, { method, headers: h, body: payload }),
+    );
+    const setCookie = res.headers.getSetCookie?.() ?? [];
+    for (const c of setCookie) {
+      const [pair] = c.split(";");
+      if (pair.startsWith("notex_sid=")) this.cookie = pair.endsWith("=") ? null : pair;
+    }
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {}
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  get<T = any>(path: string, headers?: Record<string, string>) {
+    return this.request<T>("GET", path, undefined, headers);
+  }
+  post<T = any>(path: string, body: unknown = {}, headers?: Record<string, string>) {
+    return this.request<T>("POST", path, body, headers);
+  }
+  patch<T = any>(path: string, body: unknown = {}, headers?: Record<string, string>) {
+    return this.request<T>("PATCH", path, body, headers);
+  }
+  delete<T = any>(path: string, headers?: Record<string, string>) {
+    return this.request<T>("DELETE", path, undefined, headers);
+  }
+}

@@ -1,0 +1,29 @@
+import { fileURLToPath } from "node:url";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  plugins: [
+    cloudflareTest(async () => ({
+      main: "./tests/worker.ts",
+      wrangler: { configPath: "./wrangler.toml" },
+      miniflare: {
+        bindings: {
+          APP_ENV: "local",
+          TOKEN_SECRET: "test-token-secret-0123456789abcdef",
+          UPLOAD_SECRET: "test-upload-secret-0123456789abcdef",
+          GOOGLE_CLIENT_ID: "test-client",
+          GOOGLE_CLIENT_SECRET: "test-secret",
+          TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url))),
+        },
+      },
+    })),
+  ],
+  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  test: {
+    include: ["tests/api/**/*.test.ts", "tests/unit/**/*.test.ts"],
+    setupFiles: ["./tests/setup.ts"],
+    testTimeout: 30_000,
+    deps: { optimizer: { ssr: { include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] } } },
+  },
+});
