@@ -1,0 +1,52 @@
+// The spec's Note as the API answers it (section 3). Shared contract between features.
+export interface NoteUser {
+  id: number;
+  username: string;
+  fullname: string;
+  avatar: string;
+  me: boolean;
+}
+
+export interface NoteFolderRef {
+  id: number;
+  name: string;
+  slug: string;
+}
+
+export interface NoteJson {
+  id: number;
+  /** "note" (kind 0), "renote" (kind 1: no text, shows `renote`), "quote" (kind 2: text + embedded `renote`). */
+  kind: "note" | "renote" | "quote";
+  user: NoteUser;
+  label: string;
+  /** Sanitised HTML. */
+  content: string;
+  txt: string;
+  /** Image URLs joined by ";". */
+  imgs: string;
+  /** YouTube video id (11 characters) or "". */
+  video: string;
+  folders: NoteFolderRef[];
+  /** The original (for a renote or a quote), hydrated one level deep; null if none or deleted. */
+  renote: NoteJson | null;
+  /** Whether the viewer has renoted this note (for a renote row: the original). */
+  renoted: boolean;
+  renum: number;
+  repnum: number;
+  likenum: number;
+  liked: boolean;
+  created_at: number;
+  noted_at: number;
+}
+
+export interface Paginator {
+  page: number;
+  is_end: boolean;
+}
+
+/** Every list answers its items, the spec's paginator, and an opaque keyset cursor for the next page. */
+export interface NoteList {
+  notes: NoteJson[];
+  paginator: Paginator;
+  cursor: string | null;
+}
