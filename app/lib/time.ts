@@ -8,7 +8,7 @@ export function relativeTime(ms: number, now = Date.now()): string {
   if (h < 24) return `${h}h`;
   const d = Math.floor(h / 24);
   if (d < 30) return `${d}d`;
-  const mo = Math.floor(d / 30);
-  if (mo < 12) return `${mo}mo`;
-  return `${Math.floor(d / 365)}y`;
+  const y = Math.floor(d / 365);
+  // 360–364 days are still months: cap at 11 so the unit never reads "12mo" or "0y".
+  return y >= 1 ? `${y}y` : `${Math.min(11, Math.floor(d / 30))}mo`;
 }
