@@ -149,7 +149,7 @@ describe("the browser API client", () => {
       else posts++;
       return new Response("{}", { status: 503 });
     });
-    const pending = client.get("/discover?page=1", { fresh: true }).catch((e) => e);
+    const pending = client.get<{ error: { status: number } }>("/discover?page=1", { fresh: true }).catch((e) => e);
     await vi.runAllTimersAsync();
     expect((await pending).error.status).toBe(503);
     expect(gets).toBe(4);
