@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 
 let passed = 0;
 let failed = 0;
+let skipped = 0;
 const missing = [];
 const read = (f) => {
   if (existsSync(f)) return JSON.parse(readFileSync(f, "utf8"));
@@ -14,14 +15,16 @@ const vitest = read("reports/vitest.json");
 if (vitest) {
   passed += vitest.numPassedTests ?? 0;
   failed += (vitest.numFailedTests ?? 0) + (vitest.numRuntimeErrorTestSuites ?? 0);
+  skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
 }
 const pw = read("reports/playwright.json");
 if (pw) {
   passed += pw.stats?.expected ?? 0;
   failed += (pw.stats?.unexpected ?? 0) + (pw.stats?.flaky ?? 0) + (pw.errors?.length ?? 0);
+  skipped += pw.stats?.skipped ?? 0;
 }
 // A runner that produced no report failed to run at all.
 failed += missing.length;
 if (missing.length) console.error(`missing reports: ${missing.join(", ")}`);
-console.log(`${passed} passed, ${failed} failed`);
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);

@@ -4,6 +4,7 @@ import type { AppEnv } from "./env";
 import { auth } from "./features/auth/auth.routes";
 import { users } from "./features/users/users.routes";
 import { toErrorResponse } from "./lib/errors";
+import { writeLimit } from "./lib/ratelimit";
 import { authenticate } from "./lib/session";
 
 export const api = new Hono<AppEnv>()
@@ -14,6 +15,7 @@ export const api = new Hono<AppEnv>()
     await next();
   })
   .use(authenticate)
+  .use(writeLimit)
   .get("/health", (c) => c.json({ ok: true }))
   .route("/", auth)
   .route("/", users)

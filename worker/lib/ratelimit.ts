@@ -1,4 +1,4 @@
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { tooMany } from "./errors";
 
@@ -16,3 +16,14 @@ export async function rateLimit(binding: RateLimit | undefined, key: string): Pr
   const { success } = await binding.limit({ key });
   if (!success) throw tooMany();
 }
+
+const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Every write by a signed-in user spends from one per-user budget (RL_WRITE: 60 per 10 s), so a
+ * script hammering like/follow/reply/note gets 429 while a person never notices.
+ */
+export const writeLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!SAFE.has(c.req.method) && c.var.user) await rateLimit(c.env.RL_WRITE, `w:${c.var.user.id}`);
+  await next();
+};

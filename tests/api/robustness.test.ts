@@ -1,0 +1,120 @@
+// Issue 8 §1–2, generated from the API's own route list so a new route cannot be forgotten:
+// hostile input from a visitor and from a signed-in stranger never answers 5xx, and every refused
+// call leaves the database byte-for-byte unchanged.
+import { describe, expect, it } from "vitest";
+import { api } from "../../worker/api";
+import { snapshot } from "../db-snapshot";
+import { user, visitor } from "../factories";
+import type { Client } from "../http";
+
+const METHODS = new Set(["GET", "POST", "PATCH", "PUT", "DELETE"]);
+const routes = [
+  ...new Map(
+    api.routes.filter((r) => METHODS.has(r.method) && !r.path.endsWith("*")).map((r) => [`${r.method} ${r.path}`, r]),
+  ).values(),
+];
+
+/** Routes whose signature, not a session, is the authority (tested in their own suites). */
+const SIGNED = (path: string) => path.startsWith("/v1/uploads/");
+
+const PARAMS = [
+  "0",
+  "-1",
+  "abc",
+  "1.5",
+  "99999999999999999999",
+  "999999",
+  "%00",
+  "'%20OR%201=1--",
+  "..%2F..%2Fetc",
+  "%F0%9F%98%80",
+  "%E2%80%AEevil",
+  "%E2%80%8B",
+];
+const BODIES: unknown[] = [
+  "{bad json",
+  "[]",
+  "null",
+  '"text"',
+  {},
+  {
+    id: "x",
+    uid: [],
+    content: { a: 1 },
+    parent: "p",
+    label: 5,
+    name: null,
+    username: 1,
+    password: [],
+    email: {},
+    type: true,
+    kind: "z",
+    nid: -1,
+    renote_id: "q",
+    folders: "x",
+    imgs: 3,
+    t: 9,
+  },
+  { content: "x".repeat(300_000), label: "y".repeat(10_000), name: "\u0000\u202e😀".repeat(1000) },
+  { id: -1, uid: 0, parent: 0, nid: 0, kind: 0, renote_id: 0, folders: [0, -1, 1e300] },
+  { id: 1e308, uid: Number.MAX_SAFE_INTEGER, parent: -1e308, nid: 2 ** 63, kind: 6 },
+];
+const QUERIES = [
+  "",
+  "?page=-1",
+  "?page=abc",
+  "?page=1e99",
+  "?t=evil&page=0",
+  "?uid=abc&type=%00&sort=x&pid=--1&cursor=%%%",
+  "?cursor=eyJ4Ijo1fQ",
+];
+
+const fill = (path: string, value: string) => path.replace(/:(\w+)(\{[^}]*\})?/g, value);
+
+async function hammer(who: () => Promise<Client>, label: string) {
+  for (const r of routes) {
+    if (SIGNED(r.path)) continue;
+    it(`${label}: ${r.method} ${r.path}`, async () => {
+      const c = await who();
+      const calls: [string, unknown][] = [];
+      const paramValues = r.path.includes(":") ? PARAMS : [""];
+      for (const p of paramValues) {
+        const path = fill(r.path, p);
+        for (const q of QUERIES) {
+          calls.push([
+            `${path}${q}`,
+            r.method === "GET" || r.method === "DELETE" ? undefined : BODIES[calls.length % BODIES.length],
+          ]);
+        }
+        if (r.method !== "GET" && r.method !== "DELETE") for (const b of BODIES) calls.push([path, b]);
+      }
+      for (const [path, body] of calls) {
+        const before = r.method === "GET" ? "" : await snapshot();
+        const res = await c.request(r.method, path, body);
+        expect(
+          res.status,
+          `${r.method} ${path} ${String(JSON.stringify(body)).slice(0, 80)} → ${JSON.stringify(res.body)?.slice(0, 200)}`,
+        ).toBeLessThan(500);
+        if (res.status >= 400 && r.method !== "GET") {
+          expect(await snapshot(), `${r.method} ${path} answered ${res.status} but changed the database`).toBe(before);
+          expect(typeof res.body?.message, `${r.method} ${path}: a 4xx carries a message`).toBe("string");
+        }
+      }
+    });
+  }
+}
+
+describe("hostile input from a visitor", () => {
+  hammer(async () => visitor(), "visitor");
+});
+
+describe("hostile input from a signed-in stranger", () => {
+  hammer(() => user(), "user");
+});
+
+describe("the route list", () => {
+  it("is read from the API itself", () => {
+    expect(routes.length).toBeGreaterThan(5);
+    expect(routes.some((r) => r.method === "PATCH" && r.path === "/v1/users/username")).toBe(true);
+  });
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { Client } from "../http";
+import { user } from "../factories";
+
+describe("CSRF (issue 8 §5)", () => {
+  it.each(["POST", "PATCH", "PUT", "DELETE"])("refuses a cross-origin %s to pages and API alike", async (method) => {
+    const a = await user();
+    for (const path of ["/settings", "/logout", "/v1/users/email", "/v1/notes"]) {
+      const res = await a.request(method, path, { email: "x@y.zz" }, { origin: "https://evil.example" });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      const site = await a.request(method, path, { email: "x@y.zz" }, { "sec-fetch-site": "cross-site" });
+      expect(site.status, `${method} ${path}`).toBe(403);
+      const nul = await a.request(method, path, {}, { origin: "null" });
+      expect(nul.status, `${method} ${path} Origin: null`).toBe(403);
+    }
+  });
+
+  it("lets same-origin browser writes through", async () => {
+    const a = await user();
+    const res = await a.patch(
+      "/v1/users/email",
+      { email: `${a.username}@new.example` },
+      { origin: "http://notex.test", "sec-fetch-site": "same-origin" },
+    );
+    expect(res.status).toBe(200);
+  });
+});
+
+describe("headers (issue 8 §4)", () => {
+  it("API answers are private and nosniff; HSTS only outside local", async () => {
+    const res = await new Client().get("/v1/health");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("strict-transport-security")).toBeNull();
+  });
+});
+
+describe("write rate limit (issue 8 §7)", () => {
+  it("a burst of writes by one user answers 429 with the spec's text, other users unaffected", async () => {
+    const [a, b] = [await user(), await user()];
+    let status = 0;
+    let message = "";
+    for (let i = 0; i < 100 && status !== 429; i++) {
+      const res = await a.patch("/v1/users/email", { email: a.email });
+      status = res.status;
+      message = res.body.message;
+    }
+    expect(status).toBe(429);
+    expect(message).toBe("Too many requests, please try again.");
+    expect((await b.patch("/v1/users/email", { email: b.email })).status).toBe(200);
+  });
+});

@@ -1,0 +1,44 @@
+import { expect, signedIn, test } from "./fixtures";
+
+// Issue 8 §4: every HTML page carries a CSP with a fresh nonce on every script and no inline escape hatch.
+const PAGES = ["/", "/login", "/about", "/terms", "/policy", "/search", "/settings", "/no/such/page", "/adalovelace"];
+
+test("every page type sends the security headers and nonce-only scripts", async ({ page, js }) => {
+  test.skip(!js, "header checks do not depend on JavaScript");
+  await signedIn(page);
+  const nonces = new Set<string>();
+  for (const path of PAGES) {
+    const res = await page.request.get(path);
+    const csp = res.headers()["content-security-policy"] ?? "";
+    expect(csp, path).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}' 'strict-dynamic'/);
+    expect(csp, path).not.toContain("unsafe-inline' 'strict"); // no inline scripts
+    expect(
+      csp.split(";").find((d) => d.trim().startsWith("script-src")),
+      path,
+    ).not.toContain("unsafe-inline");
+    expect(csp, path).toContain("frame-ancestors 'none'");
+    expect(csp, path).toContain("frame-src https://www.youtube-nocookie.com");
+    expect(csp, path).toContain("object-src 'none'");
+    expect(res.headers()["x-content-type-options"], path).toBe("nosniff");
+    expect(res.headers()["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1] ?? "";
+    nonces.add(nonce);
+    const html = await res.text();
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length, path).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag, path).toContain(`nonce="${nonce}"`);
+  }
+  expect(nonces.size).toBe(PAGES.length);
+});
+
+test("pages hydrate under the CSP without violations", async ({ page, js }) => {
+  test.skip(!js, "needs scripts");
+  const violations: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" && /Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  await page.goto("/");
+  await page.getByRole("complementary").getByRole("link", { name: "Login" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  expect(violations).toEqual([]);
+});
