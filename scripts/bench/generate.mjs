@@ -1,0 +1,308 @@
+// Fills a local D1 with a realistic network, fast: one pass in JS, multi-row INSERTs in a few SQL
+// files applied by wrangler (no HTTP per row). Counters are computed from the rows they count.
+// Usage: node scripts/bench/generate.mjs --notes 10000 --persist-to .wrangler/bench-10k
+import { execFileSync } from "node:child_process";
+import { pbkdf2Sync } from "node:crypto";
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+
+const arg = (name, dflt) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : dflt;
+};
+const NOTES = Number(arg("notes", 10000));
+const PERSIST = arg("persist-to", ".wrangler/bench");
+const USERS = Math.max(600, Math.round(NOTES / 10));
+const LABELS = ["note", "memo", "story", "idea", "learn", "thought", "insight", "tip", "guide", "research"];
+const TAGS = [
+  "edge",
+  "sqlite",
+  "react",
+  "career",
+  "design",
+  "rust",
+  "ai",
+  "travel",
+  "books",
+  "music",
+  "startup",
+  "cloud",
+];
+const TYPES = ["Company", "Project", "Skill", "School"];
+const DEPTH = 20;
+
+let seed = 42;
+const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+const pick = (a) => a[Math.floor(rand() * a.length)];
+const q = (v) => (v === null ? "NULL" : typeof v === "number" ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
+const salt = Buffer.alloc(16, 7);
+const HASH = `pbkdf2-sha256$100000$${salt.toString("base64")}$${pbkdf2Sync("bench1234", salt, 100000, 32, "sha256").toString("base64")}`;
+
+const tables = {};
+const add = (table, cols, row) => {
+  tables[table] ??= { cols, rows: [] };
+  tables[table].rows.push(row);
+};
+
+const t0 = Date.UTC(2025, 0, 1);
+const users = Array.from({ length: USERS }, (_, i) => ({
+  id: i + 1,
+  following: 0,
+  follower: 0,
+  note: 0,
+  noti: 0,
+  labels: {},
+  types: {},
+}));
+
+// Follows: user 1 follows 500 users; everyone else follows 10.
+const follow = (a, b) => {
+  if (a === b) return;
+  add("follows", ["follower_id", "followee_id", "created_at"], [a, b, t0]);
+  users[a - 1].following++;
+  users[b - 1].follower++;
+};
+for (let j = 2; j <= 501; j++) follow(1, j);
+for (let i = 2; i <= USERS; i++) {
+  const seen = new Set();
+  while (seen.size < 10) {
+    const j = 1 + Math.floor(rand() * USERS);
+    if (j !== i && !seen.has(j)) {
+      seen.add(j);
+      follow(i, j);
+    }
+  }
+}
+
+// Notes: NOTES spread over users in time order, with labels, tags and some images.
+const notes = [];
+for (let n = 1; n <= NOTES; n++) {
+  const uid = 1 + ((n * 7919) % USERS);
+  const label = LABELS[n % LABELS.length];
+  const tag = TAGS[n % TAGS.length];
+  const created = t0 + n * 60_000;
+  const txt = `Bench note ${n} about #${tag} and ${label}.`;
+  const note = { id: n, uid, label, created, likenum: 0, repnum: 0 };
+  notes.push(note);
+  users[uid - 1].note++;
+  users[uid - 1].labels[label] = (users[uid - 1].labels[label] ?? 0) + 1;
+  add(
+    "notes",
+    [
+      "id",
+      "user_id",
+      "kind",
+      "label",
+      "content",
+      "txt",
+      "imgs",
+      "video",
+      "renum",
+      "repnum",
+      "likenum",
+      "created_at",
+      "noted_at",
+    ],
+    [n, uid, 0, label, `<p>${txt}</p>`, txt, n % 5 === 0 ? `/img/bench/${n}.jpg` : "", "", 0, 0, 0, created, created],
+  );
+  add("note_tags", ["tag", "note_id", "created_at"], [tag, n, created]);
+}
+
+// Likes: three per note from pseudo-random users.
+for (const note of notes) {
+  const likers = new Set();
+  while (likers.size < 3) likers.add(1 + Math.floor(rand() * USERS));
+  for (const u of likers)
+    add("likes", ["user_id", "kind", "target_id", "created_at"], [u, "note", note.id, note.created]);
+  note.likenum = 3;
+}
+
+// Replies: a 20-deep chain under the newest note, and one reply on every third note.
+let rid = 0;
+const focusNote = notes[notes.length - 1];
+let parent = -focusNote.id;
+for (let d = 0; d < DEPTH; d++) {
+  rid++;
+  add(
+    "replies",
+    ["id", "user_id", "note_id", "parent", "content", "txt", "likenum", "repnum", "created_at"],
+    [
+      rid,
+      1 + (d % USERS),
+      focusNote.id,
+      parent,
+      `<p>depth ${d}</p>`,
+      `depth ${d}`,
+      0,
+      d < DEPTH - 1 ? 1 : 0,
+      focusNote.created + d,
+    ],
+  );
+  if (parent < 0) focusNote.repnum++;
+  parent = rid;
+}
+const chainFocus = rid;
+for (const note of notes) {
+  if (note.id % 3 !== 0 || note === focusNote) continue;
+  rid++;
+  add(
+    "replies",
+    ["id", "user_id", "note_id", "parent", "content", "txt", "likenum", "repnum", "created_at"],
+    [rid, 1 + (note.id % USERS), note.id, -note.id, "<p>Nice.</p>", "Nice.", 0, 0, note.created + 1],
+  );
+  note.repnum++;
+}
+for (const note of notes) {
+  // Counters written with the row would need a second pass; an UPDATE per changed note is batched below.
+  note.dirty = note.likenum || note.repnum;
+}
+
+// Folders: four per user for the first 1000 users; some notes filed.
+let fid = 0;
+for (let u = 1; u <= Math.min(USERS, 1000); u++) {
+  for (const type of TYPES) {
+    fid++;
+    users[u - 1].types[type] = (users[u - 1].types[type] ?? 0) + 1;
+    add(
+      "folders",
+      [
+        "id",
+        "user_id",
+        "type",
+        "name",
+        "slug",
+        "descr",
+        "link",
+        "logo",
+        "notenum",
+        "noted_at",
+        "likenum",
+        "created_at",
+      ],
+      [fid, u, type, `${type} ${u}`, `${type.toLowerCase()}-${u}`, `A ${type} of user ${u}`, "", "", 0, 0, 0, t0],
+    );
+  }
+}
+
+// Bookmarks and notifications for user 1.
+for (let i = 0; i < 300; i++) {
+  add(
+    "bookmarks",
+    ["user_id", "kind", "target_id", "created_at"],
+    [1, "note", notes[(i * 31) % notes.length].id, t0 + i],
+  );
+  add(
+    "notifications",
+    ["user_id", "actor_id", "action", "tblname", "rowid", "extra", "created_at"],
+    [1, 2 + (i % 50), "like", "note", notes[i].id, "", t0 + i],
+  );
+}
+users[0].noti = 300;
+
+for (const u of users) {
+  add(
+    "users",
+    [
+      "id",
+      "username",
+      "email",
+      "fullname",
+      "password_hash",
+      "confirmed",
+      "following_num",
+      "follower_num",
+      "note_num",
+      "noti_num",
+      "created_at",
+    ],
+    [
+      u.id,
+      `bench${u.id}`,
+      `bench${u.id}@bench.test`,
+      `Bench User ${u.id}`,
+      HASH,
+      1,
+      u.following,
+      u.follower,
+      u.note,
+      u.noti,
+      t0,
+    ],
+  );
+  for (const [label, n] of Object.entries(u.labels)) add("user_labels", ["user_id", "label", "n"], [u.id, label, n]);
+  for (const [type, n] of Object.entries(u.types)) add("user_types", ["user_id", "type", "n"], [u.id, type, n]);
+}
+
+// Order matters for foreign keys: users first.
+const ORDER = [
+  "users",
+  "user_labels",
+  "user_types",
+  "follows",
+  "notes",
+  "note_tags",
+  "likes",
+  "replies",
+  "folders",
+  "bookmarks",
+  "notifications",
+];
+const dir = `${PERSIST}-sql`;
+rmSync(dir, { recursive: true, force: true });
+mkdirSync(dir, { recursive: true });
+const files = [];
+let chunk = [];
+let size = 0;
+const flush = () => {
+  if (!chunk.length) return;
+  const f = `${dir}/${String(files.length).padStart(3, "0")}.sql`;
+  writeFileSync(f, chunk.join("\n"));
+  files.push(f);
+  chunk = [];
+  size = 0;
+};
+for (const name of ORDER) {
+  const t = tables[name];
+  if (!t) continue;
+  for (let i = 0; i < t.rows.length; i += 500) {
+    const rows = t.rows.slice(i, i + 500).map((r) => `(${r.map(q).join(",")})`);
+    const stmt = `INSERT INTO ${name} (${t.cols.join(",")}) VALUES ${rows.join(",")};`;
+    chunk.push(stmt);
+    size += stmt.length;
+    if (size > 20_000_000) flush();
+  }
+}
+for (let i = 0; i < notes.length; i += 100) {
+  const ids = notes.slice(i, i + 100).filter((n) => n.dirty);
+  if (!ids.length) continue;
+  chunk.push(
+    `UPDATE notes SET likenum = CASE id ${ids.map((n) => `WHEN ${n.id} THEN ${n.likenum}`).join(" ")} END, repnum = CASE id ${ids.map((n) => `WHEN ${n.id} THEN ${n.repnum}`).join(" ")} END WHERE id IN (${ids.map((n) => n.id).join(",")});`,
+  );
+}
+flush();
+
+// wrangler's local `d1 execute --file` takes minutes for a few MB; the migrated database is a plain
+// SQLite file under the persist dir, so the rows go straight into it (python3's sqlite3 is on the machine).
+const started = Date.now();
+const dbDir = `${PERSIST}/v3/d1/miniflare-D1DatabaseObject`;
+const dbFile = readdirSync(dbDir).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
+if (!dbFile) throw new Error(`no migrated database under ${dbDir}: apply migrations first`);
+execFileSync(
+  "python3",
+  [
+    "-c",
+    "import sqlite3,sys\ndb=sqlite3.connect(sys.argv[1])\nfor f in sys.argv[2:]:\n  db.executescript(open(f).read())\ndb.commit()",
+    `${dbDir}/${dbFile}`,
+    ...files,
+  ],
+  { stdio: "inherit" },
+);
+const meta = {
+  notes: NOTES,
+  users: USERS,
+  chainFocus,
+  focusNote: focusNote.id,
+  focusAuthor: `bench${focusNote.uid}`,
+  seconds: (Date.now() - started) / 1000,
+};
+writeFileSync(`${PERSIST}-meta.json`, JSON.stringify(meta));
+console.log(`generated ${NOTES} notes, ${USERS} users in ${meta.seconds.toFixed(1)} s (${files.length} files)`);

@@ -1,0 +1,189 @@
+// npm run bench: build, then for each size (10k and 100k notes; --sizes 10000,100000,1000000)
+// start the worker under wrangler dev on 127.0.0.1 with a generated network, measure every row with
+// autocannon, and print one table of p50 ratios to the trivial floor (/v1/health) of the same run.
+// Loopback only; every load is bounded in time. Writes bench/results.json.
+import { execFileSync, spawn } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import autocannon from "autocannon";
+
+const arg = (name, dflt) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : dflt;
+};
+const SIZES = arg("sizes", "10000,100000").split(",").map(Number);
+const DURATION = Number(arg("duration", 4));
+const CONNECTIONS = Number(arg("connections", 8));
+const PORT = Number(arg("port", 8899));
+const BASE = `http://127.0.0.1:${PORT}`;
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+if (!process.argv.includes("--no-build")) execFileSync("npm", ["run", "build", "--silent"], { stdio: "inherit", env });
+
+async function start(persist) {
+  const child = spawn(
+    "npx",
+    [
+      "wrangler",
+      "dev",
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(PORT),
+      "--persist-to",
+      persist,
+      "--inspector-port",
+      String(PORT + 1000),
+      "--log-level",
+      "error",
+      "--show-interactive-dev-session=false",
+    ],
+    { env, stdio: ["ignore", "ignore", "inherit"], detached: true },
+  );
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${BASE}/v1/health`)).ok) return child;
+    } catch {}
+    await sleep(500);
+  }
+  throw new Error("worker did not start");
+}
+
+const stop = (child) => {
+  try {
+    process.kill(-child.pid, "SIGTERM");
+  } catch {}
+};
+
+async function login(username) {
+  const res = await fetch(`${BASE}/v1/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, password: "bench1234" }),
+  });
+  const cookie = (res.headers.getSetCookie?.() ?? []).map((c) => c.split(";")[0]).join("; ");
+  return { token: (await res.json()).token, cookie };
+}
+
+/** Follows cursors like an infinite scroll does, to reach a deep page's keyset. */
+async function cursorFor(path, page) {
+  let cursor = null;
+  for (let p = 1; p < page; p++) {
+    const res = await fetch(`${BASE}${path}?page=${p}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+    if (!res.ok) return null;
+    const body = await res.json();
+    cursor = body.cursor;
+    if (!cursor) return null;
+  }
+  return cursor;
+}
+
+async function measure(path, headers = {}) {
+  const probe = await fetch(`${BASE}${path}`, { headers });
+  if (!probe.ok) return { path, status: probe.status, skipped: true };
+  const r = await autocannon({ url: `${BASE}${path}`, connections: CONNECTIONS, duration: DURATION, headers });
+  return {
+    path,
+    p50: r.latency.p50,
+    p95: r.latency.p97_5 ?? r.latency.p90,
+    rps: Math.round(r.requests.average),
+    errors: r.errors + r.non2xx + r.timeouts,
+  };
+}
+
+const results = {};
+for (const size of SIZES) {
+  const persist = `.wrangler/bench-${size}`;
+  rmSync(persist, { recursive: true, force: true });
+  execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], {
+    stdio: "ignore",
+    env,
+  });
+  execFileSync("node", ["scripts/bench/generate.mjs", "--notes", String(size), "--persist-to", persist], {
+    stdio: "inherit",
+    env,
+  });
+  const meta = JSON.parse(readFileSync(`${persist}-meta.json`, "utf8"));
+  const child = await start(persist);
+  try {
+    const me = await login("bench1");
+    const auth = { authorization: `Bearer ${me.token}` };
+    const page200 = await cursorFor("/v1/discover", 200);
+    const rows = {
+      "floor GET /v1/health": ["/v1/health"],
+      "discover page 1": ["/v1/discover?page=1"],
+      "discover page 200": [
+        page200 ? `/v1/discover?page=200&cursor=${encodeURIComponent(page200)}` : "/v1/discover?page=200",
+      ],
+      "feed (follows 500)": ["/v1/feeds?page=1", auth],
+      "user notes, x-label": ["/v1/notes?uid=2&xlabel=idea&page=1"],
+      "note detail": [`/v1/notes/${meta.focusAuthor}/${meta.focusNote}`],
+      "reply detail, 20 deep": [
+        `/v1/replies/${meta.chainFocus}/username/bench${((meta.chainFocus - 1) % meta.users) + 1}`,
+      ],
+      "tag page": ["/v1/tags/edge?page=1"],
+      "folders list": ["/v1/folders?uid=2&sort=time&page=1"],
+      notifications: ["/v1/notifications?page=1", auth],
+      "SSR /": ["/", { cookie: "" }],
+      "SSR note page": [`/${meta.focusAuthor}/note/${meta.focusNote}`],
+      "SSR profile": ["/bench2"],
+    };
+    results[size] = {};
+    for (const [name, [path, headers]] of Object.entries(rows)) {
+      const r = await measure(path, headers ?? {});
+      results[size][name] = r;
+      process.stderr.write(
+        `${size} ${name}: ${r.skipped ? `skipped (${r.status})` : `p50 ${r.p50} ms, rps ${r.rps}`}\n`,
+      );
+    }
+  } finally {
+    stop(child);
+    await sleep(1000);
+  }
+}
+
+// Ratios to the floor of the same run, the budgets of issue 9, and growth between the first two sizes.
+const [small, large] = SIZES;
+const floorOf = (size) => results[size]["floor GET /v1/health"].p50 || 1;
+const budget = (name) => (name.startsWith("SSR") ? 5 : name.startsWith("floor") ? Infinity : 3);
+const table = [];
+let ok = true;
+for (const name of Object.keys(results[small])) {
+  const a = results[small][name];
+  const b = large ? results[large]?.[name] : undefined;
+  const ratio = a.skipped ? null : a.p50 / floorOf(small);
+  const growth = a.skipped || !b || b.skipped ? null : b.p50 / floorOf(large) / (a.p50 / floorOf(small));
+  const pass = a.skipped
+    ? "n/a"
+    : ratio <= budget(name) && (growth === null || growth <= 1.3) && !a.errors
+      ? "ok"
+      : "OVER";
+  if (pass === "OVER") ok = false;
+  table.push({
+    row: name,
+    "p50 ms": a.p50 ?? "-",
+    "p95 ms": a.p95 ?? "-",
+    "req/s": a.rps ?? "-",
+    "× floor": ratio?.toFixed(2) ?? "-",
+    [`growth ${small}→${large ?? "-"}`]: growth?.toFixed(2) ?? "-",
+    budget: pass,
+  });
+}
+const deep = results[small]["discover page 200"];
+const first = results[small]["discover page 1"];
+if (!deep.skipped && !first.skipped && deep.p50 > first.p50 * 1.2) ok = false;
+console.table(table);
+console.log(
+  `deep page / page 1: ${deep.skipped || first.skipped ? "n/a" : (deep.p50 / first.p50).toFixed(2)} (budget 1.2)`,
+);
+mkdirSync("bench", { recursive: true });
+writeFileSync(
+  "bench/results.json",
+  JSON.stringify(
+    { at: new Date().toISOString(), sizes: SIZES, duration: DURATION, connections: CONNECTIONS, results, table },
+    null,
+    2,
+  ),
+);
+console.log(ok ? "all budgets hold" : "some budgets are over (see OVER)");
+process.exit(ok ? 0 : 1);
