@@ -1,0 +1,103 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../../env";
+import { AppError } from "../../lib/errors";
+import { me, requireUser } from "../../lib/session";
+import { body, param, query } from "../../lib/validate";
+import { Label, ListQuery, NoteInput, RenoteInput } from "./notes.schema";
+import {
+  createNote,
+  deleteNote,
+  discoverWhere,
+  feedWhere,
+  getNote,
+  labelWhere,
+  listNotes,
+  renote,
+  tagWhere,
+  undoRenote,
+  updateNote,
+  userWhere,
+} from "./notes.service";
+import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
+
+const IdParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const UserNotesQuery = ListQuery.extend({
+  uid: z.coerce.number({ error: "uid is required" }).int().positive().max(Number.MAX_SAFE_INTEGER),
+  xlabel: z.string().max(100).optional(),
+});
+const origin = (url: string) => new URL(url).origin;
+
+export const notes = new Hono<AppEnv>()
+  .get("/", query(UserNotesQuery), async (c) => {
+    const q = c.req.valid("query");
+    const label = q.xlabel ? Label.safeParse(q.xlabel) : null;
+    return c.json(
+      await listNotes(
+        c.var.db,
+        userWhere(q.uid, label?.success ? label.data : q.xlabel ? "\u0000" : undefined),
+        q,
+        c.var.user?.id ?? null,
+      ),
+    );
+  })
+  .get("/:id{[0-9]+}", param(IdParam), async (c) =>
+    c.json(await getNote(c.var.db, c.req.valid("param").id, c.var.user?.id ?? null)),
+  )
+  .get("/:username/:id", param(IdParam.extend({ username: z.string().min(1).max(100) })), async (c) => {
+    const { id, username } = c.req.valid("param");
+    return c.json(await getNote(c.var.db, id, c.var.user?.id ?? null, username));
+  })
+  .post("/", requireUser, body(NoteInput), async (c) => {
+    const data = c.req.valid("json");
+    if (data.id) throw new AppError(422, "invalid_input", "Use PATCH to edit a note.");
+    return c.json(await createNote(c.env, c.var.db, me(c).id, data, origin(c.req.url)), 201);
+  })
+  .patch("/", requireUser, body(NoteInput), async (c) => {
+    const data = c.req.valid("json");
+    if (!data.id) throw new AppError(422, "invalid_input", "id is required", { id: "id is required" });
+    return c.json(await updateNote(c.env, c.var.db, me(c).id, data.id, data, origin(c.req.url)));
+  })
+  .delete("/:id", requireUser, param(IdParam), async (c) => {
+    await deleteNote(c.env, c.var.db, me(c).id, c.req.valid("param").id);
+    return c.json({ ok: true });
+  });
+
+export const feeds = new Hono<AppEnv>()
+  .get("/discover", query(ListQuery), async (c) =>
+    c.json(await listNotes(c.var.db, discoverWhere(), c.req.valid("query"), c.var.user?.id ?? null)),
+  )
+  .get("/feeds", requireUser, query(ListQuery), async (c) =>
+    c.json(await listNotes(c.var.db, feedWhere(me(c).id), c.req.valid("query"), me(c).id)),
+  )
+  .get("/tags/:tag", param(z.object({ tag: z.string().min(1).max(100) })), query(ListQuery), async (c) =>
+    c.json(
+      await listNotes(
+        c.var.db,
+        tagWhere(c.req.valid("param").tag.toLowerCase()),
+        c.req.valid("query"),
+        c.var.user?.id ?? null,
+      ),
+    ),
+  )
+  .get("/labels/:label", param(z.object({ label: z.string().min(1).max(100) })), query(ListQuery), async (c) => {
+    const label = decodeURIComponent(c.req.valid("param").label).trim().toLowerCase();
+    return c.json(await listNotes(c.var.db, labelWhere(label), c.req.valid("query"), c.var.user?.id ?? null));
+  });
+
+export const renotes = new Hono<AppEnv>()
+  .use(requireUser)
+  .post("/", body(RenoteInput), async (c) => {
+    const { renote_id, content, quote } = c.req.valid("json");
+    const html = content.trim() ? sanitizeHtml(content) : "";
+    const txt = htmlToText(html);
+    if (quote && !txt.trim())
+      throw new AppError(422, "invalid_input", "please enter your note.", { content: "please enter your note." });
+    if ([...txt].length > 2800) {
+      throw new AppError(422, "invalid_input", "Note should be less than or equal 2800 character long.", {
+        content: "Note should be less than or equal 2800 character long.",
+      });
+    }
+    return c.json(await renote(c.var.db, me(c).id, renote_id, html, txt), 201);
+  })
+  .delete("/:id", param(IdParam), async (c) => c.json(await undoRenote(c.var.db, me(c).id, c.req.valid("param").id)));

@@ -1,0 +1,160 @@
+import { z } from "zod";
+import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
+
+// Spec 3 and 5: preset x-labels, limits and messages, shared by the composer and the API.
+export const PRESET_LABELS = [
+  "note",
+  "memo",
+  "story",
+  "chill",
+  "awesome",
+  "cool",
+  "beauty",
+  "idea",
+  "learn",
+  "thought",
+  "insight",
+  "how to",
+  "tip",
+  "trick",
+  "solution",
+  "hack",
+  "research",
+  "best practice",
+  "knowledge",
+  "useful",
+  "guide",
+  "a.i.",
+];
+export const MAX_TEXT = 2800;
+export const MAX_TAGS = 15;
+export const MAX_TAG_LEN = 50;
+export const MAX_FOLDERS = 20;
+export const MAX_IMAGES = 10;
+export const MAX_LABEL = 20;
+
+const EMOJI = /\p{Extended_Pictographic}/u;
+
+export const Label = z
+  .string({ error: "Please select a x-label." })
+  .transform((s) => s.trim().toLowerCase().replace(/\s+/g, " "))
+  .pipe(
+    z
+      .string()
+      .min(1, "Please select a x-label.")
+      .max(MAX_LABEL, `x-label should be less than or equal ${MAX_LABEL} character long.`)
+      .refine((s) => !EMOJI.test(s), "Cannot contain emoji.")
+      .refine((s) => !/[\u0000-\u001f<>]/.test(s), "x-label contains invalid characters."),
+  );
+
+/** Spec 5: YouTube links yielding an 11-character id; anything else is invalid. */
+export function youtubeId(input: string): string | null {
+  const s = input.trim();
+  if (/^[A-Za-z0-9_-]{11}$/.test(s)) return s;
+  let url: URL;
+  try {
+    url = new URL(/^https?:\/\//i.test(s) ? s : `https://${s}`);
+  } catch {
+    return null;
+  }
+  const host = url.hostname.replace(/^(www\.|m\.|music\.)/, "");
+  let id: string | null = null;
+  if (host === "youtu.be") id = url.pathname.slice(1).split("/")[0];
+  else if (host === "youtube.com" || host === "youtube-nocookie.com") {
+    if (url.pathname === "/watch") id = url.searchParams.get("v");
+    else id = /^\/(embed|shorts|live|v)\/([^/?#]+)/.exec(url.pathname)?.[2] ?? null;
+  }
+  return id && /^[A-Za-z0-9_-]{11}$/.test(id) ? id : null;
+}
+
+/** #words of a note's text: the spec's tag rules apply to every one. */
+export function extractTags(text: string): string[] {
+  const out = new Set<string>();
+  for (const m of text.matchAll(/(?:^|[\s(])#([^\s#,.;:!?()[\]{}"'<>]+)/g)) out.add(m[1]);
+  return [...out];
+}
+
+export function tagError(tags: string[]): string | null {
+  if (tags.length > MAX_TAGS) return "Number of tags should be less than or equal 15.";
+  for (const t of tags) {
+    if (t.length > MAX_TAG_LEN) return "Tag should be less than or equal 50 character long.";
+    if (!/^\p{L}/u.test(t)) return "First character of a tag should be a letter.";
+    if (!/^[\p{L}\p{N}]+$/u.test(t)) return "Tag should contain only letter or number.";
+  }
+  return null;
+}
+
+const Upload = z.object({
+  key: z.string().max(300).optional(),
+  file_size: z
+    .number({ error: "file_size must be a number" })
+    .int()
+    .positive()
+    .max(50 * 1024 * 1024),
+  file_ext: z.string().max(10).default("jpg"),
+});
+
+const Id = z.coerce.number({ error: "invalid id" }).int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** The note body of POST and PATCH /v1/notes; `content` is HTML (the editor's), sanitised here. */
+export const NoteInput = z
+  .object({
+    id: Id.optional(),
+    label: Label,
+    content: z
+      .string({ error: "Please enter your note." })
+      .max(200_000, "Note should be less than or equal 2800 character long."),
+    imgs: z
+      .union([z.string(), z.array(z.string())])
+      .default("")
+      .transform((v) => (Array.isArray(v) ? v : v.split(";")).map((s) => s.trim()).filter(Boolean)),
+    video: z.string().max(500).default(""),
+    folders: z
+      .array(Id, { error: "folders must be a list of ids" })
+      .max(MAX_FOLDERS, "You can only select up to 20 folders.")
+      .default([]),
+    uploads: z.array(Upload).max(MAX_IMAGES, "You can only add up to 10 images.").default([]),
+  })
+  .transform((v, ctx) => {
+    const content = sanitizeHtml(v.content);
+    const txt = htmlToText(content);
+    if (!txt.trim()) ctx.addIssue({ code: "custom", path: ["content"], message: "Please enter your note." });
+    if ([...txt].length > MAX_TEXT)
+      ctx.addIssue({
+        code: "custom",
+        path: ["content"],
+        message: "Note should be less than or equal 2800 character long.",
+      });
+    const tags = extractTags(txt);
+    const tagErr = tagError(tags);
+    if (tagErr) ctx.addIssue({ code: "custom", path: ["tags"], message: tagErr });
+    const video = v.video.trim() ? youtubeId(v.video) : "";
+    if (video === null) ctx.addIssue({ code: "custom", path: ["video"], message: "Invalid YouTube link." });
+    const images = v.imgs.length + v.uploads.length;
+    if (images > MAX_IMAGES)
+      ctx.addIssue({ code: "custom", path: ["imgs"], message: "You can only add up to 10 images." });
+    if (images > 0 && video)
+      ctx.addIssue({ code: "custom", path: ["video"], message: "A note can have images or a video, not both." });
+    return {
+      ...v,
+      content,
+      txt,
+      tags: tags.map((t) => t.toLowerCase()),
+      video: video ?? "",
+      folders: [...new Set(v.folders)],
+    };
+  });
+
+export type NoteData = z.output<typeof NoteInput>;
+
+export const RenoteInput = z.object({
+  renote_id: Id,
+  content: z.string().max(200_000).default(""),
+  /** Set by the quote editor: an empty quote is refused instead of becoming a renote. */
+  quote: z.boolean().optional(),
+});
+
+export const ListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  cursor: z.string().max(200).optional(),
+});

@@ -1,0 +1,48 @@
+import { AppError } from "./errors";
+
+export const PAGE_SIZE = 20;
+
+export interface Keyset {
+  at: number;
+  id: number;
+}
+
+/** Opaque keyset cursor: base64url of [sort value, id]. */
+export function encodeCursor(k: Keyset): string {
+  return btoa(JSON.stringify([k.at, k.id]))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
+export function decodeCursor(s: string | undefined): Keyset | null {
+  if (!s) return null;
+  try {
+    const [at, id] = JSON.parse(atob(s.replace(/-/g, "+").replace(/_/g, "/")));
+    if (Number.isSafeInteger(at) && Number.isSafeInteger(id)) return { at, id };
+  } catch {}
+  throw new AppError(400, "bad_cursor", "The page cursor is not valid.");
+}
+
+/**
+ * Cuts a page out of PAGE_SIZE + 1 rows: the spec's paginator, and the cursor of the next page.
+ * Lists ask for one row more than they show, so is_end needs no count query.
+ */
+export function pageOf<T>(rows: T[], page: number, key: (row: T) => Keyset) {
+  const items = rows.slice(0, PAGE_SIZE);
+  const isEnd = rows.length <= PAGE_SIZE;
+  return {
+    items,
+    paginator: { page, is_end: isEnd },
+    cursor: isEnd || !items.length ? null : encodeCursor(key(items[items.length - 1])),
+  };
+}
+
+/**
+ * Where a list starts: after the cursor (keyset, constant cost at any depth), or — for a client
+ * that only knows the spec's page number — an offset, which is the one path that scans.
+ */
+export function startOf(q: { page: number; cursor?: string }): { after: Keyset | null; offset: number } {
+  const after = decodeCursor(q.cursor);
+  return { after, offset: after ? 0 : (q.page - 1) * PAGE_SIZE };
+}

@@ -1,0 +1,121 @@
+import xss from "xss";
+
+const { FilterXSS, escapeAttrValue } = xss;
+
+// The allow-list for user HTML, applied on every write: paragraphs, marks, lists, links, code,
+// headings. Everything else (scripts, event handlers, styles, iframes, SVG, javascript: URLs) is
+// dropped or escaped, so stored HTML is safe to render as is.
+const TAGS = [
+  "p",
+  "br",
+  "strong",
+  "b",
+  "em",
+  "i",
+  "u",
+  "s",
+  "strike",
+  "code",
+  "pre",
+  "blockquote",
+  "ul",
+  "ol",
+  "li",
+  "h1",
+  "h2",
+  "h3",
+  "a",
+];
+const whiteList = Object.fromEntries(TAGS.map((t) => [t, t === "a" ? ["href"] : []]));
+
+/** Spec 5: a link without a scheme gets http:// prepended; only http(s) and mailto survive. */
+export function normaliseLink(raw: string): string | null {
+  const href = raw.trim();
+  if (!href) return null;
+  if (/^(https?:|mailto:)/i.test(href)) return href;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(href)) return null; // javascript:, data:, vbscript: …
+  if (href.startsWith("/") && !href.startsWith("//")) return href;
+  return `http://${href.replace(/^\/+/, "")}`;
+}
+
+const filter = new FilterXSS({
+  whiteList,
+  stripIgnoreTag: true,
+  stripIgnoreTagBody: [
+    "script",
+    "style",
+    "iframe",
+    "svg",
+    "math",
+    "object",
+    "embed",
+    "noscript",
+    "template",
+    "textarea",
+    "title",
+  ],
+  allowCommentTag: false,
+  onTagAttr(tag, name, value) {
+    if (tag === "a" && name === "href") {
+      const href = normaliseLink(value);
+      return href ? `href="${escapeAttrValue(href)}" rel="nofollow noopener ugc"` : "";
+    }
+    return undefined;
+  },
+});
+
+const HASHTAG = /(^|[\s(>])#([A-Za-z][A-Za-z0-9]{0,49})(?![A-Za-z0-9])/g;
+
+/** Sanitises user HTML and turns #hashtags in text (not inside links) into links to their tag page. */
+export function sanitizeHtml(html: string): string {
+  const clean = filter.process(html);
+  let inLink = 0;
+  return clean
+    .split(/(<[^>]*>)/)
+    .map((part) => {
+      if (part.startsWith("<")) {
+        if (/^<a\b/i.test(part)) inLink++;
+        else if (/^<\/a>/i.test(part)) inLink = Math.max(0, inLink - 1);
+        return part;
+      }
+      return inLink
+        ? part
+        : part.replace(
+            HASHTAG,
+            (_m, pre: string, tag: string) => `${pre}<a href="/tag/${tag.toLowerCase()}" class="hashtag">#${tag}</a>`,
+          );
+    })
+    .join("");
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", apos: "'", nbsp: " " };
+
+/** The plain text of sanitised HTML (block ends become line breaks), for txt, limits and copy. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<br\s*\/?>/gi, "\n")
+    .replace(/<\/(p|li|h[1-3]|blockquote|pre)>/gi, "\n")
+    .replace(/<[^>]*>/g, "")
+    .replace(/&(#\d+|#x[0-9a-f]+|\w+);/gi, (m, e: string) => {
+      if (ENTITIES[e]) return ENTITIES[e];
+      if (e.startsWith("#x")) return String.fromCodePoint(Number.parseInt(e.slice(2), 16));
+      if (e.startsWith("#")) return String.fromCodePoint(Number(e.slice(1)));
+      return m;
+    })
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+export const escapeHtml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+
+/** Plain text from a form without the editor → paragraphs of escaped text. */
+export function textToHtml(text: string): string {
+  return text
+    .replace(/\r\n?/g, "\n")
+    .trim()
+    .split(/\n{2,}/)
+    .filter(Boolean)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`)
+    .join("");
+}
