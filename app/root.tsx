@@ -12,7 +12,8 @@ import {
 } from "@remix-run/react";
 import { type ReactNode, useEffect } from "react";
 import type { UserJson } from "../worker/features/users/users.service";
-import { globalDialogs } from "./components/GlobalDialogs";
+import type { NoteJson } from "../worker/features/notes/notes.types";
+import { type DialogData, globalDialogs } from "./components/GlobalDialogs";
 import { badgeCount, Shell } from "./components/Shell";
 import { apiFor } from "./lib/api.server";
 import { useNonce } from "./lib/nonce";
@@ -34,7 +35,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Visitors (no session cookie) cost no API call at all.
   const res = cookie.includes("notex_sid=") ? await apiFor(request, context).get<UserJson>("/me") : null;
   const user = res?.ok ? res.data : null;
-  return { user, badge: badgeCount(user?.jstats) };
+  return { user, badge: badgeCount(user?.jstats), dialogData: user ? await dialogData(request, context) : {} };
+}
+
+/** What an open dialog is about: the note being edited or quoted, the folder to pre-select. */
+async function dialogData(request: Request, context: LoaderFunctionArgs["context"]): Promise<DialogData> {
+  const url = new URL(request.url);
+  const dialog = url.searchParams.get("dialog");
+  const id = Number(
+    dialog === "note" ? url.searchParams.get("edit") : dialog === "quote" ? url.searchParams.get("id") : 0,
+  );
+  const folder = Number(url.searchParams.get("folder")) || undefined;
+  if (!(Number.isSafeInteger(id) && id > 0)) return { folder };
+  const res = await apiFor(request, context).get<NoteJson>(`/notes/${id}`);
+  return { note: res.ok ? res.data : null, folder };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -57,14 +71,14 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { user, badge } = useLoaderData<typeof loader>();
+  const { user, badge, dialogData: dd } = useLoaderData<typeof loader>();
   // Spec 3: the "notex" record mirrors the signed-in user and is cleared on logout.
   useEffect(() => {
     if (user) writeRecord(fromServer(user));
     else clearRecord();
   }, [user]);
   return (
-    <Shell user={user} badge={badge} dialogs={globalDialogs(user)}>
+    <Shell user={user} badge={badge} dialogs={globalDialogs(user, dd as DialogData)}>
       <Outlet />
     </Shell>
   );

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { dbFor } from "./db/client";
 import type { AppEnv } from "./env";
 import { auth } from "./features/auth/auth.routes";
+import { likesRoutes } from "./features/likes/likes.routes";
 import { feeds, notes, renotes } from "./features/notes/notes.routes";
 import { users } from "./features/users/users.routes";
 import { toErrorResponse } from "./lib/errors";
@@ -22,6 +23,7 @@ export const api = new Hono<AppEnv>()
   .route("/", users)
   .route("/notes", notes)
   .route("/renotes", renotes)
+  .route("/likes", likesRoutes)
   .route("/", feeds)
   .notFound((c) => c.json({ code: "not_found", message: "No such endpoint" }, 404))
   .onError(toErrorResponse);

@@ -1,19 +1,34 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { NoteList } from "~/components/notes/NoteList";
+import { apiFor } from "~/lib/api.server";
+import { emptyList, loadList } from "~/lib/notes.server";
 import type { loader as rootLoader } from "~/root";
 
 export const meta: MetaFunction = () => [{ title: "NoteX" }];
 
-export function loader({ request }: LoaderFunctionArgs) {
-  const tab = new URL(request.url).searchParams.get("tab") === "following" ? "following" : "discover";
-  return { tab };
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const tab = url.searchParams.get("tab") === "following" ? "following" : "discover";
+  const api = apiFor(request, context);
+  const signedIn = (request.headers.get("cookie") ?? "").includes("notex_sid=");
+  // Spec 1: visitors see "No notes yet" on Following.
+  if (tab === "following" && !signedIn) return { tab, list: emptyList() };
+  if (tab === "following") {
+    const res = await api.get<ReturnType<typeof emptyList>>(
+      `/feeds?${new URLSearchParams({ page: url.searchParams.get("page") ?? "1", ...(url.searchParams.get("cursor") ? { cursor: url.searchParams.get("cursor") as string } : {}) })}`,
+    );
+    return { tab, list: res.ok ? res.data : emptyList() };
+  }
+  return { tab, list: await loadList(api, "/discover", url) };
 }
 
 export default function Home() {
-  const { tab } = useLoaderData<typeof loader>();
+  const { tab, list } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <section className="page">
+      <h1 className="sr-only">Home</h1>
       <nav className="tabs" aria-label="Feeds">
         <Link to="/" aria-current={tab === "discover" ? "page" : undefined}>
           Discover
@@ -23,12 +38,12 @@ export default function Home() {
         </Link>
       </nav>
       {root?.user && (
-        <Link to="?dialog=note" className="composer-prompt">
+        <Link to="?dialog=note" className="composer-prompt" preventScrollReset>
           <span>Take a note...</span>
           <span className="btn primary small">NoteX</span>
         </Link>
       )}
-      <p className="empty">No notes yet</p>
+      <NoteList list={list} viewer={root?.user ?? null} loaderIndex />
     </section>
   );
 }

@@ -31,8 +31,10 @@ const TYPES = ["Company", "Project", "Skill", "School"];
 const DEPTH = 20;
 
 let seed = 42;
-const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-const pick = (a) => a[Math.floor(rand() * a.length)];
+const rand = () => {
+  seed = (seed * 1103515245 + 12345) % 2147483648;
+  return seed / 2147483648;
+};
 const q = (v) => (v === null ? "NULL" : typeof v === "number" ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
 const salt = Buffer.alloc(16, 7);
 const HASH = `pbkdf2-sha256$100000$${salt.toString("base64")}$${pbkdf2Sync("bench1234", salt, 100000, 32, "sha256").toString("base64")}`;

@@ -1,5 +1,48 @@
-// Owned by the notes feature: the profile's Notes tab (x-label filter l=, Take a note, list, empty state).
-export function ProfileNotesTab({ data }: { data: unknown }) {
-  void data;
-  return <p className="empty">No notes yet</p>;
+import { Link, useRouteLoaderData } from "@remix-run/react";
+import type { NoteList as List } from "../../../worker/features/notes/notes.types";
+import type { UserJson } from "../../../worker/features/users/users.service";
+import type { loader as rootLoader } from "~/root";
+import { NoteList } from "./NoteList";
+
+export interface NotesTabData {
+  label: string;
+  list: List;
+}
+
+/** The profile's Notes tab: x-label filter (l=), Take a note for the owner, the notes. */
+export function ProfileNotesTab({ data, user }: { data: unknown; user?: UserJson }) {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const d = data as NotesTabData | null;
+  if (!d || !user) return <p className="empty">No notes yet</p>;
+  let labels: [string, number][] = [];
+  try {
+    labels = Object.entries(JSON.parse(user.jslabel) as Record<string, number>);
+  } catch {}
+  const base = `/${user.username}?t=notes`;
+  return (
+    <div>
+      {labels.length > 0 && (
+        <nav className="chips" aria-label="Filter by x-label">
+          <Link to={base} aria-current={!d.label ? "page" : undefined}>
+            All
+          </Link>
+          {labels.map(([l, n]) => (
+            <Link key={l} to={`${base}&l=${encodeURIComponent(l)}`} aria-current={d.label === l ? "page" : undefined}>
+              {l} ({n})
+            </Link>
+          ))}
+        </nav>
+      )}
+      {user.me && (
+        <Link
+          to={`${base}${d.label ? `&l=${encodeURIComponent(d.label)}` : ""}&dialog=note`}
+          className="btn primary small"
+          preventScrollReset
+        >
+          Take a note
+        </Link>
+      )}
+      <NoteList list={d.list} viewer={root?.user ?? null} />
+    </div>
+  );
 }

@@ -1,11 +1,113 @@
+import { Link, useFetcher, useLocation } from "@remix-run/react";
 import type { NoteJson } from "../../../worker/features/notes/notes.types";
 import type { UserJson } from "../../../worker/features/users/users.service";
+import { withParam } from "~/lib/url";
+import { JsFlag } from "../JsFlag";
 
-// Owned by the social feature: reply, renote (Renote / Undo renote, Quote), like (optimistic) buttons.
-export function NoteActions({ note }: { note: NoteJson; viewer: UserJson | null }) {
+/** Spec 4: like toggles optimistically (±1) and then shows what the server answers; a failure is not rolled back. */
+function LikeButton({ note, viewer }: { note: NoteJson; viewer: UserJson | null }) {
+  const fetcher = useFetcher<{ ok: boolean; data?: { liked: boolean; likenum: number } }>();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  if (!viewer) {
+    return (
+      <Link
+        to={withParam(location, "dialog", "login")}
+        className="act"
+        aria-label={`Like (${note.likenum})`}
+        preventScrollReset
+      >
+        ♡ {note.likenum}
+      </Link>
+    );
+  }
+  let liked = note.liked;
+  let count = note.likenum;
+  if (fetcher.formData) {
+    liked = fetcher.formData.get("intent") === "like";
+    count = note.likenum + (liked === note.liked ? 0 : liked ? 1 : -1);
+  } else if (fetcher.data?.ok && fetcher.data.data) {
+    liked = fetcher.data.data.liked;
+    count = fetcher.data.data.likenum;
+  }
+  return (
+    <fetcher.Form method="post" action="/actions/like" className="inline">
+      <input type="hidden" name="id" value={note.id} />
+      <input type="hidden" name="t" value="note" />
+      <input type="hidden" name="redirectTo" value={here} />
+      <input type="hidden" name="intent" value={liked ? "unlike" : "like"} />
+      <JsFlag />
+      <button
+        type="submit"
+        className={`act${liked ? " on" : ""}`}
+        aria-pressed={liked}
+        aria-label={`${liked ? "Unlike" : "Like"} (${count})`}
+      >
+        {liked ? "♥" : "♡"} {count}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/** A <details> menu closes once one of its items is used. */
+export const closeMenu = (e: { currentTarget: Element }) => e.currentTarget.closest("details")?.removeAttribute("open");
+
+function RenoteMenu({ note, viewer }: { note: NoteJson; viewer: UserJson | null }) {
+  const fetcher = useFetcher<{ ok: boolean; data?: { renoted: boolean; renum: number } }>();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  if (!viewer) {
+    return (
+      <Link
+        to={withParam(location, "dialog", "login")}
+        className="act"
+        aria-label={`Renote (${note.renum})`}
+        preventScrollReset
+      >
+        🔁 {note.renum}
+      </Link>
+    );
+  }
+  const done = fetcher.data?.ok ? fetcher.data.data : undefined;
+  const renoted = done ? done.renoted : note.renoted;
+  const renum = done ? done.renum : note.renum;
+  return (
+    <details className="menu renote-menu">
+      <summary className={`act${renoted ? " on" : ""}`} aria-label={`Renote menu (${renum})`}>
+        🔁 {renum}
+      </summary>
+      <ul>
+        <li>
+          <fetcher.Form method="post" action="/actions/renote" onSubmit={closeMenu}>
+            <input type="hidden" name="id" value={note.id} />
+            <input type="hidden" name="redirectTo" value={here} />
+            <input type="hidden" name="intent" value={renoted ? "undo" : "renote"} />
+            <JsFlag />
+            <button type="submit">{renoted ? "Undo renote" : "Renote"}</button>
+          </fetcher.Form>
+        </li>
+        <li>
+          <Link to={`${withParam(location, "dialog", "quote")}&id=${note.id}`} preventScrollReset>
+            Quote
+          </Link>
+        </li>
+      </ul>
+    </details>
+  );
+}
+
+export function NoteActions({ note, viewer }: { note: NoteJson; viewer: UserJson | null }) {
   return (
     <div className="note-actions">
-      <span>{note.repnum} replies</span> <span>{note.renum} renotes</span> <span>{note.likenum} likes</span>
+      <Link
+        to={`/${note.user.username}/note/${note.id}#replies`}
+        className="act"
+        aria-label={`Replies (${note.repnum})`}
+      >
+        💬 {note.repnum}
+      </Link>
+      <RenoteMenu note={note} viewer={viewer} />
+      <LikeButton note={note} viewer={viewer} />
     </div>
   );
 }

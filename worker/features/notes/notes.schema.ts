@@ -44,7 +44,7 @@ export const Label = z
       .min(1, "Please select a x-label.")
       .max(MAX_LABEL, `x-label should be less than or equal ${MAX_LABEL} character long.`)
       .refine((s) => !EMOJI.test(s), "Cannot contain emoji.")
-      .refine((s) => !/[\u0000-\u001f<>]/.test(s), "x-label contains invalid characters."),
+      .refine((s) => !/[\p{Cc}<>]/u.test(s), "x-label contains invalid characters."),
   );
 
 /** Spec 5: YouTube links yielding an 11-character id; anything else is invalid. */

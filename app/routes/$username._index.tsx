@@ -33,7 +33,7 @@ export default function Profile() {
           Notes
         </Link>
       </nav>
-      {tab === "notes" ? <ProfileNotesTab data={data} /> : <ProfileFoldersTab data={data} />}
+      {tab === "notes" ? <ProfileNotesTab data={data} user={user} /> : <ProfileFoldersTab data={data} />}
     </section>
   );
 }

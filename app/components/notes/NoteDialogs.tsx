@@ -1,0 +1,84 @@
+import { Form, Link, useFetcher, useLocation, useSearchParams } from "@remix-run/react";
+import type { NoteJson } from "../../../worker/features/notes/notes.types";
+import { withParam } from "~/lib/url";
+import { Dialog } from "../Dialog";
+import { JsFlag } from "../JsFlag";
+
+export function DeleteNoteDialog() {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  return (
+    <Dialog title="Delete note">
+      <p>Are you sure you want to delete?</p>
+      <Form method="post" action="/actions/note" className="row">
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="id" value={params.get("id") ?? ""} />
+        <Link to={withParam(location, "dialog", null)} className="btn" replace>
+          No
+        </Link>
+        <button className="btn primary" type="submit">
+          Yes
+        </button>
+      </Form>
+    </Dialog>
+  );
+}
+
+/** Spec 2: the quote editor (placeholder "Add a note"); an empty quote says "please enter your note." */
+export function QuoteDialog({ note }: { note: NoteJson | null }) {
+  const fetcher = useFetcher<{ ok: boolean; message?: string | null }>({ key: "quote" });
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const message =
+    fetcher.data && !fetcher.data.ok
+      ? fetcher.data.message
+      : params.get("error") === "empty"
+        ? "please enter your note."
+        : null;
+  const back = without(location, ["dialog", "id", "error"]);
+
+  return (
+    <Dialog title="Quote">
+      <fetcher.Form method="post" action="/actions/renote">
+        <input type="hidden" name="intent" value="quote" />
+        <input type="hidden" name="id" value={params.get("id") ?? ""} />
+        <input type="hidden" name="redirectTo" value={back} />
+        <JsFlag />
+        <label htmlFor="quote-text" className="sr-only">
+          Quote
+        </label>
+        <textarea
+          id="quote-text"
+          name="content"
+          rows={4}
+          placeholder="Add a note"
+          aria-invalid={message ? true : undefined}
+        />
+        {message && (
+          <p className="error" role="alert">
+            {message}
+          </p>
+        )}
+        {note && (
+          <div className="quoted">
+            <strong>{note.user.fullname}</strong> <small>@{note.user.username}</small>
+            <span className="quoted-text">{note.txt}</span>
+          </div>
+        )}
+        <div className="row">
+          <button className="btn primary" type="submit" disabled={fetcher.state !== "idle"}>
+            Quote
+          </button>
+        </div>
+      </fetcher.Form>
+    </Dialog>
+  );
+}
+
+/** The current location without some query parameters. */
+export function without(location: { pathname: string; search: string }, keys: string[]): string {
+  const p = new URLSearchParams(location.search);
+  for (const k of keys) p.delete(k);
+  const q = p.toString();
+  return `${location.pathname}${q ? `?${q}` : ""}`;
+}

@@ -1,0 +1,65 @@
+import { Link, useLocation } from "@remix-run/react";
+import { useState } from "react";
+import type { NoteJson } from "../../../worker/features/notes/notes.types";
+import type { UserJson } from "../../../worker/features/users/users.service";
+import { withParam } from "~/lib/url";
+import { closeMenu } from "../social/NoteActions";
+import { NoteMenuExtra } from "../social/NoteMenuExtra";
+import { Toast } from "../Toast";
+import { noteHref } from "./NoteCard";
+
+/** Spec 2 note menu: a <details> dropdown, so it opens without JavaScript too. */
+export function NoteMenu({ note, viewer }: { note: NoteJson; viewer: UserJson | null }) {
+  const location = useLocation();
+  const [toast, setToast] = useState<{ text: string; at: number } | null>(null);
+  const own = note.user.me;
+  const copy = async (text: string) => {
+    document.querySelectorAll("details.menu[open]").forEach((d) => d.removeAttribute("open"));
+    try {
+      await navigator.clipboard.writeText(text);
+    } catch {}
+    setToast({ text: "Copied", at: Date.now() });
+  };
+  const edit = `${withParam(location, "dialog", "note")}&edit=${note.id}`;
+  const del = `${withParam(location, "dialog", "delete-note")}&id=${note.id}&u=${note.user.username}`;
+  return (
+    <details className="menu">
+      <summary aria-label="Note menu">⋯</summary>
+      <ul>
+        {own && (
+          <li>
+            <Link to={edit} preventScrollReset onClick={closeMenu}>
+              Edit
+            </Link>
+          </li>
+        )}
+        <li>
+          <button
+            type="button"
+            className="js-only"
+            onClick={() => copy(new URL(noteHref(note), window.location.href).href)}
+          >
+            Copy link
+          </button>
+          <noscript>
+            <Link to={noteHref(note)}>Link</Link>
+          </noscript>
+        </li>
+        <li>
+          <button type="button" className="js-only" onClick={() => copy(note.txt)}>
+            Copy text
+          </button>
+        </li>
+        {!own && <NoteMenuExtra note={note} viewer={viewer} />}
+        {own && (
+          <li>
+            <Link to={del} preventScrollReset className="danger" onClick={closeMenu}>
+              Delete
+            </Link>
+          </li>
+        )}
+      </ul>
+      <Toast message={toast?.text} id={toast?.at} />
+    </details>
+  );
+}

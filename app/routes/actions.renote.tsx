@@ -1,0 +1,37 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import { textToHtml } from "../../worker/lib/sanitize";
+import { answer, num } from "~/lib/actions.server";
+import { apiFor } from "~/lib/api.server";
+import { safeRedirect } from "~/lib/url";
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const api = apiFor(request, context);
+  const id = num(form, "id");
+  const intent = form.get("intent");
+  if (intent === "undo") return answer(form, await api.delete(`/renotes/${id}`));
+  if (intent === "quote") {
+    const text = String(form.get("content") ?? "");
+    const res = await api.post<{ id: number }>("/renotes", {
+      renote_id: id,
+      content: text.trim() ? textToHtml(text) : "",
+      quote: true,
+    });
+    if (!res.ok) {
+      // Spec 8: a failed quote is silent for the person, but the empty-editor message is shown.
+      const message = res.error.fields?.content ?? null;
+      if (form.get("_js") === "1") return data({ ok: false, message }, { status: res.status });
+      const back = new URL(safeRedirect(form.get("redirectTo")), "http://x");
+      back.searchParams.set("dialog", "quote");
+      back.searchParams.set("id", String(id));
+      if (message) back.searchParams.set("error", "empty");
+      return redirect(`${back.pathname}${back.search}`);
+    }
+    // Quoted: close the dialog by going back to the page (a fetcher follows the redirect).
+    return redirect(safeRedirect(form.get("redirectTo")));
+  }
+  return answer(form, await api.post("/renotes", { renote_id: id, content: "" }));
+}
+
+export const loader = () => redirect("/");

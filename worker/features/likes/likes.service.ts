@@ -1,0 +1,49 @@
+import { and, eq, sql } from "drizzle-orm";
+import { folders } from "../../db/schema/folders";
+import { notes } from "../../db/schema/notes";
+import { likes, replies } from "../../db/schema/social";
+import type { DB } from "../../env";
+import { notFound } from "../../lib/errors";
+
+/** Spec 3 content kinds: notes, replies, and x-folders of type company, project or skill. */
+export const CONTENT_KINDS = ["note", "reply", "company", "project", "skill"] as const;
+export type ContentKind = (typeof CONTENT_KINDS)[number];
+const FOLDER_KINDS = new Set<ContentKind>(["company", "project", "skill"]);
+
+/** The row a content kind points at, or 404: likes, bookmarks and reports all resolve targets here. */
+export async function findTarget(db: DB, kind: ContentKind, id: number): Promise<{ id: number; ownerId: number }> {
+  const [row] =
+    kind === "note"
+      ? await db.select({ id: notes.id, ownerId: notes.userId }).from(notes).where(eq(notes.id, id)).limit(1)
+      : kind === "reply"
+        ? await db.select({ id: replies.id, ownerId: replies.userId }).from(replies).where(eq(replies.id, id)).limit(1)
+        : await db
+            .select({ id: folders.id, ownerId: folders.userId })
+            .from(folders)
+            .where(and(eq(folders.id, id), sql`lower(${folders.type}) = ${kind}`))
+            .limit(1);
+  if (!row) throw notFound("Not found");
+  return row;
+}
+
+/** The counter to recount in the same batch: likenum of the note, reply or folder. */
+function recount(db: DB, kind: ContentKind, id: number) {
+  const n = sql<number>`(select count(*) from likes where kind = ${kind} and target_id = ${id})`;
+  if (kind === "note")
+    return db.update(notes).set({ likenum: n }).where(eq(notes.id, id)).returning({ likenum: notes.likenum });
+  if (kind === "reply")
+    return db.update(replies).set({ likenum: n }).where(eq(replies.id, id)).returning({ likenum: replies.likenum });
+  return db.update(folders).set({ likenum: n }).where(eq(folders.id, id)).returning({ likenum: folders.likenum });
+}
+
+export async function like(db: DB, userId: number, kind: ContentKind, id: number, on: boolean) {
+  const target = await findTarget(db, kind, id);
+  const write = on
+    ? db.insert(likes).values({ userId, kind, targetId: id }).onConflictDoNothing()
+    : db.delete(likes).where(and(eq(likes.userId, userId), eq(likes.kind, kind), eq(likes.targetId, id)));
+  // Recounted from the rows in the same transaction: repeats and races can never drift the counter.
+  const [, counted] = await db.batch([write, recount(db, kind, id)]);
+  return { liked: on, likenum: counted[0]?.likenum ?? 0, ownerId: target.ownerId };
+}
+
+export { FOLDER_KINDS };
