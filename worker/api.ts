@@ -4,6 +4,7 @@ import type { AppEnv } from "./env";
 import { auth } from "./features/auth/auth.routes";
 import { likesRoutes } from "./features/likes/likes.routes";
 import { feeds, notes, renotes } from "./features/notes/notes.routes";
+import { uploadRoutes } from "./features/uploads/uploads.routes";
 import { users } from "./features/users/users.routes";
 import { toErrorResponse } from "./lib/errors";
 import { writeLimit } from "./lib/ratelimit";
@@ -24,6 +25,7 @@ export const api = new Hono<AppEnv>()
   .route("/notes", notes)
   .route("/renotes", renotes)
   .route("/likes", likesRoutes)
+  .route("/uploads", uploadRoutes)
   .route("/", feeds)
   .notFound((c) => c.json({ code: "not_found", message: "No such endpoint" }, 404))
   .onError(toErrorResponse);

@@ -1,5 +1,7 @@
 import { Hono } from "hono";
 import { api } from "./api";
+import { dbFor } from "./db/client";
+import { imageRoutes } from "./features/uploads/uploads.routes";
 import type { AppEnv } from "./env";
 import { sameOrigin } from "./lib/csrf";
 import { toErrorResponse } from "./lib/errors";
@@ -20,6 +22,11 @@ export function createApp(pages: PageHandler) {
     .use(securityHeaders)
     .use(sameOrigin)
     .route("/", api as unknown as Hono<WorkerEnv>)
+    .use("/img/*", async (c, next) => {
+      c.set("db", dbFor(c.env.DB));
+      await next();
+    })
+    .route("/", imageRoutes as unknown as Hono<WorkerEnv>)
     .all("*", (c) =>
       pages(c.req.raw, { cloudflare: { env: c.env, ctx: c.executionCtx as ExecutionContext }, nonce: c.var.nonce }),
     )

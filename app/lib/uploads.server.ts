@@ -1,16 +1,22 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { api } from "../../worker/api";
 
 /**
- * Stores files posted to a form (the no-JavaScript path) under the upload slots the API reserved
- * for them, writing to the same R2 binding the signed PUT route writes to.
+ * Stores files posted to a form (the no-JavaScript path) through the very signed PUT links the API
+ * reserved for them, in process: the same checks (signature, expiry, size, type, one use) apply.
  */
-export async function storeImages(context: AppLoadContext, slots: { key: string }[], files: File[]) {
-  const { env } = context.cloudflare;
-  await Promise.all(
-    slots.map((slot, i) =>
-      files[i]
-        ? env.IMAGES.put(slot.key, files[i].stream(), { httpMetadata: { contentType: files[i].type || "image/jpeg" } })
-        : null,
-    ),
-  );
+export async function storeImages(context: AppLoadContext, slots: { key: string; put_link: string }[], files: File[]) {
+  const { env, ctx } = context.cloudflare;
+  for (const [i, slot] of slots.entries()) {
+    const file = files[i];
+    if (!file) continue;
+    const url = new URL(slot.put_link);
+    const type = /^image\/(jpeg|png|gif|webp)$/.test(file.type) ? file.type : "image/jpeg";
+    await api.request(
+      `${url.pathname}${url.search}`,
+      { method: "PUT", body: await file.arrayBuffer(), headers: { "content-type": type } },
+      env,
+      ctx,
+    );
+  }
 }

@@ -39,8 +39,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     uploads: files.map((f) => ({ file_size: f.size, file_ext: EXT[f.type] ?? "jpg" })),
   };
   const res = id
-    ? await api.patch<{ note: { id: number }; uploads: { key: string }[] }>("/notes", body)
-    : await api.post<{ note: { id: number }; uploads: { key: string }[] }>("/notes", body);
+    ? await api.patch<{ note: { id: number }; uploads: { key: string; put_link: string }[] }>("/notes", body)
+    : await api.post<{ note: { id: number }; uploads: { key: string; put_link: string }[] }>("/notes", body);
   if (!res.ok) {
     const result: ComposerResult = {
       ok: false,

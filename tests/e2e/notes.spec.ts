@@ -93,3 +93,28 @@ test("visitors read Discover and note pages; Following says No notes yet; bad id
     await expect(page.getByText("Oops! The page you're looking for is not here.")).toBeVisible();
   }
 });
+
+test("post a note with two images", async ({ page }) => {
+  const a = await signedIn(page, "Illustrator");
+  const png = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+    "base64",
+  );
+  await page.goto("/?dialog=note");
+  const form = page.locator("form.composer");
+  await form.getByRole("combobox", { name: "X-label" }).selectOption("story");
+  await form.getByLabel("Note", { exact: true }).fill("Two pictures");
+  await form.getByLabel("Images (up to 10)").setInputFiles([
+    { name: "a.png", mimeType: "image/png", buffer: png },
+    { name: "b.png", mimeType: "image/png", buffer: png },
+  ]);
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(new RegExp(`/${a.username}/note/\\d+$`));
+  const imgs = page.locator("article.note .images img");
+  await expect(imgs).toHaveCount(2);
+  for (const src of await imgs.evaluateAll((els) => els.map((e) => e.getAttribute("src")))) {
+    const res = await page.request.get(src ?? "");
+    expect(res.status()).toBe(200);
+    expect(res.headers()["cache-control"]).toContain("immutable");
+  }
+});

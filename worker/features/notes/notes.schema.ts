@@ -90,7 +90,7 @@ const Upload = z.object({
     .number({ error: "file_size must be a number" })
     .int()
     .positive()
-    .max(50 * 1024 * 1024),
+    .max(10 * 1024 * 1024, "Image is too large."),
   file_ext: z.string().max(10).default("jpg"),
 });
 

@@ -1,5 +1,12 @@
-// Contract for signed image uploads (the uploads feature implements it; notes, users and folders use it).
+// Signed image uploads: notes, users and folders reserve slots here; the browser PUTs the raw image
+// to the returned link (locally this worker's own HMAC-signed route, in production a presigned R2
+// URL), and the worker serves stored images from /img/<key>.
+import { AwsClient } from "aws4fetch";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { uploads } from "../../db/schema/notes";
 import type { DB, Env } from "../../env";
+import { AppError } from "../../lib/errors";
+import { timingSafeEqual } from "../../lib/password";
 
 export type UploadPurpose = "note" | "avatar" | "cover" | "logo";
 
@@ -18,22 +25,113 @@ export interface UploadSlot {
   file_url: string;
 }
 
+export const UPLOAD_TTL_S = 5 * 60;
+export const MAX_BYTES: Record<UploadPurpose, number> = {
+  note: 10 * 1024 * 1024,
+  avatar: 5 * 1024 * 1024,
+  cover: 5 * 1024 * 1024,
+  logo: 5 * 1024 * 1024,
+};
+const EXTS = new Set(["gif", "jpg", "png", "webp"]);
+const enc = new TextEncoder();
+
+const hex = (buf: ArrayBuffer) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");
+
+async function hmac(secret: string, message: string): Promise<string> {
+  const key = await crypto.subtle.importKey("raw", enc.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
+  return hex(await crypto.subtle.sign("HMAC", key, enc.encode(message)));
+}
+
+/** What the local PUT link signs: the method, the key, the expiry and the size cap. */
+export const signature = (env: Env, key: string, exp: number, max: number) =>
+  hmac(env.UPLOAD_SECRET, `PUT\n${key}\n${exp}\n${max}`);
+
+export async function verifySignature(env: Env, key: string, exp: number, max: number, sig: string): Promise<boolean> {
+  return timingSafeEqual(enc.encode(await signature(env, key, exp, max)), enc.encode(sig));
+}
+
+async function presignS3(env: Env, key: string, contentType: string): Promise<string> {
+  if (!env.R2_S3_ENDPOINT || !env.R2_ACCESS_KEY_ID || !env.R2_SECRET_ACCESS_KEY)
+    throw new Error("R2 S3 credentials are not configured");
+  const client = new AwsClient({
+    accessKeyId: env.R2_ACCESS_KEY_ID,
+    secretAccessKey: env.R2_SECRET_ACCESS_KEY,
+    service: "s3",
+    region: "auto",
+  });
+  const url = new URL(`${env.R2_S3_ENDPOINT.replace(/\/$/, "")}/${key}`);
+  url.searchParams.set("X-Amz-Expires", String(UPLOAD_TTL_S));
+  const signed = await client.sign(new Request(url, { method: "PUT", headers: { "content-type": contentType } }), {
+    aws: { signQuery: true },
+  });
+  return signed.url;
+}
+
 /** Reserves upload slots owned by `userId` (rows in `uploads`), answering their signed PUT links. */
 export async function createUploads(
-  _env: Env,
-  _db: DB,
-  _userId: number,
-  _purpose: UploadPurpose,
-  _files: UploadRequest[],
-  _origin: string,
+  env: Env,
+  db: DB,
+  userId: number,
+  purpose: UploadPurpose,
+  files: UploadRequest[],
+  origin: string,
 ): Promise<UploadSlot[]> {
-  throw new Error("uploads not implemented yet");
+  if (!files.length) return [];
+  const max = MAX_BYTES[purpose];
+  const now = Date.now();
+  const exp = Math.floor(now / 1000) + UPLOAD_TTL_S;
+  const slots: (UploadSlot & { contentType: string })[] = [];
+  for (const f of files) {
+    if (!(f.file_size > 0) || f.file_size > max) {
+      throw new AppError(422, "invalid_input", `Image is too large (at most ${max / 1024 / 1024} MB).`, {
+        uploads: "Image is too large.",
+      });
+    }
+    const raw = String(f.file_ext ?? "")
+      .toLowerCase()
+      .replace(/^\./, "");
+    const ext = raw === "jpeg" ? "jpg" : EXTS.has(raw) ? raw : "jpg";
+    const rand = hex(crypto.getRandomValues(new Uint8Array(12)).buffer);
+    const key = `u/${userId}/${purpose}/${rand}.${ext}`;
+    const contentType = `image/${ext === "jpg" ? "jpeg" : ext}`;
+    const put_link =
+      env.UPLOAD_MODE === "s3"
+        ? await presignS3(env, key, contentType)
+        : `${origin}/v1/uploads/${key}?exp=${exp}&max=${max}&sig=${await signature(env, key, exp, max)}`;
+    slots.push({ key, put_link, file_url: `/img/${key}`, contentType });
+  }
+  await db
+    .insert(uploads)
+    .values(
+      slots.map((s) => ({
+        key: s.key,
+        userId,
+        purpose,
+        contentType: s.contentType,
+        maxSize: max,
+        expiresAt: exp * 1000,
+      })),
+    );
+  return slots.map(({ key, put_link, file_url }) => ({ key, put_link, file_url }));
 }
 
 /** Whether every key is the user's own and was uploaded (so a note may reference it). */
-export async function ownedUploaded(_db: DB, _userId: number, _keys: string[]): Promise<boolean> {
-  return false;
+export async function ownedUploaded(db: DB, userId: number, keys: string[]): Promise<boolean> {
+  if (!keys.length) return true;
+  const unique = [...new Set(keys)];
+  const [row] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(uploads)
+    .where(and(inArray(uploads.key, unique), eq(uploads.userId, userId), isNotNull(uploads.uploadedAt)));
+  return (row?.n ?? 0) === unique.length;
 }
 
-/** Removes stored images (R2 objects and upload rows) — e.g. when a note is deleted. */
-export async function deleteImages(_env: Env, _db: DB, _userId: number, _keys: string[]): Promise<void> {}
+/** Removes stored images (R2 objects and upload rows) — only the user's own keys. */
+export async function deleteImages(env: Env, db: DB, userId: number, keys: string[]): Promise<void> {
+  const own = keys.filter((k) => k.startsWith(`u/${userId}/`));
+  if (!own.length) return;
+  await env.IMAGES.delete(own);
+  await db.delete(uploads).where(and(inArray(uploads.key, own), eq(uploads.userId, userId)));
+}

@@ -1,0 +1,100 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { snapshot } from "../db-snapshot";
+import { type TestUser, user, users } from "../factories";
+
+const PNG = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII="),
+  (c) => c.charCodeAt(0),
+);
+
+async function reserve(u: TestUser, n = 1, size = PNG.length) {
+  const res = await u.post("/v1/notes", {
+    label: "idea",
+    content: "<p>with images</p>",
+    uploads: Array.from({ length: n }, () => ({ file_size: size, file_ext: "png" })),
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as { note: { id: number }; uploads: { key: string; put_link: string; file_url: string }[] };
+}
+
+const put = (u: TestUser, link: string, body: BodyInit = PNG, type = "image/png") => {
+  const url = new URL(link);
+  return u.request("PUT", `${url.pathname}${url.search}`, body as unknown as string, { "content-type": type });
+};
+
+describe("signed uploads (issue 4 §4, issue 8 §6)", () => {
+  it("a good PUT stores the image once; /img serves it with immutable caching; the note shows it", async () => {
+    const a = await user();
+    const { note, uploads } = await reserve(a, 2);
+    expect(uploads[0].key).toMatch(new RegExp(`^u/${a.id}/note/[0-9a-f]{24}\\.png$`));
+    expect(uploads[0].put_link).toContain("/v1/uploads/");
+    for (const u of uploads) expect((await put(a, u.put_link)).status).toBe(200);
+    const img = await a.get(uploads[0].file_url);
+    expect(img.status).toBe(200);
+    expect(img.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(img.headers.get("content-type")).toBe("image/png");
+    expect(img.headers.get("x-content-type-options")).toBe("nosniff");
+    expect((await a.get(`/v1/notes/${note.id}`)).body.imgs).toBe(uploads.map((u) => u.file_url).join(";"));
+    // Replayed: refused, nothing changes.
+    const before = await snapshot();
+    expect((await put(a, uploads[0].put_link)).status).toBe(409);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("refuses tampered, expired, oversized, empty and wrong-type PUTs, storing nothing", async () => {
+    const a = await user();
+    const { uploads } = await reserve(a, 1);
+    const link = new URL(uploads[0].put_link);
+    const tamper = (k: string, v: string) => {
+      const u = new URL(link);
+      u.searchParams.set(k, v);
+      return u.href;
+    };
+    const otherKey = link.href.replace(/\/note\/[0-9a-f]{24}/, "/note/000000000000000000000000");
+    const cases: [string, number][] = [
+      [tamper("sig", "0".repeat(64)), 403],
+      [tamper("exp", String(Math.floor(Date.now() / 1000) + 9999)), 403],
+      [tamper("max", "999999999"), 403],
+      [otherKey, 403],
+    ];
+    for (const [href, status] of cases) expect((await put(a, href)).status, href).toBe(status);
+    expect((await put(a, link.href, PNG, "text/html")).status).toBe(415);
+    expect((await put(a, link.href, new Uint8Array(11 * 1024 * 1024))).status).toBe(413);
+    expect(await env.IMAGES.get(uploads[0].key)).toBeNull();
+    // The untouched link still works afterwards: failures claimed nothing.
+    expect((await put(a, link.href)).status).toBe(200);
+  });
+
+  it("refuses an expired link even with a valid signature", async () => {
+    const a = await user();
+    const { uploads } = await reserve(a, 1);
+    await env.DB.prepare("update uploads set expires_at = 1 where key = ?").bind(uploads[0].key).run();
+    expect((await put(a, uploads[0].put_link)).status).toBe(409);
+  });
+
+  it("caps sizes when reserving and never lets a note use another user's image", async () => {
+    const [a, b] = await users(2);
+    const big = await a.post("/v1/notes", {
+      label: "idea",
+      content: "<p>x</p>",
+      uploads: [{ file_size: 11 * 1024 * 1024, file_ext: "png" }],
+    });
+    expect(big.status).toBe(422);
+    const { uploads } = await reserve(a, 1);
+    await put(a, uploads[0].put_link);
+    const steal = await b.post("/v1/notes", { label: "idea", content: "<p>mine</p>", imgs: uploads[0].file_url });
+    expect(steal.status).toBe(422);
+    expect((await b.get(uploads[0].file_url)).status).toBe(200);
+  });
+
+  it("deleting a note deletes its images", async () => {
+    const a = await user();
+    const { note, uploads } = await reserve(a, 1);
+    await put(a, uploads[0].put_link);
+    expect(await env.IMAGES.get(uploads[0].key)).not.toBeNull();
+    await a.delete(`/v1/notes/${note.id}`);
+    expect(await env.IMAGES.get(uploads[0].key)).toBeNull();
+    expect((await a.get(uploads[0].file_url)).status).toBe(404);
+  });
+});
