@@ -2,10 +2,15 @@ import { Hono } from "hono";
 import { dbFor } from "./db/client";
 import type { AppEnv } from "./env";
 import { auth } from "./features/auth/auth.routes";
+import { bookmarkRoutes } from "./features/bookmarks/bookmarks.routes";
+import { followRoutes } from "./features/follows/follows.routes";
 import { likesRoutes } from "./features/likes/likes.routes";
+import { notificationRoutes } from "./features/notifications/notifications.routes";
+import { replyRoutes } from "./features/replies/replies.routes";
+import { reportRoutes } from "./features/reports/reports.routes";
 import { feeds, notes, renotes } from "./features/notes/notes.routes";
 import { uploadRoutes } from "./features/uploads/uploads.routes";
-import { users } from "./features/users/users.routes";
+import { profileRoutes, users } from "./features/users/users.routes";
 import { toErrorResponse } from "./lib/errors";
 import { writeLimit } from "./lib/ratelimit";
 import { authenticate } from "./lib/session";
@@ -22,10 +27,16 @@ export const api = new Hono<AppEnv>()
   .get("/health", (c) => c.json({ ok: true }))
   .route("/", auth)
   .route("/", users)
+  .route("/", profileRoutes)
   .route("/notes", notes)
   .route("/renotes", renotes)
   .route("/likes", likesRoutes)
   .route("/uploads", uploadRoutes)
+  .route("/follows", followRoutes)
+  .route("/bookmarks", bookmarkRoutes)
+  .route("/reports", reportRoutes)
+  .route("/replies", replyRoutes)
+  .route("/notifications", notificationRoutes)
   .route("/", feeds)
   .notFound((c) => c.json({ code: "not_found", message: "No such endpoint" }, 404))
   .onError(toErrorResponse);

@@ -23,6 +23,8 @@ export const users = sqliteTable(
     followerNum: counter("follower_num"),
     noteNum: counter("note_num"),
     notiNum: counter("noti_num"),
+    // The newest notification id the user has seen; unread = notifications after it.
+    notiSeen: counter("noti_seen"),
     invitationNum: counter("invitation_num"),
     createdAt: createdAt(),
   },

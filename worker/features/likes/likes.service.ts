@@ -4,6 +4,7 @@ import { notes } from "../../db/schema/notes";
 import { likes, replies } from "../../db/schema/social";
 import type { DB } from "../../env";
 import { notFound } from "../../lib/errors";
+import { notifyStatements, unnotifyStatements } from "../notifications/notifications.links";
 
 /** Spec 3 content kinds: notes, replies, and x-folders of type company, project or skill. */
 export const CONTENT_KINDS = ["note", "reply", "company", "project", "skill"] as const;
@@ -41,8 +42,19 @@ export async function like(db: DB, userId: number, kind: ContentKind, id: number
   const write = on
     ? db.insert(likes).values({ userId, kind, targetId: id }).onConflictDoNothing()
     : db.delete(likes).where(and(eq(likes.userId, userId), eq(likes.kind, kind), eq(likes.targetId, id)));
+  const noti = {
+    userId: target.ownerId,
+    actorId: userId,
+    action: "like" as const,
+    tblname: kind === "reply" ? "reply" : kind === "note" ? "note" : "folder",
+    rowid: id,
+  };
   // Recounted from the rows in the same transaction: repeats and races can never drift the counter.
-  const [, counted] = await db.batch([write, recount(db, kind, id)]);
+  const [, counted] = (await db.batch([
+    write,
+    recount(db, kind, id),
+    ...(on ? notifyStatements(db, noti) : unnotifyStatements(db, noti)),
+  ] as unknown as Parameters<typeof db.batch>[0])) as [unknown, { likenum: number }[]];
   return { liked: on, likenum: counted[0]?.likenum ?? 0, ownerId: target.ownerId };
 }
 

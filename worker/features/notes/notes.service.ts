@@ -8,7 +8,12 @@ import type { DB, Env } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { type Keyset, PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
 import { folderSyncStatements, folderUnfileStatements, foldersOfNotes } from "../folders/folders.links";
-import { noteCreatedStatements, noteDeletedStatements } from "../notifications/notifications.links";
+import {
+  noteCreatedStatements,
+  noteDeletedStatements,
+  notifyStatements,
+  unnotifyStatements,
+} from "../notifications/notifications.links";
 import { createUploads, deleteImages, ownedUploaded, type UploadSlot } from "../uploads/uploads.links";
 import type { NoteData } from "./notes.schema";
 import type { NoteJson, NoteList } from "./notes.types";
@@ -315,9 +320,11 @@ export async function renote(db: DB, uid: number, targetId: number, content: str
     .limit(1);
   if (!target) throw notFound("Note not found");
   const originalId = target.kind === RENOTE && target.renoteId ? target.renoteId : target.id;
+  const [original] = await db.select({ ownerId: notes.userId }).from(notes).where(eq(notes.id, originalId)).limit(1);
+  if (!original) throw notFound("Note not found");
   const now = Date.now();
   if (!txt.trim()) {
-    const [, [counted]] = await db.batch([
+    const [, [counted]] = (await runBatch(db, [
       db
         .insert(notes)
         .values({ userId: uid, kind: RENOTE, renoteId: originalId, createdAt: now, notedAt: now })
@@ -327,14 +334,32 @@ export async function renote(db: DB, uid: number, targetId: number, content: str
         .set({ renum: sql`(select count(*) from notes as r where r.renote_id = ${originalId})` })
         .where(eq(notes.id, originalId))
         .returning({ renum: notes.renum }),
-    ]);
+      ...notifyStatements(db, {
+        userId: original.ownerId,
+        actorId: uid,
+        action: "renote",
+        tblname: "note",
+        rowid: originalId,
+      }),
+    ])) as [unknown, { renum: number }[]];
     return { id: originalId, renoted: true, renum: counted?.renum ?? 0 };
   }
   const [row] = await db
     .insert(notes)
     .values({ userId: uid, kind: QUOTE, renoteId: originalId, content, txt, createdAt: now, notedAt: now })
     .returning({ id: notes.id });
-  await db.batch([recountRenum(db, originalId), recountUser(db, uid)]);
+  await runBatch(db, [
+    recountRenum(db, originalId),
+    recountUser(db, uid),
+    ...notifyStatements(db, {
+      userId: original.ownerId,
+      actorId: uid,
+      action: "quote",
+      tblname: "note",
+      rowid: row.id,
+      extra: txt.slice(0, 100),
+    }),
+  ]);
   return {
     id: row.id,
     renoted: false,
@@ -343,14 +368,24 @@ export async function renote(db: DB, uid: number, targetId: number, content: str
 }
 
 export async function undoRenote(db: DB, uid: number, originalId: number) {
-  const [, [counted]] = await db.batch([
+  const [original] = await db.select({ ownerId: notes.userId }).from(notes).where(eq(notes.id, originalId)).limit(1);
+  const [, [counted]] = (await runBatch(db, [
     db.delete(notes).where(and(eq(notes.userId, uid), eq(notes.kind, RENOTE), eq(notes.renoteId, originalId))),
     db
       .update(notes)
       .set({ renum: sql`(select count(*) from notes as r where r.renote_id = ${originalId})` })
       .where(eq(notes.id, originalId))
       .returning({ renum: notes.renum }),
-  ]);
+    ...(original
+      ? unnotifyStatements(db, {
+          userId: original.ownerId,
+          actorId: uid,
+          action: "renote",
+          tblname: "note",
+          rowid: originalId,
+        })
+      : []),
+  ])) as [unknown, { renum: number }[]];
   if (!counted) throw notFound("Note not found");
   return { id: originalId, renoted: false, renum: counted.renum };
 }

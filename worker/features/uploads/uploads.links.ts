@@ -102,18 +102,16 @@ export async function createUploads(
         : `${origin}/v1/uploads/${key}?exp=${exp}&max=${max}&sig=${await signature(env, key, exp, max)}`;
     slots.push({ key, put_link, file_url: `/img/${key}`, contentType });
   }
-  await db
-    .insert(uploads)
-    .values(
-      slots.map((s) => ({
-        key: s.key,
-        userId,
-        purpose,
-        contentType: s.contentType,
-        maxSize: max,
-        expiresAt: exp * 1000,
-      })),
-    );
+  await db.insert(uploads).values(
+    slots.map((s) => ({
+      key: s.key,
+      userId,
+      purpose,
+      contentType: s.contentType,
+      maxSize: max,
+      expiresAt: exp * 1000,
+    })),
+  );
   return slots.map(({ key, put_link, file_url }) => ({ key, put_link, file_url }));
 }
 

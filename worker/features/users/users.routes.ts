@@ -3,7 +3,10 @@ import { z } from "zod";
 import type { AppEnv } from "../../env";
 import { me, requireUser } from "../../lib/session";
 import { body, param } from "../../lib/validate";
-import { ChangeEmail, ChangeUsername } from "./users.schema";
+import { eq } from "drizzle-orm";
+import { users as usersTable } from "../../db/schema/users";
+import { createUploads } from "../uploads/uploads.links";
+import { ChangeEmail, ChangeUsername, ProfileEdit } from "./users.schema";
 import { changeEmail, changeUsername, loadUser } from "./users.service";
 
 const UsernameParam = z.object({ username: z.string().min(1).max(100) });
@@ -20,3 +23,17 @@ export const users = new Hono<AppEnv>()
   .patch("/users/email", requireUser, body(ChangeEmail), async (c) =>
     c.json(await changeEmail(c.var.db, me(c).id, c.req.valid("json").email)),
   );
+
+/** PATCH /v1/users: name, description, and signed upload links for a new avatar or cover. */
+export const profileRoutes = new Hono<AppEnv>().patch("/users", requireUser, body(ProfileEdit), async (c) => {
+  const { name, descr, avatar, cover } = c.req.valid("json");
+  const uid = me(c).id;
+  const origin = new URL(c.req.url).origin;
+  const [a] = avatar ? await createUploads(c.env, c.var.db, uid, "avatar", [avatar], origin) : [];
+  const [k] = cover ? await createUploads(c.env, c.var.db, uid, "cover", [cover], origin) : [];
+  await c.var.db
+    .update(usersTable)
+    .set({ fullname: name, descr, ...(a ? { avatar: a.file_url } : {}), ...(k ? { cover: k.file_url } : {}) })
+    .where(eq(usersTable.id, uid));
+  return c.json({ user: await loadUser(c.var.db, { id: uid }, uid), avatar: a ?? null, cover: k ?? null });
+});

@@ -121,3 +121,28 @@ export const ChangePasswordForm = ChangePassword.extend({ confirm: z.string().de
   (v) => v.new_password === v.confirm,
   { path: ["confirm"], message: "password and confirm password does not match" },
 );
+
+const ImageUpload = z.object({
+  key: z.string().max(300).optional(),
+  file_size: z
+    .number()
+    .int()
+    .positive()
+    .max(5 * 1024 * 1024, "Image is too large."),
+  file_ext: z.string().max(10).default("jpg"),
+});
+
+/** Spec 5 profile edit. */
+export const ProfileEdit = z.object({
+  name: z
+    .string({ error: "Name is required" })
+    .transform((s) => s.trim().replace(/\s+/g, " "))
+    .pipe(z.string().min(1, "Name is required").max(99, "Name must be less than 100")),
+  descr: z
+    .string()
+    .default("")
+    .transform((s) => s.trim())
+    .pipe(z.string().max(299, "Description must be less than 300")),
+  avatar: ImageUpload.optional(),
+  cover: ImageUpload.optional(),
+});

@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `noti_seen` integer DEFAULT 0 NOT NULL;

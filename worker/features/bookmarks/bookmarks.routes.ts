@@ -1,0 +1,64 @@
+import { and, eq, sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import { bookmarks } from "../../db/schema/social";
+import type { AppEnv } from "../../env";
+import { me, requireUser } from "../../lib/session";
+import { param, query } from "../../lib/validate";
+import { KindQuery } from "../likes/likes.routes";
+import { findTarget } from "../likes/likes.service";
+import { ListQuery } from "../notes/notes.schema";
+import { listNotes } from "../notes/notes.service";
+import { listReplies } from "../replies/replies.service";
+import { IdParam } from "../social.shared";
+
+const mine = (uid: number, kind: string, id: number) =>
+  and(eq(bookmarks.userId, uid), eq(bookmarks.kind, kind), eq(bookmarks.targetId, id));
+
+export const bookmarkRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get("/", query(ListQuery.extend({ t: z.enum(["note", "rep", "reply"]).catch("note") })), async (c) => {
+    const q = c.req.valid("query");
+    const uid = me(c).id;
+    if (q.t === "note") {
+      return c.json(
+        await listNotes(
+          c.var.db,
+          sql`notes.id in (select target_id from bookmarks where user_id = ${uid} and kind = 'note')`,
+          q,
+          uid,
+        ),
+      );
+    }
+    return c.json(
+      await listReplies(
+        c.var.db,
+        sql`replies.id in (select target_id from bookmarks where user_id = ${uid} and kind = 'reply')`,
+        q,
+        uid,
+        "desc",
+      ),
+    );
+  })
+  .get("/:id", param(IdParam), query(KindQuery), async (c) => {
+    const [row] = await c.var.db
+      .select({ one: sql`1` })
+      .from(bookmarks)
+      .where(mine(me(c).id, c.req.valid("query").t, c.req.valid("param").id))
+      .limit(1);
+    return c.json({ bookmarked: !!row });
+  })
+  .post("/:id", param(IdParam), query(KindQuery), async (c) => {
+    const { id } = c.req.valid("param");
+    const { t } = c.req.valid("query");
+    await findTarget(c.var.db, t, id);
+    await c.var.db
+      .insert(bookmarks)
+      .values({ userId: me(c).id, kind: t, targetId: id })
+      .onConflictDoNothing();
+    return c.json({ bookmarked: true });
+  })
+  .delete("/:id", param(IdParam), query(KindQuery), async (c) => {
+    await c.var.db.delete(bookmarks).where(mine(me(c).id, c.req.valid("query").t, c.req.valid("param").id));
+    return c.json({ bookmarked: false });
+  });

@@ -1,0 +1,91 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import { follows } from "../../db/schema/social";
+import { users } from "../../db/schema/users";
+import type { AppEnv, DB } from "../../env";
+import { AppError, notFound } from "../../lib/errors";
+import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
+import { me, requireUser } from "../../lib/session";
+import { param, query } from "../../lib/validate";
+import { ListQuery } from "../notes/notes.schema";
+import { notifyStatements, unnotifyStatements } from "../notifications/notifications.links";
+
+const Uid = z.object({ uid: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+// Both sides' counters are recounted from the rows in the follow's own batch.
+const recount = (db: DB, follower: number, followee: number) => [
+  db
+    .update(users)
+    .set({ followingNum: sql`(select count(*) from follows where follower_id = ${follower})` })
+    .where(eq(users.id, follower)),
+  db
+    .update(users)
+    .set({ followerNum: sql`(select count(*) from follows where followee_id = ${followee})` })
+    .where(eq(users.id, followee))
+    .returning({ followers: users.followerNum }),
+];
+
+async function follow(db: DB, follower: number, followee: number, on: boolean) {
+  if (follower === followee) throw new AppError(422, "invalid_input", "You cannot follow yourself.");
+  const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, followee)).limit(1);
+  if (!target) throw notFound("User not found");
+  const note = { userId: followee, actorId: follower, action: "follow" as const };
+  const [, , counted] = await db.batch([
+    on
+      ? db.insert(follows).values({ followerId: follower, followeeId: followee }).onConflictDoNothing()
+      : db.delete(follows).where(and(eq(follows.followerId, follower), eq(follows.followeeId, followee))),
+    ...recount(db, follower, followee),
+    ...(on ? notifyStatements(db, note) : unnotifyStatements(db, note)),
+  ] as unknown as Parameters<typeof db.batch>[0]);
+  return { following: on, followers: (counted as { followers: number }[])[0]?.followers ?? 0 };
+}
+
+export const followRoutes = new Hono<AppEnv>()
+  .post("/:uid", requireUser, param(Uid), async (c) =>
+    c.json(await follow(c.var.db, me(c).id, c.req.valid("param").uid, true)),
+  )
+  .delete("/:uid", requireUser, param(Uid), async (c) =>
+    c.json(await follow(c.var.db, me(c).id, c.req.valid("param").uid, false)),
+  )
+  .get(
+    "/:uid/:which{following|followers}",
+    param(Uid.extend({ which: z.enum(["following", "followers"]) })),
+    query(ListQuery),
+    async (c) => {
+      const { uid, which } = c.req.valid("param");
+      const q = c.req.valid("query");
+      const { after, offset } = startOf(q);
+      const mine = which === "following" ? follows.followerId : follows.followeeId;
+      const other = which === "following" ? follows.followeeId : follows.followerId;
+      const viewer = c.var.user?.id ?? 0;
+      const rows = await c.var.db
+        .select({
+          id: users.id,
+          username: users.username,
+          fullname: users.fullname,
+          avatar: users.avatar,
+          descr: users.descr,
+          at: follows.createdAt,
+          following: sql<number>`exists(select 1 from follows v where v.follower_id = ${viewer} and v.followee_id = ${users.id})`,
+        })
+        .from(follows)
+        .innerJoin(users, eq(users.id, other))
+        .where(
+          and(eq(mine, uid), after ? sql`(${follows.createdAt}, ${other}) < (${after.at}, ${after.id})` : undefined),
+        )
+        .orderBy(desc(follows.createdAt), desc(other))
+        .limit(PAGE_SIZE + 1)
+        .offset(offset);
+      const page = pageOf(rows, q.page, (r) => ({ at: r.at, id: r.id }));
+      return c.json({
+        users: page.items.map(({ at: _at, following, ...u }) => ({
+          ...u,
+          following: !!following,
+          me: u.id === viewer,
+        })),
+        paginator: page.paginator,
+        cursor: page.cursor,
+      });
+    },
+  );

@@ -1,0 +1,63 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { notifications } from "../../db/schema/social";
+import { users } from "../../db/schema/users";
+import type { AppEnv } from "../../env";
+import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
+import { me, requireUser } from "../../lib/session";
+import { query } from "../../lib/validate";
+import { ListQuery } from "../notes/notes.schema";
+
+/** Where a notification leads: the note or reply it is about, or the actor's profile. */
+function href(n: { action: string; tblname: string; rowid: number }, actor: string, owner: string): string {
+  if (n.action === "follow") return `/${actor}`;
+  if (n.tblname === "reply") return n.action === "reply" ? `/${actor}/rep/${n.rowid}` : `/${owner}/rep/${n.rowid}`;
+  if (n.action === "note" || n.action === "quote") return `/${actor}/note/${n.rowid}`;
+  return `/${owner}/note/${n.rowid}`;
+}
+
+export const notificationRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get("/", query(ListQuery), async (c) => {
+    const q = c.req.valid("query");
+    const { after, offset } = startOf(q);
+    const uid = me(c).id;
+    const rows = await c.var.db
+      .select({ n: notifications, username: users.username, fullname: users.fullname, avatar: users.avatar })
+      .from(notifications)
+      .innerJoin(users, eq(users.id, notifications.actorId))
+      .where(
+        and(
+          eq(notifications.userId, uid),
+          sql`${notifications.tblname} != '_gone'`,
+          after ? sql`(${notifications.createdAt}, ${notifications.id}) < (${after.at}, ${after.id})` : undefined,
+        ),
+      )
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(PAGE_SIZE + 1)
+      .offset(offset);
+    const page = pageOf(rows, q.page, (r) => ({ at: r.n.createdAt, id: r.n.id }));
+    return c.json({
+      notis: page.items.map(({ n, username, fullname, avatar }) => ({
+        id: n.id,
+        action: n.action,
+        tblname: n.tblname,
+        rowid: n.rowid,
+        extra: n.extra,
+        user: { id: n.actorId, username, fullname, avatar, me: false },
+        created_at: n.createdAt,
+        href: href(n, username, me(c).username),
+      })),
+      paginator: page.paginator,
+      cursor: page.cursor,
+    });
+  })
+  // Spec 2: opening the list resets the unread count to 0 once it has loaded.
+  .post("/read", async (c) => {
+    const uid = me(c).id;
+    await c.var.db
+      .update(users)
+      .set({ notiSeen: sql`(select coalesce(max(id), 0) from notifications where user_id = ${uid})`, notiNum: 0 })
+      .where(eq(users.id, uid));
+    return c.json({ noti: 0 });
+  });

@@ -1,0 +1,53 @@
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import { replies } from "../../db/schema/social";
+import type { AppEnv } from "../../env";
+import { me, requireUser } from "../../lib/session";
+import { body, param, query } from "../../lib/validate";
+import { ListQuery } from "../notes/notes.schema";
+import { getNote } from "../notes/notes.service";
+import { IdParam } from "../social.shared";
+import { chain, createReply, deleteReply, editReply, listReplies } from "./replies.service";
+
+const Content = z
+  .string({ error: "Please enter your reply." })
+  .max(100_000, "Reply should be less than 500 characters long.");
+const Parent = z.coerce
+  .number({ error: "parent is required" })
+  .int()
+  .refine((n) => n !== 0 && Math.abs(n) <= Number.MAX_SAFE_INTEGER, "parent is not valid");
+
+export const replyRoutes = new Hono<AppEnv>()
+  .post("/", requireUser, body(z.object({ content: Content, parent: Parent })), async (c) => {
+    const { content, parent } = c.req.valid("json");
+    return c.json(await createReply(c.var.db, me(c).id, parent, content), 201);
+  })
+  .patch("/", requireUser, body(z.object({ id: IdParam.shape.id, content: Content })), async (c) => {
+    const { id, content } = c.req.valid("json");
+    return c.json(await editReply(c.var.db, me(c).id, id, content));
+  })
+  .delete("/:id", requireUser, param(IdParam), async (c) => {
+    await deleteReply(c.var.db, me(c).id, c.req.valid("param").id);
+    return c.json({ ok: true });
+  })
+  .get("/", query(ListQuery.extend({ pid: Parent })), async (c) => {
+    const q = c.req.valid("query");
+    return c.json(await listReplies(c.var.db, eq(replies.parent, q.pid), q, c.var.user?.id ?? null));
+  })
+  .get("/:id/username/:username", param(IdParam.extend({ username: z.string().min(1).max(100) })), async (c) => {
+    const { id, username } = c.req.valid("param");
+    const viewer = c.var.user?.id ?? null;
+    const { replies: list, note_id } = await chain(c.var.db, id, username, viewer);
+    return c.json({ replies: list, note: await getNote(c.var.db, note_id, viewer) });
+  })
+  .get("/:id/child", param(IdParam), query(ListQuery), async (c) =>
+    c.json(
+      await listReplies(
+        c.var.db,
+        eq(replies.parent, c.req.valid("param").id),
+        c.req.valid("query"),
+        c.var.user?.id ?? null,
+      ),
+    ),
+  );

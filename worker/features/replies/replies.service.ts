@@ -1,0 +1,181 @@
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { notes } from "../../db/schema/notes";
+import { bookmarks, likes, replies } from "../../db/schema/social";
+import { users } from "../../db/schema/users";
+import type { DB } from "../../env";
+import { AppError, notFound } from "../../lib/errors";
+import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
+import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
+import { notifyStatements } from "../notifications/notifications.links";
+import type { UserRef } from "../social.shared";
+
+export const MAX_REPLY = 500;
+
+export interface ReplyJson {
+  id: number;
+  uid: number;
+  content: string;
+  txt: string;
+  /** The spec's encoding: -noteId for a reply on a note, else the parent reply's id. */
+  parent: number;
+  note_id: number;
+  user: UserRef;
+  liked: boolean;
+  likenum: number;
+  repnum: number;
+  created_at: number;
+}
+
+/** Sanitised HTML and its text, with the spec's limits and messages. */
+export function replyContent(content: string): { content: string; txt: string } {
+  const html = sanitizeHtml(content);
+  const txt = htmlToText(html);
+  if (!txt.trim())
+    throw new AppError(422, "invalid_input", "Please enter your reply.", { content: "Please enter your reply." });
+  if ([...txt].length > MAX_REPLY) {
+    throw new AppError(422, "invalid_input", "Reply should be less than 500 characters long.", {
+      content: "Reply should be less than 500 characters long.",
+    });
+  }
+  return { content: html, txt };
+}
+
+const select = (db: DB) =>
+  db
+    .select({ r: replies, username: users.username, fullname: users.fullname, avatar: users.avatar })
+    .from(replies)
+    .innerJoin(users, eq(users.id, replies.userId));
+
+type Joined = Awaited<ReturnType<ReturnType<typeof select>["all"]>>[number];
+
+async function hydrate(db: DB, rows: Joined[], viewer: number | null): Promise<ReplyJson[]> {
+  const ids = rows.map((x) => x.r.id);
+  const liked =
+    viewer && ids.length
+      ? new Set(
+          (
+            await db
+              .select({ id: likes.targetId })
+              .from(likes)
+              .where(and(eq(likes.userId, viewer), eq(likes.kind, "reply"), inArray(likes.targetId, ids)))
+          ).map((l) => l.id),
+        )
+      : new Set<number>();
+  return rows.map(({ r, username, fullname, avatar }) => ({
+    id: r.id,
+    uid: r.userId,
+    content: r.content,
+    txt: r.txt,
+    parent: r.parent,
+    note_id: r.noteId,
+    user: { id: r.userId, username, fullname, avatar, me: r.userId === viewer },
+    liked: liked.has(r.id),
+    likenum: r.likenum,
+    repnum: r.repnum,
+    created_at: r.createdAt,
+  }));
+}
+
+/** A page of replies; threads read oldest first, bookmark lists newest first. */
+export async function listReplies(
+  db: DB,
+  where: SQL,
+  q: { page: number; cursor?: string },
+  viewer: number | null,
+  order: "asc" | "desc" = "asc",
+) {
+  const { after, offset } = startOf(q);
+  const cmp = order === "asc" ? sql`>` : sql`<`;
+  const keyset = after ? sql`(${replies.createdAt}, ${replies.id}) ${cmp} (${after.at}, ${after.id})` : undefined;
+  const dir = order === "asc" ? asc : desc;
+  const rows = await select(db)
+    .where(and(where, keyset))
+    .orderBy(dir(replies.createdAt), dir(replies.id))
+    .limit(PAGE_SIZE + 1)
+    .offset(offset);
+  const page = pageOf(rows, q.page, (x) => ({ at: x.r.createdAt, id: x.r.id }));
+  return { replies: await hydrate(db, page.items, viewer), paginator: page.paginator, cursor: page.cursor };
+}
+
+/** The counter of a reply's parent: the note (parent < 0) or the parent reply. */
+function recountParent(db: DB, parent: number) {
+  const n = sql`(select count(*) from replies where parent = ${parent})`;
+  return parent < 0
+    ? db.update(notes).set({ repnum: n }).where(eq(notes.id, -parent))
+    : db.update(replies).set({ repnum: n }).where(eq(replies.id, parent));
+}
+
+export async function createReply(db: DB, uid: number, parent: number, raw: string) {
+  const { content, txt } = replyContent(raw);
+  const [target] =
+    parent < 0
+      ? await db.select({ noteId: notes.id, ownerId: notes.userId }).from(notes).where(eq(notes.id, -parent)).limit(1)
+      : await db
+          .select({ noteId: replies.noteId, ownerId: replies.userId })
+          .from(replies)
+          .where(eq(replies.id, parent))
+          .limit(1);
+  if (!target) throw notFound("Not found");
+  const [row] = await db
+    .insert(replies)
+    .values({ userId: uid, noteId: target.noteId, parent, content, txt })
+    .returning({ id: replies.id });
+  await db.batch([
+    recountParent(db, parent),
+    ...notifyStatements(db, {
+      userId: target.ownerId,
+      actorId: uid,
+      action: "reply",
+      tblname: "reply",
+      rowid: row.id,
+      extra: txt.slice(0, 100),
+    }),
+  ] as unknown as Parameters<typeof db.batch>[0]);
+  return getReply(db, row.id, uid);
+}
+
+export async function getReply(db: DB, id: number, viewer: number | null): Promise<ReplyJson> {
+  const rows = await select(db).where(eq(replies.id, id)).limit(1);
+  if (!rows.length) throw notFound("Reply not found");
+  return (await hydrate(db, rows, viewer))[0];
+}
+
+export async function editReply(db: DB, uid: number, id: number, raw: string) {
+  const { content, txt } = replyContent(raw);
+  const done = await db
+    .update(replies)
+    .set({ content, txt, updatedAt: Date.now() })
+    .where(and(eq(replies.id, id), eq(replies.userId, uid)))
+    .returning({ id: replies.id });
+  if (!done.length) throw notFound("Reply not found");
+  return getReply(db, id, uid);
+}
+
+/** Deleting a reply deletes its whole subtree (as a thread would read without it) and recounts. */
+export async function deleteReply(db: DB, uid: number, id: number) {
+  const [row] = await db
+    .select({ parent: replies.parent })
+    .from(replies)
+    .where(and(eq(replies.id, id), eq(replies.userId, uid)))
+    .limit(1);
+  if (!row) throw notFound("Reply not found");
+  const subtree = sql`with recursive sub(id) as (select ${id} union all select r.id from replies r join sub on r.parent = sub.id) select id from sub`;
+  await db.batch([
+    db.delete(likes).where(sql`${likes.kind} = 'reply' and ${likes.targetId} in (${subtree})`),
+    db.delete(bookmarks).where(sql`${bookmarks.kind} = 'reply' and ${bookmarks.targetId} in (${subtree})`),
+    db.delete(replies).where(sql`${replies.id} in (${subtree})`),
+    recountParent(db, row.parent),
+  ] as unknown as Parameters<typeof db.batch>[0]);
+}
+
+/** The ancestor chain of a reply, ending with the reply itself (its author must be `username`). */
+export async function chain(db: DB, id: number, username: string, viewer: number | null) {
+  const focus = await getReply(db, id, viewer);
+  if (focus.user.username.toLowerCase() !== username.toLowerCase()) throw notFound("Reply not found");
+  const up = sql`with recursive up(id, parent, depth) as (
+      select id, parent, 0 from replies where id = ${id}
+      union all select r.id, r.parent, up.depth + 1 from replies r join up on r.id = up.parent where up.parent > 0 and up.depth < 1000)
+    select id from up`;
+  const rows = await select(db).where(sql`${replies.id} in (${up})`).orderBy(asc(replies.createdAt), asc(replies.id));
+  return { replies: await hydrate(db, rows, viewer), note_id: focus.note_id };
+}

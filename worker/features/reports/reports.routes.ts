@@ -1,0 +1,40 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { reports } from "../../db/schema/social";
+import type { AppEnv } from "../../env";
+import { me, requireUser } from "../../lib/session";
+import { body } from "../../lib/validate";
+import { CONTENT_KINDS, findTarget } from "../likes/likes.service";
+
+/** Spec 3 report kinds. */
+export const REPORT_KINDS = {
+  1: "Spam",
+  2: "Misleading Content",
+  3: "Unwanted Sexual or Violent Content",
+  4: "Illegal and Urgent",
+  5: "Other",
+} as const;
+
+const ReportInput = z.object({
+  nid: z.coerce.number({ error: "nid is required" }).int().positive().max(Number.MAX_SAFE_INTEGER),
+  kind: z.coerce
+    .number({ error: "Please select a reason." })
+    .int()
+    .min(1, "Please select a reason.")
+    .max(5, "Please select a reason."),
+  t: z
+    .enum([...CONTENT_KINDS, "rep"])
+    .default("note")
+    .transform((t) => (t === "rep" ? "reply" : t)),
+});
+
+// One report per user per item: a repeat answers the same, and stores nothing new.
+export const reportRoutes = new Hono<AppEnv>().use(requireUser).post("/", body(ReportInput), async (c) => {
+  const { nid, kind, t } = c.req.valid("json");
+  await findTarget(c.var.db, t, nid);
+  await c.var.db
+    .insert(reports)
+    .values({ userId: me(c).id, kind: t, targetId: nid, reason: kind })
+    .onConflictDoNothing();
+  return c.json({ reported: true }, 201);
+});
