@@ -3,6 +3,7 @@ import type { NoteJson } from "../../worker/features/notes/notes.types";
 import type { UserJson } from "../../worker/features/users/users.service";
 import { ComposerDialog } from "./notes/Composer";
 import { DeleteNoteDialog, QuoteDialog } from "./notes/NoteDialogs";
+import { ReportDialog } from "./social/SocialDialogs";
 
 export interface DialogData {
   note?: NoteJson | null;
@@ -16,5 +17,6 @@ export function globalDialogs(user: UserJson | null, data: DialogData = {}): Rec
     note: <ComposerDialog note={data.note} folder={data.folder} />,
     "delete-note": <DeleteNoteDialog />,
     quote: <QuoteDialog note={data.note ?? null} />,
+    report: <ReportDialog />,
   };
 }

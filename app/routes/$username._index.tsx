@@ -1,9 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import type { UserJson } from "../../worker/features/users/users.service";
 import { ProfileFoldersTab } from "~/components/folders/ProfileFoldersTab";
 import { ProfileNotesTab } from "~/components/notes/ProfileNotesTab";
-import { ProfileHeader } from "~/components/profile/ProfileHeader";
+import {
+  EditProfileDialog,
+  type FollowUser,
+  FollowListDialog,
+  ProfileHeader,
+} from "~/components/profile/ProfileHeader";
+import type { loader as rootLoader } from "~/root";
 import { apiFor, orThrow } from "~/lib/api.server";
 import { loadFoldersTab, loadNotesTab } from "~/lib/profile.server";
 
@@ -16,15 +22,34 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = orThrow(await api.get<UserJson>(`/users/${encodeURIComponent(params.username ?? "")}`));
   const url = new URL(request.url);
   const tab = url.searchParams.get("t") === "notes" ? "notes" : "folders";
-  const data = tab === "notes" ? await loadNotesTab(api, user, url) : await loadFoldersTab(api, user, url);
-  return { user, tab, data };
+  const dialog = url.searchParams.get("dialog");
+  const which = dialog === "following" || dialog === "followers" ? dialog : null;
+  const [data, list] = await Promise.all([
+    tab === "notes" ? loadNotesTab(api, user, url) : loadFoldersTab(api, user, url),
+    which ? api.get<{ users: FollowUser[] }>(`/follows/${user.id}/${which}?page=1`) : null,
+  ]);
+  return {
+    user,
+    tab,
+    data,
+    follow: which ? { which, users: list?.ok ? list.data.users : [] } : null,
+    profileError: url.searchParams.get("profile_error"),
+  };
 }
 
 export default function Profile() {
-  const { user, tab, data } = useLoaderData<typeof loader>();
+  const { user, tab, data, follow, profileError } = useLoaderData<typeof loader>();
+  const viewer = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
+  const dialog = useSearchParams()[0].get("dialog");
   return (
     <section className="page profile">
-      <ProfileHeader user={user} />
+      <ProfileHeader user={user} viewer={viewer} />
+      {follow && (
+        <FollowListDialog title={follow.which === "following" ? "Following" : "Followers"} users={follow.users} />
+      )}
+      {user.me && dialog === "edit-profile" && (
+        <EditProfileDialog user={user} errors={profileError ? JSON.parse(profileError) : undefined} />
+      )}
       <nav className="tabs" aria-label="Profile">
         <Link to={`/${user.username}`} aria-current={tab === "folders" ? "page" : undefined}>
           X-Folders

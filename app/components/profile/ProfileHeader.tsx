@@ -1,13 +1,157 @@
+import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import type { UserJson } from "../../../worker/features/users/users.service";
+import { withParam } from "~/lib/url";
 import { Avatar } from "../Avatar";
+import { Dialog } from "../Dialog";
+import { Field } from "../Field";
+import { JsFlag } from "../JsFlag";
 
-// Owned by the social feature: cover, stats with follower/following lists, Follow/Unfollow, Edit Profile.
-export function ProfileHeader({ user }: { user: UserJson }) {
+export interface FollowUser {
+  id: number;
+  username: string;
+  fullname: string;
+  avatar: string;
+  following: boolean;
+}
+
+function stats(u: UserJson) {
+  try {
+    return JSON.parse(u.jstats) as { following: number; follower: number; note: number };
+  } catch {
+    return { following: 0, follower: 0, note: 0 };
+  }
+}
+
+/** Follow, or Following with an Unfollow dropdown; a visitor's Follow opens the login dialog. */
+function FollowButton({ user, viewer }: { user: UserJson; viewer: UserJson | null }) {
+  const fetcher = useFetcher<{ ok: boolean; data?: { following: boolean } }>();
+  const location = useLocation();
+  if (!viewer) {
+    return (
+      <Link to={withParam(location, "dialog", "login")} className="btn primary" preventScrollReset>
+        Follow
+      </Link>
+    );
+  }
+  const following = fetcher.data?.ok && fetcher.data.data ? fetcher.data.data.following : user.following;
+  const form = (intent: "follow" | "unfollow", label: string, className: string) => (
+    <fetcher.Form method="post" action="/actions/follow" className="inline">
+      <input type="hidden" name="uid" value={user.id} />
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <JsFlag />
+      <button type="submit" className={className}>
+        {label}
+      </button>
+    </fetcher.Form>
+  );
+  if (!following) return form("follow", "Follow", "btn primary");
+  return (
+    <details className="menu follow-menu">
+      <summary className="btn">Following</summary>
+      <ul>
+        <li>{form("unfollow", "Unfollow", "")}</li>
+      </ul>
+    </details>
+  );
+}
+
+export function FollowListDialog({ title, users }: { title: string; users: FollowUser[] }) {
+  return (
+    <Dialog title={title}>
+      {users.length === 0 ? (
+        <p className="empty">No one yet</p>
+      ) : (
+        <ul className="user-list">
+          {users.map((u) => (
+            <li key={u.id}>
+              <Link to={`/${u.username}`} className="author">
+                <Avatar name={u.fullname} src={u.avatar} size={36} />
+                <span>
+                  <strong>{u.fullname}</strong> <small>@{u.username}</small>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Dialog>
+  );
+}
+
+export function EditProfileDialog({ user, errors }: { user: UserJson; errors?: Record<string, string> }) {
+  return (
+    <Dialog title="Edit Profile">
+      <Form method="post" action="/actions/profile" encType="multipart/form-data" noValidate>
+        <Field label="Name" name="name" defaultValue={user.fullname} error={errors?.name} maxLength={200} />
+        <div className="field">
+          <label htmlFor="descr">Description</label>
+          <textarea
+            id="descr"
+            name="descr"
+            defaultValue={user.descr}
+            rows={3}
+            aria-invalid={errors?.descr ? true : undefined}
+          />
+          {errors?.descr && (
+            <p className="error" role="alert">
+              {errors.descr}
+            </p>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor="avatar">Avatar</label>
+          <input id="avatar" type="file" name="avatar" accept="image/*" />
+        </div>
+        <div className="field">
+          <label htmlFor="cover">Cover</label>
+          <input id="cover" type="file" name="cover" accept="image/*" />
+        </div>
+        <div className="row">
+          <button type="submit" className="btn primary">
+            Save
+          </button>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}
+
+export function ProfileHeader({ user, viewer }: { user: UserJson; viewer?: UserJson | null }) {
+  const location = useLocation();
+  const s = stats(user);
   return (
     <header className="profile-head">
-      <Avatar name={user.fullname} src={user.avatar} size={88} />
+      <div
+        className="cover"
+        style={user.cover ? { backgroundImage: `url(${JSON.stringify(user.cover)})` } : undefined}
+      />
+      <div className="profile-id">
+        <Avatar name={user.fullname} src={user.avatar} size={88} />
+        <div className="profile-actions">
+          {user.me ? (
+            <Link to={withParam(location, "dialog", "edit-profile")} className="btn" preventScrollReset>
+              Edit Profile
+            </Link>
+          ) : (
+            <FollowButton user={user} viewer={viewer ?? null} />
+          )}
+        </div>
+      </div>
       <h1>{user.fullname}</h1>
       <p className="muted">@{user.username}</p>
+      {user.descr && <p className="descr">{user.descr}</p>}
+      <p className="stats">
+        <Link to={withParam(location, "dialog", "following")} preventScrollReset>
+          <strong>{s.following}</strong> following
+        </Link>
+        <Link to={withParam(location, "dialog", "followers")} preventScrollReset>
+          <strong>{s.follower}</strong> followers
+        </Link>
+        <Link to={`/${user.username}?t=notes`}>
+          <strong>{s.note}</strong> notes
+        </Link>
+      </p>
     </header>
   );
 }

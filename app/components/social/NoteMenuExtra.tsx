@@ -1,7 +1,74 @@
+import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import type { NoteJson } from "../../../worker/features/notes/notes.types";
 import type { UserJson } from "../../../worker/features/users/users.service";
+import { get } from "~/lib/client";
+import { withParam } from "~/lib/url";
+import { JsFlag } from "../JsFlag";
+import { Toast } from "../Toast";
 
-// Owned by the social feature: Save (bookmark) and Report items of the note menu on others' notes.
-export function NoteMenuExtra(_props: { note: NoteJson; viewer: UserJson | null }) {
-  return null;
+/**
+ * Save and Report on others' notes. Spec 4: the saved state is looked up when the menu opens;
+ * Save toggles with a Bookmarked / Unbookmarked toast; a failed bookmark sets the state off.
+ */
+export function NoteMenuExtra({ note, viewer }: { note: NoteJson; viewer: UserJson | null }) {
+  const location = useLocation();
+  const fetcher = useFetcher<{ ok: boolean; data?: { bookmarked: boolean } }>();
+  const [saved, setSaved] = useState<boolean | null>(null);
+  const [toast, setToast] = useState<{ text: string; at: number } | null>(null);
+
+  useEffect(() => {
+    const details = document.getElementById(`menu-${note.id}`)?.closest("details");
+    if (!details || !viewer) return;
+    const onToggle = () => {
+      if (details.open) {
+        get<{ bookmarked: boolean }>(`/bookmarks/${note.id}?t=note`, { fresh: true })
+          .then((r) => setSaved(r.bookmarked))
+          .catch(() => setSaved(false));
+      }
+    };
+    details.addEventListener("toggle", onToggle);
+    return () => details.removeEventListener("toggle", onToggle);
+  }, [note.id, viewer]);
+
+  useEffect(() => {
+    if (!fetcher.data) return;
+    if (fetcher.data.ok && fetcher.data.data) {
+      setSaved(fetcher.data.data.bookmarked);
+      setToast({ text: fetcher.data.data.bookmarked ? "Bookmarked" : "Unbookmarked", at: Date.now() });
+    } else setSaved(false);
+  }, [fetcher.data]);
+
+  if (!viewer) {
+    return (
+      <>
+        <li id={`menu-${note.id}`}>
+          <Link to={withParam(location, "dialog", "login")}>Save</Link>
+        </li>
+        <li>
+          <Link to={withParam(location, "dialog", "login")}>Report</Link>
+        </li>
+      </>
+    );
+  }
+  return (
+    <>
+      <li id={`menu-${note.id}`}>
+        <fetcher.Form method="post" action="/actions/bookmark">
+          <input type="hidden" name="id" value={note.id} />
+          <input type="hidden" name="t" value="note" />
+          <input type="hidden" name="intent" value={saved ? "unsave" : "save"} />
+          <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+          <JsFlag />
+          <button type="submit">{saved ? "Unsave" : "Save"}</button>
+        </fetcher.Form>
+      </li>
+      <li>
+        <Link to={`${withParam(location, "dialog", "report")}&id=${note.id}&t=note`} preventScrollReset>
+          Report
+        </Link>
+      </li>
+      <Toast message={toast?.text} id={toast?.at} />
+    </>
+  );
 }

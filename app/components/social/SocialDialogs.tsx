@@ -1,0 +1,47 @@
+import { Link, useFetcher, useLocation, useSearchParams } from "@remix-run/react";
+import { REPORT_KINDS } from "../../../worker/features/reports/reports.constants";
+import { Dialog } from "../Dialog";
+import { JsFlag } from "../JsFlag";
+
+/** Spec 2 Report dialog: the five kinds of spec 3. */
+export function ReportDialog() {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const fetcher = useFetcher<{ ok: boolean }>({ key: "report" });
+  const done = fetcher.data?.ok || params.get("reported") === "1";
+  const back = new URLSearchParams(location.search);
+  for (const k of ["dialog", "id", "t", "reported"]) back.delete(k);
+  const close = `${location.pathname}${back.size ? `?${back}` : ""}`;
+  return (
+    <Dialog title="Report" closeTo={close}>
+      {done ? (
+        <>
+          <p role="status">Thanks, we received your report.</p>
+          <Link to={close} className="btn">
+            Close
+          </Link>
+        </>
+      ) : (
+        <fetcher.Form method="post" action="/actions/report">
+          <input type="hidden" name="id" value={params.get("id") ?? ""} />
+          <input type="hidden" name="t" value={params.get("t") ?? "note"} />
+          <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+          <JsFlag />
+          <fieldset>
+            <legend>Why are you reporting this?</legend>
+            {Object.entries(REPORT_KINDS).map(([k, text]) => (
+              <label key={k} className="radio">
+                <input type="radio" name="kind" value={k} required defaultChecked={k === "1"} /> {text}
+              </label>
+            ))}
+          </fieldset>
+          <div className="row">
+            <button type="submit" className="btn primary">
+              Report
+            </button>
+          </div>
+        </fetcher.Form>
+      )}
+    </Dialog>
+  );
+}

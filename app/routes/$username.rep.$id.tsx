@@ -1,0 +1,60 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
+import type { NoteJson } from "../../worker/features/notes/notes.types";
+import type { ReplyJson } from "../../worker/features/replies/replies.service";
+import { NoteCard } from "~/components/notes/NoteCard";
+import type { RepliesData } from "~/components/social/Replies";
+import { ReplyCard, ReplyForm } from "~/components/social/ReplyCard";
+import { Toast } from "~/components/Toast";
+import { apiFor, orThrow } from "~/lib/api.server";
+import { positiveId } from "~/lib/notes.server";
+import type { loader as rootLoader } from "~/root";
+
+export const meta: MetaFunction = () => [{ title: "Reply · NoteX" }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const id = positiveId(params.id);
+  const api = apiFor(request, context);
+  const [thread, children] = await Promise.all([
+    api.get<{ replies: ReplyJson[]; note: NoteJson }>(
+      `/replies/${id}/username/${encodeURIComponent(params.username ?? "")}`,
+    ),
+    api.get<RepliesData>(`/replies/${id}/child?page=1`),
+  ]);
+  const t = orThrow(thread);
+  return {
+    note: t.note,
+    chain: t.replies,
+    children: children.ok ? children.data.replies : [],
+    published: new URL(request.url).searchParams.get("published"),
+  };
+}
+
+/** Spec 2: the parent note, the chain of ancestor replies, the focused reply (scrolled into view), its replies. */
+export default function ReplyPage() {
+  const { note, chain, children, published } = useLoaderData<typeof loader>();
+  const viewer = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
+  const focus = chain[chain.length - 1];
+  useEffect(() => {
+    document.getElementById(`rep-${focus.id}`)?.scrollIntoView({ block: "center" });
+  }, [focus.id]);
+  return (
+    <section className="page">
+      <h1>Reply</h1>
+      <NoteCard note={note} viewer={viewer} />
+      <div className="thread">
+        {chain.map((r) => (
+          <ReplyCard key={r.id} reply={r} viewer={viewer} focus={r.id === focus.id} />
+        ))}
+      </div>
+      <ReplyForm parent={focus.id} viewer={viewer} />
+      <div className="children">
+        {children.map((r) => (
+          <ReplyCard key={r.id} reply={r} viewer={viewer} />
+        ))}
+      </div>
+      <Toast message={published ? "Your reply has been published" : null} id={published ?? undefined} />
+    </section>
+  );
+}

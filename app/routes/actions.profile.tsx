@@ -1,0 +1,41 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import type { UserJson } from "../../worker/features/users/users.service";
+import { apiFor } from "~/lib/api.server";
+import { storeImages } from "~/lib/uploads.server";
+
+const EXT: Record<string, string> = { "image/gif": "gif", "image/png": "png", "image/webp": "webp" };
+type Slot = { key: string; put_link: string } | null;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const api = apiFor(request, context);
+  const file = (k: string) => {
+    const f = form.get(k);
+    return f && typeof f !== "string" && f.size > 0 ? f : null;
+  };
+  const avatar = file("avatar");
+  const cover = file("cover");
+  const upload = (f: File | null) => (f ? { file_size: f.size, file_ext: EXT[f.type] ?? "jpg" } : undefined);
+  const res = await api.patch<{ user: UserJson; avatar: Slot; cover: Slot }>("/users", {
+    name: String(form.get("name") ?? ""),
+    descr: String(form.get("descr") ?? ""),
+    avatar: upload(avatar),
+    cover: upload(cover),
+  });
+  const me = await api.get<UserJson>("/me");
+  const home = `/${me.ok ? me.data.username : ""}`;
+  if (!res.ok)
+    return redirect(
+      `${home}?dialog=edit-profile&profile_error=${encodeURIComponent(JSON.stringify(res.error.fields ?? { name: res.error.message }))}`,
+    );
+  const slots = [res.data.avatar, res.data.cover].filter((s): s is NonNullable<Slot> => !!s);
+  await storeImages(
+    context,
+    slots,
+    [avatar, cover].filter((f): f is File => !!f),
+  );
+  return redirect(home);
+}
+
+export const loader = () => redirect("/");

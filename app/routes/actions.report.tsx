@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import { answer, num } from "~/lib/actions.server";
+import { apiFor } from "~/lib/api.server";
+import { safeRedirect } from "~/lib/url";
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const res = await apiFor(request, context).post("/reports", {
+    nid: num(form, "id"),
+    kind: num(form, "kind"),
+    t: String(form.get("t") ?? "note"),
+  });
+  if (form.get("_js") === "1") return answer(form, res);
+  const back = new URL(safeRedirect(form.get("redirectTo")), "http://x");
+  back.searchParams.set("reported", res.ok ? "1" : "0");
+  return redirect(`${back.pathname}${back.search}`);
+}
+
+export const loader = () => redirect("/");

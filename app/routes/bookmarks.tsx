@@ -1,0 +1,46 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import type { NoteList as List } from "../../worker/features/notes/notes.types";
+import { NoteList } from "~/components/notes/NoteList";
+import type { RepliesData } from "~/components/social/Replies";
+import { ReplyCard } from "~/components/social/ReplyCard";
+import { apiFor } from "~/lib/api.server";
+import { listParams } from "~/lib/notes.server";
+import type { loader as rootLoader } from "~/root";
+
+export const meta: MetaFunction = () => [{ title: "Bookmarks · NoteX" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const tab = url.searchParams.get("t") === "rep" ? "rep" : "note";
+  const res = await apiFor(request, context).get<List | RepliesData>(`/bookmarks?${listParams(url, { t: tab })}`);
+  if (res.status === 401) throw redirect("/login");
+  if (!res.ok) throw new Response("error", { status: 500 });
+  return { tab, list: res.data };
+}
+
+export default function Bookmarks() {
+  const { tab, list } = useLoaderData<typeof loader>();
+  const viewer = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
+  return (
+    <section className="page">
+      <h1>Bookmarks</h1>
+      <nav className="tabs" aria-label="Bookmarks">
+        <Link to="/bookmarks" aria-current={tab === "note" ? "page" : undefined}>
+          Notes
+        </Link>
+        <Link to="/bookmarks?t=rep" aria-current={tab === "rep" ? "page" : undefined}>
+          Replies
+        </Link>
+      </nav>
+      {tab === "note" ? (
+        <NoteList list={list as List} viewer={viewer} empty="No bookmarks yet" />
+      ) : (list as RepliesData).replies.length ? (
+        (list as RepliesData).replies.map((r) => <ReplyCard key={r.id} reply={r} viewer={viewer} />)
+      ) : (
+        <p className="empty">No bookmarks yet</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Avatar } from "~/components/Avatar";
+import { apiFor } from "~/lib/api.server";
+import { listParams } from "~/lib/notes.server";
+import { relativeTime } from "~/lib/time";
+
+export const meta: MetaFunction = () => [{ title: "Notifications · NoteX" }];
+
+interface Noti {
+  id: number;
+  action: string;
+  extra: string;
+  href: string;
+  user: { username: string; fullname: string; avatar: string };
+  created_at: number;
+}
+
+const TEXT: Record<string, string> = {
+  like: "liked your post",
+  reply: "replied to you",
+  follow: "followed you",
+  note: "posted a new note",
+  renote: "renoted your note",
+  quote: "quoted your note",
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const api = apiFor(request, context);
+  const url = new URL(request.url);
+  const res = await api.get<{ notis: Noti[]; paginator: { page: number; is_end: boolean }; cursor: string | null }>(
+    `/notifications?${listParams(url)}`,
+  );
+  if (res.status === 401) throw redirect("/login");
+  if (!res.ok) throw new Response("error", { status: 500 });
+  // Spec 2: opening the list resets the unread count to 0 once the list has loaded.
+  await api.post("/notifications/read");
+  return res.data;
+}
+
+export default function Notifications() {
+  const { notis, paginator, cursor } = useLoaderData<typeof loader>();
+  return (
+    <section className="page">
+      <h1>Notifications</h1>
+      {notis.length === 0 ? (
+        <p className="empty">No notifications yet</p>
+      ) : (
+        <ul className="notis">
+          {notis.map((n) => (
+            <li key={n.id}>
+              <Link to={n.href} className="noti">
+                <Avatar name={n.user.fullname} src={n.user.avatar} size={36} />
+                <span>
+                  <strong>{n.user.fullname}</strong> {TEXT[n.action] ?? n.action}
+                  {n.extra && <span className="muted"> · {n.extra}</span>}
+                </span>
+                <time className="muted" suppressHydrationWarning>
+                  {relativeTime(n.created_at)}
+                </time>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {!paginator.is_end && cursor && (
+        <div className="more">
+          <Link to={`?page=${paginator.page + 1}&cursor=${cursor}`}>More</Link>
+        </div>
+      )}
+    </section>
+  );
+}
