@@ -18,17 +18,21 @@ type WorkerEnv = AppEnv & { Variables: { nonce: string } };
 
 /** The one worker: security headers and the same-origin check on everything, /v1 to Hono, the rest to Remix. */
 export function createApp(pages: PageHandler) {
-  return new Hono<WorkerEnv>()
-    .use(securityHeaders)
-    .use(sameOrigin)
-    .route("/", api as unknown as Hono<WorkerEnv>)
-    .use("/img/*", async (c, next) => {
-      c.set("db", dbFor(c.env.DB));
-      await next();
-    })
-    .route("/", imageRoutes as unknown as Hono<WorkerEnv>)
-    .all("*", (c) =>
-      pages(c.req.raw, { cloudflare: { env: c.env, ctx: c.executionCtx as ExecutionContext }, nonce: c.var.nonce }),
-    )
-    .onError(toErrorResponse);
+  return (
+    new Hono<WorkerEnv>()
+      .use(securityHeaders)
+      .use(sameOrigin)
+      .route("/", api as unknown as Hono<WorkerEnv>)
+      .use("/img/*", async (c, next) => {
+        c.set("db", dbFor(c.env.DB));
+        await next();
+      })
+      .route("/", imageRoutes as unknown as Hono<WorkerEnv>)
+      // An unknown /v1 path is an API 404 in JSON, never the HTML page of the catch-all below.
+      .all("/v1/*", (c) => c.json({ code: "not_found", message: "No such endpoint" }, 404))
+      .all("*", (c) =>
+        pages(c.req.raw, { cloudflare: { env: c.env, ctx: c.executionCtx as ExecutionContext }, nonce: c.var.nonce }),
+      )
+      .onError(toErrorResponse)
+  );
 }

@@ -7,11 +7,17 @@ async function author(browser: Browser, baseURL: string) {
   const page = await ctx.newPage();
   const account = await signedIn(page, "Ada Author");
   const text = `Thoughts ${uniq("t")}`;
-  const { note } = await (await page.request.post("/v1/notes", { data: { label: "idea", content: `<p>${text}</p>` } })).json();
+  const { note } = await (
+    await page.request.post("/v1/notes", { data: { label: "idea", content: `<p>${text}</p>` } })
+  ).json();
   return { ctx, page, account, text, noteId: note.id as number };
 }
 
-test("two people meet: follow, like, reply to a reply, bookmark, report, notifications", async ({ page, browser, js }) => {
+test("two people meet: follow, like, reply to a reply, bookmark, report, notifications", async ({
+  page,
+  browser,
+  js,
+}) => {
   const baseURL = test.info().project.use.baseURL as string;
   const a = await author(browser, baseURL);
   const me = await signedIn(page, "Bob Reader");
@@ -38,7 +44,9 @@ test("two people meet: follow, like, reply to a reply, bookmark, report, notific
   // The author replies to the reply; the reader opens the thread.
   const replies = await (await a.page.request.get(`/v1/replies?pid=${-a.noteId}&page=1`)).json();
   const r1 = replies.replies[0].id;
-  const r2 = await (await a.page.request.post("/v1/replies", { data: { parent: r1, content: "<p>Reply to your reply</p>" } })).json();
+  const r2 = await (
+    await a.page.request.post("/v1/replies", { data: { parent: r1, content: "<p>Reply to your reply</p>" } })
+  ).json();
   await page.goto(`/${a.account.username}/rep/${r2.id}`);
   await expect(page.getByText("Reply to your reply")).toBeVisible();
   await expect(page.getByText("First reply")).toBeVisible();
@@ -64,7 +72,8 @@ test("two people meet: follow, like, reply to a reply, bookmark, report, notific
   // The author sees the notifications; opening the list resets the badge.
   await a.page.goto("/notifications");
   await expect(a.page.getByRole("heading", { name: "Notifications" })).toBeVisible();
-  for (const text of ["followed you", "liked your post", "replied to you"]) await expect(a.page.getByText(text).first()).toBeVisible();
+  for (const text of ["followed you", "liked your post", "replied to you"])
+    await expect(a.page.getByText(text).first()).toBeVisible();
   await a.page.goto("/");
   await expect(a.page.getByRole("navigation", { name: "Main" }).locator(".badge")).toHaveCount(0);
   await a.ctx.close();
