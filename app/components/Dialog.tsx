@@ -63,3 +63,34 @@ export function Dialog({ title, children, closeTo }: { title: string; children: 
     </div>
   );
 }
+
+/** Spec 2 confirm dialogs: a question, No (closes) and Yes (posts the form). */
+export function ConfirmDialog({
+  title,
+  question,
+  action,
+  fields = {},
+}: {
+  title: string;
+  question: string;
+  action: string;
+  fields?: Record<string, string>;
+}) {
+  const location = useLocation();
+  return (
+    <Dialog title={title}>
+      <p>{question}</p>
+      <form method="post" action={action} className="row">
+        {Object.entries(fields).map(([k, v]) => (
+          <input key={k} type="hidden" name={k} value={v} />
+        ))}
+        <Link to={withParam(location, "dialog", null)} className="btn" replace>
+          No
+        </Link>
+        <button className="btn primary" type="submit">
+          Yes
+        </button>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,10 +1,10 @@
-import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { Link, NavLink, useLocation } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef } from "react";
 import type { UserJson } from "../../worker/features/users/users.service";
 import { withParam } from "~/lib/url";
 import { LoginForm, SignupForm } from "./AuthForms";
 import { Avatar } from "./Avatar";
-import { Dialog } from "./Dialog";
+import { ConfirmDialog, Dialog } from "./Dialog";
 
 export interface ShellProps {
   user: UserJson | null;
@@ -216,23 +216,6 @@ function BottomBar({ user, badge }: { user: UserJson | null; badge: number }) {
   );
 }
 
-function LogoutDialog() {
-  const location = useLocation();
-  return (
-    <Dialog title="Logout">
-      <p>Are you sure you want to logout?</p>
-      <Form method="post" action="/logout" className="row">
-        <Link to={withParam(location, "dialog", null)} className="btn" replace>
-          No
-        </Link>
-        <button className="btn primary" type="submit">
-          Yes
-        </button>
-      </Form>
-    </Dialog>
-  );
-}
-
 export function Shell({ user, badge, children, dialogs }: ShellProps) {
   const location = useLocation();
   const dialog = new URLSearchParams(location.search).get("dialog");
@@ -263,7 +246,9 @@ export function Shell({ user, badge, children, dialogs }: ShellProps) {
           <SignupForm />
         </Dialog>
       )}
-      {user && dialog === "logout" && <LogoutDialog />}
+      {user && dialog === "logout" && (
+        <ConfirmDialog title="Logout" question="Are you sure you want to logout?" action="/logout" />
+      )}
       {dialog && dialogs?.[dialog]}
     </div>
   );

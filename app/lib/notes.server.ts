@@ -30,3 +30,16 @@ export function positiveId(raw: string | undefined): number {
     throw new Response("Not found", { status: 404 });
   return id;
 }
+
+/** Loader of a titled list page: `/tags/{x}` or `/labels/{x}`; an empty or overlong name is a 404. */
+export async function loadListPage(
+  api: Api,
+  apiPath: string,
+  raw: string | undefined,
+  url: URL,
+  title: (x: string) => string,
+) {
+  const name = (raw ?? "").trim();
+  if (!name || name.length > 100) throw new Response("Not found", { status: 404 });
+  return { title: title(name), list: await loadList(api, `${apiPath}/${encodeURIComponent(name)}`, url) };
+}

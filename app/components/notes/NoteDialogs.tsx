@@ -1,26 +1,17 @@
-import { Form, Link, useFetcher, useLocation, useSearchParams } from "@remix-run/react";
+import { useFetcher, useLocation, useSearchParams } from "@remix-run/react";
 import type { NoteJson } from "../../../worker/features/notes/notes.types";
-import { withParam } from "~/lib/url";
-import { Dialog } from "../Dialog";
+import { ConfirmDialog, Dialog } from "../Dialog";
 import { JsFlag } from "../JsFlag";
 
 export function DeleteNoteDialog() {
   const [params] = useSearchParams();
-  const location = useLocation();
   return (
-    <Dialog title="Delete note">
-      <p>Are you sure you want to delete?</p>
-      <Form method="post" action="/actions/note" className="row">
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="id" value={params.get("id") ?? ""} />
-        <Link to={withParam(location, "dialog", null)} className="btn" replace>
-          No
-        </Link>
-        <button className="btn primary" type="submit">
-          Yes
-        </button>
-      </Form>
-    </Dialog>
+    <ConfirmDialog
+      title="Delete note"
+      question="Are you sure you want to delete?"
+      action="/actions/note"
+      fields={{ intent: "delete", id: params.get("id") ?? "" }}
+    />
   );
 }
 

@@ -14,7 +14,7 @@ export function NoteMenu({ note, viewer }: { note: NoteJson; viewer: UserJson | 
   const [toast, setToast] = useState<{ text: string; at: number } | null>(null);
   const own = note.user.me;
   const copy = async (text: string) => {
-    document.querySelectorAll("details.menu[open]").forEach((d) => d.removeAttribute("open"));
+    for (const d of document.querySelectorAll("details.menu[open]")) d.removeAttribute("open");
     try {
       await navigator.clipboard.writeText(text);
     } catch {}

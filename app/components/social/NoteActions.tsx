@@ -4,37 +4,50 @@ import type { UserJson } from "../../../worker/features/users/users.service";
 import { withParam } from "~/lib/url";
 import { JsFlag } from "../JsFlag";
 
-/** Spec 4: like toggles optimistically (±1) and then shows what the server answers; a failure is not rolled back. */
-function LikeButton({ note, viewer }: { note: NoteJson; viewer: UserJson | null }) {
+/** A visitor's stand-in for an account-only control: it opens the login dialog. */
+export function LoginLink({ label, children }: { label: string; children: React.ReactNode }) {
+  const location = useLocation();
+  return (
+    <Link to={withParam(location, "dialog", "login")} className="act" aria-label={label} preventScrollReset>
+      {children}
+    </Link>
+  );
+}
+
+/**
+ * Spec 4: like toggles optimistically (±1) and then shows what the server answers; a failure is
+ * not rolled back. For notes and replies alike (kind).
+ */
+export function LikeButton({
+  kind,
+  id,
+  liked: was,
+  likenum,
+  viewer,
+}: {
+  kind: "note" | "reply";
+  id: number;
+  liked: boolean;
+  likenum: number;
+  viewer: UserJson | null;
+}) {
   const fetcher = useFetcher<{ ok: boolean; data?: { liked: boolean; likenum: number } }>();
   const location = useLocation();
-  const here = `${location.pathname}${location.search}`;
-  if (!viewer) {
-    return (
-      <Link
-        to={withParam(location, "dialog", "login")}
-        className="act"
-        aria-label={`Like (${note.likenum})`}
-        preventScrollReset
-      >
-        ♡ {note.likenum}
-      </Link>
-    );
-  }
-  let liked = note.liked;
-  let count = note.likenum;
+  if (!viewer) return <LoginLink label={`Like (${likenum})`}>♡ {likenum}</LoginLink>;
+  let liked = was;
+  let count = likenum;
   if (fetcher.formData) {
     liked = fetcher.formData.get("intent") === "like";
-    count = note.likenum + (liked === note.liked ? 0 : liked ? 1 : -1);
+    count = likenum + (liked === was ? 0 : liked ? 1 : -1);
   } else if (fetcher.data?.ok && fetcher.data.data) {
     liked = fetcher.data.data.liked;
     count = fetcher.data.data.likenum;
   }
   return (
     <fetcher.Form method="post" action="/actions/like" className="inline">
-      <input type="hidden" name="id" value={note.id} />
-      <input type="hidden" name="t" value="note" />
-      <input type="hidden" name="redirectTo" value={here} />
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="t" value={kind} />
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       <input type="hidden" name="intent" value={liked ? "unlike" : "like"} />
       <JsFlag />
       <button
@@ -107,7 +120,7 @@ export function NoteActions({ note, viewer }: { note: NoteJson; viewer: UserJson
         💬 {note.repnum}
       </Link>
       <RenoteMenu note={note} viewer={viewer} />
-      <LikeButton note={note} viewer={viewer} />
+      <LikeButton kind="note" id={note.id} liked={note.liked} likenum={note.likenum} viewer={viewer} />
     </div>
   );
 }

@@ -5,51 +5,9 @@ import { relativeTime } from "~/lib/time";
 import { withParam } from "~/lib/url";
 import { Avatar } from "../Avatar";
 import { JsFlag } from "../JsFlag";
+import { LikeButton } from "./NoteActions";
 
 export const replyHref = (r: ReplyJson) => `/${r.user.username}/rep/${r.id}`;
-
-function ReplyLike({ reply, viewer }: { reply: ReplyJson; viewer: UserJson | null }) {
-  const fetcher = useFetcher<{ ok: boolean; data?: { liked: boolean; likenum: number } }>();
-  const location = useLocation();
-  if (!viewer) {
-    return (
-      <Link
-        to={withParam(location, "dialog", "login")}
-        className="act"
-        preventScrollReset
-        aria-label={`Like (${reply.likenum})`}
-      >
-        ♡ {reply.likenum}
-      </Link>
-    );
-  }
-  let liked = reply.liked;
-  let count = reply.likenum;
-  if (fetcher.formData) {
-    liked = fetcher.formData.get("intent") === "like";
-    count = reply.likenum + (liked === reply.liked ? 0 : liked ? 1 : -1);
-  } else if (fetcher.data?.ok && fetcher.data.data) {
-    liked = fetcher.data.data.liked;
-    count = fetcher.data.data.likenum;
-  }
-  return (
-    <fetcher.Form method="post" action="/actions/like" className="inline">
-      <input type="hidden" name="id" value={reply.id} />
-      <input type="hidden" name="t" value="reply" />
-      <input type="hidden" name="intent" value={liked ? "unlike" : "like"} />
-      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-      <JsFlag />
-      <button
-        type="submit"
-        className={`act${liked ? " on" : ""}`}
-        aria-pressed={liked}
-        aria-label={`${liked ? "Unlike" : "Like"} (${count})`}
-      >
-        {liked ? "♥" : "♡"} {count}
-      </button>
-    </fetcher.Form>
-  );
-}
 
 export function ReplyCard({
   reply,
@@ -85,7 +43,7 @@ export function ReplyCard({
         <Link to={replyHref(reply)} className="act" aria-label={`Replies (${reply.repnum})`}>
           💬 {reply.repnum}
         </Link>
-        <ReplyLike reply={reply} viewer={viewer} />
+        <LikeButton kind="reply" id={reply.id} liked={reply.liked} likenum={reply.likenum} viewer={viewer} />
         {reply.user.me && (
           <form method="post" action="/actions/reply" className="inline">
             <input type="hidden" name="intent" value="delete" />

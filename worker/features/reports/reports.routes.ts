@@ -6,15 +6,6 @@ import { me, requireUser } from "../../lib/session";
 import { body } from "../../lib/validate";
 import { CONTENT_KINDS, findTarget } from "../likes/likes.service";
 
-/** Spec 3 report kinds. */
-export const REPORT_KINDS = {
-  1: "Spam",
-  2: "Misleading Content",
-  3: "Unwanted Sexual or Violent Content",
-  4: "Illegal and Urgent",
-  5: "Other",
-} as const;
-
 const ReportInput = z.object({
   nid: z.coerce.number({ error: "nid is required" }).int().positive().max(Number.MAX_SAFE_INTEGER),
   kind: z.coerce

@@ -1,0 +1,16 @@
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import type { NoteList as List } from "../../../worker/features/notes/notes.types";
+import type { loader as rootLoader } from "~/root";
+import { NoteList } from "./NoteList";
+
+/** A titled page of notes (tag and x-label pages). */
+export function ListPage() {
+  const { title, list } = useLoaderData<{ title: string; list: List }>();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  return (
+    <section className="page">
+      <h1>{title}</h1>
+      <NoteList list={list} viewer={root?.user ?? null} />
+    </section>
+  );
+}
