@@ -3,6 +3,7 @@ import { dbFor } from "./db/client";
 import type { AppEnv } from "./env";
 import { auth } from "./features/auth/auth.routes";
 import { bookmarkRoutes } from "./features/bookmarks/bookmarks.routes";
+import { folderRoutes } from "./features/folders/folders.routes";
 import { followRoutes } from "./features/follows/follows.routes";
 import { likesRoutes } from "./features/likes/likes.routes";
 import { notificationRoutes } from "./features/notifications/notifications.routes";
@@ -33,6 +34,7 @@ export const api = new Hono<AppEnv>()
   .route("/likes", likesRoutes)
   .route("/uploads", uploadRoutes)
   .route("/follows", followRoutes)
+  .route("/folders", folderRoutes)
   .route("/bookmarks", bookmarkRoutes)
   .route("/reports", reportRoutes)
   .route("/replies", replyRoutes)

@@ -44,7 +44,7 @@ test("sign up in two steps, log out, log in again", async ({ page, js }) => {
   await page.getByRole("button", { name: "Yes" }).click();
   await expect(page).toHaveURL("/");
   await expect(page.getByRole("complementary").getByRole("link", { name: "Login" })).toBeVisible();
-  if (js) expect(await page.evaluate(() => localStorage.getItem("notex"))).toBeNull();
+  if (js) await expect.poll(() => page.evaluate(() => localStorage.getItem("notex"))).toBeNull();
 
   await loginViaForm(page, { username, password: "secret123" });
   await expect(nav.getByText(`@${username}`)).toBeVisible();

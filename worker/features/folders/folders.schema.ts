@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { normaliseLink } from "../../lib/sanitize";
+
+/** Spec 3 folder types offered (Folder is shown as Simple Folder); any other text is a custom type. */
+export const FOLDER_TYPES = [
+  "Folder",
+  "Album",
+  "Skill",
+  "Project",
+  "Company",
+  "School",
+  "Subject",
+  "Course",
+  "Organization",
+  "Certification",
+  "Language",
+  "Travel",
+];
+export const typeLabel = (t: string) => (t === "Folder" ? "Simple Folder" : t);
+
+const text = (required: string | null, max: number, message: string) =>
+  z
+    .string()
+    .default("")
+    .transform((s) => s.trim().replace(/\s+/g, " "))
+    .pipe(required ? z.string().min(1, required).max(max, message) : z.string().max(max, message));
+
+/** Spec 5 folder rules, word for word. */
+export const FolderInput = z.object({
+  type: text("please select or enter a type", 30, "folder type must be less than 30 characters"),
+  name: text("name is required", 250, "name must be less than 250 characters"),
+  descr: z
+    .string()
+    .default("")
+    .transform((s) => s.trim())
+    .pipe(z.string().max(500, "description must be less than 500 characters")),
+  link: z
+    .string()
+    .default("")
+    .transform((s) => s.trim())
+    .pipe(z.string().max(300, "link must be less than 300 characters"))
+    .transform((s) => (s ? (normaliseLink(s) ?? "") : "")),
+});
+
+/** A URL slug from a folder name: lowercase words joined by dashes. */
+export function slugify(name: string): string {
+  const s = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/, "");
+  return s || "folder";
+}

@@ -1,0 +1,216 @@
+import { and, asc, desc, eq, inArray, like, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { runBatch } from "../../db/client";
+import { folderLabels, folders } from "../../db/schema/folders";
+import { likes } from "../../db/schema/social";
+import { users, userTypes } from "../../db/schema/users";
+import type { DB } from "../../env";
+import { AppError, notFound } from "../../lib/errors";
+import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
+import type { UserRef } from "../social.shared";
+import { type FolderInput, slugify } from "./folders.schema";
+import type { z } from "zod";
+
+type Input = z.output<typeof FolderInput>;
+type Row = typeof folders.$inferSelect;
+
+export interface FolderJson {
+  id: number;
+  uid: number;
+  type: string;
+  name: string;
+  slug: string;
+  descr: string;
+  link: string;
+  logo: string;
+  notenum: number;
+  noted_at: number;
+  likenum: number;
+  user?: UserRef;
+  /** JSON text: x-label → note count in this folder. */
+  jslabel?: string;
+}
+
+const toJson = (f: Row): FolderJson => ({
+  id: f.id,
+  uid: f.userId,
+  type: f.type,
+  name: f.name,
+  slug: f.slug,
+  descr: f.descr,
+  link: f.link,
+  logo: f.logo,
+  notenum: f.notenum,
+  noted_at: f.notedAt,
+  likenum: f.likenum,
+});
+
+/** jstype: the user's folder count per type, recounted from the rows in the write's batch. */
+function recountType(db: DB, uid: number, type: string): BatchItem<"sqlite">[] {
+  return [
+    db.insert(userTypes).values({ userId: uid, type, n: 0 }).onConflictDoNothing(),
+    db
+      .update(userTypes)
+      .set({ n: sql`(select count(*) from folders where user_id = ${uid} and type = ${type})` })
+      .where(and(eq(userTypes.userId, uid), eq(userTypes.type, type))),
+    db.delete(userTypes).where(and(eq(userTypes.userId, uid), eq(userTypes.type, type), eq(userTypes.n, 0))),
+  ];
+}
+
+const duplicate = () => new AppError(409, "folder_exists", "You already have this x-folder");
+
+async function assertUnique(db: DB, uid: number, input: Input, exceptId = 0) {
+  const [dup] = await db
+    .select({ id: folders.id })
+    .from(folders)
+    .where(
+      and(
+        eq(folders.userId, uid),
+        sql`lower(${folders.type}) = lower(${input.type}) and lower(${folders.name}) = lower(${input.name}) and ${folders.id} != ${exceptId}`,
+      ),
+    )
+    .limit(1);
+  if (dup) throw duplicate();
+}
+
+/** A slug unique among the user's folders: the name's, or with -2, -3… appended. */
+async function uniqueSlug(db: DB, uid: number, name: string, exceptId = 0): Promise<string> {
+  const base = slugify(name);
+  const taken = new Set(
+    (
+      await db
+        .select({ slug: folders.slug })
+        .from(folders)
+        .where(and(eq(folders.userId, uid), like(folders.slug, `${base}%`), sql`${folders.id} != ${exceptId}`))
+    ).map((r) => r.slug),
+  );
+  if (!taken.has(base)) return base;
+  for (let i = 2; ; i++) if (!taken.has(`${base}-${i}`)) return `${base}-${i}`;
+}
+
+const uniqueViolation = (e: unknown) =>
+  /UNIQUE/i.test(String((e as Error)?.message ?? e) + String((e as { cause?: unknown })?.cause ?? ""));
+
+export async function createFolder(db: DB, uid: number, input: Input) {
+  await assertUnique(db, uid, input);
+  const slug = await uniqueSlug(db, uid, input.name);
+  try {
+    const [[row]] = (await runBatch(db, [
+      db
+        .insert(folders)
+        .values({ userId: uid, type: input.type, name: input.name, slug, descr: input.descr, link: input.link })
+        .returning(),
+      ...recountType(db, uid, input.type),
+    ])) as [Row[]];
+    return toJson(row);
+  } catch (e) {
+    if (uniqueViolation(e)) throw duplicate();
+    throw e;
+  }
+}
+
+export async function updateFolder(db: DB, uid: number, id: number, input: Input) {
+  const [old] = await db
+    .select()
+    .from(folders)
+    .where(and(eq(folders.id, id), eq(folders.userId, uid)))
+    .limit(1);
+  if (!old) throw notFound("Folder not found");
+  await assertUnique(db, uid, input, id);
+  // The slug is stable across edits unless the name changes.
+  const slug = old.name === input.name ? old.slug : await uniqueSlug(db, uid, input.name, id);
+  try {
+    const [[row]] = (await runBatch(db, [
+      db
+        .update(folders)
+        .set({ type: input.type, name: input.name, slug, descr: input.descr, link: input.link })
+        .where(and(eq(folders.id, id), eq(folders.userId, uid)))
+        .returning(),
+      ...recountType(db, uid, old.type),
+      ...(old.type !== input.type ? recountType(db, uid, input.type) : []),
+    ])) as [Row[]];
+    return toJson(row);
+  } catch (e) {
+    if (uniqueViolation(e)) throw duplicate();
+    throw e;
+  }
+}
+
+export async function deleteFolder(db: DB, uid: number, id: number) {
+  const [old] = await db
+    .select()
+    .from(folders)
+    .where(and(eq(folders.id, id), eq(folders.userId, uid)))
+    .limit(1);
+  if (!old) throw notFound("Folder not found");
+  if (old.notenum > 0) {
+    throw new AppError(422, "folder_not_empty", "You have to remove all notes of this folder before deleting it.");
+  }
+  await runBatch(db, [
+    db.delete(likes).where(and(inArray(likes.kind, ["company", "project", "skill"]), eq(likes.targetId, id))),
+    // notenum = 0 in the where too: a note filed in the meantime keeps the folder alive.
+    db.delete(folders).where(and(eq(folders.id, id), eq(folders.userId, uid), eq(folders.notenum, 0))),
+    ...recountType(db, uid, old.type),
+  ]);
+}
+
+/** A user's folders, filtered by type; sorted by Noted at (keyset) or by Type. */
+export async function listFolders(
+  db: DB,
+  q: { uid: number; type?: string; sort: "type" | "time"; page: number; cursor?: string },
+) {
+  const { after, offset } = startOf(q);
+  const where = and(eq(folders.userId, q.uid), q.type ? eq(folders.type, q.type) : undefined);
+  const rows =
+    q.sort === "time"
+      ? await db
+          .select()
+          .from(folders)
+          .where(and(where, after ? sql`(${folders.notedAt}, ${folders.id}) < (${after.at}, ${after.id})` : undefined))
+          .orderBy(desc(folders.notedAt), desc(folders.id))
+          .limit(PAGE_SIZE + 1)
+          .offset(offset)
+      : // By type: a person's folders are few, so this order pages by offset (indexed on user_id, type).
+        await db
+          .select()
+          .from(folders)
+          .where(where)
+          .orderBy(asc(folders.type), desc(folders.notedAt), desc(folders.id))
+          .limit(PAGE_SIZE + 1)
+          .offset((q.page - 1) * PAGE_SIZE);
+  const page = pageOf(rows, q.page, (f) => ({ at: f.notedAt, id: f.id }));
+  return { folders: page.items.map(toJson), paginator: page.paginator, cursor: q.sort === "time" ? page.cursor : null };
+}
+
+export async function getFolder(
+  db: DB,
+  where: { id?: number; slug?: string; username?: string },
+  viewerId: number | null,
+): Promise<FolderJson> {
+  const cond =
+    where.id !== undefined
+      ? eq(folders.id, where.id)
+      : and(eq(folders.slug, where.slug ?? ""), sql`lower(${users.username}) = lower(${where.username ?? ""})`);
+  const [row] = await db
+    .select({ f: folders, username: users.username, fullname: users.fullname, avatar: users.avatar })
+    .from(folders)
+    .innerJoin(users, eq(users.id, folders.userId))
+    .where(cond)
+    .limit(1);
+  if (!row) throw notFound("Folder not found");
+  const labels = await db
+    .select({ k: folderLabels.label, n: folderLabels.n })
+    .from(folderLabels)
+    .where(eq(folderLabels.folderId, row.f.id));
+  return {
+    ...toJson(row.f),
+    user: {
+      id: row.f.userId,
+      username: row.username,
+      fullname: row.fullname,
+      avatar: row.avatar,
+      me: row.f.userId === viewerId,
+    },
+    jslabel: JSON.stringify(Object.fromEntries(labels.filter((l) => l.n > 0).map((l) => [l.k, l.n]))),
+  };
+}
