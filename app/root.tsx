@@ -12,6 +12,7 @@ import {
 } from "@remix-run/react";
 import { type ReactNode, useEffect } from "react";
 import type { UserJson } from "../worker/features/users/users.service";
+import type { FolderJson } from "../worker/features/folders/folders.service";
 import type { NoteJson } from "../worker/features/notes/notes.types";
 import { type DialogData, globalDialogs } from "./components/GlobalDialogs";
 import { badgeCount, Shell } from "./components/Shell";
@@ -35,20 +36,33 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Visitors (no session cookie) cost no API call at all.
   const res = cookie.includes("notex_sid=") ? await apiFor(request, context).get<UserJson>("/me") : null;
   const user = res?.ok ? res.data : null;
-  return { user, badge: badgeCount(user?.jstats), dialogData: user ? await dialogData(request, context) : {} };
+  return { user, badge: badgeCount(user?.jstats), dialogData: user ? await dialogData(request, context, user) : {} };
 }
 
 /** What an open dialog is about: the note being edited or quoted, the folder to pre-select. */
-async function dialogData(request: Request, context: LoaderFunctionArgs["context"]): Promise<DialogData> {
+async function dialogData(
+  request: Request,
+  context: LoaderFunctionArgs["context"],
+  user: UserJson,
+): Promise<DialogData> {
   const url = new URL(request.url);
   const dialog = url.searchParams.get("dialog");
   const id = Number(
     dialog === "note" ? url.searchParams.get("edit") : dialog === "quote" ? url.searchParams.get("id") : 0,
   );
   const folder = Number(url.searchParams.get("folder")) || undefined;
-  if (!(Number.isSafeInteger(id) && id > 0)) return { folder };
-  const res = await apiFor(request, context).get<NoteJson>(`/notes/${id}`);
-  return { note: res.ok ? res.data : null, folder };
+  const api = apiFor(request, context);
+  if (dialog === "folder") {
+    const edit = Number(url.searchParams.get("edit"));
+    if (!(Number.isSafeInteger(edit) && edit > 0)) return {};
+    const res = await api.get<FolderJson>(`/folders/${edit}`);
+    return { editFolder: res.ok && res.data.user?.me ? res.data : null };
+  }
+  const [note, folders] = await Promise.all([
+    Number.isSafeInteger(id) && id > 0 ? api.get<NoteJson>(`/notes/${id}`) : null,
+    dialog === "note" && user ? api.get<{ folders: FolderJson[] }>(`/folders?uid=${user.id}&sort=type&page=1`) : null,
+  ]);
+  return { note: note?.ok ? note.data : null, folder, folders: folders?.ok ? folders.data.folders : [] };
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -1,7 +1,8 @@
 import type { UserJson } from "../../worker/features/users/users.service";
 import type { NotesTabData } from "~/components/notes/ProfileNotesTab";
 import type { Api } from "./api.server";
-import { loadList } from "./notes.server";
+import { listParams, loadList } from "./notes.server";
+import type { FoldersTabData } from "~/components/folders/ProfileFoldersTab";
 
 /**
  * Each profile tab's data comes from its feature's loader function; the route stays thin.
@@ -12,6 +13,11 @@ export async function loadNotesTab(api: Api, user: UserJson, url: URL): Promise<
   return { label, list: await loadList(api, "/notes", url, { uid: String(user.id), xlabel: label || undefined }) };
 }
 
-export async function loadFoldersTab(_api: Api, _user: UserJson, _url: URL): Promise<unknown> {
-  return null;
+export async function loadFoldersTab(api: Api, user: UserJson, url: URL): Promise<FoldersTabData> {
+  const type = url.searchParams.get("type") ?? "";
+  const sort = url.searchParams.get("sort") === "time" ? "time" : "type";
+  const res = await api.get<Omit<FoldersTabData, "type" | "sort">>(
+    `/folders?${listParams(url, { uid: String(user.id), type: type || undefined, sort })}`,
+  );
+  return { ...(res.ok ? res.data : { folders: [], paginator: { page: 1, is_end: true }, cursor: null }), type, sort };
 }

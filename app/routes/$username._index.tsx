@@ -58,7 +58,7 @@ export default function Profile() {
           Notes
         </Link>
       </nav>
-      {tab === "notes" ? <ProfileNotesTab data={data} user={user} /> : <ProfileFoldersTab data={data} />}
+      {tab === "notes" ? <ProfileNotesTab data={data} user={user} /> : <ProfileFoldersTab data={data} user={user} />}
     </section>
   );
 }

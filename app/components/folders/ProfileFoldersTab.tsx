@@ -1,5 +1,75 @@
-// Owned by the folders feature: the profile's X-Folders tab (filter, sort, New, rows, More folders).
-export function ProfileFoldersTab({ data }: { data: unknown }) {
-  void data;
-  return <p className="empty">No folders yet</p>;
+import { Form, Link } from "@remix-run/react";
+import type { FolderJson } from "../../../worker/features/folders/folders.service";
+import { typeLabel } from "../../../worker/features/folders/folders.schema";
+import type { UserJson } from "../../../worker/features/users/users.service";
+import { FolderRow } from "./FolderRow";
+
+export interface FoldersTabData {
+  folders: FolderJson[];
+  paginator: { page: number; is_end: boolean };
+  cursor: string | null;
+  type: string;
+  sort: "type" | "time";
+}
+
+/** The profile's X-Folders tab: filter by type (count > 0), sort by Type or Noted at, New, rows, More folders. */
+export function ProfileFoldersTab({ data, user }: { data: unknown; user?: UserJson }) {
+  const d = data as FoldersTabData | null;
+  if (!d || !user) return <p className="empty">No folders yet</p>;
+  let types: [string, number][] = [];
+  try {
+    types = Object.entries(JSON.parse(user.jstype) as Record<string, number>).filter(([, n]) => n > 0);
+  } catch {}
+  const more = new URLSearchParams({
+    page: String(d.paginator.page + 1),
+    sort: d.sort,
+    ...(d.type ? { type: d.type } : {}),
+    ...(d.cursor ? { cursor: d.cursor } : {}),
+  });
+  return (
+    <div>
+      <Form method="get" className="folder-controls">
+        <label>
+          Filter{" "}
+          <select name="type" defaultValue={d.type}>
+            <option value="">All type</option>
+            {types.map(([t, n]) => (
+              <option key={t} value={t}>
+                {typeLabel(t)} ({n})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Sort by{" "}
+          <select name="sort" defaultValue={d.sort}>
+            <option value="type">Type</option>
+            <option value="time">Noted at</option>
+          </select>
+        </label>
+        <button type="submit" className="btn small">
+          Apply
+        </button>
+        {user.me && (
+          <Link to="?dialog=folder" className="btn primary small" preventScrollReset>
+            New
+          </Link>
+        )}
+      </Form>
+      {d.folders.length === 0 ? (
+        <p className="empty">No folders yet</p>
+      ) : (
+        <ul className="folder-list">
+          {d.folders.map((f) => (
+            <FolderRow key={f.id} folder={f} username={user.username} />
+          ))}
+        </ul>
+      )}
+      {!d.paginator.is_end && (
+        <div className="more">
+          <Link to={`/${user.username}?${more}`}>More folders</Link>
+        </div>
+      )}
+    </div>
+  );
 }

@@ -1,6 +1,7 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useState } from "react";
 import { MAX_LABEL, MAX_TEXT, PRESET_LABELS } from "../../../worker/features/notes/notes.schema";
+import type { FolderJson } from "../../../worker/features/folders/folders.service";
 import type { NoteJson } from "../../../worker/features/notes/notes.types";
 import { withParam } from "~/lib/url";
 import { FolderPicker } from "../folders/FolderPicker";
@@ -22,10 +23,12 @@ export function ComposerForm({
   note,
   result,
   folder,
+  folders,
 }: {
   note?: NoteJson | null;
   result?: ComposerResult;
   folder?: number;
+  folders?: FolderJson[];
 }) {
   const fetcher = useFetcher<ComposerResult>({ key: "composer" });
   const location = useLocation();
@@ -149,7 +152,7 @@ export function ComposerForm({
           </p>
         )}
       </div>
-      <FolderPicker selected={note?.folders.map((f) => f.id) ?? (folder ? [folder] : [])} />
+      <FolderPicker selected={note?.folders.map((f) => f.id) ?? (folder ? [folder] : [])} folders={folders} />
       {err.folders && (
         <p className="error" role="alert">
           {err.folders}
@@ -171,10 +174,18 @@ export function ComposerForm({
   );
 }
 
-export function ComposerDialog({ note, folder }: { note?: NoteJson | null; folder?: number }) {
+export function ComposerDialog({
+  note,
+  folder,
+  folders,
+}: {
+  note?: NoteJson | null;
+  folder?: number;
+  folders?: FolderJson[];
+}) {
   return (
     <Dialog title={note ? "Edit note" : "Take a note"}>
-      <ComposerForm note={note} folder={folder} />
+      <ComposerForm note={note} folder={folder} folders={folders} />
     </Dialog>
   );
 }

@@ -1,0 +1,119 @@
+import { Form, Link, useFetcher, useLocation, useSearchParams } from "@remix-run/react";
+import type { FolderJson } from "../../../worker/features/folders/folders.service";
+import { FOLDER_TYPES, typeLabel } from "../../../worker/features/folders/folders.schema";
+import { Dialog } from "../Dialog";
+import { Field } from "../Field";
+
+export interface FolderResult {
+  ok: boolean;
+  message?: string | null;
+  fields?: Record<string, string>;
+  values?: Record<string, string>;
+}
+
+/** Step 2: the details (also the edit form, prefilled). */
+export function FolderForm({
+  type,
+  folder,
+  result,
+}: {
+  type: string;
+  folder?: FolderJson | null;
+  result?: FolderResult;
+}) {
+  const fetcher = useFetcher<FolderResult>({ key: "folder" });
+  const r = fetcher.data ?? result;
+  const v = r?.values ?? {};
+  const f = r?.fields ?? {};
+  return (
+    <fetcher.Form method="post" action="/actions/folder" noValidate>
+      <input type="hidden" name="intent" value={folder ? "edit" : "create"} />
+      {folder && <input type="hidden" name="id" value={folder.id} />}
+      {r?.message && (
+        <p className="form-error" role="alert">
+          {r.message}
+        </p>
+      )}
+      <Field label="Type" name="type" defaultValue={v.type ?? type} error={f.type} maxLength={60} />
+      <Field label="Name" name="name" defaultValue={v.name ?? folder?.name ?? ""} error={f.name} maxLength={400} />
+      <div className="field">
+        <label htmlFor="folder-descr">Description</label>
+        <textarea
+          id="folder-descr"
+          name="descr"
+          rows={3}
+          defaultValue={v.descr ?? folder?.descr ?? ""}
+          aria-invalid={f.descr ? true : undefined}
+        />
+        {f.descr && (
+          <p className="error" role="alert">
+            {f.descr}
+          </p>
+        )}
+      </div>
+      <Field label="Link" name="link" defaultValue={v.link ?? folder?.link ?? ""} error={f.link} maxLength={600} />
+      <div className="row">
+        <button type="submit" className="btn primary" disabled={fetcher.state !== "idle"}>
+          Save
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+/** Spec 4: type selection, then details; editing prefills and skips the first step. */
+export function FolderDialog({ folder }: { folder?: FolderJson | null }) {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const type = params.get("ftype");
+  if (folder) {
+    return (
+      <Dialog title="Edit x-folder">
+        <FolderForm type={folder.type} folder={folder} />
+      </Dialog>
+    );
+  }
+  if (!type) {
+    const pick = (t: string) => {
+      const p = new URLSearchParams(location.search);
+      p.set("ftype", t);
+      return `${location.pathname}?${p}`;
+    };
+    return (
+      <Dialog title="New x-folder">
+        <p>Choose a type</p>
+        <ul className="type-grid">
+          {FOLDER_TYPES.map((t) => (
+            <li key={t}>
+              <Link to={pick(t)} className="btn block" preventScrollReset replace>
+                {typeLabel(t)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <Form method="get" className="row custom-type">
+          {[...new URLSearchParams(location.search)].map(([k, v]) =>
+            k === "ftype" ? null : <input key={k} type="hidden" name={k} value={v} />,
+          )}
+          <label htmlFor="custom-type" className="sr-only">
+            Custom type
+          </label>
+          <input id="custom-type" name="ftype" placeholder="or enter a type" maxLength={30} required />
+          <button type="submit" className="btn">
+            Next
+          </button>
+        </Form>
+      </Dialog>
+    );
+  }
+  const back = new URLSearchParams(location.search);
+  back.delete("ftype");
+  return (
+    <Dialog title={`New ${typeLabel(type)}`}>
+      <Link to={`${location.pathname}?${back}`} replace preventScrollReset>
+        ← Back
+      </Link>
+      <FolderForm type={type} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,116 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import type { FolderJson } from "../../worker/features/folders/folders.service";
+import { typeLabel } from "../../worker/features/folders/folders.schema";
+import type { NoteList as List } from "../../worker/features/notes/notes.types";
+import { Avatar } from "~/components/Avatar";
+import { NoteList } from "~/components/notes/NoteList";
+import { apiFor, orThrow } from "~/lib/api.server";
+import { loadList } from "~/lib/notes.server";
+import { withParam } from "~/lib/url";
+import type { loader as rootLoader } from "~/root";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.folder.name} · ${data.folder.user?.fullname} · NoteX` : "NoteX" },
+];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const api = apiFor(request, context);
+  const url = new URL(request.url);
+  const folder = orThrow(
+    await api.get<FolderJson>(
+      `/folders/${encodeURIComponent(params.slug ?? "")}/user/${encodeURIComponent(params.username ?? "")}`,
+    ),
+  );
+  const label = url.searchParams.get("l") ?? "";
+  const list: List = await loadList(api, `/folders/${folder.id}/notes`, url, { label: label || undefined });
+  return { folder, list, label, error: url.searchParams.get("folder_error") };
+}
+
+export default function FolderPage() {
+  const { folder, list, label, error } = useLoaderData<typeof loader>();
+  const viewer = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
+  const location = useLocation();
+  const owner = folder.user?.username ?? "";
+  const base = `/${owner}/x/${folder.slug}`;
+  let labels: [string, number][] = [];
+  try {
+    labels = Object.entries(JSON.parse(folder.jslabel ?? "{}") as Record<string, number>);
+  } catch {}
+  return (
+    <section className="page">
+      <h1 className="folder-type">{typeLabel(folder.type)}</h1>
+      <header className="folder-head">
+        <Avatar name={folder.name} src={folder.logo} size={64} />
+        <div>
+          <h2>{folder.name}</h2>
+          <p className="muted">
+            {folder.notenum} notes · by <Link to={`/${owner}`}>{folder.user?.fullname}</Link>
+          </p>
+          {folder.link && (
+            <a href={folder.link} rel="nofollow noopener ugc" target="_blank">
+              {folder.link}
+            </a>
+          )}
+          {folder.descr && <p>{folder.descr}</p>}
+        </div>
+        {folder.user?.me && (
+          <details className="menu">
+            <summary aria-label="Folder menu">⋯</summary>
+            <ul>
+              <li>
+                <Link to={`${withParam(location, "dialog", "folder")}&edit=${folder.id}`} preventScrollReset>
+                  Edit
+                </Link>
+              </li>
+              <li>
+                <Link to={withParam(location, "dialog", "delete-folder")} preventScrollReset>
+                  Delete
+                </Link>
+              </li>
+            </ul>
+          </details>
+        )}
+      </header>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {labels.length > 0 && (
+        <nav className="chips" aria-label="Filter by x-label">
+          <Link to={base} aria-current={!label ? "page" : undefined}>
+            All
+          </Link>
+          {labels.map(([l, n]) => (
+            <Link key={l} to={`${base}?l=${encodeURIComponent(l)}`} aria-current={label === l ? "page" : undefined}>
+              {l} ({n})
+            </Link>
+          ))}
+        </nav>
+      )}
+      {folder.user?.me && (
+        <Link to={`${base}?dialog=note&folder=${folder.id}`} className="btn primary small" preventScrollReset>
+          Take a note
+        </Link>
+      )}
+      {location.search.includes("dialog=delete-folder") && folder.user?.me && (
+        <DeleteFolder id={folder.id} back={base} />
+      )}
+      <NoteList list={list} viewer={viewer} />
+    </section>
+  );
+}
+
+import { ConfirmDialog } from "~/components/Dialog";
+
+function DeleteFolder({ id, back }: { id: number; back: string }) {
+  return (
+    <ConfirmDialog
+      title="Delete x-folder"
+      question="Are you sure you want to delete?"
+      action="/actions/folder"
+      fields={{ intent: "delete", id: String(id), redirectTo: back }}
+    />
+  );
+}

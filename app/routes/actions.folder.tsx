@@ -1,0 +1,51 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import { useActionData } from "@remix-run/react";
+import type { FolderJson } from "../../worker/features/folders/folders.service";
+import { type FolderResult, FolderForm } from "~/components/folders/FolderDialog";
+import { apiFor } from "~/lib/api.server";
+import { errorText } from "~/lib/errors";
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const api = apiFor(request, context);
+  const intent = form.get("intent");
+  const id = Number(form.get("id")) || 0;
+  if (intent === "delete") {
+    const res = await api.delete(`/folders/${id}`);
+    if (res.ok) return redirect("/");
+    const back = new URL(String(form.get("redirectTo") ?? "/"), "http://x");
+    back.searchParams.set("folder_error", res.error.message);
+    return redirect(`${back.pathname}${back.search}`);
+  }
+  const values = Object.fromEntries(["type", "name", "descr", "link"].map((k) => [k, String(form.get(k) ?? "")]));
+  const res =
+    intent === "edit"
+      ? await api.patch<FolderJson>(`/folders/${id}`, values)
+      : await api.post<FolderJson>("/folders", values);
+  if (!res.ok) {
+    const result: FolderResult = {
+      ok: false,
+      message: res.status === 422 ? null : errorText(res.error, "folder"),
+      fields: res.error.fields,
+      values,
+    };
+    return data(result, { status: res.status });
+  }
+  // Spec 4: after creating or editing, go to the folder page (by the slug the API answered).
+  const me = await api.get<{ username: string }>("/me");
+  return redirect(`/${me.ok ? me.data.username : ""}/x/${res.data.slug}`);
+}
+
+// A GET shows the full-page form; after a refused no-JS post it renders with the errors.
+export const loader = () => null;
+
+export default function FolderFormPage() {
+  const result = useActionData<FolderResult>();
+  return (
+    <section className="page narrow">
+      <h1>X-folder</h1>
+      <FolderForm type={result?.values?.type ?? ""} result={result} />
+    </section>
+  );
+}
