@@ -52,7 +52,7 @@ for (const u of DEMO_USERS) {
 
 // Feature seeds append their own idempotent statements (see scripts/seed-*.mjs).
 const extra = await Promise.all(
-  ["./seed-content.mjs", "./seed-folders.mjs", "./seed-social.mjs"].map((m) =>
+  ["./seed-content.mjs", "./seed-folders.mjs"].map((m) =>
     import(m)
       .then((mod) => mod.default?.({ q, users: DEMO_USERS }) ?? [])
       .catch((e) => (e.code === "ERR_MODULE_NOT_FOUND" ? [] : Promise.reject(e))),
