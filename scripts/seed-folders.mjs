@@ -7,15 +7,28 @@ const FOLDERS = [
   [5, 3, "School", "King's College, Cambridge", "kings-college-cambridge", ""],
   [6, 4, "Company", "NASA", "nasa", "Flight research and orbital mechanics."],
 ];
-const FILED = [[1, 1], [1, 5], [2, 1], [3, 6], [4, 2], [5, 3], [6, 4], [6, 8]];
+const FILED = [
+  [1, 1],
+  [1, 5],
+  [2, 1],
+  [3, 6],
+  [4, 2],
+  [5, 3],
+  [6, 4],
+  [6, 8],
+];
 
 export default ({ q }) => {
   const out = [];
   for (const [id, uid, type, name, slug, descr] of FOLDERS) {
-    out.push(`INSERT OR IGNORE INTO folders (id, user_id, type, name, slug, descr, created_at) VALUES (${id}, ${uid}, ${q(type)}, ${q(name)}, ${q(slug)}, ${q(descr)}, ${Date.UTC(2026, 9, 1)});`);
+    out.push(
+      `INSERT OR IGNORE INTO folders (id, user_id, type, name, slug, descr, created_at) VALUES (${id}, ${uid}, ${q(type)}, ${q(name)}, ${q(slug)}, ${q(descr)}, ${Date.UTC(2026, 9, 1)});`,
+    );
   }
   for (const [folder, note] of FILED) {
-    out.push(`INSERT OR IGNORE INTO folder_notes (folder_id, note_id, label, note_created_at) SELECT ${folder}, id, label, created_at FROM notes WHERE id = ${note};`);
+    out.push(
+      `INSERT OR IGNORE INTO folder_notes (folder_id, note_id, label, note_created_at) SELECT ${folder}, id, label, created_at FROM notes WHERE id = ${note};`,
+    );
   }
   out.push(
     "UPDATE folders SET notenum = (SELECT count(*) FROM folder_notes WHERE folder_id = folders.id), noted_at = (SELECT coalesce(max(note_created_at), 0) FROM folder_notes WHERE folder_id = folders.id);",

@@ -5,6 +5,9 @@ import type { FolderJson } from "../../worker/features/folders/folders.service";
 import { type FolderResult, FolderForm } from "~/components/folders/FolderDialog";
 import { apiFor } from "~/lib/api.server";
 import { errorText } from "~/lib/errors";
+import { storeImages } from "~/lib/uploads.server";
+
+const EXT: Record<string, string> = { "image/gif": "gif", "image/png": "png", "image/webp": "webp" };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
@@ -19,10 +22,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(`${back.pathname}${back.search}`);
   }
   const values = Object.fromEntries(["type", "name", "descr", "link"].map((k) => [k, String(form.get(k) ?? "")]));
+  const logo = form.get("logo");
+  const file = logo && typeof logo !== "string" && logo.size > 0 ? logo : null;
+  const upload = file ? { file_size: file.size, file_ext: EXT[file.type] ?? "jpg" } : undefined;
+  type Saved = FolderJson & { upload?: { key: string; put_link: string } };
+  const body = { ...values, upload };
   const res =
-    intent === "edit"
-      ? await api.patch<FolderJson>(`/folders/${id}`, values)
-      : await api.post<FolderJson>("/folders", values);
+    intent === "edit" ? await api.patch<Saved>(`/folders/${id}`, body) : await api.post<Saved>("/folders", body);
   if (!res.ok) {
     const result: FolderResult = {
       ok: false,
@@ -32,6 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     };
     return data(result, { status: res.status });
   }
+  if (file && res.data.upload) await storeImages(context, [res.data.upload], [file]);
   // Spec 4: after creating or editing, go to the folder page (by the slug the API answered).
   const me = await api.get<{ username: string }>("/me");
   return redirect(`/${me.ok ? me.data.username : ""}/x/${res.data.slug}`);

@@ -131,3 +131,27 @@ describe("x-folders", () => {
     expect((await b.post("/v1/reports", { nid: f.id, kind: 5, t: "company" })).status).toBe(201);
   });
 });
+
+describe("folder logo", () => {
+  it("answers a signed upload link and serves the logo once uploaded", async () => {
+    const a = await user();
+    const png = Uint8Array.from(
+      atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII="),
+      (ch) => ch.charCodeAt(0),
+    );
+    const res = await folder(a, { upload: { file_size: png.length, file_ext: "png" } });
+    expect(res.status).toBe(201);
+    expect(res.body.upload.put_link).toContain(`/v1/uploads/u/${a.id}/logo/`);
+    expect(res.body.logo).toBe(res.body.upload.file_url);
+    const url = new URL(res.body.upload.put_link);
+    expect(
+      (
+        await a.request("PUT", `${url.pathname}${url.search}`, png as unknown as string, {
+          "content-type": "image/png",
+        })
+      ).status,
+    ).toBe(200);
+    expect((await visitor().get(res.body.logo)).status).toBe(200);
+    expect((await visitor().get(`/v1/folders/acme-corp/user/${a.username}`)).body.logo).toBe(res.body.logo);
+  });
+});

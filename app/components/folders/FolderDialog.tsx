@@ -26,7 +26,7 @@ export function FolderForm({
   const v = r?.values ?? {};
   const f = r?.fields ?? {};
   return (
-    <fetcher.Form method="post" action="/actions/folder" noValidate>
+    <fetcher.Form method="post" action="/actions/folder" encType="multipart/form-data" noValidate>
       <input type="hidden" name="intent" value={folder ? "edit" : "create"} />
       {folder && <input type="hidden" name="id" value={folder.id} />}
       {r?.message && (
@@ -52,6 +52,15 @@ export function FolderForm({
         )}
       </div>
       <Field label="Link" name="link" defaultValue={v.link ?? folder?.link ?? ""} error={f.link} maxLength={600} />
+      <div className="field">
+        <label htmlFor="folder-logo">Logo</label>
+        <input id="folder-logo" type="file" name="logo" accept="image/png,image/jpeg,image/webp,image/gif" />
+        {f["upload.file_size"] && (
+          <p className="error" role="alert">
+            {f["upload.file_size"]}
+          </p>
+        )}
+      </div>
       <div className="row">
         <button type="submit" className="btn primary" disabled={fetcher.state !== "idle"}>
           Save

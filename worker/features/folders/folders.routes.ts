@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
-import { Hono } from "hono";
+import { and, eq, sql } from "drizzle-orm";
+import { type Context, Hono } from "hono";
+import { folders } from "../../db/schema/folders";
 import { z } from "zod";
 import type { AppEnv } from "../../env";
 import { me, requireUser } from "../../lib/session";
@@ -7,6 +8,7 @@ import { body, param, query } from "../../lib/validate";
 import { ListQuery } from "../notes/notes.schema";
 import { listNotes } from "../notes/notes.service";
 import { IdParam } from "../social.shared";
+import { createUploads } from "../uploads/uploads.links";
 import { FolderInput } from "./folders.schema";
 import { createFolder, deleteFolder, getFolder, listFolders, updateFolder } from "./folders.service";
 
@@ -16,13 +18,29 @@ const FolderList = ListQuery.extend({
   sort: z.enum(["type", "time"]).catch("time"),
 });
 
+/** Spec 7: a folder save with an upload answers `upload.put_link`; the logo URL is stored at once. */
+async function withLogo(c: Context<AppEnv>, id: number, upload?: { file_size: number; file_ext: string }) {
+  if (!upload) return {};
+  const uid = me(c).id;
+  const [slot] = await createUploads(c.env, c.var.db, uid, "logo", [upload], new URL(c.req.url).origin);
+  await c.var.db
+    .update(folders)
+    .set({ logo: slot.file_url })
+    .where(and(eq(folders.id, id), eq(folders.userId, uid)));
+  return { logo: slot.file_url, upload: { key: slot.key, put_link: slot.put_link, file_url: slot.file_url } };
+}
+
 export const folderRoutes = new Hono<AppEnv>()
-  .post("/", requireUser, body(FolderInput), async (c) =>
-    c.json(await createFolder(c.var.db, me(c).id, c.req.valid("json")), 201),
-  )
-  .patch("/:id", requireUser, param(IdParam), body(FolderInput), async (c) =>
-    c.json(await updateFolder(c.var.db, me(c).id, c.req.valid("param").id, c.req.valid("json"))),
-  )
+  .post("/", requireUser, body(FolderInput), async (c) => {
+    const input = c.req.valid("json");
+    const folder = await createFolder(c.var.db, me(c).id, input);
+    return c.json({ ...folder, ...(await withLogo(c, folder.id, input.upload)) }, 201);
+  })
+  .patch("/:id", requireUser, param(IdParam), body(FolderInput), async (c) => {
+    const input = c.req.valid("json");
+    const folder = await updateFolder(c.var.db, me(c).id, c.req.valid("param").id, input);
+    return c.json({ ...folder, ...(await withLogo(c, folder.id, input.upload)) });
+  })
   .delete("/:id", requireUser, param(IdParam), async (c) => {
     await deleteFolder(c.var.db, me(c).id, c.req.valid("param").id);
     return c.json({ ok: true });

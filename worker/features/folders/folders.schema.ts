@@ -40,6 +40,17 @@ export const FolderInput = z.object({
     .transform((s) => s.trim())
     .pipe(z.string().max(300, "link must be less than 300 characters"))
     .transform((s) => (s ? (normaliseLink(s) ?? "") : "")),
+  /** An optional logo: the API answers a signed upload link for it. */
+  upload: z
+    .object({
+      file_size: z
+        .number()
+        .int()
+        .positive()
+        .max(5 * 1024 * 1024, "Image is too large."),
+      file_ext: z.string().max(10).default("jpg"),
+    })
+    .optional(),
 });
 
 /** A URL slug from a folder name: lowercase words joined by dashes. */
