@@ -21,8 +21,9 @@ export function apiFor(request: Request, context: AppLoadContext) {
       if (v) headers.set(h, v);
     }
     if (body !== undefined) headers.set("content-type", "application/json");
+    // The page's own origin, so links the API builds (signed upload PUTs) point back at this site.
     const res = await api.request(
-      `/v1${path}`,
+      new URL(`/v1${path}`, request.url).href,
       { method, headers, body: body === undefined ? undefined : JSON.stringify(body) },
       env,
       ctx,

@@ -6,9 +6,19 @@ import type { UserJson } from "../../worker/features/users/users.service";
 import { type ComposerResult, ComposerForm } from "~/components/notes/Composer";
 import { apiFor } from "~/lib/api.server";
 import { errorText } from "~/lib/errors";
+import { uploadExt } from "~/lib/images";
 import { storeImages } from "~/lib/uploads.server";
 
-const EXT: Record<string, string> = { "image/gif": "gif", "image/png": "png", "image/webp": "webp" };
+/** The enhanced composer's list of scaled images ({file_size, file_ext}); the API validates it. */
+function uploadMeta(raw: FormDataEntryValue | null): unknown[] | null {
+  if (typeof raw !== "string" || !raw) return null;
+  try {
+    const list = JSON.parse(raw);
+    return Array.isArray(list) ? list : null;
+  } catch {
+    return null;
+  }
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
@@ -22,21 +32,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const text = String(form.get("text") ?? "");
+  // The rich editor sends its HTML (sanitised by the API); the plain textarea sends text only.
+  const html = String(form.get("content_html") ?? "");
   const values = {
     label: String(form.get("custom_label") ?? "").trim() || String(form.get("label") ?? ""),
     text,
+    content_html: html,
     video: String(form.get("video") ?? ""),
   };
   const files = form.getAll("images").filter((f): f is File => typeof f !== "string" && f.size > 0);
+  // With JavaScript the browser scales the images itself and PUTs them to the links answered here.
+  const browserUploads = uploadMeta(form.get("upload_meta"));
   const body = {
     ...(id ? { id } : {}),
     label: values.label,
-    content: textToHtml(text),
+    content: html || textToHtml(text),
     video: values.video,
     imgs: form.getAll("imgs").map(String),
     folders: form.getAll("folders").map(Number).filter(Boolean),
     // Without JavaScript the files arrive here; the action reserves slots and stores them itself.
-    uploads: files.map((f) => ({ file_size: f.size, file_ext: EXT[f.type] ?? "jpg" })),
+    uploads: browserUploads ?? files.map((f) => ({ file_size: f.size, file_ext: uploadExt(f.type) })),
   };
   const res = id
     ? await api.patch<{ note: { id: number }; uploads: { key: string; put_link: string }[] }>("/notes", body)
@@ -53,6 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (files.length) await storeImages(context, res.data.uploads, files);
   const me = await api.get<UserJson>("/me");
   const href = `/${me.ok ? me.data.username : "notes"}/note/${res.data.note.id}`;
+  if (browserUploads?.length) return data({ ok: true, href, uploads: res.data.uploads } satisfies ComposerResult);
   // A redirect answers both: a fetcher follows it as a client navigation, a plain post as a page load.
   return redirect(href);
 }

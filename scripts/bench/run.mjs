@@ -2,6 +2,7 @@
 // start the worker under wrangler dev on 127.0.0.1 with a generated network, measure every row with
 // autocannon, and print one table of p50 ratios to the trivial floor (/v1/health) of the same run.
 // Loopback only; every load is bounded in time. Writes bench/results.json.
+import "../dev-vars.mjs";
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";

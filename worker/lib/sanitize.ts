@@ -1,4 +1,5 @@
 import * as XSS from "xss";
+import { normaliseLink } from "./links";
 
 // xss is CommonJS: bundlers hand it over as a namespace or as a default export.
 const { FilterXSS, escapeAttrValue } = ((XSS as unknown as { default?: typeof XSS }).default ?? XSS) as typeof XSS;
@@ -28,16 +29,6 @@ const TAGS = [
   "a",
 ];
 const whiteList = Object.fromEntries(TAGS.map((t) => [t, t === "a" ? ["href"] : []]));
-
-/** Spec 5: a link without a scheme gets http:// prepended; only http(s) and mailto survive. */
-export function normaliseLink(raw: string): string | null {
-  const href = raw.trim();
-  if (!href) return null;
-  if (/^(https?:|mailto:)/i.test(href)) return href;
-  if (/^[a-z][a-z0-9+.-]*:/i.test(href)) return null; // javascript:, data:, vbscript: …
-  if (href.startsWith("/") && !href.startsWith("//")) return href;
-  return `http://${href.replace(/^\/+/, "")}`;
-}
 
 const filter = new FilterXSS({
   whiteList,

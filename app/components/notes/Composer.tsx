@@ -1,8 +1,10 @@
-import { Link, useFetcher, useLocation } from "@remix-run/react";
-import { useState } from "react";
-import { MAX_LABEL, MAX_TEXT, PRESET_LABELS } from "../../../worker/features/notes/notes.schema";
+import { Link, useFetcher, useLocation, useNavigate } from "@remix-run/react";
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
+import { MAX_IMAGES, MAX_LABEL, MAX_TEXT, PRESET_LABELS } from "../../../worker/features/notes/notes.schema";
 import type { FolderJson } from "../../../worker/features/folders/folders.service";
 import type { NoteJson } from "../../../worker/features/notes/notes.types";
+import { useHydrated } from "~/lib/hydrated";
+import { putImages, scaleImage, type UploadSlot, uploadExt } from "~/lib/images";
 import { withParam } from "~/lib/url";
 import { FolderPicker } from "../folders/FolderPicker";
 import { Dialog } from "../Dialog";
@@ -13,7 +15,13 @@ export interface ComposerResult {
   message?: string | null;
   fields?: Record<string, string>;
   values?: Record<string, string>;
+  /** Enhanced saves with images: where to go once the browser has PUT them. */
+  href?: string;
+  uploads?: UploadSlot[];
 }
+
+// The editor (and its ProseMirror) loads only when a composer opens with JavaScript on.
+const RichEditor = lazy(() => import("./RichEditor.client"));
 
 const ACCEPT =
   "image/png,image/jpeg,image/webp,image/gif,image/tiff,image/bmp,image/heif,.png,.jpg,.jpeg,.webp,.gif,.tiff,.bmp,.heif";
@@ -36,16 +44,69 @@ export function ComposerForm({
   const v = r?.values ?? {};
   const initialLabel = v.label ?? note?.label ?? "";
   const isPreset = !initialLabel || PRESET_LABELS.includes(initialLabel);
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
   const [text, setText] = useState(v.text ?? note?.txt ?? "");
+  const [html, setHtml] = useState(v.content_html ?? note?.content ?? "");
   const [custom, setCustom] = useState(isPreset ? "" : initialLabel);
   const [video, setVideo] = useState(v.video ?? (note?.video ? `https://youtu.be/${note.video}` : ""));
-  const [files, setFiles] = useState(0);
+  const [kept, setKept] = useState(() => (note?.imgs ?? "").split(";").filter(Boolean));
+  // Without JavaScript the file input posts itself; with it, picked files are kept here (with
+  // previews), scaled in the browser and PUT to their signed links after the note is saved.
+  const [picked, setPicked] = useState<{ file: File; url: string }[]>([]);
+  const [noJsFiles, setNoJsFiles] = useState(0);
+  const [uploading, setUploading] = useState<string | null>(null);
+  const blobs = useRef<Blob[]>([]);
   const existing = (note?.imgs ?? "").split(";").filter(Boolean);
   const err = r?.fields ?? {};
-  const busy = fetcher.state !== "idle";
+  const images = kept.length + picked.length + noJsFiles;
+  const busy = fetcher.state !== "idle" || uploading === "busy";
+
+  // Preview URLs are freed when an image is removed and when the composer closes.
+  const pickedRef = useRef(picked);
+  pickedRef.current = picked;
+  useEffect(
+    () => () => {
+      for (const p of pickedRef.current) URL.revokeObjectURL(p.url);
+    },
+    [],
+  );
+
+  // After an enhanced save with images: PUT them, then open the note.
+  useEffect(() => {
+    const d = fetcher.data;
+    if (fetcher.state !== "idle" || !d?.ok || !d.href || !d.uploads || !blobs.current.length) return;
+    const files = blobs.current;
+    blobs.current = [];
+    setUploading("busy");
+    putImages(d.uploads, files)
+      .then(() => navigate(d.href as string))
+      .catch(() => setUploading("Some images could not be uploaded. Please try again."));
+  }, [fetcher.state, fetcher.data, navigate]);
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    if (!hydrated) return;
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    setUploading("busy");
+    blobs.current = await Promise.all(picked.map((p) => scaleImage(p.file)));
+    setUploading(null);
+    form.set(
+      "upload_meta",
+      JSON.stringify(blobs.current.map((b) => ({ file_size: b.size, file_ext: uploadExt(b.type) }))),
+    );
+    fetcher.submit(form, { method: "post", action: "/actions/note", encType: "multipart/form-data" });
+  };
 
   return (
-    <fetcher.Form method="post" action="/actions/note" encType="multipart/form-data" className="composer" noValidate>
+    <fetcher.Form
+      method="post"
+      action="/actions/note"
+      encType="multipart/form-data"
+      className="composer"
+      noValidate
+      onSubmit={submit}
+    >
       <input type="hidden" name="intent" value="save" />
       {note && <input type="hidden" name="id" value={note.id} />}
       <input
@@ -96,15 +157,35 @@ export function ComposerForm({
       </div>
       <div className="field">
         <label htmlFor="note-text">Note</label>
-        <textarea
-          id="note-text"
-          name="text"
-          rows={6}
-          placeholder="Take a note..."
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          aria-invalid={err.content || err.tags ? true : undefined}
-        />
+        {hydrated ? (
+          <>
+            <input type="hidden" name="text" value={text} />
+            <input type="hidden" name="content_html" value={html} />
+            <Suspense fallback={<textarea id="note-text" rows={6} placeholder="Take a note..." disabled />}>
+              <RichEditor
+                initialHtml={html}
+                placeholder="Take a note..."
+                invalid={!!(err.content || err.tags)}
+                videoDisabled={images > 0}
+                onChange={(h, t) => {
+                  setHtml(h);
+                  setText(t);
+                }}
+                onVideo={setVideo}
+              />
+            </Suspense>
+          </>
+        ) : (
+          <textarea
+            id="note-text"
+            name="text"
+            rows={6}
+            placeholder="Take a note..."
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            aria-invalid={err.content || err.tags ? true : undefined}
+          />
+        )}
         <small className="muted">
           {[...text].length}/{MAX_TEXT}
         </small>
@@ -116,19 +197,43 @@ export function ComposerForm({
       </div>
       {existing.map((src) => (
         <label key={src} className="keep-image">
-          <input type="checkbox" name="imgs" value={src} defaultChecked />{" "}
+          <input
+            type="checkbox"
+            name="imgs"
+            value={src}
+            checked={kept.includes(src)}
+            onChange={(e) => setKept((k) => (e.target.checked ? [...k, src] : k.filter((x) => x !== src)))}
+          />{" "}
           <img src={src} alt="" width={48} height={48} /> keep
         </label>
       ))}
       <div className="field">
         <label htmlFor="note-video">YouTube link</label>
-        <input
-          id="note-video"
-          name="video"
-          value={video}
-          onChange={(e) => setVideo(e.target.value)}
-          disabled={files > 0}
-        />
+        {hydrated ? (
+          <div className="row">
+            <input type="hidden" name="video" value={video} />
+            {video ? (
+              <>
+                <span className="chip">{video}</span>
+                <button type="button" className="btn" onClick={() => setVideo("")}>
+                  Remove video
+                </button>
+              </>
+            ) : (
+              <span className="muted" id="note-video">
+                Use the YouTube button above.
+              </span>
+            )}
+          </div>
+        ) : (
+          <input
+            id="note-video"
+            name="video"
+            value={video}
+            onChange={(e) => setVideo(e.target.value)}
+            disabled={images > 0}
+          />
+        )}
         {err.video && (
           <p className="error" role="alert">
             {err.video}
@@ -136,19 +241,45 @@ export function ComposerForm({
         )}
       </div>
       <div className="field">
-        <label htmlFor="note-images">Images (up to 10)</label>
+        <label htmlFor="note-images">Images (up to {MAX_IMAGES})</label>
         <input
           id="note-images"
           type="file"
-          name="images"
+          name={hydrated ? undefined : "images"}
           multiple
           accept={ACCEPT}
-          disabled={!!video.trim()}
-          onChange={(e) => setFiles(e.target.files?.length ?? 0)}
+          disabled={!!video.trim() || images >= MAX_IMAGES}
+          onChange={(e) => {
+            const list = Array.from(e.target.files ?? []);
+            if (!hydrated) return setNoJsFiles(list.length);
+            const room = MAX_IMAGES - kept.length - picked.length;
+            setPicked((p) => [...p, ...list.slice(0, room).map((file) => ({ file, url: URL.createObjectURL(file) }))]);
+            e.target.value = "";
+          }}
         />
-        {(err.imgs || err.uploads) && (
+        {picked.length > 0 && (
+          <ul className="previews">
+            {picked.map((p, i) => (
+              <li key={p.url}>
+                <img src={p.url} alt={`${p.file.name} (to upload)`} width={72} height={72} />
+                <button
+                  type="button"
+                  className="icon-btn"
+                  aria-label={`Remove image ${i + 1}`}
+                  onClick={() => {
+                    URL.revokeObjectURL(p.url);
+                    setPicked((all) => all.filter((x) => x !== p));
+                  }}
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {(err.imgs || err.uploads || (uploading && uploading !== "busy")) && (
           <p className="error" role="alert">
-            {err.imgs ?? err.uploads}
+            {err.imgs ?? err.uploads ?? uploading}
           </p>
         )}
       </div>
@@ -164,7 +295,7 @@ export function ComposerForm({
           type="submit"
           disabled={busy || (fetcher.state === "idle" && typeof window !== "undefined" && !text.trim())}
         >
-          {busy ? "Saving…" : "Save"}
+          {uploading === "busy" ? "Uploading…" : busy ? "Saving…" : "Save"}
         </button>
       </div>
       <Link to={withParam(location, "dialog", null)} className="sr-only">

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { normaliseLink } from "../../lib/sanitize";
+import { normaliseLink } from "../../lib/links";
 
 /** Spec 3 folder types offered (Folder is shown as Simple Folder); any other text is a custom type. */
 export const FOLDER_TYPES = [
