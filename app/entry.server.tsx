@@ -1,6 +1,5 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceContext } from "./lib/nonce";
 
@@ -30,7 +29,9 @@ export default async function handleRequest(
     },
   );
   body.allReady.then(() => clearTimeout(timeoutId));
-  if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
+  // Loaders resolve before rendering (no deferred data), so waiting costs little; it makes every
+  // Suspense boundary (lazy dialogs) arrive complete, which readers without JavaScript need.
+  await body.allReady;
   responseHeaders.set("Content-Type", "text/html");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

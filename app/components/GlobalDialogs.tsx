@@ -1,11 +1,13 @@
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import type { FolderJson } from "../../worker/features/folders/folders.service";
 import type { NoteJson } from "../../worker/features/notes/notes.types";
-import { FolderDialog } from "./folders/FolderDialog";
 import type { UserJson } from "../../worker/features/users/users.service";
-import { ComposerDialog } from "./notes/Composer";
 import { DeleteNoteDialog, QuoteDialog } from "./notes/NoteDialogs";
 import { ReportDialog } from "./social/SocialDialogs";
+
+// The two big forms load only when their dialog opens, keeping the first page load small.
+const ComposerDialog = lazy(() => import("./notes/Composer").then((m) => ({ default: m.ComposerDialog })));
+const FolderDialog = lazy(() => import("./folders/FolderDialog").then((m) => ({ default: m.FolderDialog })));
 
 export interface DialogData {
   note?: NoteJson | null;
@@ -20,8 +22,16 @@ export interface DialogData {
 export function globalDialogs(user: UserJson | null, data: DialogData = {}): Record<string, ReactNode> {
   if (!user) return {};
   return {
-    note: <ComposerDialog note={data.note} folder={data.folder} folders={data.folders} />,
-    folder: <FolderDialog folder={data.editFolder} />,
+    note: (
+      <Suspense fallback={null}>
+        <ComposerDialog note={data.note} folder={data.folder} folders={data.folders} />
+      </Suspense>
+    ),
+    folder: (
+      <Suspense fallback={null}>
+        <FolderDialog folder={data.editFolder} />
+      </Suspense>
+    ),
     "delete-note": <DeleteNoteDialog />,
     quote: <QuoteDialog note={data.note ?? null} />,
     report: <ReportDialog />,

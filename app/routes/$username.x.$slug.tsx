@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { FolderJson } from "../../worker/features/folders/folders.service";
-import { typeLabel } from "../../worker/features/folders/folders.schema";
+import { typeLabel } from "../../worker/features/folders/folders.constants";
 import type { NoteList as List } from "../../worker/features/notes/notes.types";
 import { Avatar } from "~/components/Avatar";
 import { NoteList } from "~/components/notes/NoteList";

@@ -151,6 +151,18 @@ function pngOf(width: number, height: number): Buffer {
   ]);
 }
 
+/** Width and height from a PNG's IHDR or a JPEG's start-of-frame marker. */
+function imageSize(buf: Buffer): [number, number] {
+  if (buf.readUInt32BE(0) === 0x89504e47) return [buf.readUInt32BE(16), buf.readUInt32BE(20)];
+  let i = 2;
+  while (i < buf.length) {
+    const marker = buf.readUInt16BE(i);
+    if (marker >= 0xffc0 && marker <= 0xffc3) return [buf.readUInt16BE(i + 7), buf.readUInt16BE(i + 5)];
+    i += 2 + buf.readUInt16BE(i + 2);
+  }
+  throw new Error("not a PNG or JPEG");
+}
+
 test("rich editor: bold, Add Link and YouTube dialogs; big images scaled to 1000 px JPEG before the PUT", async ({
   page,
   js,
@@ -215,16 +227,14 @@ test("rich editor: bold, Add Link and YouTube dialogs; big images scaled to 1000
     "rel",
     "nofollow noopener ugc",
   );
-  const sizes = await page.locator("article.note .images img").evaluateAll((els) =>
-    Promise.all(
-      (els as HTMLImageElement[]).map(async (img) => {
-        const probe = new Image();
-        probe.src = img.src;
-        await probe.decode();
-        return [probe.naturalWidth, probe.naturalHeight];
-      }),
-    ),
-  );
+  const sizes = [];
+  for (const src of await page
+    .locator("article.note .images img")
+    .evaluateAll((els) => els.map((e) => (e as HTMLImageElement).src))) {
+    const res = await page.request.get(src);
+    expect(res.status()).toBe(200);
+    sizes.push(imageSize(await res.body()));
+  }
   expect(sizes).toEqual([
     [1000, 500],
     [300, 200],

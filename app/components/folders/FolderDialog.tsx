@@ -1,6 +1,6 @@
 import { Form, Link, useFetcher, useLocation, useSearchParams } from "@remix-run/react";
 import type { FolderJson } from "../../../worker/features/folders/folders.service";
-import { FOLDER_TYPES, typeLabel } from "../../../worker/features/folders/folders.schema";
+import { FOLDER_TYPES, typeLabel } from "../../../worker/features/folders/folders.constants";
 import { Dialog } from "../Dialog";
 import { Field } from "../Field";
 

@@ -1,6 +1,6 @@
 import type { FolderJson } from "../../../worker/features/folders/folders.service";
-import { MAX_FOLDERS } from "../../../worker/features/notes/notes.schema";
-import { typeLabel } from "../../../worker/features/folders/folders.schema";
+import { MAX_FOLDERS } from "../../../worker/features/notes/notes.constants";
+import { typeLabel } from "../../../worker/features/folders/folders.constants";
 
 /** Select Folders in the composer: checkboxes (no JS needed), up to 20 (the API says so if more). */
 export function FolderPicker({

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { FolderJson } from "../../../worker/features/folders/folders.service";
-import { typeLabel } from "../../../worker/features/folders/folders.schema";
+import { typeLabel } from "../../../worker/features/folders/folders.constants";
 import { Avatar } from "../Avatar";
 
 export const folderHref = (username: string, f: { slug: string }) => `/${username}/x/${f.slug}`;

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { FolderJson } from "../../../worker/features/folders/folders.service";
-import { typeLabel } from "../../../worker/features/folders/folders.schema";
+import { typeLabel } from "../../../worker/features/folders/folders.constants";
 import type { UserJson } from "../../../worker/features/users/users.service";
 import { FolderRow } from "./FolderRow";
 

@@ -1,6 +1,6 @@
 import { Link, useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
-import { MAX_IMAGES, MAX_LABEL, MAX_TEXT, PRESET_LABELS } from "../../../worker/features/notes/notes.schema";
+import { MAX_IMAGES, MAX_LABEL, MAX_TEXT, PRESET_LABELS } from "../../../worker/features/notes/notes.constants";
 import type { FolderJson } from "../../../worker/features/folders/folders.service";
 import type { NoteJson } from "../../../worker/features/notes/notes.types";
 import { useHydrated } from "~/lib/hydrated";

@@ -7,7 +7,7 @@ import { EditorContent, type Editor, useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { Placeholder } from "@tiptap/extensions";
 import { type KeyboardEvent, type ReactNode, useId, useState } from "react";
-import { youtubeId } from "../../../worker/features/notes/notes.schema";
+import { youtubeId } from "../../../worker/features/notes/notes.constants";
 import { normaliseLink } from "../../../worker/lib/links";
 
 /** Same shape the server links: a letter first, then letters or digits. */

@@ -1,22 +1,6 @@
 import { z } from "zod";
 import { normaliseLink } from "../../lib/links";
-
-/** Spec 3 folder types offered (Folder is shown as Simple Folder); any other text is a custom type. */
-export const FOLDER_TYPES = [
-  "Folder",
-  "Album",
-  "Skill",
-  "Project",
-  "Company",
-  "School",
-  "Subject",
-  "Course",
-  "Organization",
-  "Certification",
-  "Language",
-  "Travel",
-];
-export const typeLabel = (t: string) => (t === "Folder" ? "Simple Folder" : t);
+import { FOLDER_TYPES } from "./folders.constants";
 
 const text = (required: string | null, max: number, message: string) =>
   z
