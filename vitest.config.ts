@@ -14,6 +14,11 @@ export default defineConfig({
           UPLOAD_SECRET: "test-upload-secret-0123456789abcdef",
           GOOGLE_CLIENT_ID: "test-client",
           GOOGLE_CLIENT_SECRET: "test-secret",
+          // A stand-in provider: tests/api/google.test.ts answers these URLs with its own keys.
+          GOOGLE_AUTH_URL: "https://idp.test/auth",
+          GOOGLE_TOKEN_URL: "https://idp.test/token",
+          GOOGLE_ISSUER: "https://idp.test",
+          GOOGLE_JWKS_URL: "https://idp.test/jwks",
           TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url))),
         },
       },

@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useMatches,
   useRouteError,
 } from "@remix-run/react";
 import { type ReactNode, useEffect } from "react";
@@ -86,11 +87,14 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const { user, badge, dialogData: dd } = useLoaderData<typeof loader>();
+  // Pages such as the Google callback stand outside the main layout (handle.bare).
+  const bare = useMatches().some((m) => (m.handle as { bare?: boolean } | undefined)?.bare);
   // Spec 3: the "notex" record mirrors the signed-in user and is cleared on logout.
   useEffect(() => {
     if (user) writeRecord(fromServer(user));
     else clearRecord();
   }, [user]);
+  if (bare) return <Outlet />;
   return (
     <Shell user={user} badge={badge} dialogs={globalDialogs(user, dd as DialogData)}>
       <Outlet />

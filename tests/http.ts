@@ -34,7 +34,8 @@ export class Client {
       if (!h.has("content-type")) h.set("content-type", "application/json");
     }
     const res = await (exports as any).default.fetch(
-      new Request(`${BASE}${path}`, { method, headers: h, body: payload }),
+      // Redirects are answers to inspect (the Google start route), not to follow.
+      new Request(`${BASE}${path}`, { method, headers: h, body: payload, redirect: "manual" }),
     );
     const setCookie = res.headers.getSetCookie?.() ?? [];
     for (const c of setCookie) {

@@ -12,7 +12,7 @@ export interface AuthActionData {
 
 function GoogleButton() {
   return (
-    <a className="btn google" href="/auth/google" data-google>
+    <a className="btn google" href="/v1/login/google/start" data-google>
       <span aria-hidden="true">G</span> Continue with Google
     </a>
   );

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../env";
 import { invalid, unauthorized } from "../../lib/errors";
 import { clientIp, rateLimit } from "../../lib/ratelimit";
@@ -7,38 +7,41 @@ import { body, readJson } from "../../lib/validate";
 import { loadUser } from "../users/users.service";
 import { ChangePassword, LoginInput, SignupInput } from "../users/users.schema";
 import { bumpEpoch, changePassword, login, signup } from "./auth.service";
+import { googleClaims, googleUser, startGoogle } from "./google.service";
+
+/** Bursts on the account endpoints answer 429, per client address. */
+const authLimit =
+  (name: string): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    await rateLimit(c.env.RL_AUTH, `${name}:${clientIp(c)}`);
+    await next();
+  };
 
 export const auth = new Hono<AppEnv>()
-  .post(
-    "/signup",
-    async (c, next) => {
-      await rateLimit(c.env.RL_AUTH, `signup:${clientIp(c)}`);
-      await next();
-    },
-    body(SignupInput),
-    async (c) => {
-      const row = await signup(c.var.db, c.req.valid("json"));
-      const { token } = await startSession(c, row);
-      return c.json({ token, user: await loadUser(c.var.db, { id: row.id }, row.id) }, 201);
-    },
-  )
-  .post(
-    "/login",
-    async (c, next) => {
-      await rateLimit(c.env.RL_AUTH, `login:${clientIp(c)}`);
-      await next();
-    },
-    async (c) => {
-      const parsed = LoginInput.safeParse(await readJson(c));
-      // Missing fields on login answer the spec's 422 wording, with the field messages kept.
-      if (!parsed.success) throw invalid(parsed.error, 422, "Invalid username or password.");
-      const { username, password } = parsed.data;
-      await rateLimit(c.env.RL_AUTH, `login-user:${username}`);
-      const row = await login(c.var.db, username, password);
-      const { token } = await startSession(c, row);
-      return c.json({ token, user: await loadUser(c.var.db, { id: row.id }, row.id) });
-    },
-  )
+  .post("/signup", authLimit("signup"), body(SignupInput), async (c) => {
+    const row = await signup(c.var.db, c.req.valid("json"));
+    const { token } = await startSession(c, row);
+    return c.json({ token, user: await loadUser(c.var.db, { id: row.id }, row.id) }, 201);
+  })
+  .post("/login", authLimit("login"), async (c) => {
+    const parsed = LoginInput.safeParse(await readJson(c));
+    // Missing fields on login answer the spec's 422 wording, with the field messages kept.
+    if (!parsed.success) throw invalid(parsed.error, 422, "Invalid username or password.");
+    const { username, password } = parsed.data;
+    await rateLimit(c.env.RL_AUTH, `login-user:${username}`);
+    const row = await login(c.var.db, username, password);
+    const { token } = await startSession(c, row);
+    return c.json({ token, user: await loadUser(c.var.db, { id: row.id }, row.id) });
+  })
+  // Google: the button lands here; the provider comes back to /callback/google, whose page calls
+  // GET /login/google with the code and state.
+  .get("/login/google/start", authLimit("google"), async (c) => c.redirect((await startGoogle(c)).href, 302))
+  .get("/login/google", authLimit("google"), async (c) => {
+    const claims = await googleClaims(c, (c.req.query("code") ?? "").slice(0, 2048), c.req.query("state") ?? "");
+    const row = await googleUser(c.var.db, claims);
+    const { token } = await startSession(c, row);
+    return c.json({ token, user: await loadUser(c.var.db, { id: row.id }, row.id) });
+  })
   .get("/logout", async (c) => {
     // ?all=1 ends every session of the account at once (epoch bump), not just this browser's.
     if (c.req.query("all") === "1" && c.var.user) await bumpEpoch(c.var.db, c.var.user.id);
