@@ -8,6 +8,9 @@ OIDC_PORT="$((PORT + 700))"
 ISSUER="http://127.0.0.1:${OIDC_PORT}"
 STATE=".wrangler/e2e-${PORT}"
 export WRANGLER_SEND_METRICS=false
+# Its own dev registry: parallel wrangler dev instances (other ports, other clones) must not
+# reload this one when they start or stop.
+export WRANGLER_REGISTRY_PATH="$PWD/$STATE-registry"
 node scripts/dev-vars.mjs
 rm -rf "$STATE"
 npx wrangler d1 migrations apply DB --local --persist-to "$STATE" >/dev/null
