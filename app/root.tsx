@@ -90,6 +90,11 @@ export default function App() {
   // Pages such as the Google callback stand outside the main layout (handle.bare).
   const bare = useMatches().some((m) => (m.handle as { bare?: boolean } | undefined)?.bare);
   // Spec 3: the "notex" record mirrors the signed-in user and is cleared on logout.
+  // Marks the page hydrated (tests wait for it before typing: a key pressed while Remix still
+  // decodes its single-fetch data suspends hydration, and React 18 then throws #345).
+  useEffect(() => {
+    document.documentElement.dataset.ready = "1";
+  }, []);
   useEffect(() => {
     if (user) writeRecord(fromServer(user));
     else clearRecord();

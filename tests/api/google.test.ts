@@ -141,6 +141,11 @@ describe("Google sign-in", () => {
     expect(res.status).toBe(200);
     expect(res.body.user.id).toBe(made.body.user.id);
     expect(res.body.user.username).toBe(username);
+    // The address was never confirmed: the password set by whoever signed up first stops working
+    // and that session ends (no pre-hijacking), while Google's verified owner is signed in.
+    expect((await c.get("/v1/me")).status).toBe(401);
+    expect((await c.post("/v1/login", { username, password: "secret1" })).status).toBe(401);
+    expect((await g.get("/v1/me")).body.id).toBe(made.body.user.id);
   });
 
   it("refuses an unverified email and creates nothing", async () => {

@@ -1,5 +1,5 @@
 import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client } from "arctic";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, getSignedCookie, setSignedCookie } from "hono/cookie";
 import { verifyWithJwks } from "hono/jwt";
@@ -136,7 +136,15 @@ export async function googleUser(db: DB, claims: GoogleClaims) {
   if (byEmail) {
     // An account already tied to another Google identity is not silently re-linked.
     if (byEmail.googleSub) throw googleFailed("linked", 409);
-    const [linked] = await db.update(users).set({ googleSub: claims.sub }).where(eq(users.id, byEmail.id)).returning();
+    // Nobody ever proved they own this unconfirmed address, so whoever set its password may not be
+    // its owner (account pre-hijacking): Google's verified owner takes the account over, the
+    // password stops working and every other session ends now (epoch bump).
+    const takeover = byEmail.confirmed ? {} : { passwordHash: null, sessionEpoch: sql`${users.sessionEpoch} + 1` };
+    const [linked] = await db
+      .update(users)
+      .set({ googleSub: claims.sub, confirmed: true, ...takeover })
+      .where(eq(users.id, byEmail.id))
+      .returning();
     return linked;
   }
   const username = await usernameFor(db, claims.email);
