@@ -22,12 +22,13 @@ export const bookmarkRoutes = new Hono<AppEnv>()
     const uid = me(c).id;
     if (q.t === "note") {
       return c.json(
-        await listNotes(
-          c.var.db,
-          sql`notes.id in (select target_id from bookmarks where user_id = ${uid} and kind = 'note')`,
-          q,
-          uid,
-        ),
+        // Newest saved first, read along bookmarks (user_id, kind, created_at, target_id).
+        await listNotes(c.var.db, undefined, q, uid, {
+          table: bookmarks,
+          at: bookmarks.createdAt,
+          id: bookmarks.targetId,
+          where: and(eq(bookmarks.userId, uid), eq(bookmarks.kind, "note")),
+        }),
       );
     }
     return c.json(

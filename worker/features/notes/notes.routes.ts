@@ -14,7 +14,7 @@ import {
   labelWhere,
   listNotes,
   renote,
-  tagWhere,
+  tagDriver,
   undoRenote,
   updateNote,
   userWhere,
@@ -74,9 +74,10 @@ export const feeds = new Hono<AppEnv>()
     c.json(
       await listNotes(
         c.var.db,
-        tagWhere(c.req.valid("param").tag.toLowerCase()),
+        undefined,
         c.req.valid("query"),
         c.var.user?.id ?? null,
+        tagDriver(c.req.valid("param").tag.toLowerCase()),
       ),
     ),
   )

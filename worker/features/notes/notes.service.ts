@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { BatchItem } from "drizzle-orm/batch";
 import { noteTags, notes } from "../../db/schema/notes";
 import { likes } from "../../db/schema/social";
@@ -25,11 +26,8 @@ const KIND = ["note", "renote", "quote"] as const;
 export const RENOTE = 1;
 export const QUOTE = 2;
 
-const withAuthor = (db: DB) =>
-  db
-    .select({ note: notes, username: users.username, fullname: users.fullname, avatar: users.avatar })
-    .from(notes)
-    .innerJoin(users, eq(users.id, notes.userId));
+const AUTHORED = { note: notes, username: users.username, fullname: users.fullname, avatar: users.avatar };
+const withAuthor = (db: DB) => db.select(AUTHORED).from(notes).innerJoin(users, eq(users.id, notes.userId));
 
 const flat = (r: { note: NoteRow; username: string; fullname: string; avatar: string }): Row => ({
   ...r.note,
@@ -83,33 +81,67 @@ export async function hydrate(db: DB, rows: Row[], viewerId: number | null): Pro
   return rows.map((r) => toJson(r, r.renoteId ? (byId.get(r.renoteId) ?? null) : null));
 }
 
+/**
+ * Where a list's order comes from when it is not the notes' own time index: a table of (time,
+ * note id) rows with an index in that order (tags, bookmarks). The page is read along that index,
+ * so it never sorts more than it shows.
+ */
+export interface ListDriver {
+  table: SQLiteTable;
+  at: SQLiteColumn;
+  id: SQLiteColumn;
+  where: SQL | undefined;
+}
+
 /** One keyset page of notes matching `where`, newest first, hydrated for the viewer. */
 export async function listNotes(
   db: DB,
   where: SQL | undefined,
   q: { page: number; cursor?: string },
   viewerId: number | null,
+  driver?: ListDriver,
 ): Promise<NoteList> {
   const { after, offset } = startOf(q);
-  const keyset = after ? sql`(${notes.createdAt}, ${notes.id}) < (${after.at}, ${after.id})` : undefined;
+  const at = driver?.at ?? notes.createdAt;
+  const id = driver?.id ?? notes.id;
+  const keyset = after ? sql`(${at}, ${id}) < (${after.at}, ${after.id})` : undefined;
+  const base = driver
+    ? db
+        .select({ ...AUTHORED, sortAt: sql<number>`${at}` })
+        .from(driver.table)
+        .innerJoin(notes, eq(notes.id, id))
+        .innerJoin(users, eq(users.id, notes.userId))
+    : db
+        .select({ ...AUTHORED, sortAt: notes.createdAt })
+        .from(notes)
+        .innerJoin(users, eq(users.id, notes.userId));
   const rows = (
-    await withAuthor(db)
-      .where(and(where, keyset))
-      .orderBy(desc(notes.createdAt), desc(notes.id))
+    await base
+      .where(and(driver?.where, where, keyset))
+      .orderBy(desc(at), desc(id))
       .limit(PAGE_SIZE + 1)
       .offset(offset)
-  ).map(flat);
-  const page = pageOf(rows, q.page, (r): Keyset => ({ at: r.createdAt, id: r.id }));
+  ).map((r) => ({ ...flat(r), sortAt: r.sortAt }));
+  const page = pageOf(rows, q.page, (r): Keyset => ({ at: r.sortAt, id: r.id }));
   return { notes: await hydrate(db, page.items, viewerId), paginator: page.paginator, cursor: page.cursor };
 }
 
 export const discoverWhere = () => sql`${notes.kind} != ${RENOTE}`;
+// Walks the notes' time index and keeps the followed authors' rows (a follows primary-key lookup
+// each), so a page costs about PAGE_SIZE × users / followed rows, never a sort of every followed
+// note. (A fan-out timeline table would bound it for people who follow few, quiet accounts.)
 export const feedWhere = (uid: number) =>
-  sql`(${notes.userId} = ${uid} or ${notes.userId} in (select followee_id from follows where follower_id = ${uid}))`;
+  sql`(${notes.userId} = ${uid} or exists (select 1 from follows f where f.follower_id = ${uid} and f.followee_id = ${notes.userId}))`;
 export const userWhere = (uid: number, label?: string) =>
   and(eq(notes.userId, uid), label ? eq(notes.label, label) : undefined);
 export const labelWhere = (label: string) => and(eq(notes.label, label), sql`${notes.kind} != ${RENOTE}`);
-export const tagWhere = (tag: string) => sql`${notes.id} in (select note_id from note_tags where tag = ${tag})`;
+/** A tag page reads along note_tags (tag, created_at, note_id). */
+export const tagDriver = (tag: string): ListDriver => ({
+  table: noteTags,
+  at: noteTags.createdAt,
+  id: noteTags.noteId,
+  where: eq(noteTags.tag, tag),
+});
 
 export async function getNote(db: DB, id: number, viewerId: number | null, username?: string): Promise<NoteJson> {
   const [row] = (

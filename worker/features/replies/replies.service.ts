@@ -176,6 +176,9 @@ export async function chain(db: DB, id: number, username: string, viewer: number
       select id, parent, 0 from replies where id = ${id}
       union all select r.id, r.parent, up.depth + 1 from replies r join up on r.id = up.parent where up.parent > 0 and up.depth < 1000)
     select id from up`;
-  const rows = await select(db).where(sql`${replies.id} in (${up})`).orderBy(asc(replies.createdAt), asc(replies.id));
+  // The chain is as long as the thread is deep: sorted here, so the query needs no temp B-tree.
+  const rows = (await select(db).where(sql`${replies.id} in (${up})`)).sort(
+    (a, b) => a.r.createdAt - b.r.createdAt || a.r.id - b.r.id,
+  );
   return { replies: await hydrate(db, rows, viewer), note_id: focus.note_id };
 }
