@@ -87,7 +87,11 @@ class Client {
     let status = 0;
     let json = null;
     try {
-      const res = await fetch(`${BASE}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetch(`${BASE}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       status = res.status;
       const text = await res.text();
       try {
