@@ -175,6 +175,20 @@ describe("authorisation matrix (issue 8)", () => {
     expect(post.changed).toBe(false);
   });
 
+  it("a stolen token and cookie are refused on every mutating route once the owner logs out everywhere", async () => {
+    const f = await fixture();
+    const thief = new Client();
+    thief.token = f.owner.token;
+    thief.cookie = f.owner.cookie;
+    expect((await thief.get("/v1/me")).status).toBe(200);
+    expect((await f.owner.get("/v1/logout?all=1")).status).toBe(200);
+    for (const [key, c] of Object.entries(CASES)) {
+      const { res, changed, shown } = await attempt(thief, split(key)[0], c.call(f));
+      expect.soft(res.status, shown).toBe(401);
+      expect.soft(changed, `${shown}: changed the database`).toBe(false);
+    }
+  });
+
   it("the same calls succeed for the owner (or the fan whose interaction they undo)", async () => {
     const f = await fixture();
     // Edits first, then deletes, the note's own last (it takes its replies, likes and renotes along).
