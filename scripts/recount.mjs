@@ -1,39 +1,19 @@
-// npm run recount [-- --remote | --persist-to DIR]: checks every stored counter against the rows it
-// counts (worker/db/recount.ts) in the local D1 (or --remote), repairs what drifted, and reports it.
-import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { transformSync } from "esbuild";
+// `npm run recount`: checks every counter column of the local D1 against the rows it counts and
+// repairs the wrong ones (worker/db/recount.js holds the SQL), printing what it fixed.
+// Another local state: `npm run recount -- --persist-to DIR` or RECOUNT_PERSIST_TO=DIR.
+import { COUNTERS, recount } from "../worker/db/recount.js";
+import { d1Local } from "./d1-local.mjs";
 
-const source = readFileSync(new URL("../worker/db/recount.ts", import.meta.url), "utf8");
-const { code } = transformSync(source, { loader: "ts", format: "esm" });
-const { COUNTERS } = await import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`);
+const argAt = process.argv.indexOf("--persist-to");
+const persistTo = argAt > 0 ? process.argv[argAt + 1] : process.env.RECOUNT_PERSIST_TO;
 
-const where = process.argv.includes("--remote") ? ["--remote"] : ["--local"];
-const persist = process.argv.indexOf("--persist-to");
-if (persist > 0) where.push("--persist-to", process.argv[persist + 1]);
-
-function d1(sql) {
-  const out = execFileSync("npx", ["wrangler", "d1", "execute", "DB", ...where, "--json", "--command", sql], {
-    encoding: "utf8",
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  return JSON.parse(out).flatMap((r) => r.results ?? []);
-}
-
-// One statement per counter in one call (D1 caps compound selects).
-const checks = COUNTERS.map((c) => `select '${c.name}' as name, n from (${c.check})`).join(";\n");
-const wrong = d1(checks).filter((r) => r.n > 0);
-if (!wrong.length) {
-  console.log(`recount: all ${COUNTERS.length} counters exact`);
-  process.exit(0);
-}
-const repairs = wrong.flatMap((r) => COUNTERS.find((c) => c.name === r.name).repair);
-d1(repairs.join(";\n"));
-for (const r of wrong) console.log(`recount: ${r.name}: ${r.n} fixed`);
-const left = d1(checks).filter((r) => r.n > 0);
-if (left.length) {
-  console.error(`recount: still wrong after repair: ${left.map((r) => r.name).join(", ")}`);
-  process.exit(1);
-}
-console.log(`recount: ${wrong.length} counter(s) repaired, all ${COUNTERS.length} exact now`);
+const fixed = await recount(
+  async (sql) => d1Local(`${sql};`, persistTo)[0],
+  async (sqls) => d1Local(sqls.map((s) => `${s};`).join("\n"), persistTo),
+);
+for (const f of fixed) console.log(`${f.counter}: ${f.fixed} fixed`);
+console.log(
+  fixed.length
+    ? `recount: repaired ${fixed.length} of ${COUNTERS.length} counters; all exact now`
+    : `recount: all ${COUNTERS.length} counters exact, nothing to fix`,
+);

@@ -1,0 +1,207 @@
+// Issue 8: the authorisation matrix, generated from the API's own route list (tests/fuzz.ts). Every
+// mutating /v1 route is called with a well-formed request aimed at the owner's real resources, by a
+// visitor and by another signed-in user; each refused call must leave every table byte-for-byte as it
+// was (a snapshot before and after each call). The fuzz suites send hostile input to made-up ids;
+// this sends valid input to real ones, where a missing ownership check would actually bite. The
+// owner's (or fan's) own identical call succeeds, so a refusal is authorisation, not bad input.
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { snapshot } from "../db-snapshot";
+import type { TestUser } from "../factories";
+import { routes } from "../fuzz";
+import { Client, type Res } from "../http";
+import { type World, world } from "../world";
+
+interface Fixture extends World {
+  /** An empty folder of the owner's (a filled one cannot be deleted even by its owner). */
+  emptyFolderId: number;
+}
+
+/**
+ * What another signed-in user's identical call must do:
+ * - refused: 404 (ownership lives in the query's where), nothing changes;
+ * - noop: 2xx and nothing changes — it can only undo the caller's own interaction, which does not exist;
+ * - self: 2xx on the caller's own account only, whatever ids the body names; the owner's rows stay;
+ * - open: any signed-in user may do it to public content (like, reply, follow…): not a refusal.
+ */
+type Other = "refused" | "noop" | "self" | "open";
+interface Case {
+  call: (f: Fixture) => [path: string, body?: unknown];
+  other: Other;
+  /** Who may make this very call (it must succeed for them): the owner, or the fan whose interaction it undoes. */
+  control?: "owner" | "fan";
+}
+
+const noteBody = (f: Fixture, content: string) => ({ label: "idea", content, folders: [f.folderId] });
+const folderBody = { type: "Company", name: "Taken Over", descr: "", link: "" };
+
+const CASES: Record<string, Case> = {
+  "PATCH /v1/notes": {
+    call: (f) => ["/v1/notes", { id: f.noteId, ...noteBody(f, "<p>x</p>") }],
+    other: "refused",
+    control: "owner",
+  },
+  "DELETE /v1/notes/:id": { call: (f) => [`/v1/notes/${f.noteId}`], other: "refused", control: "owner" },
+  "PATCH /v1/folders/:id": {
+    call: (f) => [`/v1/folders/${f.folderId}`, folderBody],
+    other: "refused",
+    control: "owner",
+  },
+  "DELETE /v1/folders/:id": { call: (f) => [`/v1/folders/${f.emptyFolderId}`], other: "refused", control: "owner" },
+  "PATCH /v1/replies": {
+    call: (f) => ["/v1/replies", { id: f.ownReplyId, content: "<p>x</p>" }],
+    other: "refused",
+    control: "owner",
+  },
+  "DELETE /v1/replies/:id": { call: (f) => [`/v1/replies/${f.ownReplyId}`], other: "refused", control: "owner" },
+  "DELETE /v1/renotes/:id": { call: (f) => [`/v1/renotes/${f.noteId}`], other: "noop", control: "fan" },
+  "DELETE /v1/likes/:id": { call: (f) => [`/v1/likes/${f.noteId}?t=note`], other: "noop", control: "fan" },
+  "DELETE /v1/follows/:uid": { call: (f) => [`/v1/follows/${f.owner.id}`], other: "noop", control: "fan" },
+  "DELETE /v1/bookmarks/:id": { call: (f) => [`/v1/bookmarks/${f.noteId}?t=note`], other: "noop", control: "fan" },
+  // Mass assignment: the owner's id in the body must not redirect the write.
+  "PATCH /v1/users": {
+    call: (f) => ["/v1/users", { name: "Taken Over", descr: "", id: f.owner.id, uid: f.owner.id }],
+    other: "self",
+  },
+  "PATCH /v1/users/username": {
+    call: (f) => ["/v1/users/username", { username: `x${f.owner.id}zz${Date.now() % 1e6}`, id: f.owner.id }],
+    other: "self",
+  },
+  "PATCH /v1/users/email": {
+    call: (f) => ["/v1/users/email", { email: `taken${Date.now() % 1e6}@evil.example`, id: f.owner.id }],
+    other: "self",
+  },
+  "PATCH /v1/users/password": {
+    call: (f) => ["/v1/users/password", { password: "secret123", new_password: "takeover1", id: f.owner.id }],
+    other: "self",
+  },
+  "POST /v1/notes": { call: () => ["/v1/notes", { label: "idea", content: "<p>mine</p>" }], other: "open" },
+  "POST /v1/renotes": { call: (f) => ["/v1/renotes", { renote_id: f.noteId, content: "" }], other: "open" },
+  "POST /v1/likes/:id": { call: (f) => [`/v1/likes/${f.noteId}?t=note`], other: "open" },
+  "POST /v1/follows/:uid": { call: (f) => [`/v1/follows/${f.owner.id}`], other: "open" },
+  "POST /v1/folders": { call: () => ["/v1/folders", { ...folderBody, name: "Mine" }], other: "open" },
+  "POST /v1/bookmarks/:id": { call: (f) => [`/v1/bookmarks/${f.noteId}?t=note`], other: "open" },
+  "POST /v1/reports": { call: (f) => ["/v1/reports", { nid: f.noteId, kind: 1, t: "note" }], other: "open" },
+  "POST /v1/replies": { call: (f) => ["/v1/replies", { parent: -f.noteId, content: "<p>hi</p>" }], other: "open" },
+  "POST /v1/notifications/read": { call: () => ["/v1/notifications/read"], other: "open" },
+};
+/** Open to visitors by design; aimed at the owner's account they must still change nothing. */
+const PUBLIC: Record<string, { call: (f: Fixture) => [string, unknown]; status: number }> = {
+  "POST /v1/login": {
+    call: (f) => ["/v1/login", { username: f.owner.username, password: "not-the-one" }],
+    status: 401,
+  },
+  "POST /v1/signup": {
+    call: (f) => [
+      "/v1/signup",
+      { email: f.owner.email, name: "Twin", username: f.owner.username, password: "secret123" },
+    ],
+    status: 409,
+  },
+};
+
+const mutating = routes.filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
+const split = (key: string) => key.split(" ") as [string, string];
+
+async function fixture(): Promise<Fixture> {
+  const w = await world();
+  const empty = await w.owner.post("/v1/folders", { ...folderBody, name: "Empty Co" });
+  return { ...w, emptyFolderId: empty.body.id };
+}
+
+/** Calls as `who` and answers the response and whether any table changed. */
+async function attempt(who: Client, method: string, [path, body]: [string, unknown?]) {
+  const before = await snapshot();
+  const res: Res = await who.request(method, path, body);
+  return {
+    res,
+    changed: (await snapshot()) !== before,
+    shown: `${method} ${path} → ${res.status} ${JSON.stringify(res.body)}`,
+  };
+}
+
+describe("authorisation matrix (issue 8)", () => {
+  it("covers every mutating route of the API", () => {
+    expect(mutating.length).toBeGreaterThan(20);
+    expect(mutating.filter((k) => !(k in CASES) && !(k in PUBLIC))).toEqual([]);
+    expect(Object.keys({ ...CASES, ...PUBLIC }).filter((k) => !mutating.includes(k))).toEqual([]);
+  });
+
+  it("a visitor is refused on every mutating route and changes nothing", async () => {
+    const f = await fixture();
+    const v = new Client();
+    for (const [key, c] of Object.entries(CASES)) {
+      const [method] = split(key);
+      const { res, changed, shown } = await attempt(v, method, c.call(f));
+      expect.soft(res.status, shown).toBe(401);
+      expect.soft(changed, `${shown}: changed the database`).toBe(false);
+    }
+    for (const [key, p] of Object.entries(PUBLIC)) {
+      const { res, changed, shown } = await attempt(v, split(key)[0], p.call(f));
+      expect.soft(res.status, shown).toBe(p.status);
+      expect.soft(changed, `${shown}: changed the database`).toBe(false);
+    }
+  });
+
+  it("another user is refused on the owner's resources, and undoing others' interactions changes nothing", async () => {
+    const f = await fixture();
+    const ownerRows = () =>
+      env.DB.batch(
+        ["users where id = ?", "notes where user_id = ?", "folders where user_id = ?", "replies where user_id = ?"].map(
+          (q) => env.DB.prepare(`select * from ${q} order by rowid`).bind(f.owner.id),
+        ),
+      ).then((r) => JSON.stringify(r.map((x) => x.results)));
+    for (const [key, c] of Object.entries(CASES)) {
+      if (c.other === "open") continue;
+      const [method] = split(key);
+      const owned = await ownerRows();
+      const { res, changed, shown } = await attempt(f.other, method, c.call(f));
+      if (res.body?.token) f.other.token = res.body.token; // a password change starts a new session
+      if (c.other === "refused") {
+        expect.soft(res.status, shown).toBe(404);
+        expect.soft(changed, `${shown}: changed the database`).toBe(false);
+      } else if (c.other === "noop") {
+        expect.soft(res.status, shown).toBe(200);
+        expect.soft(changed, `${shown}: changed the database`).toBe(false);
+      } else {
+        expect.soft(res.status, shown).toBe(200);
+        expect.soft(changed, `${shown}: should have changed the caller's own account`).toBe(true);
+        expect.soft(await ownerRows(), `${shown}: touched the owner's rows`).toBe(owned);
+      }
+    }
+    // A quote cannot be edited into someone else's note either: POST with an id is refused.
+    const post = await attempt(f.other, "POST", ["/v1/notes", { id: f.noteId, ...noteBody(f, "<p>x</p>") }]);
+    expect(post.res.status, post.shown).toBe(422);
+    expect(post.changed).toBe(false);
+  });
+
+  it("a stolen token and cookie are refused on every mutating route once the owner logs out everywhere", async () => {
+    const f = await fixture();
+    const thief = new Client();
+    thief.token = f.owner.token;
+    thief.cookie = f.owner.cookie;
+    expect((await thief.get("/v1/me")).status).toBe(200);
+    expect((await f.owner.get("/v1/logout?all=1")).status).toBe(200);
+    for (const [key, c] of Object.entries(CASES)) {
+      const { res, changed, shown } = await attempt(thief, split(key)[0], c.call(f));
+      expect.soft(res.status, shown).toBe(401);
+      expect.soft(changed, `${shown}: changed the database`).toBe(false);
+    }
+  });
+
+  it("the same calls succeed for the owner (or the fan whose interaction they undo)", async () => {
+    const f = await fixture();
+    // Edits first, then deletes, the note's own last (it takes its replies, likes and renotes along).
+    const rank = (key: string) => (key === "DELETE /v1/notes/:id" ? 2 : key.startsWith("DELETE") ? 1 : 0);
+    const controlled = Object.entries(CASES)
+      .filter(([, c]) => c.control)
+      .sort(([a], [b]) => rank(a) - rank(b));
+    expect(controlled.length).toBe(10);
+    for (const [key, c] of controlled) {
+      const who: TestUser = c.control === "owner" ? f.owner : f.fan;
+      const { res, changed, shown } = await attempt(who, split(key)[0], c.call(f));
+      expect.soft(res.status, shown).toBe(200);
+      expect.soft(changed, `${shown}: changed nothing`).toBe(true);
+    }
+  });
+});
