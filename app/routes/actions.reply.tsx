@@ -13,6 +13,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // Deleting a reply goes home (spec 4).
     return redirect("/");
   }
+  if (form.get("intent") === "edit") {
+    const back = new URL(safeRedirect(form.get("redirectTo")), "http://x");
+    const edited = await api.patch("/replies", {
+      id: Number(form.get("id")) || 0,
+      content: textToHtml(String(form.get("content") ?? "")),
+    });
+    if (!edited.ok) {
+      // The dialog opens again, with the spec's message.
+      back.searchParams.set("dialog", "edit-reply");
+      back.searchParams.set("rid", String(Number(form.get("id")) || 0));
+      back.searchParams.set("edit_error", edited.error.fields?.content ?? edited.error.message);
+    }
+    return redirect(`${back.pathname}${back.search}`);
+  }
   const res = await api.post("/replies", {
     parent: Number(form.get("parent")) || 0,
     content: textToHtml(String(form.get("content") ?? "")),

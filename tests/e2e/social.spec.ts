@@ -101,3 +101,29 @@ test("edit profile with the spec's messages", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "New Name" })).toBeVisible();
   await expect(page.getByText("Writes about the edge.")).toBeVisible();
 });
+
+test("the owner edits a reply, with the spec's message when it is emptied", async ({ page }) => {
+  const me = await signedIn(page, "Reply Editor");
+  const { note } = await (
+    await page.request.post("/v1/notes", { data: { label: "idea", content: "<p>Thread start</p>" } })
+  ).json();
+  const reply = await (
+    await page.request.post("/v1/replies", { data: { parent: -note.id, content: "<p>First draft</p>" } })
+  ).json();
+  await page.goto(`/${me.username}/note/${note.id}`);
+  const card = page.getByRole("article", { name: "Reply by Reply Editor" });
+  await card.getByRole("link", { name: "Edit", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit reply" });
+  await expect(dialog.getByLabel("Reply")).toHaveValue("First draft");
+  await dialog.getByLabel("Reply").fill("");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("dialog", { name: "Edit reply" }).getByRole("alert")).toHaveText(
+    "Please enter your reply.",
+  );
+  await page.getByRole("dialog", { name: "Edit reply" }).getByLabel("Reply").fill("Second thoughts");
+  await page.getByRole("dialog", { name: "Edit reply" }).getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(card.getByText("Second thoughts")).toBeVisible();
+  const saved = await (await page.request.get(`/v1/replies/${reply.id}/username/${me.username}`)).json();
+  expect(saved.replies.at(-1).txt).toBe("Second thoughts");
+});

@@ -4,10 +4,48 @@ import type { UserJson } from "../../../worker/features/users/users.service";
 import { relativeTime } from "~/lib/time";
 import { withParam } from "~/lib/url";
 import { Avatar } from "../Avatar";
+import { Dialog } from "../Dialog";
 import { JsFlag } from "../JsFlag";
 import { LikeButton } from "./NoteActions";
 
 export const replyHref = (r: ReplyJson) => `/${r.user.username}/rep/${r.id}`;
+
+/** Spec 2 "edit rep": the owner's reply editor, opened by ?dialog=edit-reply&rid=ID (works without JS). */
+function EditReplyDialog({ reply }: { reply: ReplyJson }) {
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const error = params.get("edit_error");
+  const back = new URLSearchParams(params);
+  for (const k of ["dialog", "rid", "edit_error"]) back.delete(k);
+  const backTo = `${location.pathname}${back.size ? `?${back}` : ""}`;
+  return (
+    <Dialog title="Edit reply" closeTo={backTo}>
+      <form method="post" action="/actions/reply" className="composer">
+        <input type="hidden" name="intent" value="edit" />
+        <input type="hidden" name="id" value={reply.id} />
+        <input type="hidden" name="redirectTo" value={backTo} />
+        <label htmlFor={`edit-rep-${reply.id}`}>Reply</label>
+        <textarea
+          id={`edit-rep-${reply.id}`}
+          name="content"
+          rows={4}
+          defaultValue={reply.txt}
+          aria-invalid={error ? true : undefined}
+        />
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="row">
+          <button className="btn primary" type="submit">
+            Save
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
 
 export function ReplyCard({
   reply,
@@ -18,6 +56,15 @@ export function ReplyCard({
   viewer: UserJson | null;
   focus?: boolean;
 }) {
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const editing = reply.user.me && params.get("dialog") === "edit-reply" && params.get("rid") === String(reply.id);
+  const editHref = (() => {
+    const q = new URLSearchParams(params);
+    q.set("dialog", "edit-reply");
+    q.set("rid", String(reply.id));
+    return `${location.pathname}?${q}`;
+  })();
   return (
     <article
       className={`reply${focus ? " focus" : ""}`}
@@ -45,6 +92,11 @@ export function ReplyCard({
         </Link>
         <LikeButton kind="reply" id={reply.id} liked={reply.liked} likenum={reply.likenum} viewer={viewer} />
         {reply.user.me && (
+          <Link to={editHref} className="act" preventScrollReset replace>
+            Edit
+          </Link>
+        )}
+        {reply.user.me && (
           <form method="post" action="/actions/reply" className="inline">
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="id" value={reply.id} />
@@ -54,6 +106,7 @@ export function ReplyCard({
           </form>
         )}
       </footer>
+      {editing && <EditReplyDialog reply={reply} />}
     </article>
   );
 }
