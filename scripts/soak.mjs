@@ -3,11 +3,12 @@
 // SOAK_SECONDS (60). Then: zero 5xx, every acknowledged note and reply readable, every counter equal
 // to its rows (the recount audit). Prints the figures and appends them to SECURITY.md's Soak section.
 // Loopback only. Needs `npm run build` first (or SOAK_BUILD=1). Exits 1 when a check fails.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { appendFileSync, rmSync } from "node:fs";
 import { CHECK_SQL, wrongIn } from "../worker/db/recount.js";
 import { d1Local } from "./d1-local.mjs";
+import { startLocalWorker } from "./local-worker.mjs";
 
 const PORT = Number(process.env.SOAK_PORT ?? 8794);
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
@@ -25,48 +26,18 @@ execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "
   stdio: "ignore",
   env,
 });
-const server = spawn(
-  "npx",
-  [
-    "wrangler",
-    "dev",
-    "--ip",
-    "127.0.0.1",
-    "--port",
-    String(PORT),
-    "--persist-to",
-    STATE,
-    "--inspector-port",
-    String(PORT + 1000),
-    "--var",
-    "TRUST_TEST_CLIENT_HEADER:1",
-    // Throwaway secrets of this run, so no .dev.vars is needed.
-    "--var",
-    `TOKEN_SECRET:${randomBytes(32).toString("hex")}`,
-    "--var",
-    `UPLOAD_SECRET:${randomBytes(32).toString("hex")}`,
-    "--log-level",
-    "error",
-    "--show-interactive-dev-session=false",
-  ],
-  { env, stdio: ["ignore", "ignore", "inherit"], detached: true },
-);
-const stop = () => {
-  try {
-    process.kill(-server.pid, "SIGTERM");
-  } catch {}
-};
+// Throwaway secrets of this run, so no .dev.vars is needed.
+const { stop } = await startLocalWorker({
+  port: PORT,
+  persist: STATE,
+  env,
+  vars: {
+    TRUST_TEST_CLIENT_HEADER: "1",
+    TOKEN_SECRET: randomBytes(32).toString("hex"),
+    UPLOAD_SECRET: randomBytes(32).toString("hex"),
+  },
+});
 process.on("exit", stop);
-
-async function waitUp() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${BASE}/v1/health`)).ok) return;
-    } catch {}
-    await sleep(500);
-  }
-  throw new Error("worker did not start");
-}
 
 const stats = { requests: 0, byStatus: {}, fiveXX: [], latencies: [], reads: 0, writes: 0 };
 const acked = { notes: [], replies: [] };
@@ -170,7 +141,6 @@ const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 10
 
 let failed = false;
 try {
-  await waitUp();
   const clients = Array.from({ length: CLIENTS }, (_, i) => new Client(i));
   for (const c of clients) await c.signup();
   // Something to read and interact with from the first second.

@@ -47,3 +47,14 @@ export function Field({
     </div>
   );
 }
+
+/** The primary submit button of a form, in its own row. */
+export function SubmitRow({ label }: { label: string }) {
+  return (
+    <div className="row">
+      <button type="submit" className="btn primary">
+        {label}
+      </button>
+    </div>
+  );
+}

@@ -3,9 +3,10 @@
 // autocannon, and print one table of p50 ratios to the trivial floor (/v1/health) of the same run.
 // Loopback only; every load is bounded in time. Writes bench/results.json.
 import "../dev-vars.mjs";
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
+import { startLocalWorker } from "../local-worker.mjs";
 
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -20,41 +21,6 @@ const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 if (!process.argv.includes("--no-build")) execFileSync("npm", ["run", "build", "--silent"], { stdio: "inherit", env });
-
-async function start(persist) {
-  const child = spawn(
-    "npx",
-    [
-      "wrangler",
-      "dev",
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      String(PORT),
-      "--persist-to",
-      persist,
-      "--inspector-port",
-      String(PORT + 1000),
-      "--log-level",
-      "error",
-      "--show-interactive-dev-session=false",
-    ],
-    { env, stdio: ["ignore", "ignore", "inherit"], detached: true },
-  );
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${BASE}/v1/health`)).ok) return child;
-    } catch {}
-    await sleep(500);
-  }
-  throw new Error("worker did not start");
-}
-
-const stop = (child) => {
-  try {
-    process.kill(-child.pid, "SIGTERM");
-  } catch {}
-};
 
 async function login(username) {
   const res = await fetch(`${BASE}/v1/login`, {
@@ -105,7 +71,7 @@ for (const size of SIZES) {
     env,
   });
   const meta = JSON.parse(readFileSync(`${persist}-meta.json`, "utf8"));
-  const child = await start(persist);
+  const { stop } = await startLocalWorker({ port: PORT, persist, env, tries: 120 });
   try {
     const me = await login("bench1");
     const auth = { authorization: `Bearer ${me.token}` };
@@ -138,7 +104,7 @@ for (const size of SIZES) {
       );
     }
   } finally {
-    stop(child);
+    stop();
     await sleep(1000);
   }
 }

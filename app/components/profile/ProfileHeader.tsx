@@ -3,7 +3,7 @@ import type { UserJson } from "../../../worker/features/users/users.service";
 import { withParam } from "~/lib/url";
 import { Avatar } from "../Avatar";
 import { Dialog } from "../Dialog";
-import { Field } from "../Field";
+import { Field, SubmitRow } from "../Field";
 import { JsFlag } from "../JsFlag";
 
 export interface FollowUser {
@@ -107,11 +107,7 @@ export function EditProfileDialog({ user, errors }: { user: UserJson; errors?: R
           <label htmlFor="cover">Cover</label>
           <input id="cover" type="file" name="cover" accept="image/*" />
         </div>
-        <div className="row">
-          <button type="submit" className="btn primary">
-            Save
-          </button>
-        </div>
+        <SubmitRow label="Save" />
       </Form>
     </Dialog>
   );

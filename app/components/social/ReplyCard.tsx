@@ -6,6 +6,7 @@ import { withParam } from "~/lib/url";
 import { Avatar } from "../Avatar";
 import { Dialog } from "../Dialog";
 import { JsFlag } from "../JsFlag";
+import { SubmitRow } from "../Field";
 import { LikeButton } from "./NoteActions";
 
 export const replyHref = (r: ReplyJson) => `/${r.user.username}/rep/${r.id}`;
@@ -37,11 +38,7 @@ function EditReplyDialog({ reply }: { reply: ReplyJson }) {
             {error}
           </p>
         )}
-        <div className="row">
-          <button className="btn primary" type="submit">
-            Save
-          </button>
-        </div>
+        <SubmitRow label="Save" />
       </form>
     </Dialog>
   );

@@ -1,6 +1,7 @@
 import { Link, useFetcher, useLocation, useSearchParams } from "@remix-run/react";
 import { REPORT_KINDS } from "../../../worker/features/reports/reports.constants";
 import { Dialog } from "../Dialog";
+import { SubmitRow } from "../Field";
 import { JsFlag } from "../JsFlag";
 
 /** Spec 2 Report dialog: the five kinds of spec 3. */
@@ -35,11 +36,7 @@ export function ReportDialog() {
               </label>
             ))}
           </fieldset>
-          <div className="row">
-            <button type="submit" className="btn primary">
-              Report
-            </button>
-          </div>
+          <SubmitRow label="Report" />
         </fetcher.Form>
       )}
     </Dialog>
