@@ -6,6 +6,7 @@ import type { AppEnv } from "./env";
 import { sameOrigin } from "./lib/csrf";
 import { toErrorResponse } from "./lib/errors";
 import { securityHeaders } from "./lib/headers";
+import { cachedPage } from "./lib/page-cache";
 
 export type PageHandler = (request: Request, loadContext: PageLoadContext) => Promise<Response>;
 
@@ -31,7 +32,9 @@ export function createApp(pages: PageHandler) {
       // An unknown /v1 path is an API 404 in JSON, never the HTML page of the catch-all below.
       .all("/v1/*", (c) => c.json({ code: "not_found", message: "No such endpoint" }, 404))
       .all("*", (c) =>
-        pages(c.req.raw, { cloudflare: { env: c.env, ctx: c.executionCtx as ExecutionContext }, nonce: c.var.nonce }),
+        cachedPage(c, () =>
+          pages(c.req.raw, { cloudflare: { env: c.env, ctx: c.executionCtx as ExecutionContext }, nonce: c.var.nonce }),
+        ),
       )
       .onError(toErrorResponse)
   );

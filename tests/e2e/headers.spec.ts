@@ -42,3 +42,33 @@ test("pages hydrate under the CSP without violations", async ({ page, js }) => {
   await expect(page.getByRole("dialog")).toBeVisible();
   expect(violations).toEqual([]);
 });
+
+test("visitor pages come from the edge cache with a fresh nonce each time; signed-in pages stay private", async ({
+  page,
+  browser,
+  js,
+}) => {
+  test.skip(!js, "header checks do not depend on JavaScript");
+  const visitor = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const path = `/about?v=${Date.now()}`;
+  const seen: { cache: string; nonce: string }[] = [];
+  for (let i = 0; i < 2; i++) {
+    const res = await visitor.request.get(path);
+    expect(res.status()).toBe(200);
+    expect(res.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=30");
+    const nonce = /'nonce-([^']+)'/.exec(res.headers()["content-security-policy"] ?? "")?.[1] ?? "";
+    const html = await res.text();
+    // The page's scripts carry this response's nonce, never the one the cached copy was made with.
+    for (const tag of html.match(/<script\b[^>]*>/g) ?? []) expect(tag).toContain(`nonce="${nonce}"`);
+    seen.push({ cache: res.headers()["x-page-cache"], nonce });
+  }
+  expect(seen.map((s) => s.cache)).toEqual(["miss", "hit"]);
+  expect(seen[0].nonce).not.toBe(seen[1].nonce);
+  await visitor.close();
+
+  await signedIn(page);
+  const mine = await page.request.get(path);
+  expect(mine.headers()["cache-control"]).toBe("private, no-store");
+  expect(mine.headers()["x-page-cache"]).toBeUndefined();
+  expect(await mine.text()).toContain("dialog=logout"); // the signed-in shell, not the cached visitor page
+});

@@ -1,0 +1,62 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../env";
+
+// Visitor pages served from the edge cache (issue 9 §6). Only GETs without a session cookie and
+// 200 HTML answers that set no cookie are kept, for PAGE_TTL_S; everything signed in is private.
+// Each page carries the CSP nonce of the request that rendered it, so a cached copy gets the
+// current request's nonce swapped in: a nonce is never shared between two responses.
+
+export const PAGE_TTL_S = 30;
+const NONCE_HEADER = "x-notex-nonce";
+
+type PageContext = Context<AppEnv & { Variables: { nonce: string } }>;
+
+/** A visitor's plain page view: the only kind of request the cache answers or fills. */
+export function isVisitorPage(req: Request): boolean {
+  if (req.method !== "GET") return false;
+  const url = new URL(req.url);
+  if (url.pathname.startsWith("/v1/") || url.pathname.startsWith("/actions/") || url.pathname.endsWith(".data")) {
+    return false;
+  }
+  if (url.pathname.startsWith("/callback/")) return false;
+  return !(req.headers.get("cookie") ?? "").includes("notex_sid=");
+}
+
+const cacheKey = (req: Request) => new Request(new URL(req.url).href, { method: "GET" });
+
+async function withNonce(res: Response, nonce: string, hit: boolean): Promise<Response> {
+  const old = res.headers.get(NONCE_HEADER) ?? "";
+  let body = await res.text();
+  if (old && old !== nonce) body = body.replaceAll(old, nonce);
+  const headers = new Headers(res.headers);
+  headers.delete(NONCE_HEADER);
+  headers.set("Cache-Control", `public, max-age=0, s-maxage=${PAGE_TTL_S}`);
+  headers.set("X-Page-Cache", hit ? "hit" : "miss");
+  return new Response(body, { status: res.status, headers });
+}
+
+/** Answers a visitor page from the cache, or renders it and keeps a copy; others pass through. */
+export async function cachedPage(c: PageContext, render: () => Promise<Response>): Promise<Response> {
+  if (!isVisitorPage(c.req.raw) || typeof caches === "undefined") return privately(await render());
+  const cache = (caches as unknown as { default: Cache }).default;
+  const key = cacheKey(c.req.raw);
+  const hit = await cache.match(key);
+  if (hit) return withNonce(hit, c.var.nonce, true);
+  const res = await render();
+  const html = (res.headers.get("content-type") ?? "").includes("text/html");
+  if (res.status !== 200 || !html || res.headers.has("set-cookie")) return privately(res);
+  const body = await res.text();
+  const stored = new Response(body, { status: 200, headers: res.headers });
+  stored.headers.set(NONCE_HEADER, c.var.nonce);
+  stored.headers.set("Cache-Control", `public, max-age=${PAGE_TTL_S}`);
+  c.executionCtx.waitUntil(cache.put(key, stored));
+  return withNonce(new Response(body, { status: 200, headers: res.headers }), c.var.nonce, false);
+}
+
+/** Signed-in (and uncacheable) pages never leave the browser's private cache. */
+function privately(res: Response): Response {
+  if (!(res.headers.get("content-type") ?? "").includes("text/html")) return res;
+  const out = new Response(res.body, res);
+  out.headers.set("Cache-Control", "private, no-store");
+  return out;
+}
