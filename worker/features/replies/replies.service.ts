@@ -170,15 +170,16 @@ export async function deleteReply(db: DB, uid: number, id: number) {
 
 /** The ancestor chain of a reply, ending with the reply itself (its author must be `username`). */
 export async function chain(db: DB, id: number, username: string, viewer: number | null) {
-  const focus = await getReply(db, id, viewer);
-  if (focus.user.username.toLowerCase() !== username.toLowerCase()) throw notFound("Reply not found");
   const up = sql`with recursive up(id, parent, depth) as (
       select id, parent, 0 from replies where id = ${id}
       union all select r.id, r.parent, up.depth + 1 from replies r join up on r.id = up.parent where up.parent > 0 and up.depth < 1000)
     select id from up`;
   // The chain is as long as the thread is deep: sorted here, so the query needs no temp B-tree.
+  // The focus comes with it, so one query finds and checks it.
   const rows = (await select(db).where(sql`${replies.id} in (${up})`)).sort(
     (a, b) => a.r.createdAt - b.r.createdAt || a.r.id - b.r.id,
   );
-  return { replies: await hydrate(db, rows, viewer), note_id: focus.note_id };
+  const focus = rows.find((x) => x.r.id === id);
+  if (!focus || focus.username.toLowerCase() !== username.toLowerCase()) throw notFound("Reply not found");
+  return { replies: await hydrate(db, rows, viewer), note_id: focus.r.noteId };
 }
