@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { normaliseLink } from "../../lib/links";
-import { FOLDER_TYPES } from "./folders.constants";
 
 const text = (required: string | null, max: number, message: string) =>
   z
