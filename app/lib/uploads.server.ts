@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { api } from "../../worker/api";
+import { putType } from "./images";
 
 /**
  * Stores files posted to a form (the no-JavaScript path) through the very signed PUT links the API
@@ -11,10 +12,9 @@ export async function storeImages(context: AppLoadContext, slots: { key: string;
     const file = files[i];
     if (!file) continue;
     const url = new URL(slot.put_link);
-    const type = /^image\/(jpeg|png|gif|webp)$/.test(file.type) ? file.type : "image/jpeg";
     await api.request(
       `${url.pathname}${url.search}`,
-      { method: "PUT", body: await file.arrayBuffer(), headers: { "content-type": type } },
+      { method: "PUT", body: await file.arrayBuffer(), headers: { "content-type": putType(file.type) } },
       env,
       ctx,
     );

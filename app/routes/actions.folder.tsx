@@ -5,9 +5,8 @@ import type { FolderJson } from "../../worker/features/folders/folders.service";
 import { type FolderResult, FolderForm } from "~/components/folders/FolderDialog";
 import { apiFor } from "~/lib/api.server";
 import { errorText } from "~/lib/errors";
+import { uploadExt } from "~/lib/images";
 import { storeImages } from "~/lib/uploads.server";
-
-const EXT: Record<string, string> = { "image/gif": "gif", "image/png": "png", "image/webp": "webp" };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
@@ -24,7 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const values = Object.fromEntries(["type", "name", "descr", "link"].map((k) => [k, String(form.get(k) ?? "")]));
   const logo = form.get("logo");
   const file = logo && typeof logo !== "string" && logo.size > 0 ? logo : null;
-  const upload = file ? { file_size: file.size, file_ext: EXT[file.type] ?? "jpg" } : undefined;
+  const upload = file ? { file_size: file.size, file_ext: uploadExt(file.type) } : undefined;
   type Saved = FolderJson & { upload?: { key: string; put_link: string } };
   const body = { ...values, upload };
   const res =

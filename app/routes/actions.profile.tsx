@@ -2,9 +2,9 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import type { UserJson } from "../../worker/features/users/users.service";
 import { apiFor } from "~/lib/api.server";
+import { uploadExt } from "~/lib/images";
 import { storeImages } from "~/lib/uploads.server";
 
-const EXT: Record<string, string> = { "image/gif": "gif", "image/png": "png", "image/webp": "webp" };
 type Slot = { key: string; put_link: string } | null;
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -16,7 +16,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   };
   const avatar = file("avatar");
   const cover = file("cover");
-  const upload = (f: File | null) => (f ? { file_size: f.size, file_ext: EXT[f.type] ?? "jpg" } : undefined);
+  const upload = (f: File | null) => (f ? { file_size: f.size, file_ext: uploadExt(f.type) } : undefined);
   const res = await api.patch<{ user: UserJson; avatar: Slot; cover: Slot }>("/users", {
     name: String(form.get("name") ?? ""),
     descr: String(form.get("descr") ?? ""),

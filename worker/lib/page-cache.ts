@@ -24,15 +24,13 @@ export function isVisitorPage(req: Request): boolean {
 
 const cacheKey = (req: Request) => new Request(new URL(req.url).href, { method: "GET" });
 
-async function withNonce(res: Response, nonce: string, hit: boolean): Promise<Response> {
-  const old = res.headers.get(NONCE_HEADER) ?? "";
-  let body = await res.text();
-  if (old && old !== nonce) body = body.replaceAll(old, nonce);
-  const headers = new Headers(res.headers);
+/** The answer to the visitor: the page body, public to the edge, marked hit or miss. */
+function forVisitor(body: string, from: Response, hit: boolean): Response {
+  const headers = new Headers(from.headers);
   headers.delete(NONCE_HEADER);
   headers.set("Cache-Control", `public, max-age=0, s-maxage=${PAGE_TTL_S}`);
   headers.set("X-Page-Cache", hit ? "hit" : "miss");
-  return new Response(body, { status: res.status, headers });
+  return new Response(body, { status: from.status, headers });
 }
 
 /** Answers a visitor page from the cache, or renders it and keeps a copy; others pass through. */
@@ -41,7 +39,12 @@ export async function cachedPage(c: PageContext, render: () => Promise<Response>
   const cache = (caches as unknown as { default: Cache }).default;
   const key = cacheKey(c.req.raw);
   const hit = await cache.match(key);
-  if (hit) return withNonce(hit, c.var.nonce, true);
+  if (hit) {
+    // The copy carries the nonce of the request that rendered it; this response gets its own.
+    const old = hit.headers.get(NONCE_HEADER) ?? "";
+    const body = await hit.text();
+    return forVisitor(old ? body.replaceAll(old, c.var.nonce) : body, hit, true);
+  }
   const res = await render();
   const html = (res.headers.get("content-type") ?? "").includes("text/html");
   if (res.status !== 200 || !html || res.headers.has("set-cookie")) return privately(res);
@@ -50,7 +53,7 @@ export async function cachedPage(c: PageContext, render: () => Promise<Response>
   stored.headers.set(NONCE_HEADER, c.var.nonce);
   stored.headers.set("Cache-Control", `public, max-age=${PAGE_TTL_S}`);
   c.executionCtx.waitUntil(cache.put(key, stored));
-  return withNonce(new Response(body, { status: 200, headers: res.headers }), c.var.nonce, false);
+  return forVisitor(body, res, false);
 }
 
 /** Signed-in (and uncacheable) pages never leave the browser's private cache. */

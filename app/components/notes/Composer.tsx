@@ -54,12 +54,11 @@ export function ComposerForm({
   // Without JavaScript the file input posts itself; with it, picked files are kept here (with
   // previews), scaled in the browser and PUT to their signed links after the note is saved.
   const [picked, setPicked] = useState<{ file: File; url: string }[]>([]);
-  const [noJsFiles, setNoJsFiles] = useState(0);
   const [uploading, setUploading] = useState<string | null>(null);
   const blobs = useRef<Blob[]>([]);
   const existing = (note?.imgs ?? "").split(";").filter(Boolean);
   const err = r?.fields ?? {};
-  const images = kept.length + picked.length + noJsFiles;
+  const images = kept.length + picked.length;
   const busy = fetcher.state !== "idle" || uploading === "busy";
 
   // Preview URLs are freed when an image is removed and when the composer closes.
@@ -250,8 +249,9 @@ export function ComposerForm({
           accept={ACCEPT}
           disabled={!!video.trim() || images >= MAX_IMAGES}
           onChange={(e) => {
+            // Before hydration the input posts its files itself (name="images").
+            if (!hydrated) return;
             const list = Array.from(e.target.files ?? []);
-            if (!hydrated) return setNoJsFiles(list.length);
             const room = MAX_IMAGES - kept.length - picked.length;
             setPicked((p) => [...p, ...list.slice(0, room).map((file) => ({ file, url: URL.createObjectURL(file) }))]);
             e.target.value = "";

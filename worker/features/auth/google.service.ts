@@ -6,6 +6,7 @@ import { verifyWithJwks } from "hono/jwt";
 import { users } from "../../db/schema/users";
 import type { AppEnv, DB, Env } from "../../env";
 import { AppError } from "../../lib/errors";
+import { timingSafeEqual } from "../../lib/password";
 import { capitalise, RESERVED, Username } from "../users/users.schema";
 import { usernameTaken } from "../users/users.service";
 
@@ -52,21 +53,17 @@ export async function startGoogle(c: Context<AppEnv>): Promise<URL> {
   ]);
 }
 
-function sameText(a: string, b: string): boolean {
-  const x = new TextEncoder().encode(a);
-  const y = new TextEncoder().encode(b);
-  if (x.length !== y.length) return false;
-  let diff = 0;
-  for (let i = 0; i < x.length; i++) diff |= x[i] ^ y[i];
-  return diff === 0;
-}
-
 /** Reads and clears the flow cookie (one use), then checks the state the provider sent back. */
 async function takeVerifier(c: Context<AppEnv>, state: string): Promise<string> {
   const saved = await getSignedCookie(c, c.env.TOKEN_SECRET, GOOGLE_COOKIE);
   deleteCookie(c, GOOGLE_COOKIE, cookieOptions(c.env));
   const [savedState, verifier, expires] = typeof saved === "string" ? saved.split(".") : [];
-  if (!savedState || !verifier || !sameText(savedState, state)) throw googleFailed("state");
+  if (
+    !savedState ||
+    !verifier ||
+    !timingSafeEqual(new TextEncoder().encode(savedState), new TextEncoder().encode(state))
+  )
+    throw googleFailed("state");
   if (Number(expires) * 1000 < Date.now()) throw googleFailed("expired");
   return verifier;
 }

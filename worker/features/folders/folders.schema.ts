@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { normaliseLink } from "../../lib/links";
+import { ImageUpload } from "../uploads/uploads.schema";
 
 const text = (required: string | null, max: number, message: string) =>
   z
@@ -24,16 +25,7 @@ export const FolderInput = z.object({
     .pipe(z.string().max(300, "link must be less than 300 characters"))
     .transform((s) => (s ? (normaliseLink(s) ?? "") : "")),
   /** An optional logo: the API answers a signed upload link for it. */
-  upload: z
-    .object({
-      file_size: z
-        .number()
-        .int()
-        .positive()
-        .max(5 * 1024 * 1024, "Image is too large."),
-      file_ext: z.string().max(10).default("jpg"),
-    })
-    .optional(),
+  upload: ImageUpload.optional(),
 });
 
 /** A URL slug from a folder name: lowercase words joined by dashes. */

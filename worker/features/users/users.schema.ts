@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ImageUpload } from "../uploads/uploads.schema";
 
 // Limits and messages of spec section 5, side by side; shared by the API and the forms.
 const required = (message: string) => ({
@@ -121,16 +122,6 @@ export const ChangePasswordForm = ChangePassword.extend({ confirm: z.string().de
   (v) => v.new_password === v.confirm,
   { path: ["confirm"], message: "password and confirm password does not match" },
 );
-
-const ImageUpload = z.object({
-  key: z.string().max(300).optional(),
-  file_size: z
-    .number()
-    .int()
-    .positive()
-    .max(5 * 1024 * 1024, "Image is too large."),
-  file_ext: z.string().max(10).default("jpg"),
-});
 
 /** Spec 5 profile edit. */
 export const ProfileEdit = z.object({
