@@ -68,6 +68,12 @@ async function dialogData(
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // Marks the page hydrated, error pages included. Tests wait for it before typing: React resets
+  // form fields it hydrates, and a key pressed while Remix still decodes its single-fetch data
+  // suspends hydration (React 18 then throws #345).
+  useEffect(() => {
+    document.documentElement.dataset.ready = "1";
+  }, []);
   return (
     <html lang="en">
       <head>
@@ -90,11 +96,6 @@ export default function App() {
   // Pages such as the Google callback stand outside the main layout (handle.bare).
   const bare = useMatches().some((m) => (m.handle as { bare?: boolean } | undefined)?.bare);
   // Spec 3: the "notex" record mirrors the signed-in user and is cleared on logout.
-  // Marks the page hydrated (tests wait for it before typing: a key pressed while Remix still
-  // decodes its single-fetch data suspends hydration, and React 18 then throws #345).
-  useEffect(() => {
-    document.documentElement.dataset.ready = "1";
-  }, []);
   useEffect(() => {
     if (user) writeRecord(fromServer(user));
     else clearRecord();

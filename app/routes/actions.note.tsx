@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
-import { textToHtml } from "../../worker/lib/sanitize";
+import { textToHtml } from "../../worker/lib/text";
 import type { UserJson } from "../../worker/features/users/users.service";
 import { type ComposerResult, ComposerForm } from "~/components/notes/Composer";
 import { apiFor } from "~/lib/api.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
-import { textToHtml } from "../../worker/lib/sanitize";
+import { textToHtml } from "../../worker/lib/text";
 import { answer, num } from "~/lib/actions.server";
 import { apiFor } from "~/lib/api.server";
 import { safeRedirect } from "~/lib/url";

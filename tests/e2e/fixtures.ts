@@ -11,6 +11,19 @@ export const test = base.extend<{ js: boolean }>({
     await context.setExtraHTTPHeaders({ "x-test-client": uniq("c") });
     await use(context);
   },
+  // With JavaScript, a page is used the way a person does: once it has hydrated (html[data-ready]),
+  // since React resets the form fields it hydrates.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      page.goto = async (url, options) => {
+        const res = await goto(url, options);
+        await page.locator("html[data-ready]").waitFor({ state: "attached" });
+        return res;
+      };
+    }
+    await use(page);
+  },
 });
 export { expect };
 

@@ -101,7 +101,7 @@ test("visitors read Discover and note pages; Following says No notes yet; bad id
   }
 });
 
-test("post a note with two images", async ({ page }) => {
+test("post a note with two images", async ({ page, js }) => {
   const a = await signedIn(page, "Illustrator");
   const png = Buffer.from(
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
@@ -109,6 +109,9 @@ test("post a note with two images", async ({ page }) => {
   );
   await page.goto("/?dialog=note");
   const form = page.locator("form.composer");
+  // A dialog opened by its URL hydrates with its own (lazy) chunk, after the page: wait for the
+  // enhanced composer, or React would reset what was typed into the server-rendered one.
+  if (js) await expect(form.locator("[data-editor]")).toBeVisible();
   await form.getByRole("combobox", { name: "X-label" }).selectOption("story");
   await form.getByLabel("Note", { exact: true }).fill("Two pictures");
   await form.getByLabel("Images (up to 10)").setInputFiles([
@@ -179,6 +182,7 @@ test("rich editor: bold, Add Link and YouTube dialogs; big images scaled to 1000
   await page.keyboard.type("Start #rich ");
   await expect(form.locator(".editor-body .hashtag")).toHaveText("#rich");
   await form.getByRole("button", { name: "Bold" }).click();
+  await expect(form.getByRole("button", { name: "Bold" })).toHaveAttribute("aria-pressed", "true");
   await page.keyboard.type("strong");
   await form.getByRole("button", { name: "Bold" }).click();
   await page.keyboard.type(" ");

@@ -6,6 +6,7 @@ import type { NoteJson } from "../../../worker/features/notes/notes.types";
 import { useHydrated } from "~/lib/hydrated";
 import { putImages, scaleImage, type UploadSlot, uploadExt } from "~/lib/images";
 import { withParam } from "~/lib/url";
+import { textToHtml } from "../../../worker/lib/text";
 import { FolderPicker } from "../folders/FolderPicker";
 import { Dialog } from "../Dialog";
 import { JsFlag } from "../JsFlag";
@@ -162,7 +163,8 @@ export function ComposerForm({
             <input type="hidden" name="content_html" value={html} />
             <Suspense fallback={<textarea id="note-text" rows={6} placeholder="Take a note..." disabled />}>
               <RichEditor
-                initialHtml={html}
+                // Text typed into the server-rendered textarea before the editor arrived carries over.
+                initialHtml={html || textToHtml(text)}
                 placeholder="Take a note..."
                 invalid={!!(err.content || err.tags)}
                 videoDisabled={images > 0}
@@ -249,12 +251,11 @@ export function ComposerForm({
           accept={ACCEPT}
           disabled={!!video.trim() || images >= MAX_IMAGES}
           onChange={(e) => {
-            // Before hydration the input posts its files itself (name="images").
-            if (!hydrated) return;
             const list = Array.from(e.target.files ?? []);
             const room = MAX_IMAGES - kept.length - picked.length;
             setPicked((p) => [...p, ...list.slice(0, room).map((file) => ({ file, url: URL.createObjectURL(file) }))]);
-            e.target.value = "";
+            // Until the enhanced form takes over, the input also keeps (and would post) its files.
+            if (hydrated) e.target.value = "";
           }}
         />
         {picked.length > 0 && (

@@ -69,6 +69,8 @@ export default function RichEditor({
     ],
     content: initialHtml,
     immediatelyRender: false,
+    // The toolbar shows Bold/Italic/list as pressed where the caret is: re-render on each change.
+    shouldRerenderOnTransaction: true,
     editorProps: {
       attributes: {
         class: "editor-body",

@@ -1,4 +1,4 @@
-import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import type { ReplyJson } from "../../../worker/features/replies/replies.service";
 import type { UserJson } from "../../../worker/features/users/users.service";
 import { relativeTime } from "~/lib/time";
@@ -21,7 +21,7 @@ function EditReplyDialog({ reply }: { reply: ReplyJson }) {
   const backTo = `${location.pathname}${back.size ? `?${back}` : ""}`;
   return (
     <Dialog title="Edit reply" closeTo={backTo}>
-      <form method="post" action="/actions/reply" className="composer">
+      <Form method="post" action="/actions/reply" className="composer">
         <input type="hidden" name="intent" value="edit" />
         <input type="hidden" name="id" value={reply.id} />
         <input type="hidden" name="redirectTo" value={backTo} />
@@ -39,7 +39,7 @@ function EditReplyDialog({ reply }: { reply: ReplyJson }) {
           </p>
         )}
         <SubmitRow label="Save" />
-      </form>
+      </Form>
     </Dialog>
   );
 }
