@@ -7,6 +7,7 @@ import { sameOrigin } from "./lib/csrf";
 import { toErrorResponse } from "./lib/errors";
 import { securityHeaders } from "./lib/headers";
 import { cachedPage } from "./lib/page-cache";
+import { type D1Meter, meteredD1, serverTiming } from "./db/meter";
 
 export type PageHandler = (request: Request, loadContext: PageLoadContext) => Promise<Response>;
 
@@ -21,6 +22,13 @@ type WorkerEnv = AppEnv & { Variables: { nonce: string } };
 export function createApp(pages: PageHandler) {
   return (
     new Hono<WorkerEnv>()
+      .use(async (c, next) => {
+        // One meter per request, shared by the page's in-process API calls (they get this env).
+        const meter: D1Meter = { trips: 0, ms: 0 };
+        c.env = { ...c.env, DB: meteredD1(c.env.DB, meter) };
+        await next();
+        c.res.headers.append("Server-Timing", serverTiming(meter));
+      })
       .use(securityHeaders)
       .use(sameOrigin)
       .route("/", api as unknown as Hono<WorkerEnv>)

@@ -1,10 +1,9 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/d1";
 import type { DB } from "../env";
-import * as schema from "./schema/all";
 
 export function dbFor(d1: D1Database): DB {
-  return drizzle(d1, { schema });
+  return drizzle(d1);
 }
 
 /** db.batch for a list built at run time (drizzle's type wants a literal non-empty tuple). */

@@ -5,7 +5,6 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { folderLabels, folderNotes, folders } from "../../db/schema/folders";
 import type { DB } from "../../env";
 import { AppError } from "../../lib/errors";
-import type { NoteFolderRef } from "../notes/notes.types";
 
 export interface FolderSync {
   userId: number;
@@ -86,17 +85,4 @@ export async function folderUnfileStatements(db: DB, noteId: number): Promise<Ba
       rows.map((r) => r.id),
     ),
   ];
-}
-
-/** The folders each note is filed in, for hydrating note lists in one query. */
-export async function foldersOfNotes(db: DB, noteIds: number[]): Promise<Map<number, NoteFolderRef[]>> {
-  const out = new Map<number, NoteFolderRef[]>();
-  if (!noteIds.length) return out;
-  const rows = await db
-    .select({ noteId: folderNotes.noteId, id: folders.id, name: folders.name, slug: folders.slug })
-    .from(folderNotes)
-    .innerJoin(folders, eq(folders.id, folderNotes.folderId))
-    .where(inArray(folderNotes.noteId, noteIds));
-  for (const r of rows) out.set(r.noteId, [...(out.get(r.noteId) ?? []), { id: r.id, name: r.name, slug: r.slug }]);
-  return out;
 }

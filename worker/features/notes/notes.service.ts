@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { BatchItem } from "drizzle-orm/batch";
 import { noteTags, notes } from "../../db/schema/notes";
@@ -8,7 +8,7 @@ import { runBatch } from "../../db/client";
 import type { DB, Env } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { type Keyset, PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
-import { folderSyncStatements, folderUnfileStatements, foldersOfNotes } from "../folders/folders.links";
+import { folderSyncStatements, folderUnfileStatements } from "../folders/folders.links";
 import {
   noteCreatedStatements,
   noteDeletedStatements,
@@ -20,65 +20,131 @@ import type { NoteData } from "./notes.schema";
 import type { NoteJson, NoteList } from "./notes.types";
 
 type NoteRow = typeof notes.$inferSelect;
-type Row = NoteRow & { username: string; fullname: string; avatar: string };
 
 const KIND = ["note", "renote", "quote"] as const;
 export const RENOTE = 1;
 export const QUOTE = 2;
 
-const AUTHORED = { note: notes, username: users.username, fullname: users.fullname, avatar: users.avatar };
-const withAuthor = (db: DB) => db.select(AUTHORED).from(notes).innerJoin(users, eq(users.id, notes.userId));
+/**
+ * A note's viewer state and folders as correlated subqueries on `n` (a notes row): each is one
+ * primary-key or index lookup, evaluated only for the rows a page returns, so a list and all it
+ * shows cost one D1 round trip.
+ */
+function extras(n: SQL, viewer: number) {
+  return {
+    liked: viewer
+      ? sql`exists(select 1 from likes l where l.user_id = ${viewer} and l.kind = 'note' and l.target_id = ${n}.id)`
+      : sql`0`,
+    renoted: viewer
+      ? sql`exists(select 1 from notes r where r.user_id = ${viewer} and r.kind = ${RENOTE} and r.renote_id = ${n}.id)`
+      : sql`0`,
+    folders: sql`(select json_group_array(json_object('id', f.id, 'name', f.name, 'slug', f.slug)) from folder_notes fn join folders f on f.id = fn.folder_id where fn.note_id = ${n}.id)`,
+  };
+}
 
-const flat = (r: { note: NoteRow; username: string; fullname: string; avatar: string }): Row => ({
-  ...r.note,
-  username: r.username,
-  fullname: r.fullname,
-  avatar: r.avatar,
-});
+/** The original of a renote or quote, one level deep, as a JSON object (null when gone). */
+function originalJson(viewer: number) {
+  const o = extras(sql.raw("o"), viewer);
+  return sql<string | null>`(select json_object(
+    'id', o.id, 'kind', o.kind, 'user_id', o.user_id, 'username', ou.username, 'fullname', ou.fullname,
+    'avatar', ou.avatar, 'label', o.label, 'content', o.content, 'txt', o.txt, 'imgs', o.imgs, 'video', o.video,
+    'renum', o.renum, 'repnum', o.repnum, 'likenum', o.likenum, 'created_at', o.created_at, 'noted_at', o.noted_at,
+    'liked', ${o.liked}, 'renoted', ${o.renoted}, 'folders', json(${o.folders}))
+    from notes o join users ou on ou.id = o.user_id where o.id = ${notes.renoteId})`;
+}
 
-/** Turns note rows into the spec's Note: author, original (one level), folders and viewer state, in one batch. */
-export async function hydrate(db: DB, rows: Row[], viewerId: number | null): Promise<NoteJson[]> {
-  if (!rows.length) return [];
-  const originalIds = [...new Set(rows.map((r) => r.renoteId).filter((id): id is number => !!id))];
-  const originals = originalIds.length ? (await withAuthor(db).where(inArray(notes.id, originalIds))).map(flat) : [];
-  const allIds = [...new Set([...rows.map((r) => r.id), ...originals.map((r) => r.id)])];
+/** What a note list selects: the note, its author, its original and the viewer's state, all in one row. */
+function hydrated(viewerId: number | null) {
   const viewer = viewerId ?? 0;
-  const [liked, renoted] = viewer
-    ? await db.batch([
-        db
-          .select({ id: likes.targetId })
-          .from(likes)
-          .where(and(eq(likes.userId, viewer), eq(likes.kind, "note"), inArray(likes.targetId, allIds))),
-        db
-          .select({ id: notes.renoteId })
-          .from(notes)
-          .where(and(eq(notes.userId, viewer), eq(notes.kind, RENOTE), inArray(notes.renoteId, allIds))),
-      ])
-    : [[], []];
-  const folders = await foldersOfNotes(db, allIds);
-  const likedSet = new Set(liked.map((r) => r.id));
-  const renotedSet = new Set(renoted.map((r) => r.id));
-  const toJson = (r: Row, renote: NoteJson | null): NoteJson => ({
-    id: r.id,
-    kind: KIND[r.kind] ?? "note",
-    user: { id: r.userId, username: r.username, fullname: r.fullname, avatar: r.avatar, me: r.userId === viewer },
-    label: r.label,
-    content: r.content,
-    txt: r.txt,
-    imgs: r.imgs,
-    video: r.video,
-    folders: folders.get(r.id) ?? [],
-    renote,
-    renoted: renotedSet.has(r.id),
-    renum: r.renum,
-    repnum: r.repnum,
-    likenum: r.likenum,
-    liked: likedSet.has(r.id),
-    created_at: r.createdAt,
-    noted_at: r.notedAt,
-  });
-  const byId = new Map(originals.map((o) => [o.id, toJson(o, null)]));
-  return rows.map((r) => toJson(r, r.renoteId ? (byId.get(r.renoteId) ?? null) : null));
+  const e = extras(sql.raw('"notes"'), viewer);
+  return {
+    note: notes,
+    username: users.username,
+    fullname: users.fullname,
+    avatar: users.avatar,
+    // Named, so a batch (which reads rows by column name) never sees a bare "0" column.
+    liked: sql<number>`${e.liked}`.as("x_liked"),
+    renoted: sql<number>`${e.renoted}`.as("x_renoted"),
+    folders: sql<string>`${e.folders}`.as("x_folders"),
+    original: originalJson(viewer).as("x_original"),
+  };
+}
+
+type Hydrated = {
+  note: NoteRow;
+  username: string;
+  fullname: string;
+  avatar: string;
+  liked: number;
+  renoted: number;
+  folders: string;
+  original: string | null;
+};
+
+interface OriginalRow {
+  id: number;
+  kind: number;
+  user_id: number;
+  username: string;
+  fullname: string;
+  avatar: string;
+  label: string;
+  content: string;
+  txt: string;
+  imgs: string;
+  video: string;
+  renum: number;
+  repnum: number;
+  likenum: number;
+  created_at: number;
+  noted_at: number;
+  liked: number;
+  renoted: number;
+  folders: NoteJson["folders"];
+}
+
+/** The spec's Note from one hydrated row; the original comes along as parsed JSON. */
+function toNoteJson(r: Hydrated, viewerId: number | null): NoteJson {
+  const viewer = viewerId ?? 0;
+  const n = r.note;
+  const o: OriginalRow | null = r.original ? JSON.parse(r.original) : null;
+  return {
+    id: n.id,
+    kind: KIND[n.kind] ?? "note",
+    user: { id: n.userId, username: r.username, fullname: r.fullname, avatar: r.avatar, me: n.userId === viewer },
+    label: n.label,
+    content: n.content,
+    txt: n.txt,
+    imgs: n.imgs,
+    video: n.video,
+    folders: JSON.parse(r.folders),
+    renote: o && {
+      id: o.id,
+      kind: KIND[o.kind] ?? "note",
+      user: { id: o.user_id, username: o.username, fullname: o.fullname, avatar: o.avatar, me: o.user_id === viewer },
+      label: o.label,
+      content: o.content,
+      txt: o.txt,
+      imgs: o.imgs,
+      video: o.video,
+      folders: o.folders,
+      renote: null,
+      renoted: !!o.renoted,
+      renum: o.renum,
+      repnum: o.repnum,
+      likenum: o.likenum,
+      liked: !!o.liked,
+      created_at: o.created_at,
+      noted_at: o.noted_at,
+    },
+    renoted: !!r.renoted,
+    renum: n.renum,
+    repnum: n.repnum,
+    likenum: n.likenum,
+    liked: !!r.liked,
+    created_at: n.createdAt,
+    noted_at: n.notedAt,
+  };
 }
 
 /**
@@ -105,25 +171,25 @@ export async function listNotes(
   const at = driver?.at ?? notes.createdAt;
   const id = driver?.id ?? notes.id;
   const keyset = after ? sql`(${at}, ${id}) < (${after.at}, ${after.id})` : undefined;
+  const select = { ...hydrated(viewerId), sortAt: sql<number>`${at}`.as("x_sort_at") };
   const base = driver
     ? db
-        .select({ ...AUTHORED, sortAt: sql<number>`${at}` })
+        .select(select)
         .from(driver.table)
         .innerJoin(notes, eq(notes.id, id))
         .innerJoin(users, eq(users.id, notes.userId))
-    : db
-        .select({ ...AUTHORED, sortAt: notes.createdAt })
-        .from(notes)
-        .innerJoin(users, eq(users.id, notes.userId));
-  const rows = (
-    await base
-      .where(and(driver?.where, where, keyset))
-      .orderBy(desc(at), desc(id))
-      .limit(PAGE_SIZE + 1)
-      .offset(offset)
-  ).map((r) => ({ ...flat(r), sortAt: r.sortAt }));
-  const page = pageOf(rows, q.page, (r): Keyset => ({ at: r.sortAt, id: r.id }));
-  return { notes: await hydrate(db, page.items, viewerId), paginator: page.paginator, cursor: page.cursor };
+    : db.select(select).from(notes).innerJoin(users, eq(users.id, notes.userId));
+  const rows = await base
+    .where(and(driver?.where, where, keyset))
+    .orderBy(desc(at), desc(id))
+    .limit(PAGE_SIZE + 1)
+    .offset(offset);
+  const page = pageOf(rows, q.page, (r): Keyset => ({ at: r.sortAt, id: r.note.id }));
+  return {
+    notes: page.items.map((r) => toNoteJson(r, viewerId)),
+    paginator: page.paginator,
+    cursor: page.cursor,
+  };
 }
 
 export const discoverWhere = () => sql`${notes.kind} != ${RENOTE}`;
@@ -143,15 +209,19 @@ export const tagDriver = (tag: string): ListDriver => ({
   where: eq(noteTags.tag, tag),
 });
 
+/** The query for one hydrated note, so a caller can batch it with its own (one round trip). */
+export function noteQuery(db: DB, where: SQL | undefined, viewerId: number | null) {
+  return db.select(hydrated(viewerId)).from(notes).innerJoin(users, eq(users.id, notes.userId)).where(where).limit(1);
+}
+
+export function noteFromRows(rows: Hydrated[], viewerId: number | null): NoteJson {
+  if (!rows[0]) throw notFound("Note not found");
+  return toNoteJson(rows[0], viewerId);
+}
+
 export async function getNote(db: DB, id: number, viewerId: number | null, username?: string): Promise<NoteJson> {
-  const [row] = (
-    await withAuthor(db)
-      .where(and(eq(notes.id, id), username ? sql`lower(${users.username}) = lower(${username})` : undefined))
-      .limit(1)
-  ).map(flat);
-  if (!row) throw notFound("Note not found");
-  const [json] = await hydrate(db, [row], viewerId);
-  return json;
+  const where = and(eq(notes.id, id), username ? sql`lower(${users.username}) = lower(${username})` : undefined);
+  return noteFromRows(await noteQuery(db, where, viewerId), viewerId);
 }
 
 // Counters are recounted from their rows inside the write's batch: a repeated or racing write can

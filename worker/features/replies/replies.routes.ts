@@ -6,7 +6,6 @@ import type { AppEnv } from "../../env";
 import { me, requireUser } from "../../lib/session";
 import { body, param, query } from "../../lib/validate";
 import { ListQuery } from "../notes/notes.schema";
-import { getNote } from "../notes/notes.service";
 import { IdParam } from "../social.shared";
 import { chain, createReply, deleteReply, editReply, listReplies } from "./replies.service";
 
@@ -37,9 +36,7 @@ export const replyRoutes = new Hono<AppEnv>()
   })
   .get("/:id/username/:username", param(IdParam.extend({ username: z.string().min(1).max(100) })), async (c) => {
     const { id, username } = c.req.valid("param");
-    const viewer = c.var.user?.id ?? null;
-    const { replies: list, note_id } = await chain(c.var.db, id, username, viewer);
-    return c.json({ replies: list, note: await getNote(c.var.db, note_id, viewer) });
+    return c.json(await chain(c.var.db, id, username, c.var.user?.id ?? null));
   })
   .get("/:id/child", param(IdParam), query(ListQuery), async (c) =>
     c.json(

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import { notes } from "../../db/schema/notes";
 import { bookmarks, likes, replies } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
@@ -7,6 +7,7 @@ import { AppError, notFound } from "../../lib/errors";
 import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { notifyStatements } from "../notifications/notifications.links";
+import { noteFromRows, noteQuery } from "../notes/notes.service";
 import type { UserRef } from "../social.shared";
 
 export const MAX_REPLY = 500;
@@ -40,41 +41,38 @@ export function replyContent(content: string): { content: string; txt: string } 
   return { content: html, txt };
 }
 
-const select = (db: DB) =>
+/** A reply row with its author and whether the viewer liked it (one lookup per returned row). */
+const select = (db: DB, viewer: number | null) =>
   db
-    .select({ r: replies, username: users.username, fullname: users.fullname, avatar: users.avatar })
+    .select({
+      r: replies,
+      username: users.username,
+      fullname: users.fullname,
+      avatar: users.avatar,
+      // Named, so a batch (which reads rows by column name) never sees a bare "0" column.
+      liked: (viewer
+        ? sql<number>`exists(select 1 from likes l where l.user_id = ${viewer} and l.kind = 'reply' and l.target_id = ${replies.id})`
+        : sql<number>`0`
+      ).as("x_liked"),
+    })
     .from(replies)
     .innerJoin(users, eq(users.id, replies.userId));
 
 type Joined = Awaited<ReturnType<ReturnType<typeof select>["all"]>>[number];
 
-async function hydrate(db: DB, rows: Joined[], viewer: number | null): Promise<ReplyJson[]> {
-  const ids = rows.map((x) => x.r.id);
-  const liked =
-    viewer && ids.length
-      ? new Set(
-          (
-            await db
-              .select({ id: likes.targetId })
-              .from(likes)
-              .where(and(eq(likes.userId, viewer), eq(likes.kind, "reply"), inArray(likes.targetId, ids)))
-          ).map((l) => l.id),
-        )
-      : new Set<number>();
-  return rows.map(({ r, username, fullname, avatar }) => ({
-    id: r.id,
-    uid: r.userId,
-    content: r.content,
-    txt: r.txt,
-    parent: r.parent,
-    note_id: r.noteId,
-    user: { id: r.userId, username, fullname, avatar, me: r.userId === viewer },
-    liked: liked.has(r.id),
-    likenum: r.likenum,
-    repnum: r.repnum,
-    created_at: r.createdAt,
-  }));
-}
+const toJson = ({ r, username, fullname, avatar, liked }: Joined, viewer: number | null): ReplyJson => ({
+  id: r.id,
+  uid: r.userId,
+  content: r.content,
+  txt: r.txt,
+  parent: r.parent,
+  note_id: r.noteId,
+  user: { id: r.userId, username, fullname, avatar, me: r.userId === viewer },
+  liked: !!liked,
+  likenum: r.likenum,
+  repnum: r.repnum,
+  created_at: r.createdAt,
+});
 
 /** A page of replies; threads read oldest first, bookmark lists newest first. */
 export async function listReplies(
@@ -88,13 +86,13 @@ export async function listReplies(
   const cmp = order === "asc" ? sql`>` : sql`<`;
   const keyset = after ? sql`(${replies.createdAt}, ${replies.id}) ${cmp} (${after.at}, ${after.id})` : undefined;
   const dir = order === "asc" ? asc : desc;
-  const rows = await select(db)
+  const rows = await select(db, viewer)
     .where(and(where, keyset))
     .orderBy(dir(replies.createdAt), dir(replies.id))
     .limit(PAGE_SIZE + 1)
     .offset(offset);
   const page = pageOf(rows, q.page, (x) => ({ at: x.r.createdAt, id: x.r.id }));
-  return { replies: await hydrate(db, page.items, viewer), paginator: page.paginator, cursor: page.cursor };
+  return { replies: page.items.map((x) => toJson(x, viewer)), paginator: page.paginator, cursor: page.cursor };
 }
 
 /** The counter of a reply's parent: the note (parent < 0) or the parent reply. */
@@ -135,9 +133,9 @@ export async function createReply(db: DB, uid: number, parent: number, raw: stri
 }
 
 export async function getReply(db: DB, id: number, viewer: number | null): Promise<ReplyJson> {
-  const rows = await select(db).where(eq(replies.id, id)).limit(1);
-  if (!rows.length) throw notFound("Reply not found");
-  return (await hydrate(db, rows, viewer))[0];
+  const [row] = await select(db, viewer).where(eq(replies.id, id)).limit(1);
+  if (!row) throw notFound("Reply not found");
+  return toJson(row, viewer);
 }
 
 export async function editReply(db: DB, uid: number, id: number, raw: string) {
@@ -168,18 +166,22 @@ export async function deleteReply(db: DB, uid: number, id: number) {
   ] as unknown as Parameters<typeof db.batch>[0]);
 }
 
-/** The ancestor chain of a reply, ending with the reply itself (its author must be `username`). */
+/**
+ * The ancestor chain of a reply, ending with the reply itself (its author must be `username`), and
+ * the note it hangs under: one batch, one round trip.
+ */
 export async function chain(db: DB, id: number, username: string, viewer: number | null) {
   const up = sql`with recursive up(id, parent, depth) as (
       select id, parent, 0 from replies where id = ${id}
       union all select r.id, r.parent, up.depth + 1 from replies r join up on r.id = up.parent where up.parent > 0 and up.depth < 1000)
     select id from up`;
+  const [found, noteRows] = await db.batch([
+    select(db, viewer).where(sql`${replies.id} in (${up})`),
+    noteQuery(db, sql`${notes.id} = (select note_id from replies where id = ${id})`, viewer),
+  ]);
   // The chain is as long as the thread is deep: sorted here, so the query needs no temp B-tree.
-  // The focus comes with it, so one query finds and checks it.
-  const rows = (await select(db).where(sql`${replies.id} in (${up})`)).sort(
-    (a, b) => a.r.createdAt - b.r.createdAt || a.r.id - b.r.id,
-  );
+  const rows = found.sort((a, b) => a.r.createdAt - b.r.createdAt || a.r.id - b.r.id);
   const focus = rows.find((x) => x.r.id === id);
   if (!focus || focus.username.toLowerCase() !== username.toLowerCase()) throw notFound("Reply not found");
-  return { replies: await hydrate(db, rows, viewer), note_id: focus.r.noteId };
+  return { replies: rows.map((x) => toJson(x, viewer)), note: noteFromRows(noteRows, viewer) };
 }
