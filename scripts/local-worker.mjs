@@ -11,9 +11,15 @@ export async function startLocalWorker({ port, persist, vars = {}, env = process
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
   });
-  const stop = () => {
+  // The child disposes wrangler (and its workerd) on SIGTERM; the group goes after, if still there.
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const stop = async () => {
     try {
-      process.kill(-child.pid, "SIGTERM");
+      process.kill(child.pid, "SIGTERM");
+    } catch {}
+    await Promise.race([exited, sleep(5000)]);
+    try {
+      process.kill(-child.pid, "SIGKILL");
     } catch {}
   };
   for (let i = 0; i < tries; i++) {

@@ -16,7 +16,6 @@ const CLIENTS = Number(process.env.SOAK_CLIENTS ?? 50);
 const BASE = `http://127.0.0.1:${PORT}`;
 const STATE = `.wrangler/soak-${PORT}`;
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 // Each client stays inside RL_WRITE (60 per 10 s per user): a person, not a script.
 const WRITES_PER_10S = 50;
 
@@ -180,8 +179,7 @@ try {
     }
   }
   for (const r of acked.replies) if (!replyIds.has(r.id)) missingReplies++;
-  stop();
-  await sleep(1500);
+  await stop();
   const wrong = wrongIn(d1Local(`${CHECK_SQL};`, STATE)[0]).map((w) => `${w.counter.name}: ${w.n}`);
 
   const sorted = [...stats.latencies].sort((a, b) => a - b);
@@ -214,6 +212,6 @@ try {
   console.error(e);
   failed = true;
 } finally {
-  stop();
+  await stop();
 }
 process.exit(failed ? 1 : 0);

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { api } from "./api";
 import { dbFor } from "./db/client";
 import { imageRoutes } from "./features/uploads/uploads.routes";
@@ -6,6 +6,7 @@ import type { AppEnv } from "./env";
 import { sameOrigin } from "./lib/csrf";
 import { toErrorResponse } from "./lib/errors";
 import { securityHeaders } from "./lib/headers";
+import { pageUser } from "./lib/session";
 import { cachedPage } from "./lib/page-cache";
 import { type D1Meter, meteredD1, serverTiming } from "./db/meter";
 
@@ -40,9 +41,12 @@ export function createApp(pages: PageHandler) {
       // An unknown /v1 path is an API 404 in JSON, never the HTML page of the catch-all below.
       .all("/v1/*", (c) => c.json({ code: "not_found", message: "No such endpoint" }, 404))
       .all("*", (c) =>
-        cachedPage(c, () =>
-          pages(c.req.raw, { cloudflare: { env: c.env, ctx: c.executionCtx as ExecutionContext }, nonce: c.var.nonce }),
-        ),
+        cachedPage(c, async () => {
+          // The session is resolved once here; every API call the page's loaders make reuses it.
+          c.set("db", dbFor(c.env.DB));
+          const env = { ...c.env, PAGE_USER: await pageUser(c as unknown as Context<AppEnv>) };
+          return pages(c.req.raw, { cloudflare: { env, ctx: c.executionCtx as ExecutionContext }, nonce: c.var.nonce });
+        }),
       )
       .onError(toErrorResponse)
   );

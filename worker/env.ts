@@ -24,6 +24,11 @@ export interface Env {
   IMAGE_ORIGIN?: string;
   /** Set only by the e2e server script: lets x-test-client key rate limits per test. */
   TRUST_TEST_CLIENT_HEADER?: string;
+  /**
+   * Never a binding: the page handler resolves the session once per page request and hands the
+   * result to its in-process API calls here, so each of them skips the KV read and epoch check.
+   */
+  PAGE_USER?: CurrentUser | null;
 }
 
 export type DB = DrizzleD1Database<typeof schema>;

@@ -75,18 +75,38 @@ for (let i = 2; i <= USERS; i++) {
   }
 }
 
-// Notes: NOTES spread over users in time order, with labels, tags and some images.
+// Notes: NOTES spread over users in time order, with labels, tags and some images. bench2 is a
+// prolific author (every 20th note, all labels), so a profile's x-label list fills whole pages.
+// Every 10th note is a quote and every 10th a plain renote of an earlier note, so lists hydrate
+// originals as they do in real use.
 const notes = [];
+const renoted = new Set();
 for (let n = 1; n <= NOTES; n++) {
-  const uid = 1 + ((n * 7919) % USERS);
-  const label = LABELS[n % LABELS.length];
-  const tag = TAGS[n % TAGS.length];
+  const uid = n % 20 === 0 ? 2 : 1 + ((n * 7919) % USERS);
+  const label = LABELS[Math.floor(rand() * LABELS.length)];
+  const tag = TAGS[Math.floor(rand() * TAGS.length)];
   const created = t0 + n * 60_000;
-  const txt = `Bench note ${n} about #${tag} and ${label}.`;
-  const note = { id: n, uid, label, created, likenum: 0, repnum: 0 };
+  let kind = 0;
+  let renoteOf = null;
+  if (n > 100 && (n % 10 === 3 || n % 10 === 7)) {
+    const target = notes[Math.floor(rand() * notes.length)];
+    const original = target.renoteOf ?? target;
+    if (n % 10 === 3) kind = 2;
+    else if (!renoted.has(`${uid}:${original.id}`) && original.uid !== uid) kind = 1;
+    if (kind) {
+      renoteOf = original;
+      renoted.add(`${uid}:${original.id}`);
+      original.renum++;
+      original.dirty = true;
+    }
+  }
+  const txt = kind === 1 ? "" : `Bench note ${n} about #${tag} and ${label}.`;
+  const note = { id: n, uid, kind, label: kind === 1 ? "" : label, created, likenum: 0, repnum: 0, renum: 0, renoteOf };
   notes.push(note);
-  users[uid - 1].note++;
-  users[uid - 1].labels[label] = (users[uid - 1].labels[label] ?? 0) + 1;
+  if (kind !== 1) {
+    users[uid - 1].note++;
+    users[uid - 1].labels[label] = (users[uid - 1].labels[label] ?? 0) + 1;
+  }
   add(
     "notes",
     [
@@ -98,19 +118,36 @@ for (let n = 1; n <= NOTES; n++) {
       "txt",
       "imgs",
       "video",
+      "renote_id",
       "renum",
       "repnum",
       "likenum",
       "created_at",
       "noted_at",
     ],
-    [n, uid, 0, label, `<p>${txt}</p>`, txt, n % 5 === 0 ? `/img/bench/${n}.jpg` : "", "", 0, 0, 0, created, created],
+    [
+      n,
+      uid,
+      kind,
+      note.label,
+      txt ? `<p>${txt}</p>` : "",
+      txt,
+      n % 5 === 0 && !kind ? `/img/bench/${n}.jpg` : "",
+      "",
+      renoteOf?.id ?? null,
+      0,
+      0,
+      0,
+      created,
+      created,
+    ],
   );
-  add("note_tags", ["tag", "note_id", "created_at"], [tag, n, created]);
+  if (kind !== 1) add("note_tags", ["tag", "note_id", "created_at"], [tag, n, created]);
 }
 
 // Likes: three per note from pseudo-random users.
 for (const note of notes) {
+  if (note.kind === 1) continue;
   const likers = new Set();
   while (likers.size < 3) likers.add(1 + Math.floor(rand() * USERS));
   for (const u of likers)
@@ -144,7 +181,7 @@ for (let d = 0; d < DEPTH; d++) {
 }
 const chainFocus = rid;
 for (const note of notes) {
-  if (note.id % 3 !== 0 || note === focusNote) continue;
+  if (note.id % 3 !== 0 || note === focusNote || note.kind === 1) continue;
   rid++;
   add(
     "replies",
@@ -155,11 +192,13 @@ for (const note of notes) {
 }
 for (const note of notes) {
   // Counters written with the row would need a second pass; an UPDATE per changed note is batched below.
-  note.dirty = note.likenum || note.repnum;
+  note.dirty = note.dirty || note.likenum || note.repnum;
 }
 
 // Folders: four per user for the first 1000 users; some notes filed.
 let fid = 0;
+const folderRows = [];
+const folderUpdates = [];
 for (let u = 1; u <= Math.min(USERS, 1000); u++) {
   for (const type of TYPES) {
     fid++;
@@ -182,7 +221,23 @@ for (let u = 1; u <= Math.min(USERS, 1000); u++) {
       ],
       [fid, u, type, `${type} ${u}`, `${type.toLowerCase()}-${u}`, `A ${type} of user ${u}`, "", "", 0, 0, 0, t0],
     );
+    folderRows.push({ id: fid, uid: u, notenum: 0, notedAt: 0, labels: {} });
   }
+}
+// Half of those users' own notes are filed into one of their folders (with the folder's counters).
+for (const note of notes) {
+  if (note.kind === 1 || note.uid > Math.min(USERS, 1000) || rand() < 0.5) continue;
+  const f = folderRows[(note.uid - 1) * TYPES.length + Math.floor(rand() * TYPES.length)];
+  add("folder_notes", ["folder_id", "note_id", "label", "note_created_at"], [f.id, note.id, note.label, note.created]);
+  f.notenum++;
+  f.notedAt = Math.max(f.notedAt, note.created);
+  f.labels[note.label] = (f.labels[note.label] ?? 0) + 1;
+}
+for (const f of folderRows) {
+  if (!f.notenum) continue;
+  folderUpdates.push(`UPDATE folders SET notenum = ${f.notenum}, noted_at = ${f.notedAt} WHERE id = ${f.id};`);
+  for (const [label, n] of Object.entries(f.labels))
+    add("folder_labels", ["folder_id", "label", "n"], [f.id, label, n]);
 }
 
 // Bookmarks and notifications for user 1.
@@ -245,6 +300,8 @@ const ORDER = [
   "likes",
   "replies",
   "folders",
+  "folder_notes",
+  "folder_labels",
   "bookmarks",
   "notifications",
 ];
@@ -277,9 +334,10 @@ for (let i = 0; i < notes.length; i += 100) {
   const ids = notes.slice(i, i + 100).filter((n) => n.dirty);
   if (!ids.length) continue;
   chunk.push(
-    `UPDATE notes SET likenum = CASE id ${ids.map((n) => `WHEN ${n.id} THEN ${n.likenum}`).join(" ")} END, repnum = CASE id ${ids.map((n) => `WHEN ${n.id} THEN ${n.repnum}`).join(" ")} END WHERE id IN (${ids.map((n) => n.id).join(",")});`,
+    `UPDATE notes SET likenum = CASE id ${ids.map((n) => `WHEN ${n.id} THEN ${n.likenum}`).join(" ")} END, repnum = CASE id ${ids.map((n) => `WHEN ${n.id} THEN ${n.repnum}`).join(" ")} END, renum = CASE id ${ids.map((n) => `WHEN ${n.id} THEN ${n.renum}`).join(" ")} END WHERE id IN (${ids.map((n) => n.id).join(",")});`,
   );
 }
+chunk.push(...folderUpdates);
 flush();
 
 // wrangler's local `d1 execute --file` takes minutes for a few MB; the migrated database is a plain

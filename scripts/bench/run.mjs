@@ -18,7 +18,6 @@ const CONNECTIONS = Number(arg("connections", 8));
 const PORT = Number(arg("port", 8899));
 const BASE = `http://127.0.0.1:${PORT}`;
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 if (!process.argv.includes("--no-build")) execFileSync("npm", ["run", "build", "--silent"], { stdio: "inherit", env });
 
@@ -48,6 +47,8 @@ async function cursorFor(path, page) {
 async function measure(path, headers = {}) {
   const probe = await fetch(`${BASE}${path}`, { headers });
   if (!probe.ok) return { path, status: probe.status, skipped: true };
+  // A second of the same load first, unrecorded, so the row measures warm code (JIT, caches).
+  await autocannon({ url: `${BASE}${path}`, connections: CONNECTIONS, duration: 1, headers });
   const r = await autocannon({ url: `${BASE}${path}`, connections: CONNECTIONS, duration: DURATION, headers });
   return {
     path,
@@ -104,8 +105,7 @@ for (const size of SIZES) {
       );
     }
   } finally {
-    stop();
-    await sleep(1000);
+    await stop();
   }
 }
 

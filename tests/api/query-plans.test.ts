@@ -67,11 +67,13 @@ describe("query plans of the hot reads", () => {
   let noteId = 0;
   let replyId = 0;
   let folderSlug = "";
+  let folderId = 0;
 
   beforeAll(async () => {
     [a, b] = await users(2);
     const folder = (await a.post("/v1/folders", { type: "Skill", name: `Plans ${Date.now()}` })).body;
     folderSlug = folder.slug;
+    folderId = folder.id;
     for (let i = 0; i < 5; i++) {
       const res = await a.post("/v1/notes", {
         label: "idea",
@@ -101,7 +103,9 @@ describe("query plans of the hot reads", () => {
     ["tag page", () => b.get("/v1/tags/plans?page=1")],
     ["x-label page", () => b.get("/v1/labels/idea?page=1")],
     ["folders of a user", () => b.get(`/v1/folders?uid=${a.id}&sort=type&page=1`)],
-    ["folder notes", () => b.get(`/v1/folders/${folderSlug}/user/${a.username}`)],
+    ["folder detail", () => b.get(`/v1/folders/${folderSlug}/user/${a.username}`)],
+    ["folder notes", () => b.get(`/v1/folders/${folderId}/notes?page=1`)],
+    ["folder notes with an x-label", () => b.get(`/v1/folders/${folderId}/notes?label=idea&page=1`)],
     ["notifications", () => a.get("/v1/notifications?page=1")],
     ["bookmarks", () => b.get("/v1/bookmarks?t=note&page=1")],
     ["followers", () => b.get(`/v1/follows/${a.id}/followers?page=1`)],
@@ -111,5 +115,14 @@ describe("query plans of the hot reads", () => {
     const problems = await plansOf(call);
     if (problems.length) console.log(problems.join("\n\n"));
     expect(problems).toEqual([]);
+  });
+
+  // Each read is one D1 round trip (worker/db/meter.ts counts them into Server-Timing); a bearer
+  // token adds the session's epoch check.
+  it.each(calls)("%s: one D1 round trip, plus the session check when signed in", async (_name, call) => {
+    const res = (await call()) as { status: number; headers: Headers };
+    expect(res.status).toBe(200);
+    const trips = Number(/d1;desc="(\d+) round trips"/.exec(res.headers.get("server-timing") ?? "")?.[1]);
+    expect(trips).toBe(2);
   });
 });

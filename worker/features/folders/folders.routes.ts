@@ -1,6 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
-import { folders } from "../../db/schema/folders";
+import { folderNotes, folders } from "../../db/schema/folders";
 import { z } from "zod";
 import type { AppEnv } from "../../env";
 import { me, requireUser } from "../../lib/session";
@@ -57,8 +57,15 @@ export const folderRoutes = new Hono<AppEnv>()
       const { id } = c.req.valid("param");
       const q = c.req.valid("query");
       const label = q.label?.trim().toLowerCase();
-      const where = sql`notes.id in (select note_id from folder_notes where folder_id = ${id}${label ? sql` and label = ${label}` : sql``})`;
-      return c.json(await listNotes(c.var.db, where, q, c.var.user?.id ?? null));
+      // Read along folder_notes (folder, label, time): the page never sorts more than it shows.
+      return c.json(
+        await listNotes(c.var.db, undefined, q, c.var.user?.id ?? null, {
+          table: folderNotes,
+          at: folderNotes.noteCreatedAt,
+          id: folderNotes.noteId,
+          where: and(eq(folderNotes.folderId, id), label ? eq(folderNotes.label, label) : undefined),
+        }),
+      );
     },
   )
   .get(

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, like, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { runBatch } from "../../db/client";
-import { folderLabels, folders } from "../../db/schema/folders";
+import { folders } from "../../db/schema/folders";
 import { likes } from "../../db/schema/social";
 import { users, userTypes } from "../../db/schema/users";
 import type { DB } from "../../env";
@@ -191,17 +191,23 @@ export async function getFolder(
     where.id !== undefined
       ? eq(folders.id, where.id)
       : and(eq(folders.slug, where.slug ?? ""), sql`lower(${users.username}) = lower(${where.username ?? ""})`);
+  // The label counts come along as one JSON object: the folder costs one round trip.
   const [row] = await db
-    .select({ f: folders, username: users.username, fullname: users.fullname, avatar: users.avatar })
+    .select({
+      f: folders,
+      username: users.username,
+      fullname: users.fullname,
+      avatar: users.avatar,
+      jslabel:
+        sql<string>`(select json_group_object(fl.label, fl.n) from folder_labels fl where fl.folder_id = ${folders.id} and fl.n > 0)`.as(
+          "x_jslabel",
+        ),
+    })
     .from(folders)
     .innerJoin(users, eq(users.id, folders.userId))
     .where(cond)
     .limit(1);
   if (!row) throw notFound("Folder not found");
-  const labels = await db
-    .select({ k: folderLabels.label, n: folderLabels.n })
-    .from(folderLabels)
-    .where(eq(folderLabels.folderId, row.f.id));
   return {
     ...toJson(row.f),
     user: {
@@ -211,6 +217,6 @@ export async function getFolder(
       avatar: row.avatar,
       me: row.f.userId === viewerId,
     },
-    jslabel: JSON.stringify(Object.fromEntries(labels.filter((l) => l.n > 0).map((l) => [l.k, l.n]))),
+    jslabel: row.jslabel,
   };
 }
