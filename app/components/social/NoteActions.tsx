@@ -4,12 +4,26 @@ import type { UserJson } from "../../../worker/features/users/users.service";
 import { withParam } from "~/lib/url";
 import { JsFlag } from "../JsFlag";
 
+/**
+ * A counter control's content: the icon for the eye, "Like 3" for the ear. The name is made of
+ * the visible number plus a hidden word (no aria-label), so what is seen is part of what is heard.
+ */
+export function Counted({ icon, label, n }: { icon: string; label: string; n: number }) {
+  return (
+    <>
+      <span aria-hidden="true">{icon} </span>
+      <span className="sr-only">{label} </span>
+      {n}
+    </>
+  );
+}
+
 /** A visitor's stand-in for an account-only control: it opens the login dialog. */
-export function LoginLink({ label, children }: { label: string; children: React.ReactNode }) {
+export function LoginLink({ icon, label, n }: { icon: string; label: string; n: number }) {
   const location = useLocation();
   return (
-    <Link to={withParam(location, "dialog", "login")} className="act" aria-label={label} preventScrollReset>
-      {children}
+    <Link to={withParam(location, "dialog", "login")} className="act" preventScrollReset>
+      <Counted icon={icon} label={label} n={n} />
     </Link>
   );
 }
@@ -33,7 +47,7 @@ export function LikeButton({
 }) {
   const fetcher = useFetcher<{ ok: boolean; data?: { liked: boolean; likenum: number } }>();
   const location = useLocation();
-  if (!viewer) return <LoginLink label={`Like (${likenum})`}>♡ {likenum}</LoginLink>;
+  if (!viewer) return <LoginLink icon="♡" label="Like" n={likenum} />;
   let liked = was;
   let count = likenum;
   if (fetcher.formData) {
@@ -54,9 +68,8 @@ export function LikeButton({
         type="submit"
         className={`act${liked ? " on" : ""}`}
         aria-pressed={liked}
-        aria-label={`${liked ? "Unlike" : "Like"} (${count})`}
       >
-        {liked ? "♥" : "♡"} {count}
+        <Counted icon={liked ? "♥" : "♡"} label={liked ? "Unlike" : "Like"} n={count} />
       </button>
     </fetcher.Form>
   );
@@ -70,24 +83,15 @@ function RenoteMenu({ note, viewer }: { note: NoteJson; viewer: UserJson | null 
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   if (!viewer) {
-    return (
-      <Link
-        to={withParam(location, "dialog", "login")}
-        className="act"
-        aria-label={`Renote (${note.renum})`}
-        preventScrollReset
-      >
-        🔁 {note.renum}
-      </Link>
-    );
+    return <LoginLink icon="🔁" label="Renote" n={note.renum} />;
   }
   const done = fetcher.data?.ok ? fetcher.data.data : undefined;
   const renoted = done ? done.renoted : note.renoted;
   const renum = done ? done.renum : note.renum;
   return (
     <details className="menu renote-menu">
-      <summary className={`act${renoted ? " on" : ""}`} aria-label={`Renote menu (${renum})`}>
-        🔁 {renum}
+      <summary className={`act${renoted ? " on" : ""}`}>
+        <Counted icon="🔁" label="Renote menu" n={renum} />
       </summary>
       <ul>
         <li>
@@ -112,12 +116,8 @@ function RenoteMenu({ note, viewer }: { note: NoteJson; viewer: UserJson | null 
 export function NoteActions({ note, viewer }: { note: NoteJson; viewer: UserJson | null }) {
   return (
     <div className="note-actions">
-      <Link
-        to={`/${note.user.username}/note/${note.id}#replies`}
-        className="act"
-        aria-label={`Replies (${note.repnum})`}
-      >
-        💬 {note.repnum}
+      <Link to={`/${note.user.username}/note/${note.id}#replies`} className="act">
+        <Counted icon="💬" label="Replies" n={note.repnum} />
       </Link>
       <RenoteMenu note={note} viewer={viewer} />
       <LikeButton kind="note" id={note.id} liked={note.liked} likenum={note.likenum} viewer={viewer} />

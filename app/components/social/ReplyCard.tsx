@@ -7,7 +7,7 @@ import { Avatar } from "../Avatar";
 import { Dialog } from "../Dialog";
 import { JsFlag } from "../JsFlag";
 import { SubmitRow } from "../Field";
-import { LikeButton } from "./NoteActions";
+import { Counted, LikeButton } from "./NoteActions";
 
 export const replyHref = (r: ReplyJson) => `/${r.user.username}/rep/${r.id}`;
 
@@ -84,8 +84,8 @@ export function ReplyCard({
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on write */}
       <div className="content" dangerouslySetInnerHTML={{ __html: reply.content }} />
       <footer className="note-actions reply-actions">
-        <Link to={replyHref(reply)} className="act" aria-label={`Replies (${reply.repnum})`}>
-          💬 {reply.repnum}
+        <Link to={replyHref(reply)} className="act">
+          <Counted icon="💬" label="Replies" n={reply.repnum} />
         </Link>
         <LikeButton kind="reply" id={reply.id} liked={reply.liked} likenum={reply.likenum} viewer={viewer} />
         {reply.user.me && (

@@ -1,0 +1,81 @@
+// `npm run lighthouse`: Lighthouse (mobile preset, its defaults) on `/`, a note page and a profile of
+// the built worker with the demo data, in Debian's Chromium. Budget (issue 9): performance,
+// accessibility and best practices ≥ 95 on each page. Writes bench/lighthouse.json; exits 1 if any
+// score is under budget. `--no-build` skips the build (the bench passes it).
+import "./dev-vars.mjs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { startLocalWorker } from "./local-worker.mjs";
+
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 8893);
+const BASE = `http://127.0.0.1:${PORT}`;
+const PERSIST = ".wrangler/lighthouse";
+const CATEGORIES = ["performance", "accessibility", "best-practices"];
+const BUDGET = 95;
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
+
+if (!process.argv.includes("--no-build")) execFileSync("npm", ["run", "build", "--silent"], { stdio: "inherit", env });
+rmSync(PERSIST, { recursive: true, force: true });
+execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", PERSIST], {
+  stdio: "ignore",
+  env,
+});
+execFileSync("node", ["scripts/seed.mjs", "--persist-to", PERSIST], { stdio: "ignore", env });
+
+const { stop } = await startLocalWorker({ port: PORT, persist: PERSIST, env });
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+});
+const results = {};
+let ok = true;
+try {
+  // A note and a profile of the demo data, found the way a visitor would: from Discover.
+  const discover = await (await fetch(`${BASE}/v1/discover?page=1`)).json();
+  const first = discover.notes.find((n) => n.kind === "note") ?? discover.notes[0];
+  const pages = {
+    "/": "/",
+    "note page": `/${first.user.username}/note/${first.id}`,
+    profile: `/${first.user.username}`,
+  };
+  for (const [name, path] of Object.entries(pages)) {
+    const run = await lighthouse(`${BASE}${path}`, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: CATEGORIES,
+    });
+    const lhr = run.lhr;
+    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
+    // What cost points, so a regression names its cause.
+    const failing = Object.values(lhr.audits)
+      .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative")
+      .map((a) => {
+        const where = (a.details?.items ?? [])
+          .slice(0, 3)
+          .map((i) => i.node?.snippet ?? i.url)
+          .filter(Boolean);
+        return `${a.id} (${a.displayValue ?? a.score})${where.length ? `: ${where.join(" | ")}` : ""}`;
+      });
+    results[name] = { path, ...scores, failing };
+    if (Object.values(scores).some((s) => s < BUDGET)) ok = false;
+  }
+} finally {
+  await chrome.kill();
+  await stop();
+}
+console.table(
+  Object.entries(results).map(([page, r]) => ({
+    page,
+    performance: r.performance,
+    accessibility: r.accessibility,
+    "best practices": r["best-practices"],
+  })),
+);
+for (const [page, r] of Object.entries(results)) if (r.failing.length) console.log(`${page}: ${r.failing.join(", ")}`);
+mkdirSync("bench", { recursive: true });
+writeFileSync("bench/lighthouse.json", JSON.stringify({ at: new Date().toISOString(), budget: BUDGET, results }, null, 2));
+console.log(ok ? `lighthouse: every score ≥ ${BUDGET}` : `lighthouse: some scores are under ${BUDGET}`);
+process.exit(ok ? 0 : 1);
