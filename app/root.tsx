@@ -17,6 +17,7 @@ import type { FolderJson } from "../worker/features/folders/folders.service";
 import type { NoteJson } from "../worker/features/notes/notes.types";
 import { type DialogData, globalDialogs } from "./components/GlobalDialogs";
 import { badgeCount, Shell } from "./components/Shell";
+import { dialogLoaded } from "./components/lazyDialogs";
 import { apiFor } from "./lib/api.server";
 import { useNonce } from "./lib/nonce";
 import { clearRecord, fromServer, writeRecord } from "./lib/record";
@@ -71,8 +72,13 @@ export function Layout({ children }: { children: ReactNode }) {
   // Marks the page hydrated, error pages included. Tests wait for it before typing: React resets
   // form fields it hydrates, and a key pressed while Remix still decodes its single-fetch data
   // suspends hydration (React 18 then throws #345).
+  // A dialog opened by the URL hydrates with its own chunk, so "ready" waits for that too.
   useEffect(() => {
-    document.documentElement.dataset.ready = "1";
+    dialogLoaded(window.location.search).then(() =>
+      setTimeout(() => {
+        document.documentElement.dataset.ready = "1";
+      }),
+    );
   }, []);
   return (
     <html lang="en">

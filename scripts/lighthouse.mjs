@@ -76,6 +76,9 @@ console.table(
 );
 for (const [page, r] of Object.entries(results)) if (r.failing.length) console.log(`${page}: ${r.failing.join(", ")}`);
 mkdirSync("bench", { recursive: true });
-writeFileSync("bench/lighthouse.json", JSON.stringify({ at: new Date().toISOString(), budget: BUDGET, results }, null, 2));
+writeFileSync(
+  "bench/lighthouse.json",
+  JSON.stringify({ at: new Date().toISOString(), budget: BUDGET, results }, null, 2),
+);
 console.log(ok ? `lighthouse: every score ≥ ${BUDGET}` : `lighthouse: some scores are under ${BUDGET}`);
 process.exit(ok ? 0 : 1);

@@ -2,12 +2,13 @@ import { lazy, type ReactNode, Suspense } from "react";
 import type { FolderJson } from "../../worker/features/folders/folders.service";
 import type { NoteJson } from "../../worker/features/notes/notes.types";
 import type { UserJson } from "../../worker/features/users/users.service";
-import { DeleteNoteDialog, QuoteDialog } from "./notes/NoteDialogs";
-import { ReportDialog } from "./social/SocialDialogs";
+import { DIALOG_MODULES } from "./lazyDialogs";
 
-// The two big forms load only when their dialog opens, keeping the first page load small.
-const ComposerDialog = lazy(() => import("./notes/Composer").then((m) => ({ default: m.ComposerDialog })));
-const FolderDialog = lazy(() => import("./folders/FolderDialog").then((m) => ({ default: m.FolderDialog })));
+const ComposerDialog = lazy(() => DIALOG_MODULES.note().then((m) => ({ default: m.ComposerDialog })));
+const FolderDialog = lazy(() => DIALOG_MODULES.folder().then((m) => ({ default: m.FolderDialog })));
+const DeleteNoteDialog = lazy(() => DIALOG_MODULES["delete-note"]().then((m) => ({ default: m.DeleteNoteDialog })));
+const QuoteDialog = lazy(() => DIALOG_MODULES.quote().then((m) => ({ default: m.QuoteDialog })));
+const ReportDialog = lazy(() => DIALOG_MODULES.report().then((m) => ({ default: m.ReportDialog })));
 
 export interface DialogData {
   note?: NoteJson | null;
@@ -32,8 +33,20 @@ export function globalDialogs(user: UserJson | null, data: DialogData = {}): Rec
         <FolderDialog folder={data.editFolder} />
       </Suspense>
     ),
-    "delete-note": <DeleteNoteDialog />,
-    quote: <QuoteDialog note={data.note ?? null} />,
-    report: <ReportDialog />,
+    "delete-note": (
+      <Suspense fallback={null}>
+        <DeleteNoteDialog />
+      </Suspense>
+    ),
+    quote: (
+      <Suspense fallback={null}>
+        <QuoteDialog note={data.note ?? null} />
+      </Suspense>
+    ),
+    report: (
+      <Suspense fallback={null}>
+        <ReportDialog />
+      </Suspense>
+    ),
   };
 }

@@ -1,10 +1,13 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
-import { type ReactNode, useEffect, useRef } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from "react";
 import type { UserJson } from "../../worker/features/users/users.service";
 import { withParam } from "~/lib/url";
-import { LoginForm, SignupForm } from "./AuthForms";
 import { Avatar } from "./Avatar";
 import { ConfirmDialog, Dialog } from "./Dialog";
+import { DIALOG_MODULES } from "./lazyDialogs";
+
+const LoginForm = lazy(() => DIALOG_MODULES.login().then((m) => ({ default: m.LoginForm })));
+const SignupForm = lazy(() => DIALOG_MODULES.signup().then((m) => ({ default: m.SignupForm })));
 
 export interface ShellProps {
   user: UserJson | null;
@@ -238,12 +241,16 @@ export function Shell({ user, badge, children, dialogs }: ShellProps) {
       <BottomBar user={user} badge={badge} />
       {!user && dialog === "login" && location.pathname !== "/login" && (
         <Dialog title="Log in to NoteX">
-          <LoginForm />
+          <Suspense fallback={null}>
+            <LoginForm />
+          </Suspense>
         </Dialog>
       )}
       {!user && dialog === "signup" && location.pathname !== "/login" && (
         <Dialog title="Sign up">
-          <SignupForm />
+          <Suspense fallback={null}>
+            <SignupForm />
+          </Suspense>
         </Dialog>
       )}
       {user && dialog === "logout" && (

@@ -64,11 +64,7 @@ export function LikeButton({
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       <input type="hidden" name="intent" value={liked ? "unlike" : "like"} />
       <JsFlag />
-      <button
-        type="submit"
-        className={`act${liked ? " on" : ""}`}
-        aria-pressed={liked}
-      >
+      <button type="submit" className={`act${liked ? " on" : ""}`} aria-pressed={liked}>
         <Counted icon={liked ? "♥" : "♡"} label={liked ? "Unlike" : "Like"} n={count} />
       </button>
     </fetcher.Form>
