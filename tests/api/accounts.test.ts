@@ -200,6 +200,28 @@ describe("sessions", () => {
     expect((await other.get("/v1/refresh")).status).toBe(401);
   });
 
+  it("a revoked token reads nothing, where the list query carries the epoch check and where the page is empty", async () => {
+    const a = await user();
+    await a.post("/v1/notes", { label: "idea", content: "<p>mine #revoked</p>" });
+    const other = new Client();
+    other.token = (await other.post("/v1/login", { username: a.username, password: a.password })).body.token;
+    const reads = [
+      "/v1/discover?page=1",
+      "/v1/feeds?page=1",
+      `/v1/notes?uid=${a.id}&page=1`,
+      "/v1/tags/revoked?page=1",
+      "/v1/notifications?page=1",
+      "/v1/bookmarks?t=note&page=1",
+    ];
+    for (const path of reads) expect((await other.get(path)).status, path).toBe(200);
+    await a.get("/v1/logout?all=1");
+    for (const path of reads) {
+      const res = await other.get(path);
+      expect(res.status, path).toBe(401);
+      expect(res.body.notes ?? res.body.notis, path).toBeUndefined();
+    }
+  });
+
   it("refuses a cross-origin write that carries the cookie (CSRF)", async () => {
     const a = await user();
     const c = new Client();

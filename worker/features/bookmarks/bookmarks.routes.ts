@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { bookmarks } from "../../db/schema/social";
 import type { AppEnv } from "../../env";
-import { me, requireUser } from "../../lib/session";
+import { me, requireUser, rideAlong } from "../../lib/session";
 import { param, query } from "../../lib/validate";
 import { KindQuery } from "../likes/likes.routes";
 import { findTarget } from "../likes/likes.service";
@@ -23,12 +23,19 @@ export const bookmarkRoutes = new Hono<AppEnv>()
     if (q.t === "note") {
       return c.json(
         // Newest saved first, read along bookmarks (user_id, kind, created_at, target_id).
-        await listNotes(c.var.db, undefined, q, uid, {
-          table: bookmarks,
-          at: bookmarks.createdAt,
-          id: bookmarks.targetId,
-          where: and(eq(bookmarks.userId, uid), eq(bookmarks.kind, "note")),
-        }),
+        await listNotes(
+          c.var.db,
+          undefined,
+          q,
+          uid,
+          {
+            table: bookmarks,
+            at: bookmarks.createdAt,
+            id: bookmarks.targetId,
+            where: and(eq(bookmarks.userId, uid), eq(bookmarks.kind, "note")),
+          },
+          rideAlong(c),
+        ),
       );
     }
     return c.json(

@@ -3,7 +3,7 @@ import { type Context, Hono } from "hono";
 import { folderNotes, folders } from "../../db/schema/folders";
 import { z } from "zod";
 import type { AppEnv } from "../../env";
-import { me, requireUser } from "../../lib/session";
+import { me, requireUser, rideAlong } from "../../lib/session";
 import { body, param, query } from "../../lib/validate";
 import { ListQuery } from "../notes/notes.schema";
 import { listNotes } from "../notes/notes.service";
@@ -59,12 +59,19 @@ export const folderRoutes = new Hono<AppEnv>()
       const label = q.label?.trim().toLowerCase();
       // Read along folder_notes (folder, label, time): the page never sorts more than it shows.
       return c.json(
-        await listNotes(c.var.db, undefined, q, c.var.user?.id ?? null, {
-          table: folderNotes,
-          at: folderNotes.noteCreatedAt,
-          id: folderNotes.noteId,
-          where: and(eq(folderNotes.folderId, id), label ? eq(folderNotes.label, label) : undefined),
-        }),
+        await listNotes(
+          c.var.db,
+          undefined,
+          q,
+          c.var.user?.id ?? null,
+          {
+            table: folderNotes,
+            at: folderNotes.noteCreatedAt,
+            id: folderNotes.noteId,
+            where: and(eq(folderNotes.folderId, id), label ? eq(folderNotes.label, label) : undefined),
+          },
+          rideAlong(c),
+        ),
       );
     },
   )

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../env";
 import { AppError } from "../../lib/errors";
-import { me, requireUser } from "../../lib/session";
+import { me, requireUser, rideAlong } from "../../lib/session";
 import { body, param, query } from "../../lib/validate";
 import { Label, ListQuery, NoteInput, RenoteInput } from "./notes.schema";
 import {
@@ -38,6 +38,8 @@ export const notes = new Hono<AppEnv>()
         userWhere(q.uid, label?.success ? label.data : q.xlabel ? "\u0000" : undefined),
         q,
         c.var.user?.id ?? null,
+        undefined,
+        rideAlong(c),
       ),
     );
   })
@@ -65,10 +67,12 @@ export const notes = new Hono<AppEnv>()
 
 export const feeds = new Hono<AppEnv>()
   .get("/discover", query(ListQuery), async (c) =>
-    c.json(await listNotes(c.var.db, discoverWhere(), c.req.valid("query"), c.var.user?.id ?? null)),
+    c.json(
+      await listNotes(c.var.db, discoverWhere(), c.req.valid("query"), c.var.user?.id ?? null, undefined, rideAlong(c)),
+    ),
   )
   .get("/feeds", requireUser, query(ListQuery), async (c) =>
-    c.json(await listNotes(c.var.db, feedWhere(me(c).id), c.req.valid("query"), me(c).id)),
+    c.json(await listNotes(c.var.db, feedWhere(me(c).id), c.req.valid("query"), me(c).id, undefined, rideAlong(c))),
   )
   .get("/tags/:tag", param(z.object({ tag: z.string().min(1).max(100) })), query(ListQuery), async (c) =>
     c.json(
@@ -78,12 +82,22 @@ export const feeds = new Hono<AppEnv>()
         c.req.valid("query"),
         c.var.user?.id ?? null,
         tagDriver(c.req.valid("param").tag.toLowerCase()),
+        rideAlong(c),
       ),
     ),
   )
   .get("/labels/:label", param(z.object({ label: z.string().min(1).max(100) })), query(ListQuery), async (c) => {
     const label = decodeURIComponent(c.req.valid("param").label).trim().toLowerCase();
-    return c.json(await listNotes(c.var.db, labelWhere(label), c.req.valid("query"), c.var.user?.id ?? null));
+    return c.json(
+      await listNotes(
+        c.var.db,
+        labelWhere(label),
+        c.req.valid("query"),
+        c.var.user?.id ?? null,
+        undefined,
+        rideAlong(c),
+      ),
+    );
   });
 
 export const renotes = new Hono<AppEnv>()

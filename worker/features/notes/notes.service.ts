@@ -7,6 +7,7 @@ import { userLabels, users } from "../../db/schema/users";
 import { runBatch } from "../../db/client";
 import type { DB, Env } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
+import type { RideAlong } from "../../lib/session";
 import { type Keyset, PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
 import { folderSyncStatements, folderUnfileStatements } from "../folders/folders.links";
 import {
@@ -166,12 +167,17 @@ export async function listNotes(
   q: { page: number; cursor?: string },
   viewerId: number | null,
   driver?: ListDriver,
+  ride?: RideAlong,
 ): Promise<NoteList> {
   const { after, offset } = startOf(q);
   const at = driver?.at ?? notes.createdAt;
   const id = driver?.id ?? notes.id;
   const keyset = after ? sql`(${at}, ${id}) < (${after.at}, ${after.id})` : undefined;
-  const select = { ...hydrated(viewerId), sortAt: sql<number>`${at}`.as("x_sort_at") };
+  const select = {
+    ...hydrated(viewerId),
+    sortAt: sql<number>`${at}`.as("x_sort_at"),
+    ...(ride ? { session: ride.column } : {}),
+  };
   const base = driver
     ? db
         .select(select)
@@ -184,6 +190,7 @@ export async function listNotes(
     .orderBy(desc(at), desc(id))
     .limit(PAGE_SIZE + 1)
     .offset(offset);
+  if (rows.length) ride?.settle((rows[0] as { session?: string | null }).session ?? null);
   const page = pageOf(rows, q.page, (r): Keyset => ({ at: r.sortAt, id: r.note.id }));
   return {
     notes: page.items.map((r) => toNoteJson(r, viewerId)),

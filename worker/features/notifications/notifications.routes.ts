@@ -4,7 +4,7 @@ import { notifications } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
 import type { AppEnv } from "../../env";
 import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
-import { me, requireUser } from "../../lib/session";
+import { me, requireUser, rideAlong } from "../../lib/session";
 import { query } from "../../lib/validate";
 import { ListQuery } from "../notes/notes.schema";
 
@@ -22,8 +22,15 @@ export const notificationRoutes = new Hono<AppEnv>()
     const q = c.req.valid("query");
     const { after, offset } = startOf(q);
     const uid = me(c).id;
+    const ride = rideAlong(c);
     const rows = await c.var.db
-      .select({ n: notifications, username: users.username, fullname: users.fullname, avatar: users.avatar })
+      .select({
+        n: notifications,
+        username: users.username,
+        fullname: users.fullname,
+        avatar: users.avatar,
+        ...(ride ? { session: ride.column } : {}),
+      })
       .from(notifications)
       .innerJoin(users, eq(users.id, notifications.actorId))
       .where(
@@ -36,6 +43,8 @@ export const notificationRoutes = new Hono<AppEnv>()
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(PAGE_SIZE + 1)
       .offset(offset);
+    // The reader's username (for hrefs) comes with the epoch check the rows carry.
+    if (rows.length) ride?.settle((rows[0] as { session?: string | null }).session ?? null);
     const page = pageOf(rows, q.page, (r) => ({ at: r.n.createdAt, id: r.n.id }));
     return c.json({
       notis: page.items.map(({ n, username, fullname, avatar }) => ({
