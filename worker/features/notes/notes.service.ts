@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { BatchItem } from "drizzle-orm/batch";
 import { noteTags, notes } from "../../db/schema/notes";
@@ -54,12 +54,16 @@ function originalJson(viewer: number) {
     from notes o join users ou on ou.id = o.user_id where o.id = ${notes.renoteId})`;
 }
 
+// Flat, so a list can read plain arrays (.values()) and name them itself: drizzle's per-field
+// row mapping was a tenth of a list request's CPU.
+const NOTE_COLUMNS = getTableColumns(notes);
+
 /** What a note list selects: the note, its author, its original and the viewer's state, all in one row. */
 function hydrated(viewerId: number | null) {
   const viewer = viewerId ?? 0;
   const e = extras(sql.raw('"notes"'), viewer);
   return {
-    note: notes,
+    ...NOTE_COLUMNS,
     username: users.username,
     fullname: users.fullname,
     avatar: users.avatar,
@@ -71,8 +75,7 @@ function hydrated(viewerId: number | null) {
   };
 }
 
-type Hydrated = {
-  note: NoteRow;
+type Hydrated = NoteRow & {
   username: string;
   fullname: string;
   avatar: string;
@@ -107,7 +110,7 @@ interface OriginalRow {
 /** The spec's Note from one hydrated row; the original comes along as parsed JSON. */
 function toNoteJson(r: Hydrated, viewerId: number | null): NoteJson {
   const viewer = viewerId ?? 0;
-  const n = r.note;
+  const n = r;
   const o: OriginalRow | null = r.original ? JSON.parse(r.original) : null;
   return {
     id: n.id,
@@ -185,13 +188,17 @@ export async function listNotes(
         .innerJoin(notes, eq(notes.id, id))
         .innerJoin(users, eq(users.id, notes.userId))
     : db.select(select).from(notes).innerJoin(users, eq(users.id, notes.userId));
-  const rows = await base
-    .where(and(driver?.where, where, keyset))
-    .orderBy(desc(at), desc(id))
-    .limit(PAGE_SIZE + 1)
-    .offset(offset);
+  const keys = Object.keys(select) as (keyof typeof select)[];
+  const rows = (
+    await base
+      .where(and(driver?.where, where, keyset))
+      .orderBy(desc(at), desc(id))
+      .limit(PAGE_SIZE + 1)
+      .offset(offset)
+      .values()
+  ).map((values) => Object.fromEntries(keys.map((k, i) => [k, values[i]])) as Hydrated & { sortAt: number });
   if (rows.length) ride?.settle((rows[0] as { session?: string | null }).session ?? null);
-  const page = pageOf(rows, q.page, (r): Keyset => ({ at: r.sortAt, id: r.note.id }));
+  const page = pageOf(rows, q.page, (r): Keyset => ({ at: r.sortAt, id: r.id }));
   return {
     notes: page.items.map((r) => toNoteJson(r, viewerId)),
     paginator: page.paginator,
