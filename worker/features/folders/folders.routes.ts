@@ -46,11 +46,11 @@ export const folderRoutes = new Hono<AppEnv>()
     return c.json({ ok: true });
   })
   .get("/", query(FolderList), async (c) => c.json(await listFolders(c.var.db, c.req.valid("query"))))
-  .get("/:id{[0-9]+}", param(IdParam), async (c) =>
+  .get("/:id", param(IdParam), async (c) =>
     c.json(await getFolder(c.var.db, { id: c.req.valid("param").id }, c.var.user?.id ?? null)),
   )
   .get(
-    "/:id{[0-9]+}/notes",
+    "/:id/notes",
     param(IdParam),
     query(ListQuery.extend({ label: z.string().max(100).optional() })),
     async (c) => {

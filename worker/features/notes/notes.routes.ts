@@ -43,7 +43,7 @@ export const notes = new Hono<AppEnv>()
       ),
     );
   })
-  .get("/:id{[0-9]+}", param(IdParam), async (c) =>
+  .get("/:id", param(IdParam), async (c) =>
     c.json(await getNote(c.var.db, c.req.valid("param").id, c.var.user?.id ?? null)),
   )
   .get("/:username/:id", param(IdParam.extend({ username: z.string().min(1).max(100) })), async (c) => {
