@@ -49,32 +49,27 @@ export const folderRoutes = new Hono<AppEnv>()
   .get("/:id", param(IdParam), async (c) =>
     c.json(await getFolder(c.var.db, { id: c.req.valid("param").id }, c.var.user?.id ?? null)),
   )
-  .get(
-    "/:id/notes",
-    param(IdParam),
-    query(ListQuery.extend({ label: z.string().max(100).optional() })),
-    async (c) => {
-      const { id } = c.req.valid("param");
-      const q = c.req.valid("query");
-      const label = q.label?.trim().toLowerCase();
-      // Read along folder_notes (folder, label, time): the page never sorts more than it shows.
-      return c.json(
-        await listNotes(
-          c.var.db,
-          undefined,
-          q,
-          c.var.user?.id ?? null,
-          {
-            table: folderNotes,
-            at: folderNotes.noteCreatedAt,
-            id: folderNotes.noteId,
-            where: and(eq(folderNotes.folderId, id), label ? eq(folderNotes.label, label) : undefined),
-          },
-          rideAlong(c),
-        ),
-      );
-    },
-  )
+  .get("/:id/notes", param(IdParam), query(ListQuery.extend({ label: z.string().max(100).optional() })), async (c) => {
+    const { id } = c.req.valid("param");
+    const q = c.req.valid("query");
+    const label = q.label?.trim().toLowerCase();
+    // Read along folder_notes (folder, label, time): the page never sorts more than it shows.
+    return c.json(
+      await listNotes(
+        c.var.db,
+        undefined,
+        q,
+        c.var.user?.id ?? null,
+        {
+          table: folderNotes,
+          at: folderNotes.noteCreatedAt,
+          id: folderNotes.noteId,
+          where: and(eq(folderNotes.folderId, id), label ? eq(folderNotes.label, label) : undefined),
+        },
+        rideAlong(c),
+      ),
+    );
+  })
   .get(
     "/:slug/user/:username",
     param(z.object({ slug: z.string().min(1).max(100), username: z.string().min(1).max(100) })),
