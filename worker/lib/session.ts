@@ -132,8 +132,13 @@ export async function pageUser(c: Context<AppEnv>): Promise<CurrentUser | null> 
 /** The reads whose queries can carry the session check: note lists and notifications. */
 const RIDES = /^\/v1\/(discover|feeds|tags\/|labels\/|notifications$|bookmarks$|notes$|folders\/\d+\/notes$)/;
 
+/** The reader's [session epoch, username] as a column of a list query, read in the same statement. */
+export const sessionColumn = (uid: unknown) =>
+  sql<string | null>`(select json_array(session_epoch, username) from users where id = ${uid})`.as("x_session");
+
 export interface RideAlong {
-  /** A column for the list query: the reader's [session epoch, username], read in the same statement. */
+  uid: number;
+  /** sessionColumn(uid), for a list query to select. */
   column: SQL.Aliased<string | null>;
   /** Checks the column's value from the first row; a stale epoch is a 401, as a separate check would be. */
   settle(value: string | null | undefined): void;
@@ -145,9 +150,8 @@ export function rideAlong(c: Context<AppEnv>): RideAlong | undefined {
   const user = c.var.user;
   if (!pending || pending.verified || !user) return undefined;
   return {
-    column: sql<string | null>`(select json_array(session_epoch, username) from users where id = ${pending.uid})`.as(
-      "x_session",
-    ),
+    uid: pending.uid,
+    column: sessionColumn(pending.uid),
     settle(value) {
       if (value === undefined) return;
       const [ep, username] = value ? (JSON.parse(value) as [number, string]) : [null, ""];

@@ -8,12 +8,23 @@ import { param, query } from "../../lib/validate";
 import { KindQuery } from "../likes/likes.routes";
 import { findTarget } from "../likes/likes.service";
 import { ListQuery } from "../notes/notes.schema";
-import { listNotes } from "../notes/notes.service";
+import { type ListShape, listNotes } from "../notes/notes.service";
 import { listReplies } from "../replies/replies.service";
 import { IdParam } from "../social.shared";
 
 const mine = (uid: number, kind: string, id: number) =>
   and(eq(bookmarks.userId, uid), eq(bookmarks.kind, kind), eq(bookmarks.targetId, id));
+
+/** Newest saved first, read along bookmarks (user_id, kind, created_at, target_id). */
+const BOOKMARKED_NOTES: ListShape = {
+  name: "bookmarks",
+  driver: {
+    table: bookmarks,
+    at: bookmarks.createdAt,
+    id: bookmarks.targetId,
+    where: and(eq(bookmarks.userId, sql.placeholder("uid")), eq(bookmarks.kind, "note")),
+  },
+};
 
 export const bookmarkRoutes = new Hono<AppEnv>()
   .use(requireUser)
@@ -21,22 +32,7 @@ export const bookmarkRoutes = new Hono<AppEnv>()
     const q = c.req.valid("query");
     const uid = me(c).id;
     if (q.t === "note") {
-      return c.json(
-        // Newest saved first, read along bookmarks (user_id, kind, created_at, target_id).
-        await listNotes(
-          c.var.db,
-          undefined,
-          q,
-          uid,
-          {
-            table: bookmarks,
-            at: bookmarks.createdAt,
-            id: bookmarks.targetId,
-            where: and(eq(bookmarks.userId, uid), eq(bookmarks.kind, "note")),
-          },
-          rideAlong(c),
-        ),
-      );
+      return c.json(await listNotes(c.var.db, BOOKMARKED_NOTES, { uid }, q, uid, rideAlong(c)));
     }
     return c.json(
       await listReplies(

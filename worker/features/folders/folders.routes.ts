@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { folderNotes, folders } from "../../db/schema/folders";
 import { z } from "zod";
@@ -6,7 +6,7 @@ import type { AppEnv } from "../../env";
 import { me, requireUser, rideAlong } from "../../lib/session";
 import { body, param, query } from "../../lib/validate";
 import { ListQuery } from "../notes/notes.schema";
-import { listNotes } from "../notes/notes.service";
+import { type ListShape, listNotes } from "../notes/notes.service";
 import { IdParam } from "../social.shared";
 import { createUploads } from "../uploads/uploads.links";
 import { FolderInput } from "./folders.schema";
@@ -29,6 +29,19 @@ async function withLogo(c: Context<AppEnv>, id: number, upload?: { file_size: nu
     .where(and(eq(folders.id, id), eq(folders.userId, uid)));
   return { logo: slot.file_url, upload: { key: slot.key, put_link: slot.put_link, file_url: slot.file_url } };
 }
+
+// A folder page reads along folder_notes (folder, label, time): it never sorts more than it shows.
+const folderDriver = (label: boolean): ListShape["driver"] => ({
+  table: folderNotes,
+  at: folderNotes.noteCreatedAt,
+  id: folderNotes.noteId,
+  where: and(
+    eq(folderNotes.folderId, sql.placeholder("folder")),
+    label ? eq(folderNotes.label, sql.placeholder("label")) : undefined,
+  ),
+});
+const FOLDER_LIST: ListShape = { name: "folder", driver: folderDriver(false) };
+const FOLDER_LABEL_LIST: ListShape = { name: "folderLabel", driver: folderDriver(true) };
 
 export const folderRoutes = new Hono<AppEnv>()
   .post("/", requireUser, body(FolderInput), async (c) => {
@@ -53,19 +66,13 @@ export const folderRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid("param");
     const q = c.req.valid("query");
     const label = q.label?.trim().toLowerCase();
-    // Read along folder_notes (folder, label, time): the page never sorts more than it shows.
     return c.json(
       await listNotes(
         c.var.db,
-        undefined,
+        label ? FOLDER_LABEL_LIST : FOLDER_LIST,
+        { folder: id, label },
         q,
         c.var.user?.id ?? null,
-        {
-          table: folderNotes,
-          at: folderNotes.noteCreatedAt,
-          id: folderNotes.noteId,
-          where: and(eq(folderNotes.folderId, id), label ? eq(folderNotes.label, label) : undefined),
-        },
         rideAlong(c),
       ),
     );

@@ -5,20 +5,7 @@ import { AppError } from "../../lib/errors";
 import { me, requireUser, rideAlong } from "../../lib/session";
 import { body, param, query } from "../../lib/validate";
 import { Label, ListQuery, NoteInput, RenoteInput } from "./notes.schema";
-import {
-  createNote,
-  deleteNote,
-  discoverWhere,
-  feedWhere,
-  getNote,
-  labelWhere,
-  listNotes,
-  renote,
-  tagDriver,
-  undoRenote,
-  updateNote,
-  userWhere,
-} from "./notes.service";
+import { createNote, deleteNote, getNote, LISTS, listNotes, renote, undoRenote, updateNote } from "./notes.service";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 
 const IdParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
@@ -35,10 +22,11 @@ export const notes = new Hono<AppEnv>()
     return c.json(
       await listNotes(
         c.var.db,
-        userWhere(q.uid, label?.success ? label.data : q.xlabel ? "\u0000" : undefined),
+        q.xlabel ? LISTS.userLabel : LISTS.user,
+        // A label that cannot exist matches nothing (and is never a 500).
+        { uid: q.uid, label: label?.success ? label.data : "\u0000" },
         q,
         c.var.user?.id ?? null,
-        undefined,
         rideAlong(c),
       ),
     );
@@ -67,21 +55,19 @@ export const notes = new Hono<AppEnv>()
 
 export const feeds = new Hono<AppEnv>()
   .get("/discover", query(ListQuery), async (c) =>
-    c.json(
-      await listNotes(c.var.db, discoverWhere(), c.req.valid("query"), c.var.user?.id ?? null, undefined, rideAlong(c)),
-    ),
+    c.json(await listNotes(c.var.db, LISTS.discover, {}, c.req.valid("query"), c.var.user?.id ?? null, rideAlong(c))),
   )
   .get("/feeds", requireUser, query(ListQuery), async (c) =>
-    c.json(await listNotes(c.var.db, feedWhere(me(c).id), c.req.valid("query"), me(c).id, undefined, rideAlong(c))),
+    c.json(await listNotes(c.var.db, LISTS.feed, { uid: me(c).id }, c.req.valid("query"), me(c).id, rideAlong(c))),
   )
   .get("/tags/:tag", param(z.object({ tag: z.string().min(1).max(100) })), query(ListQuery), async (c) =>
     c.json(
       await listNotes(
         c.var.db,
-        undefined,
+        LISTS.tag,
+        { tag: c.req.valid("param").tag.toLowerCase() },
         c.req.valid("query"),
         c.var.user?.id ?? null,
-        tagDriver(c.req.valid("param").tag.toLowerCase()),
         rideAlong(c),
       ),
     ),
@@ -89,14 +75,7 @@ export const feeds = new Hono<AppEnv>()
   .get("/labels/:label", param(z.object({ label: z.string().min(1).max(100) })), query(ListQuery), async (c) => {
     const label = decodeURIComponent(c.req.valid("param").label).trim().toLowerCase();
     return c.json(
-      await listNotes(
-        c.var.db,
-        labelWhere(label),
-        c.req.valid("query"),
-        c.var.user?.id ?? null,
-        undefined,
-        rideAlong(c),
-      ),
+      await listNotes(c.var.db, LISTS.label, { label }, c.req.valid("query"), c.var.user?.id ?? null, rideAlong(c)),
     );
   });
 

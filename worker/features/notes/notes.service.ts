@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, Placeholder, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { BatchItem } from "drizzle-orm/batch";
 import { noteTags, notes } from "../../db/schema/notes";
@@ -7,7 +7,7 @@ import { userLabels, users } from "../../db/schema/users";
 import { runBatch } from "../../db/client";
 import type { DB, Env } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
-import type { RideAlong } from "../../lib/session";
+import { type RideAlong, sessionColumn } from "../../lib/session";
 import { type Keyset, PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
 import { folderSyncStatements, folderUnfileStatements } from "../folders/folders.links";
 import {
@@ -31,7 +31,7 @@ export const QUOTE = 2;
  * primary-key or index lookup, evaluated only for the rows a page returns, so a list and all it
  * shows cost one D1 round trip.
  */
-function extras(n: SQL, viewer: number) {
+function extras(n: SQL, viewer: unknown) {
   return {
     liked: viewer
       ? sql`exists(select 1 from likes l where l.user_id = ${viewer} and l.kind = 'note' and l.target_id = ${n}.id)`
@@ -44,7 +44,7 @@ function extras(n: SQL, viewer: number) {
 }
 
 /** The original of a renote or quote, one level deep, as a JSON object (null when gone). */
-function originalJson(viewer: number) {
+function originalJson(viewer: unknown) {
   const o = extras(sql.raw("o"), viewer);
   return sql<string | null>`(select json_object(
     'id', o.id, 'kind', o.kind, 'user_id', o.user_id, 'username', ou.username, 'fullname', ou.fullname,
@@ -59,7 +59,7 @@ function originalJson(viewer: number) {
 const NOTE_COLUMNS = getTableColumns(notes);
 
 /** What a note list selects: the note, its author, its original and the viewer's state, all in one row. */
-function hydrated(viewerId: number | null) {
+function hydrated(viewerId: unknown) {
   const viewer = viewerId ?? 0;
   const e = extras(sql.raw('"notes"'), viewer);
   return {
@@ -153,8 +153,8 @@ function toNoteJson(r: Hydrated, viewerId: number | null): NoteJson {
 
 /**
  * Where a list's order comes from when it is not the notes' own time index: a table of (time,
- * note id) rows with an index in that order (tags, bookmarks). The page is read along that index,
- * so it never sorts more than it shows.
+ * note id) rows with an index in that order (tags, bookmarks, folders). The page is read along
+ * that index, so it never sorts more than it shows.
  */
 export interface ListDriver {
   table: SQLiteTable;
@@ -163,40 +163,109 @@ export interface ListDriver {
   where: SQL | undefined;
 }
 
-/** One keyset page of notes matching `where`, newest first, hydrated for the viewer. */
-export async function listNotes(
-  db: DB,
-  where: SQL | undefined,
-  q: { page: number; cursor?: string },
-  viewerId: number | null,
-  driver?: ListDriver,
-  ride?: RideAlong,
-): Promise<NoteList> {
-  const { after, offset } = startOf(q);
+/**
+ * A note list's shape: where its rows come from, with `sql.placeholder`s for every value (never a
+ * request's value itself: the statement is built once per shape and reused).
+ */
+export interface ListShape {
+  name: string;
+  where?: SQL;
+  driver?: ListDriver;
+}
+
+const P = (name: string) => sql.placeholder(name);
+
+export const LISTS = {
+  discover: { name: "discover", where: sql`${notes.kind} != ${RENOTE}` },
+  // Walks the notes' time index and keeps the followed authors' rows (a follows primary-key lookup
+  // each), so a page costs about PAGE_SIZE × users / followed rows, never a sort of every followed
+  // note. (A fan-out timeline table would bound it for people who follow few, quiet accounts.)
+  feed: {
+    name: "feed",
+    where: sql`(${notes.userId} = ${P("uid")} or exists (select 1 from follows f where f.follower_id = ${P("uid")} and f.followee_id = ${notes.userId}))`,
+  },
+  user: { name: "user", where: eq(notes.userId, P("uid")) },
+  userLabel: { name: "userLabel", where: and(eq(notes.userId, P("uid")), eq(notes.label, P("label"))) },
+  label: { name: "label", where: and(eq(notes.label, P("label")), sql`${notes.kind} != ${RENOTE}`) },
+  /** A tag page reads along note_tags (tag, created_at, note_id). */
+  tag: {
+    name: "tag",
+    driver: { table: noteTags, at: noteTags.createdAt, id: noteTags.noteId, where: eq(noteTags.tag, P("tag")) },
+  },
+} satisfies Record<string, ListShape>;
+
+interface Plan {
+  text: string;
+  /** Each bound value: a placeholder's name, or a constant of the shape. */
+  params: ({ name: string } | { value: unknown })[];
+  keys: string[];
+}
+const plans = new Map<string, Plan>();
+
+/** Builds a shape's statement with drizzle once; later pages only bind values (no query building). */
+function planOf(db: DB, shape: ListShape, keyset: boolean, viewer: boolean, ride: boolean): Plan {
+  const key = `${shape.name}|${+keyset}|${+viewer}|${+ride}`;
+  const cached = plans.get(key);
+  if (cached) return cached;
+  const { driver } = shape;
   const at = driver?.at ?? notes.createdAt;
   const id = driver?.id ?? notes.id;
-  const keyset = after ? sql`(${at}, ${id}) < (${after.at}, ${after.id})` : undefined;
   const select = {
-    ...hydrated(viewerId),
+    ...hydrated(viewer ? P("viewer") : null),
     sortAt: sql<number>`${at}`.as("x_sort_at"),
-    ...(ride ? { session: ride.column } : {}),
+    ...(ride ? { session: sessionColumn(P("ride_uid")) } : {}),
   };
-  const base = driver
+  const from = driver
     ? db
         .select(select)
         .from(driver.table)
         .innerJoin(notes, eq(notes.id, id))
         .innerJoin(users, eq(users.id, notes.userId))
     : db.select(select).from(notes).innerJoin(users, eq(users.id, notes.userId));
-  const keys = Object.keys(select) as (keyof typeof select)[];
-  const rows = (
-    await base
-      .where(and(driver?.where, where, keyset))
-      .orderBy(desc(at), desc(id))
-      .limit(PAGE_SIZE + 1)
-      .offset(offset)
-      .values()
-  ).map((values) => Object.fromEntries(keys.map((k, i) => [k, values[i]])) as Hydrated & { sortAt: number });
+  const built = from
+    .where(and(driver?.where, shape.where, keyset ? sql`(${at}, ${id}) < (${P("at")}, ${P("kid")})` : undefined))
+    .orderBy(desc(at), desc(id))
+    .limit(P("limit"))
+    .offset(P("offset"))
+    .toSQL();
+  const plan: Plan = {
+    text: built.sql,
+    params: built.params.map((p) => (p instanceof Placeholder ? { name: p.name } : { value: p })),
+    keys: Object.keys(select),
+  };
+  plans.set(key, plan);
+  return plan;
+}
+
+/** One keyset page of a list, newest first, hydrated for the viewer, in one D1 round trip. */
+export async function listNotes(
+  db: DB,
+  shape: ListShape,
+  values: Record<string, unknown>,
+  q: { page: number; cursor?: string },
+  viewerId: number | null,
+  ride?: RideAlong,
+): Promise<NoteList> {
+  const { after, offset } = startOf(q);
+  const plan = planOf(db, shape, !!after, !!viewerId, !!ride);
+  const bound: Record<string, unknown> = {
+    ...values,
+    viewer: viewerId,
+    at: after?.at,
+    kid: after?.id,
+    limit: PAGE_SIZE + 1,
+    offset,
+    ride_uid: ride?.uid,
+  };
+  // drizzle keeps the binding it was made with: the request's metered D1.
+  const d1 = (db as unknown as { $client: D1Database }).$client;
+  const raw = await d1
+    .prepare(plan.text)
+    .bind(...plan.params.map((p) => ("name" in p ? bound[p.name] : p.value)))
+    .raw<unknown[]>();
+  const rows = raw.map(
+    (values) => Object.fromEntries(plan.keys.map((k, i) => [k, values[i]])) as Hydrated & { sortAt: number },
+  );
   if (rows.length) ride?.settle((rows[0] as { session?: string | null }).session ?? null);
   const page = pageOf(rows, q.page, (r): Keyset => ({ at: r.sortAt, id: r.id }));
   return {
@@ -205,23 +274,6 @@ export async function listNotes(
     cursor: page.cursor,
   };
 }
-
-export const discoverWhere = () => sql`${notes.kind} != ${RENOTE}`;
-// Walks the notes' time index and keeps the followed authors' rows (a follows primary-key lookup
-// each), so a page costs about PAGE_SIZE × users / followed rows, never a sort of every followed
-// note. (A fan-out timeline table would bound it for people who follow few, quiet accounts.)
-export const feedWhere = (uid: number) =>
-  sql`(${notes.userId} = ${uid} or exists (select 1 from follows f where f.follower_id = ${uid} and f.followee_id = ${notes.userId}))`;
-export const userWhere = (uid: number, label?: string) =>
-  and(eq(notes.userId, uid), label ? eq(notes.label, label) : undefined);
-export const labelWhere = (label: string) => and(eq(notes.label, label), sql`${notes.kind} != ${RENOTE}`);
-/** A tag page reads along note_tags (tag, created_at, note_id). */
-export const tagDriver = (tag: string): ListDriver => ({
-  table: noteTags,
-  at: noteTags.createdAt,
-  id: noteTags.noteId,
-  where: eq(noteTags.tag, tag),
-});
 
 /** The query for one hydrated note, so a caller can batch it with its own (one round trip). */
 export function noteQuery(db: DB, where: SQL | undefined, viewerId: number | null) {
