@@ -1,4 +1,5 @@
-import { and, desc, eq, getTableColumns, Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import { bindPlan, named, planOf } from "../../db/plan";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { BatchItem } from "drizzle-orm/batch";
 import { noteTags, notes } from "../../db/schema/notes";
@@ -194,47 +195,31 @@ export const LISTS = {
   },
 } satisfies Record<string, ListShape>;
 
-interface Plan {
-  text: string;
-  /** Each bound value: a placeholder's name, or a constant of the shape. */
-  params: ({ name: string } | { value: unknown })[];
-  keys: string[];
-}
-const plans = new Map<string, Plan>();
-
-/** Builds a shape's statement with drizzle once; later pages only bind values (no query building). */
-function planOf(db: DB, shape: ListShape, keyset: boolean, viewer: boolean, ride: boolean): Plan {
-  const key = `${shape.name}|${+keyset}|${+viewer}|${+ride}`;
-  const cached = plans.get(key);
-  if (cached) return cached;
-  const { driver } = shape;
-  const at = driver?.at ?? notes.createdAt;
-  const id = driver?.id ?? notes.id;
-  const select = {
-    ...hydrated(viewer ? P("viewer") : null),
-    sortAt: sql<number>`${at}`.as("x_sort_at"),
-    ...(ride ? { session: sessionColumn(P("ride_uid")) } : {}),
-  };
-  const from = driver
-    ? db
-        .select(select)
-        .from(driver.table)
-        .innerJoin(notes, eq(notes.id, id))
-        .innerJoin(users, eq(users.id, notes.userId))
-    : db.select(select).from(notes).innerJoin(users, eq(users.id, notes.userId));
-  const built = from
-    .where(and(driver?.where, shape.where, keyset ? sql`(${at}, ${id}) < (${P("at")}, ${P("kid")})` : undefined))
-    .orderBy(desc(at), desc(id))
-    .limit(P("limit"))
-    .offset(P("offset"))
-    .toSQL();
-  const plan: Plan = {
-    text: built.sql,
-    params: built.params.map((p) => (p instanceof Placeholder ? { name: p.name } : { value: p })),
-    keys: Object.keys(select),
-  };
-  plans.set(key, plan);
-  return plan;
+/** The statement of a list shape (with or without keyset, viewer and session check), built once. */
+function listPlan(db: DB, shape: ListShape, keyset: boolean, viewer: boolean, ride: boolean) {
+  return planOf(`list:${shape.name}|${+keyset}|${+viewer}|${+ride}`, () => {
+    const { driver } = shape;
+    const at = driver?.at ?? notes.createdAt;
+    const id = driver?.id ?? notes.id;
+    const select = {
+      ...hydrated(viewer ? P("viewer") : null),
+      sortAt: sql<number>`${at}`.as("x_sort_at"),
+      ...(ride ? { session: sessionColumn(P("ride_uid")) } : {}),
+    };
+    const from = driver
+      ? db
+          .select(select)
+          .from(driver.table)
+          .innerJoin(notes, eq(notes.id, id))
+          .innerJoin(users, eq(users.id, notes.userId))
+      : db.select(select).from(notes).innerJoin(users, eq(users.id, notes.userId));
+    const query = from
+      .where(and(driver?.where, shape.where, keyset ? sql`(${at}, ${id}) < (${P("at")}, ${P("kid")})` : undefined))
+      .orderBy(desc(at), desc(id))
+      .limit(P("limit"))
+      .offset(P("offset"));
+    return { query, keys: Object.keys(select) };
+  });
 }
 
 /** One keyset page of a list, newest first, hydrated for the viewer, in one D1 round trip. */
@@ -247,8 +232,8 @@ export async function listNotes(
   ride?: RideAlong,
 ): Promise<NoteList> {
   const { after, offset } = startOf(q);
-  const plan = planOf(db, shape, !!after, !!viewerId, !!ride);
-  const bound: Record<string, unknown> = {
+  const plan = listPlan(db, shape, !!after, !!viewerId, !!ride);
+  const raw = await bindPlan(db, plan, {
     ...values,
     viewer: viewerId,
     at: after?.at,
@@ -256,17 +241,9 @@ export async function listNotes(
     limit: PAGE_SIZE + 1,
     offset,
     ride_uid: ride?.uid,
-  };
-  // drizzle keeps the binding it was made with: the request's metered D1.
-  const d1 = (db as unknown as { $client: D1Database }).$client;
-  const raw = await d1
-    .prepare(plan.text)
-    .bind(...plan.params.map((p) => ("name" in p ? bound[p.name] : p.value)))
-    .raw<unknown[]>();
-  const rows = raw.map(
-    (values) => Object.fromEntries(plan.keys.map((k, i) => [k, values[i]])) as Hydrated & { sortAt: number },
-  );
-  if (rows.length) ride?.settle((rows[0] as { session?: string | null }).session ?? null);
+  }).raw<unknown[]>();
+  const rows = named<Hydrated & { sortAt: number; session?: string | null }>(plan, raw);
+  if (rows.length) ride?.settle(rows[0].session ?? null);
   const page = pageOf(rows, q.page, (r): Keyset => ({ at: r.sortAt, id: r.id }));
   return {
     notes: page.items.map((r) => toNoteJson(r, viewerId)),
@@ -276,9 +253,12 @@ export async function listNotes(
 }
 
 /** The query for one hydrated note, so a caller can batch it with its own (one round trip). */
-export function noteQuery(db: DB, where: SQL | undefined, viewerId: number | null) {
+export function noteQuery(db: DB, where: SQL | undefined, viewerId: unknown) {
   return db.select(hydrated(viewerId)).from(notes).innerJoin(users, eq(users.id, notes.userId)).where(where).limit(1);
 }
+
+/** The field names of noteQuery's select, in column order (for a plan). */
+export const noteKeys = () => Object.keys(hydrated(null));
 
 export function noteFromRows(rows: Hydrated[], viewerId: number | null): NoteJson {
   if (!rows[0]) throw notFound("Note not found");

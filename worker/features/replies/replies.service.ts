@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import { notes } from "../../db/schema/notes";
 import { bookmarks, likes, replies } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
@@ -7,7 +7,8 @@ import { AppError, notFound } from "../../lib/errors";
 import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { notifyStatements } from "../notifications/notifications.links";
-import { noteFromRows, noteQuery } from "../notes/notes.service";
+import { noteFromRows, noteKeys, noteQuery } from "../notes/notes.service";
+import { bindPlan, d1Of, namedObjects, planOf } from "../../db/plan";
 import type { UserRef } from "../social.shared";
 
 export const MAX_REPLY = 500;
@@ -41,11 +42,13 @@ export function replyContent(content: string): { content: string; txt: string } 
   return { content: html, txt };
 }
 
-/** A reply row with its author and whether the viewer liked it (one lookup per returned row). */
-const select = (db: DB, viewer: number | null) =>
+const REPLY_COLUMNS = getTableColumns(replies);
+
+/** A reply row (flat) with its author and whether the viewer liked it (one lookup per returned row). */
+const select = (db: DB, viewer: unknown) =>
   db
     .select({
-      r: replies,
+      ...REPLY_COLUMNS,
       username: users.username,
       fullname: users.fullname,
       avatar: users.avatar,
@@ -60,15 +63,15 @@ const select = (db: DB, viewer: number | null) =>
 
 type Joined = Awaited<ReturnType<ReturnType<typeof select>["all"]>>[number];
 
-const toJson = ({ r, username, fullname, avatar, liked }: Joined, viewer: number | null): ReplyJson => ({
+const toJson = (r: Joined, viewer: number | null): ReplyJson => ({
   id: r.id,
   uid: r.userId,
   content: r.content,
   txt: r.txt,
   parent: r.parent,
   note_id: r.noteId,
-  user: { id: r.userId, username, fullname, avatar, me: r.userId === viewer },
-  liked: !!liked,
+  user: { id: r.userId, username: r.username, fullname: r.fullname, avatar: r.avatar, me: r.userId === viewer },
+  liked: !!r.liked,
   likenum: r.likenum,
   repnum: r.repnum,
   created_at: r.createdAt,
@@ -91,7 +94,7 @@ export async function listReplies(
     .orderBy(dir(replies.createdAt), dir(replies.id))
     .limit(PAGE_SIZE + 1)
     .offset(offset);
-  const page = pageOf(rows, q.page, (x) => ({ at: x.r.createdAt, id: x.r.id }));
+  const page = pageOf(rows, q.page, (x) => ({ at: x.createdAt, id: x.id }));
   return { replies: page.items.map((x) => toJson(x, viewer)), paginator: page.paginator, cursor: page.cursor };
 }
 
@@ -171,17 +174,33 @@ export async function deleteReply(db: DB, uid: number, id: number) {
  * the note it hangs under: one batch, one round trip.
  */
 export async function chain(db: DB, id: number, username: string, viewer: number | null) {
-  const up = sql`with recursive up(id, parent, depth) as (
-      select id, parent, 0 from replies where id = ${id}
+  // Built once per viewer kind (placeholders), then only bound: reply detail is a hot read.
+  const chainPlan = planOf(`replyChain|${+!!viewer}`, () => {
+    const up = sql`with recursive up(id, parent, depth) as (
+      select id, parent, 0 from replies where id = ${sql.placeholder("id")}
       union all select r.id, r.parent, up.depth + 1 from replies r join up on r.id = up.parent where up.parent > 0 and up.depth < 1000)
     select id from up`;
-  const [found, noteRows] = await db.batch([
-    select(db, viewer).where(sql`${replies.id} in (${up})`),
-    noteQuery(db, sql`${notes.id} = (select note_id from replies where id = ${id})`, viewer),
-  ]);
+    const query = select(db, viewer ? sql.placeholder("viewer") : null).where(sql`${replies.id} in (${up})`);
+    return { query, keys: Object.keys(query._.selectedFields) };
+  });
+  const notePlan = planOf(`noteOfReply|${+!!viewer}`, () => ({
+    query: noteQuery(
+      db,
+      sql`${notes.id} = (select note_id from replies where id = ${sql.placeholder("id")})`,
+      viewer ? sql.placeholder("viewer") : null,
+    ),
+    keys: noteKeys(),
+  }));
+  const values = { id, viewer };
+  const [found, noteRows] = await d1Of(db).batch([bindPlan(db, chainPlan, values), bindPlan(db, notePlan, values)]);
   // The chain is as long as the thread is deep: sorted here, so the query needs no temp B-tree.
-  const rows = found.sort((a, b) => a.r.createdAt - b.r.createdAt || a.r.id - b.r.id);
-  const focus = rows.find((x) => x.r.id === id);
+  const rows = namedObjects<Joined>(chainPlan, found.results as Record<string, unknown>[]).sort(
+    (a, b) => a.createdAt - b.createdAt || a.id - b.id,
+  );
+  const focus = rows.find((x) => x.id === id);
   if (!focus || focus.username.toLowerCase() !== username.toLowerCase()) throw notFound("Reply not found");
-  return { replies: rows.map((x) => toJson(x, viewer)), note: noteFromRows(noteRows, viewer) };
+  return {
+    replies: rows.map((x) => toJson(x, viewer)),
+    note: noteFromRows(namedObjects(notePlan, noteRows.results as Record<string, unknown>[]), viewer),
+  };
 }
