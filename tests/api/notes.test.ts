@@ -225,4 +225,30 @@ describe("renotes and quotes", () => {
     expect((await c.post("/v1/renotes", { renote_id: 99999999, content: "" })).status).toBe(404);
     expect((await visitor().post("/v1/renotes", { renote_id: id })).status).toBe(401);
   });
+
+  it("a list shows each quote's original whole: author, folders and the viewer's own like and renote", async () => {
+    const [a, b, c] = await users(3);
+    const folder = (await a.post("/v1/folders", { type: "Skill", name: `Orig ${Date.now()}` })).body;
+    const id = (await post(a, { folders: [folder.id] })).body.note.id;
+    await b.post(`/v1/likes/${id}?t=note`);
+    await b.post("/v1/renotes", { renote_id: id, content: "" });
+    const quoteId = (await c.post("/v1/renotes", { renote_id: id, content: "<p>quoted</p>" })).body.id;
+    const seen = async (viewer: TestUser | ReturnType<typeof visitor>) =>
+      (await viewer.get(`/v1/notes?uid=${c.id}&page=1`)).body.notes.find((n: { id: number }) => n.id === quoteId);
+    const original = {
+      id,
+      kind: "note",
+      user: { id: a.id, username: a.username },
+      folders: [{ id: folder.id, name: folder.name, slug: folder.slug }],
+      renote: null,
+      likenum: 1,
+      renum: 2,
+    };
+    expect((await seen(b)).renote).toMatchObject({ ...original, liked: true, renoted: true, user: { me: false } });
+    expect((await seen(a)).renote).toMatchObject({ ...original, liked: false, renoted: false, user: { me: true } });
+    const forVisitor = (await seen(visitor())).renote;
+    expect(forVisitor).toMatchObject({ ...original, liked: false, renoted: false });
+    expect(typeof forVisitor.created_at).toBe("number");
+    expect(forVisitor.noted_at).toBe(forVisitor.created_at);
+  });
 });

@@ -44,13 +44,13 @@ function extras(n: SQL, viewer: unknown) {
   };
 }
 
-/** The original of a renote or quote, one level deep, as a JSON object (null when gone). */
+/** The original of a renote or quote, one level deep, as a JSON object with a list row's field names (null when gone). */
 function originalJson(viewer: unknown) {
   const o = extras(sql.raw("o"), viewer);
   return sql<string | null>`(select json_object(
-    'id', o.id, 'kind', o.kind, 'user_id', o.user_id, 'username', ou.username, 'fullname', ou.fullname,
+    'id', o.id, 'kind', o.kind, 'userId', o.user_id, 'username', ou.username, 'fullname', ou.fullname,
     'avatar', ou.avatar, 'label', o.label, 'content', o.content, 'txt', o.txt, 'imgs', o.imgs, 'video', o.video,
-    'renum', o.renum, 'repnum', o.repnum, 'likenum', o.likenum, 'created_at', o.created_at, 'noted_at', o.noted_at,
+    'renum', o.renum, 'repnum', o.repnum, 'likenum', o.likenum, 'createdAt', o.created_at, 'notedAt', o.noted_at,
     'liked', ${o.liked}, 'renoted', ${o.renoted}, 'folders', json(${o.folders}))
     from notes o join users ou on ou.id = o.user_id where o.id = ${notes.renoteId})`;
 }
@@ -76,79 +76,41 @@ function hydrated(viewerId: unknown) {
   };
 }
 
-type Hydrated = NoteRow & {
+/** A note with its author and the viewer's state: a list row, or its original parsed from JSON. */
+type NoteFields = Omit<NoteRow, "renoteId" | "updatedAt"> & {
   username: string;
   fullname: string;
   avatar: string;
   liked: number;
   renoted: number;
-  folders: string;
-  original: string | null;
+  /** JSON text in a row; already an array in a parsed original. */
+  folders: string | NoteJson["folders"];
 };
 
-interface OriginalRow {
-  id: number;
-  kind: number;
-  user_id: number;
-  username: string;
-  fullname: string;
-  avatar: string;
-  label: string;
-  content: string;
-  txt: string;
-  imgs: string;
-  video: string;
-  renum: number;
-  repnum: number;
-  likenum: number;
-  created_at: number;
-  noted_at: number;
-  liked: number;
-  renoted: number;
-  folders: NoteJson["folders"];
-}
+type Hydrated = NoteFields & { original: string | null };
 
-/** The spec's Note from one hydrated row; the original comes along as parsed JSON. */
-function toNoteJson(r: Hydrated, viewerId: number | null): NoteJson {
+/** The spec's Note from one hydrated row; its original (one level) from the same row's JSON. */
+function toNoteJson(r: NoteFields & { original?: string | null }, viewerId: number | null): NoteJson {
   const viewer = viewerId ?? 0;
-  const n = r;
-  const o: OriginalRow | null = r.original ? JSON.parse(r.original) : null;
+  const original: NoteFields | null = r.original ? JSON.parse(r.original) : null;
   return {
-    id: n.id,
-    kind: KIND[n.kind] ?? "note",
-    user: { id: n.userId, username: r.username, fullname: r.fullname, avatar: r.avatar, me: n.userId === viewer },
-    label: n.label,
-    content: n.content,
-    txt: n.txt,
-    imgs: n.imgs,
-    video: n.video,
-    folders: JSON.parse(r.folders),
-    renote: o && {
-      id: o.id,
-      kind: KIND[o.kind] ?? "note",
-      user: { id: o.user_id, username: o.username, fullname: o.fullname, avatar: o.avatar, me: o.user_id === viewer },
-      label: o.label,
-      content: o.content,
-      txt: o.txt,
-      imgs: o.imgs,
-      video: o.video,
-      folders: o.folders,
-      renote: null,
-      renoted: !!o.renoted,
-      renum: o.renum,
-      repnum: o.repnum,
-      likenum: o.likenum,
-      liked: !!o.liked,
-      created_at: o.created_at,
-      noted_at: o.noted_at,
-    },
+    id: r.id,
+    kind: KIND[r.kind] ?? "note",
+    user: { id: r.userId, username: r.username, fullname: r.fullname, avatar: r.avatar, me: r.userId === viewer },
+    label: r.label,
+    content: r.content,
+    txt: r.txt,
+    imgs: r.imgs,
+    video: r.video,
+    folders: typeof r.folders === "string" ? JSON.parse(r.folders) : r.folders,
+    renote: original && toNoteJson(original, viewerId),
     renoted: !!r.renoted,
-    renum: n.renum,
-    repnum: n.repnum,
-    likenum: n.likenum,
+    renum: r.renum,
+    repnum: r.repnum,
+    likenum: r.likenum,
     liked: !!r.liked,
-    created_at: n.createdAt,
-    noted_at: n.notedAt,
+    created_at: r.createdAt,
+    noted_at: r.notedAt,
   };
 }
 
