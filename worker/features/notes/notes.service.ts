@@ -228,8 +228,17 @@ export function noteFromRows(rows: Hydrated[], viewerId: number | null): NoteJso
 }
 
 export async function getNote(db: DB, id: number, viewerId: number | null, username?: string): Promise<NoteJson> {
-  const where = and(eq(notes.id, id), username ? sql`lower(${users.username}) = lower(${username})` : undefined);
-  return noteFromRows(await noteQuery(db, where, viewerId), viewerId);
+  // Note detail is a hot read too: built once per variant, then only bound.
+  const plan = planOf(`note|${+!!username}|${+!!viewerId}`, () => ({
+    query: noteQuery(
+      db,
+      and(eq(notes.id, P("id")), username ? sql`lower(${users.username}) = lower(${P("username")})` : undefined),
+      viewerId ? P("viewer") : null,
+    ),
+    keys: noteKeys(),
+  }));
+  const raw = await bindPlan(db, plan, { id, username, viewer: viewerId }).raw<unknown[]>();
+  return noteFromRows(named<Hydrated>(plan, raw), viewerId);
 }
 
 // Counters are recounted from their rows inside the write's batch: a repeated or racing write can
