@@ -4,10 +4,10 @@
 // score is under budget. `--no-build` skips the build (the bench passes it).
 import "./dev-vars.mjs";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { startLocalWorker } from "./local-worker.mjs";
+import { freshLocalD1, startLocalWorker } from "./local-worker.mjs";
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 8893);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -17,11 +17,7 @@ const BUDGET = 95;
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
 
 if (!process.argv.includes("--no-build")) execFileSync("npm", ["run", "build", "--silent"], { stdio: "inherit", env });
-rmSync(PERSIST, { recursive: true, force: true });
-execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", PERSIST], {
-  stdio: "ignore",
-  env,
-});
+freshLocalD1(PERSIST, env);
 execFileSync("node", ["scripts/seed.mjs", "--persist-to", PERSIST], { stdio: "ignore", env });
 
 const { stop } = await startLocalWorker({ port: PORT, persist: PERSIST, env });

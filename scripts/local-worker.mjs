@@ -1,9 +1,19 @@
 // The built worker on loopback, for the bench and the soak: wrangler's dev server in a child
 // process (scripts/worker-process.mjs) with its own local D1 state and extra vars; resolves once
 // /v1/health answers. stop() ends the child and its workerd.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
+import { rmSync } from "node:fs";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** A new local D1 state under `persist`: the old one removed, the migrations applied. */
+export function freshLocalD1(persist, env = process.env) {
+  rmSync(persist, { recursive: true, force: true });
+  execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], {
+    stdio: "ignore",
+    env,
+  });
+}
 
 export async function startLocalWorker({ port, persist, vars = {}, env = process.env, tries = 240 }) {
   const child = spawn(process.execPath, ["scripts/worker-process.mjs", JSON.stringify({ port, persist, vars })], {

@@ -5,10 +5,10 @@
 // Loopback only. Needs `npm run build` first (or SOAK_BUILD=1). Exits 1 when a check fails.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { appendFileSync, rmSync } from "node:fs";
+import { appendFileSync } from "node:fs";
 import { CHECK_SQL, wrongIn } from "../worker/db/recount.js";
 import { d1Local } from "./d1-local.mjs";
-import { startLocalWorker } from "./local-worker.mjs";
+import { freshLocalD1, startLocalWorker } from "./local-worker.mjs";
 
 const PORT = Number(process.env.SOAK_PORT ?? 8794);
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
@@ -20,11 +20,7 @@ const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
 const WRITES_PER_10S = 50;
 
 if (process.env.SOAK_BUILD === "1") execFileSync("npm", ["run", "build", "--silent"], { stdio: "inherit", env });
-rmSync(STATE, { recursive: true, force: true });
-execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE], {
-  stdio: "ignore",
-  env,
-});
+freshLocalD1(STATE, env);
 // Throwaway secrets of this run, so no .dev.vars is needed.
 const { stop } = await startLocalWorker({
   port: PORT,

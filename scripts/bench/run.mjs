@@ -9,7 +9,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
-import { startLocalWorker } from "../local-worker.mjs";
+import { freshLocalD1, startLocalWorker } from "../local-worker.mjs";
 
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -58,11 +58,18 @@ async function firstLoadJs() {
 
 const tripsOf = (res) => Number(/d1;desc="(\d+) round trips"/.exec(res.headers.get("server-timing") ?? "")?.[1] ?? NaN);
 
-async function measure(path, headers = {}) {
-  // The first request renders (a visitor page fills the edge cache): its D1 round trips are the row's.
-  const probe = await fetch(`${BASE}${path}`, { headers });
-  if (!probe.ok) return { path, status: probe.status, skipped: true };
-  const trips = tripsOf(probe);
+/**
+ * A row's first request, before any load: it renders (a visitor page then fills the edge cache),
+ * so its D1 round trips are the row's.
+ */
+async function probe(path, headers = {}) {
+  const res = await fetch(`${BASE}${path}`, { headers });
+  return { ok: res.ok, status: res.status, trips: tripsOf(res) };
+}
+
+async function measure(path, headers = {}, first = null) {
+  const { ok, status, trips } = first ?? (await probe(path, headers));
+  if (!ok) return { path, status, skipped: true };
   // A second of the same load first, unrecorded, so the row measures warm code (JIT, caches).
   await load({ url: `${BASE}${path}`, connections: CONNECTIONS, duration: 1, headers });
   const { r, times } = await load({ url: `${BASE}${path}`, connections: CONNECTIONS, duration: DURATION, headers });
@@ -95,11 +102,7 @@ const results = {};
 let client = null;
 for (const size of SIZES) {
   const persist = `.wrangler/bench-${size}`;
-  rmSync(persist, { recursive: true, force: true });
-  execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], {
-    stdio: "ignore",
-    env,
-  });
+  freshLocalD1(persist, env);
   execFileSync("node", ["scripts/bench/generate.mjs", "--notes", String(size), "--persist-to", persist], {
     stdio: "inherit",
     env,
@@ -129,15 +132,17 @@ for (const size of SIZES) {
       "SSR note page": [`/${meta.focusAuthor}/note/${meta.focusNote}`],
       "SSR profile": ["/bench2"],
     };
-    client ??= await firstLoadJs();
     // Every row once, briefly, before any is measured: the worker's code paths are all warm, so the
-    // first rows of a run are not charged for it.
-    for (const [path, headers] of Object.values(rows)) {
+    // first rows of a run are not charged for it. Each row's first request is probed before that.
+    const firsts = {};
+    for (const [name, [path, headers]] of Object.entries(rows)) {
+      firsts[name] = await probe(path, headers ?? {});
       await load({ url: `${BASE}${path}`, connections: CONNECTIONS, duration: 0.5, headers: headers ?? {} });
     }
+    client ??= await firstLoadJs();
     results[size] = {};
     for (const [name, [path, headers]] of Object.entries(rows)) {
-      const r = await measure(path, headers ?? {});
+      const r = await measure(path, headers ?? {}, firsts[name]);
       results[size][name] = r;
       process.stderr.write(
         `${size} ${name}: ${r.skipped ? `skipped (${r.status})` : `p50 ${r.p50} ms, rps ${r.rps}`}\n`,
