@@ -15,19 +15,22 @@ export interface Plan {
 
 const plans = new Map<string, Plan>();
 
+/** A drizzle select: its SQL, and the fields it was given (their order is the columns' order). */
+interface BuiltSelect {
+  toSQL(): { sql: string; params: unknown[] };
+  _: { selectedFields: object };
+}
+
 /** The plan for `key`, built on first use. The builder must use placeholders for every request value. */
-export function planOf(
-  key: string,
-  build: () => { query: { toSQL(): { sql: string; params: unknown[] } }; keys: string[] },
-): Plan {
+export function planOf(key: string, build: () => BuiltSelect): Plan {
   const cached = plans.get(key);
   if (cached) return cached;
-  const { query, keys } = build();
+  const query = build();
   const { sql, params } = query.toSQL();
   const plan: Plan = {
     text: sql,
     params: params.map((p) => (p instanceof Placeholder ? { name: p.name } : { value: p })),
-    keys,
+    keys: Object.keys(query._.selectedFields),
   };
   plans.set(key, plan);
   return plan;

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { sign } from "hono/jwt";
-import { eq, type SQL, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { users } from "../db/schema/users";
 import type { AppEnv, CurrentUser, Env, PendingSession } from "../env";
 import { toErrorResponse, unauthorized } from "./errors";
@@ -172,11 +172,10 @@ export const sessionColumn = (uid: unknown) =>
   sql<string | null>`(select json_array(session_epoch, username) from users where id = ${uid})`.as("x_session");
 
 export interface RideAlong {
+  /** The reader, for sessionColumn(uid) in the list query. */
   uid: number;
-  /** sessionColumn(uid), for a list query to select. */
-  column: SQL.Aliased<string | null>;
-  /** Checks the column's value from the first row; a stale epoch is a 401, as a separate check would be. */
-  settle(value: string | null | undefined): void;
+  /** Checks that column's value from the first row; a stale epoch is a 401, as a separate check would be. */
+  settle(value: string | null): void;
 }
 
 /** The pending epoch check of a bearer read, for its list query to carry; undefined if none is pending. */
@@ -186,9 +185,7 @@ export function rideAlong(c: Context<AppEnv>): RideAlong | undefined {
   if (!pending || pending.verified || !user) return undefined;
   return {
     uid: pending.uid,
-    column: sessionColumn(pending.uid),
     settle(value) {
-      if (value === undefined) return;
       const [ep, username] = value ? (JSON.parse(value) as [number, string]) : [null, ""];
       if (ep !== pending.ep) throw unauthorized();
       pending.verified = true;

@@ -1,10 +1,14 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { folders } from "../../db/schema/folders";
 import { notes } from "../../db/schema/notes";
 import { likes, replies } from "../../db/schema/social";
 import type { DB } from "../../env";
 import { notFound } from "../../lib/errors";
 import { notifyStatements, unnotifyStatements } from "../notifications/notifications.links";
+
+/** Whether `viewer` liked a (kind, target): one primary-key lookup, for a list's select. */
+export const likedBy = (viewer: unknown, kind: "note" | "reply", target: SQL) =>
+  sql<number>`exists(select 1 from likes l where l.user_id = ${viewer} and l.kind = ${sql.raw(`'${kind}'`)} and l.target_id = ${target})`;
 
 /** Spec 3 content kinds: notes, replies, and x-folders of type company, project or skill. */
 export const CONTENT_KINDS = ["note", "reply", "company", "project", "skill"] as const;

@@ -9,6 +9,7 @@ import { runBatch } from "../../db/client";
 import type { DB, Env } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { type RideAlong, sessionColumn } from "../../lib/session";
+import { likedBy } from "../likes/likes.service";
 import { type Keyset, PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
 import { folderSyncStatements, folderUnfileStatements } from "../folders/folders.links";
 import {
@@ -34,9 +35,7 @@ export const QUOTE = 2;
  */
 function extras(n: SQL, viewer: unknown) {
   return {
-    liked: viewer
-      ? sql`exists(select 1 from likes l where l.user_id = ${viewer} and l.kind = 'note' and l.target_id = ${n}.id)`
-      : sql`0`,
+    liked: viewer ? likedBy(viewer, "note", sql`${n}.id`) : sql`0`,
     renoted: viewer
       ? sql`exists(select 1 from notes r where r.user_id = ${viewer} and r.kind = ${RENOTE} and r.renote_id = ${n}.id)`
       : sql`0`,
@@ -55,8 +54,7 @@ function originalJson(viewer: unknown) {
     from notes o join users ou on ou.id = o.user_id where o.id = ${notes.renoteId})`;
 }
 
-// Flat, so a list can read plain arrays (.values()) and name them itself: drizzle's per-field
-// row mapping was a tenth of a list request's CPU.
+// Flat, so a plan names a raw row's values by position (worker/db/plan.ts).
 const NOTE_COLUMNS = getTableColumns(notes);
 
 /** What a note list selects: the note, its author, its original and the viewer's state, all in one row. */
@@ -175,12 +173,11 @@ function listPlan(db: DB, shape: ListShape, keyset: boolean, viewer: boolean, ri
           .innerJoin(notes, eq(notes.id, id))
           .innerJoin(users, eq(users.id, notes.userId))
       : db.select(select).from(notes).innerJoin(users, eq(users.id, notes.userId));
-    const query = from
+    return from
       .where(and(driver?.where, shape.where, keyset ? sql`(${at}, ${id}) < (${P("at")}, ${P("kid")})` : undefined))
       .orderBy(desc(at), desc(id))
       .limit(P("limit"))
       .offset(P("offset"));
-    return { query, keys: Object.keys(select) };
   });
 }
 
@@ -219,9 +216,6 @@ export function noteQuery(db: DB, where: SQL | undefined, viewerId: unknown) {
   return db.select(hydrated(viewerId)).from(notes).innerJoin(users, eq(users.id, notes.userId)).where(where).limit(1);
 }
 
-/** The field names of noteQuery's select, in column order (for a plan). */
-export const noteKeys = () => Object.keys(hydrated(null));
-
 export function noteFromRows(rows: Hydrated[], viewerId: number | null): NoteJson {
   if (!rows[0]) throw notFound("Note not found");
   return toNoteJson(rows[0], viewerId);
@@ -229,14 +223,13 @@ export function noteFromRows(rows: Hydrated[], viewerId: number | null): NoteJso
 
 export async function getNote(db: DB, id: number, viewerId: number | null, username?: string): Promise<NoteJson> {
   // Note detail is a hot read too: built once per variant, then only bound.
-  const plan = planOf(`note|${+!!username}|${+!!viewerId}`, () => ({
-    query: noteQuery(
+  const plan = planOf(`note|${+!!username}|${+!!viewerId}`, () =>
+    noteQuery(
       db,
       and(eq(notes.id, P("id")), username ? sql`lower(${users.username}) = lower(${P("username")})` : undefined),
       viewerId ? P("viewer") : null,
     ),
-    keys: noteKeys(),
-  }));
+  );
   const raw = await bindPlan(db, plan, { id, username, viewer: viewerId }).raw<unknown[]>();
   return noteFromRows(named<Hydrated>(plan, raw), viewerId);
 }

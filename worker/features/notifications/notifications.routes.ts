@@ -4,7 +4,7 @@ import { notifications } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
 import type { AppEnv } from "../../env";
 import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
-import { me, requireUser, rideAlong } from "../../lib/session";
+import { me, requireUser, rideAlong, sessionColumn } from "../../lib/session";
 import { query } from "../../lib/validate";
 import { ListQuery } from "../notes/notes.schema";
 
@@ -29,7 +29,7 @@ export const notificationRoutes = new Hono<AppEnv>()
         username: users.username,
         fullname: users.fullname,
         avatar: users.avatar,
-        ...(ride ? { session: ride.column } : {}),
+        ...(ride ? { session: sessionColumn(ride.uid) } : {}),
       })
       .from(notifications)
       .innerJoin(users, eq(users.id, notifications.actorId))

@@ -7,7 +7,8 @@ import { AppError, notFound } from "../../lib/errors";
 import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { notifyStatements } from "../notifications/notifications.links";
-import { noteFromRows, noteKeys, noteQuery } from "../notes/notes.service";
+import { noteFromRows, noteQuery } from "../notes/notes.service";
+import { likedBy } from "../likes/likes.service";
 import { bindPlan, d1Of, namedObjects, planOf } from "../../db/plan";
 import type { UserRef } from "../social.shared";
 
@@ -53,10 +54,7 @@ const select = (db: DB, viewer: unknown) =>
       fullname: users.fullname,
       avatar: users.avatar,
       // Named, so a batch (which reads rows by column name) never sees a bare "0" column.
-      liked: (viewer
-        ? sql<number>`exists(select 1 from likes l where l.user_id = ${viewer} and l.kind = 'reply' and l.target_id = ${replies.id})`
-        : sql<number>`0`
-      ).as("x_liked"),
+      liked: (viewer ? likedBy(viewer, "reply", sql`${replies.id}`) : sql<number>`0`).as("x_liked"),
     })
     .from(replies)
     .innerJoin(users, eq(users.id, replies.userId));
@@ -180,17 +178,15 @@ export async function chain(db: DB, id: number, username: string, viewer: number
       select id, parent, 0 from replies where id = ${sql.placeholder("id")}
       union all select r.id, r.parent, up.depth + 1 from replies r join up on r.id = up.parent where up.parent > 0 and up.depth < 1000)
     select id from up`;
-    const query = select(db, viewer ? sql.placeholder("viewer") : null).where(sql`${replies.id} in (${up})`);
-    return { query, keys: Object.keys(query._.selectedFields) };
+    return select(db, viewer ? sql.placeholder("viewer") : null).where(sql`${replies.id} in (${up})`);
   });
-  const notePlan = planOf(`noteOfReply|${+!!viewer}`, () => ({
-    query: noteQuery(
+  const notePlan = planOf(`noteOfReply|${+!!viewer}`, () =>
+    noteQuery(
       db,
       sql`${notes.id} = (select note_id from replies where id = ${sql.placeholder("id")})`,
       viewer ? sql.placeholder("viewer") : null,
     ),
-    keys: noteKeys(),
-  }));
+  );
   const values = { id, viewer };
   const [found, noteRows] = await d1Of(db).batch([bindPlan(db, chainPlan, values), bindPlan(db, notePlan, values)]);
   // The chain is as long as the thread is deep: sorted here, so the query needs no temp B-tree.
