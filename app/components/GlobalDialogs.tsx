@@ -1,14 +1,14 @@
-import { lazy, type ReactNode, Suspense } from "react";
+import type { ReactNode } from "react";
 import type { FolderJson } from "../../worker/features/folders/folders.service";
 import type { NoteJson } from "../../worker/features/notes/notes.types";
 import type { UserJson } from "../../worker/features/users/users.service";
-import { DIALOG_MODULES } from "./lazyDialogs";
+import { DIALOG_MODULES, lazyDialog } from "./lazyDialogs";
 
-const ComposerDialog = lazy(() => DIALOG_MODULES.note().then((m) => ({ default: m.ComposerDialog })));
-const FolderDialog = lazy(() => DIALOG_MODULES.folder().then((m) => ({ default: m.FolderDialog })));
-const DeleteNoteDialog = lazy(() => DIALOG_MODULES["delete-note"]().then((m) => ({ default: m.DeleteNoteDialog })));
-const QuoteDialog = lazy(() => DIALOG_MODULES.quote().then((m) => ({ default: m.QuoteDialog })));
-const ReportDialog = lazy(() => DIALOG_MODULES.report().then((m) => ({ default: m.ReportDialog })));
+const ComposerDialog = lazyDialog(DIALOG_MODULES.note, (m) => m.ComposerDialog);
+const FolderDialog = lazyDialog(DIALOG_MODULES.folder, (m) => m.FolderDialog);
+const DeleteNoteDialog = lazyDialog(DIALOG_MODULES["delete-note"], (m) => m.DeleteNoteDialog);
+const QuoteDialog = lazyDialog(DIALOG_MODULES.quote, (m) => m.QuoteDialog);
+const ReportDialog = lazyDialog(DIALOG_MODULES.report, (m) => m.ReportDialog);
 
 export interface DialogData {
   note?: NoteJson | null;
@@ -23,30 +23,10 @@ export interface DialogData {
 export function globalDialogs(user: UserJson | null, data: DialogData = {}): Record<string, ReactNode> {
   if (!user) return {};
   return {
-    note: (
-      <Suspense fallback={null}>
-        <ComposerDialog note={data.note} folder={data.folder} folders={data.folders} />
-      </Suspense>
-    ),
-    folder: (
-      <Suspense fallback={null}>
-        <FolderDialog folder={data.editFolder} />
-      </Suspense>
-    ),
-    "delete-note": (
-      <Suspense fallback={null}>
-        <DeleteNoteDialog />
-      </Suspense>
-    ),
-    quote: (
-      <Suspense fallback={null}>
-        <QuoteDialog note={data.note ?? null} />
-      </Suspense>
-    ),
-    report: (
-      <Suspense fallback={null}>
-        <ReportDialog />
-      </Suspense>
-    ),
+    note: <ComposerDialog note={data.note} folder={data.folder} folders={data.folders} />,
+    folder: <FolderDialog folder={data.editFolder} />,
+    "delete-note": <DeleteNoteDialog />,
+    quote: <QuoteDialog note={data.note ?? null} />,
+    report: <ReportDialog />,
   };
 }

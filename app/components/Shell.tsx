@@ -1,13 +1,13 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
-import { lazy, type ReactNode, Suspense, useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import type { UserJson } from "../../worker/features/users/users.service";
 import { withParam } from "~/lib/url";
 import { Avatar } from "./Avatar";
 import { ConfirmDialog, Dialog } from "./Dialog";
-import { DIALOG_MODULES } from "./lazyDialogs";
+import { DIALOG_MODULES, lazyDialog } from "./lazyDialogs";
 
-const LoginForm = lazy(() => DIALOG_MODULES.login().then((m) => ({ default: m.LoginForm })));
-const SignupForm = lazy(() => DIALOG_MODULES.signup().then((m) => ({ default: m.SignupForm })));
+const LoginForm = lazyDialog(DIALOG_MODULES.login, (m) => m.LoginForm);
+const SignupForm = lazyDialog(DIALOG_MODULES.signup, (m) => m.SignupForm);
 
 export interface ShellProps {
   user: UserJson | null;
@@ -241,16 +241,12 @@ export function Shell({ user, badge, children, dialogs }: ShellProps) {
       <BottomBar user={user} badge={badge} />
       {!user && dialog === "login" && location.pathname !== "/login" && (
         <Dialog title="Log in to NoteX">
-          <Suspense fallback={null}>
-            <LoginForm />
-          </Suspense>
+          <LoginForm />
         </Dialog>
       )}
       {!user && dialog === "signup" && location.pathname !== "/login" && (
         <Dialog title="Sign up">
-          <Suspense fallback={null}>
-            <SignupForm />
-          </Suspense>
+          <SignupForm />
         </Dialog>
       )}
       {user && dialog === "logout" && (

@@ -1,3 +1,5 @@
+import { type ComponentType, lazy, Suspense } from "react";
+
 // The modules of the dialogs a URL can open (?dialog=name), loaded only when one opens so a page's
 // first load stays small. Layout also awaits the one in the URL before it marks the page ready.
 export const DIALOG_MODULES = {
@@ -15,4 +17,17 @@ export function dialogLoaded(search: string): Promise<unknown> {
   const name = new URLSearchParams(search).get("dialog") ?? "";
   const load = (DIALOG_MODULES as Record<string, () => Promise<unknown>>)[name];
   return load ? load().catch(() => undefined) : Promise.resolve();
+}
+
+/** A dialog component from its module, loaded on first render, rendering nothing until it has. */
+export function lazyDialog<M, P extends object>(load: () => Promise<M>, pick: (m: M) => ComponentType<P>) {
+  // (React's lazy type loses generic props; the component is the same one `pick` returns.)
+  const Lazy = lazy(() => load().then((m) => ({ default: pick(m) }))) as unknown as ComponentType<P>;
+  return function LazyDialog(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  };
 }
