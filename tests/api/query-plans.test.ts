@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestUser, users } from "../factories";
+import { tripsOf } from "../../worker/db/meter";
 
 // Issue 9 §4: every hot list and detail is answered from indexes. The statements are the ones the
 // API really sends (recorded at the D1 binding while the calls run), explained with their own
@@ -131,7 +132,7 @@ describe("query plans of the hot reads", () => {
   it.each(calls)("%s: one D1 round trip, the session check included where it can ride", async (name, call) => {
     const res = (await call()) as { status: number; headers: Headers; body: { notes?: []; notis?: [] } };
     expect(res.status).toBe(200);
-    const trips = Number(/d1;desc="(\d+) round trips"/.exec(res.headers.get("server-timing") ?? "")?.[1]);
+    const trips = tripsOf(res.headers.get("server-timing"));
     // An empty page has no row to carry the check, so it runs on its own.
     const empty = (res.body.notes ?? res.body.notis ?? [1]).length === 0;
     expect(trips).toBe(separateCheck.has(name) || empty ? 2 : 1);

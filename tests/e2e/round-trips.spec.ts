@@ -1,4 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
+import { tripsOf } from "../../worker/db/meter";
 import { expect, signedIn, test, uniq } from "./fixtures";
 
 // Issue 9: a page's loader needs at most two D1 round trips. The worker counts every statement and
@@ -6,18 +7,12 @@ import { expect, signedIn, test, uniq } from "./fixtures";
 // page's document request is held to its budget here, for a visitor and for a signed-in person.
 // A document runs the root loader and the route loader; a visitor's root loader calls nothing.
 
-const trips = (serverTiming: string | undefined) => {
-  const m = /d1;desc="(\d+) round trips"/.exec(serverTiming ?? "");
-  if (!m) throw new Error(`no d1 entry in Server-Timing: ${serverTiming}`);
-  return Number(m[1]);
-};
-
-async function tripsOf(request: APIRequestContext, path: string) {
+async function pageTrips(request: APIRequestContext, path: string) {
   const res = await request.get(path, { headers: { "cache-control": "no-cache" } });
   expect(res.status(), path).toBe(200);
   // A cached visitor page costs nothing; the budget is about the render.
   expect(res.headers()["x-page-cache"] ?? "miss", path).toBe("miss");
-  return trips(res.headers()["server-timing"]);
+  return tripsOf(res.headers()["server-timing"]);
 }
 
 test("every page renders within its D1 round-trip budget, visitor and signed in", async ({ page, browser, js }) => {
@@ -46,14 +41,14 @@ test("every page renders within its D1 round-trip budget, visitor and signed in"
   const visitor = await browser.newContext();
   const over: string[] = [];
   for (const path of pages("visitor")) {
-    const n = await tripsOf(visitor.request, path);
+    const n = await pageTrips(visitor.request, path);
     if (n > 2) over.push(`visitor ${path}: ${n}`);
   }
   await visitor.close();
   // Signed in: the session is resolved once for the page (1), the root loader reads the user (1),
   // the route loader at most two.
   for (const path of [...pages("me"), ...signedInOnly]) {
-    const n = await tripsOf(req, path);
+    const n = await pageTrips(req, path);
     if (n > 4) over.push(`signed in ${path}: ${n}`);
   }
   expect(over).toEqual([]);

@@ -50,3 +50,10 @@ export function meteredD1(d1: D1Database, meter: D1Meter): D1Database {
 }
 
 export const serverTiming = (m: D1Meter) => `d1;desc="${m.trips} round trips";dur=${m.ms.toFixed(1)}`;
+
+/** The round trips a Server-Timing header reports (what the tests hold to budgets). */
+export function tripsOf(header: string | null | undefined): number {
+  const m = /d1;desc="(\d+) round trips"/.exec(header ?? "");
+  if (!m) throw new Error(`no d1 entry in Server-Timing: ${header}`);
+  return Number(m[1]);
+}
