@@ -1,0 +1,91 @@
+// The worker as Playwright sees it: the built app through wrangler's dev server API with file
+// watching, live reload and the inspector off (scripts/worker-process.mjs, the bench's path), so
+// nothing restarts it mid-request; on a fresh local D1 of its own per port, signing in with
+// "Google" against a real local OpenID provider (scripts/oidc-provider.mjs).
+//
+// In front of it, a plain Node proxy on E2E_PORT that never times out idle connections: workerd
+// closes an idle keep-alive connection after 5 s, and Playwright's API client (page.request)
+// reuses pooled sockets without an idle limit, so on a loaded machine a request could be written
+// onto a socket whose close had not been read yet (ECONNRESET, "socket hang up"). Upstream, each
+// request gets a fresh loopback connection, so no reuse race exists on either hop.
+import { spawn } from "node:child_process";
+import http from "node:http";
+import "./dev-vars.mjs";
+import { freshLocalD1 } from "./local-worker.mjs";
+
+const port = Number(process.env.E2E_PORT ?? 8788);
+const workerPort = port + 1000;
+const oidcPort = port + 700;
+const issuer = `http://127.0.0.1:${oidcPort}`;
+const persist = `.wrangler/e2e-${port}`;
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
+
+freshLocalD1(persist, env);
+const oidc = spawn(process.execPath, ["scripts/oidc-provider.mjs"], {
+  env: {
+    ...env,
+    OIDC_PORT: String(oidcPort),
+    OIDC_APP_ORIGINS: `http://127.0.0.1:${port}`,
+    OIDC_CLIENT_ID: "notex-e2e",
+    OIDC_CLIENT_SECRET: "notex-e2e-secret",
+  },
+  stdio: "ignore",
+});
+const vars = {
+  TRUST_TEST_CLIENT_HEADER: "1",
+  GOOGLE_AUTH_URL: `${issuer}/auth`,
+  GOOGLE_TOKEN_URL: `${issuer}/token`,
+  GOOGLE_ISSUER: issuer,
+  GOOGLE_JWKS_URL: `${issuer}/jwks`,
+  GOOGLE_CLIENT_ID: "notex-e2e",
+  GOOGLE_CLIENT_SECRET: "notex-e2e-secret",
+};
+// Same process group as this script: Playwright's kill of the group ends the worker and workerd too.
+const worker = spawn(
+  process.execPath,
+  ["scripts/worker-process.mjs", JSON.stringify({ port: workerPort, persist, vars })],
+  {
+    env,
+    stdio: ["ignore", "pipe", "inherit"],
+  },
+);
+const stop = () => {
+  oidc.kill("SIGTERM");
+  worker.kill("SIGTERM");
+};
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
+worker.on("exit", (code) => {
+  oidc.kill("SIGTERM");
+  process.exit(code ?? 1);
+});
+
+// Readiness: worker-process prints "ready" once wrangler serves; only then does E2E_PORT answer.
+await new Promise((resolve) => {
+  worker.stdout.on("data", (d) => String(d).includes("ready") && resolve());
+});
+
+const HOP = new Set(["connection", "keep-alive", "proxy-connection", "upgrade"]);
+const upstream = new http.Agent({ keepAlive: false });
+const server = http.createServer((req, res) => {
+  const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !HOP.has(k)));
+  const up = http.request(
+    { host: "127.0.0.1", port: workerPort, method: req.method, path: req.url, headers, agent: upstream },
+    (r) => {
+      const raw = [];
+      for (let i = 0; i < r.rawHeaders.length; i += 2) {
+        if (!HOP.has(r.rawHeaders[i].toLowerCase())) raw.push(r.rawHeaders[i], r.rawHeaders[i + 1]);
+      }
+      res.writeHead(r.statusCode ?? 502, r.statusMessage, raw);
+      r.pipe(res);
+    },
+  );
+  up.on("error", (e) => {
+    if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain" });
+    res.end(`e2e proxy: ${e.message}`);
+  });
+  res.on("close", () => up.destroy());
+  req.pipe(up);
+});
+server.keepAliveTimeout = 0;
+server.listen(port, "127.0.0.1", () => process.stdout.write(`ready on http://127.0.0.1:${port}\n`));
