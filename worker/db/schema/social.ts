@@ -116,6 +116,8 @@ export const notifications = sqliteTable(
   (t) => [
     index("notifications_user_created_idx").on(t.userId, t.createdAt, t.id),
     index("notifications_actor_idx").on(t.actorId),
+    // Deleting a note removes the notifications about it without scanning everyone's.
+    index("notifications_target_idx").on(t.tblname, t.rowid),
     // Makes a repeated like/follow idempotent and lets undo find exactly the row to remove.
     uniqueIndex("notifications_once_uq").on(t.userId, t.actorId, t.action, t.tblname, t.rowid),
   ],

@@ -1,6 +1,7 @@
 // Contract between notes and folders: the notes service puts these statements in the same db.batch
 // as the note write, so filing, notenum, noted_at and per-folder x-label counts change together.
-import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { plus } from "../../db/counters";
 import type { BatchItem } from "drizzle-orm/batch";
 import { folderLabels, folderNotes, folders } from "../../db/schema/folders";
 import type { DB } from "../../env";
@@ -17,25 +18,71 @@ export interface FolderSync {
   folderIds: number[];
 }
 
-/** Recounts notenum, noted_at and the x-label counts of the given folders from folder_notes. */
-export function recountFolders(db: DB, ids: number[]): BatchItem<"sqlite">[] {
+// Counters move by the filings the batch itself removes and adds, each statement guarded by the
+// folder_notes rows as they stand at that point of the batch: exact under repeats and races, and
+// O(folders the note is in), never O(notes in a folder).
+const filing = (noteId: number, folder: SQL, label?: SQL) =>
+  sql`exists(select 1 from folder_notes fn where fn.folder_id = ${folder} and fn.note_id = ${noteId}${label ? sql` and fn.label = ${label}` : sql``})`;
+
+/** Before the note's filings are deleted: each folder it is in loses one note and one x-label. */
+function unfiled(db: DB, noteId: number, ids: number[]): BatchItem<"sqlite">[] {
+  return [
+    db
+      .update(folders)
+      .set({ notenum: plus(folders.notenum, -1) })
+      .where(and(inArray(folders.id, ids), filing(noteId, sql`${folders.id}`))),
+    db
+      .update(folderLabels)
+      .set({ n: plus(folderLabels.n, -1) })
+      .where(
+        and(
+          inArray(folderLabels.folderId, ids),
+          filing(noteId, sql`${folderLabels.folderId}`, sql`${folderLabels.label}`),
+        ),
+      ),
+    db.delete(folderNotes).where(eq(folderNotes.noteId, noteId)),
+  ];
+}
+
+/** After the note's filings are inserted: each folder gains one note and one x-label. */
+function filed(db: DB, noteId: number, ids: number[]): BatchItem<"sqlite">[] {
   if (!ids.length) return [];
   return [
     db
       .update(folders)
+      .set({ notenum: plus(folders.notenum, 1) })
+      .where(and(inArray(folders.id, ids), filing(noteId, sql`${folders.id}`))),
+    db
+      .insert(folderLabels)
+      .select(
+        db
+          .select({ folderId: folderNotes.folderId, label: folderNotes.label, n: sql<number>`0`.as("n") })
+          .from(folderNotes)
+          .where(and(eq(folderNotes.noteId, noteId), sql`${folderNotes.label} != ''`)),
+      )
+      .onConflictDoNothing(),
+    db
+      .update(folderLabels)
+      .set({ n: plus(folderLabels.n, 1) })
+      .where(
+        and(
+          inArray(folderLabels.folderId, ids),
+          filing(noteId, sql`${folderLabels.folderId}`, sql`${folderLabels.label}`),
+        ),
+      ),
+  ];
+}
+
+/** noted_at (the newest filed note: one step down the folder's time index) and empty x-labels. */
+function tidy(db: DB, ids: number[]): BatchItem<"sqlite">[] {
+  return [
+    db
+      .update(folders)
       .set({
-        notenum: sql`(select count(*) from folder_notes fn where fn.folder_id = ${folders.id})`,
         notedAt: sql`(select coalesce(max(note_created_at), 0) from folder_notes fn where fn.folder_id = ${folders.id})`,
       })
       .where(inArray(folders.id, ids)),
-    db.delete(folderLabels).where(inArray(folderLabels.folderId, ids)),
-    db.insert(folderLabels).select(
-      db
-        .select({ folderId: folderNotes.folderId, label: folderNotes.label, n: sql<number>`count(*)`.as("n") })
-        .from(folderNotes)
-        .where(and(inArray(folderNotes.folderId, ids), sql`${folderNotes.label} != ''`))
-        .groupBy(folderNotes.folderId, folderNotes.label),
-    ),
+    db.delete(folderLabels).where(and(inArray(folderLabels.folderId, ids), eq(folderLabels.n, 0))),
   ];
 }
 
@@ -59,18 +106,17 @@ export async function folderSyncStatements(db: DB, s: FolderSync): Promise<Batch
   const touched = [...new Set([...ids, ...before.map((b) => b.id)])];
   if (!touched.length) return [];
   return [
-    db
-      .delete(folderNotes)
-      .where(and(eq(folderNotes.noteId, s.noteId), ids.length ? notInArray(folderNotes.folderId, ids) : undefined)),
+    ...unfiled(db, s.noteId, touched),
     ...(ids.length
       ? [
           db
             .insert(folderNotes)
             .values(ids.map((folderId) => ({ folderId, noteId: s.noteId, label: s.label, noteCreatedAt: s.createdAt })))
-            .onConflictDoUpdate({ target: [folderNotes.folderId, folderNotes.noteId], set: { label: s.label } }),
+            .onConflictDoNothing(),
         ]
       : []),
-    ...recountFolders(db, touched),
+    ...filed(db, s.noteId, ids),
+    ...tidy(db, touched),
   ];
 }
 
@@ -78,11 +124,6 @@ export async function folderSyncStatements(db: DB, s: FolderSync): Promise<Batch
 export async function folderUnfileStatements(db: DB, noteId: number): Promise<BatchItem<"sqlite">[]> {
   const rows = await db.select({ id: folderNotes.folderId }).from(folderNotes).where(eq(folderNotes.noteId, noteId));
   if (!rows.length) return [];
-  return [
-    db.delete(folderNotes).where(eq(folderNotes.noteId, noteId)),
-    ...recountFolders(
-      db,
-      rows.map((r) => r.id),
-    ),
-  ];
+  const ids = rows.map((r) => r.id);
+  return [...unfiled(db, noteId, ids), ...tidy(db, ids)];
 }

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, like, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, like, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { runBatch } from "../../db/client";
+import { plus } from "../../db/counters";
 import { folders } from "../../db/schema/folders";
 import { likes } from "../../db/schema/social";
 import { users, userTypes } from "../../db/schema/users";
@@ -45,17 +46,30 @@ const toJson = (f: Row): FolderJson => ({
   likenum: f.likenum,
 });
 
-/** jstype: the user's folder count per type, recounted from the rows in the write's batch. */
-function recountType(db: DB, uid: number, type: string): BatchItem<"sqlite">[] {
-  return [
-    db.insert(userTypes).values({ userId: uid, type, n: 0 }).onConflictDoNothing(),
-    db
-      .update(userTypes)
-      .set({ n: sql`(select count(*) from folders where user_id = ${uid} and type = ${type})` })
-      .where(and(eq(userTypes.userId, uid), eq(userTypes.type, type))),
-    db.delete(userTypes).where(and(eq(userTypes.userId, uid), eq(userTypes.type, type), eq(userTypes.n, 0))),
-  ];
-}
+// jstype: the user's folder count per type. The folder's current type loses one before its edit
+// or delete ("out"), and its type after the insert or edit gains one ("in"), each read from the
+// folder row as it stands in the batch: O(1), and exact when edits race.
+const typeOf = (uid: number, folder: SQL) => sql`(select type from folders where ${folder} and user_id = ${uid})`;
+
+const typeOut = (db: DB, uid: number, folder: SQL) =>
+  db
+    .update(userTypes)
+    .set({ n: plus(userTypes.n, -1) })
+    .where(and(eq(userTypes.userId, uid), sql`${userTypes.type} = ${typeOf(uid, folder)}`));
+
+const typeIn = (db: DB, uid: number, folder: SQL) =>
+  db
+    .insert(userTypes)
+    .select(
+      db
+        .select({ userId: folders.userId, type: folders.type, n: sql<number>`1`.as("n") })
+        .from(folders)
+        .where(and(folder, eq(folders.userId, uid))),
+    )
+    .onConflictDoUpdate({ target: [userTypes.userId, userTypes.type], set: { n: plus(userTypes.n, 1) } });
+
+const typeTidy = (db: DB, uid: number) =>
+  db.delete(userTypes).where(and(eq(userTypes.userId, uid), eq(userTypes.n, 0)));
 
 const duplicate = () => new AppError(409, "folder_exists", "You already have this x-folder");
 
@@ -100,7 +114,7 @@ export async function createFolder(db: DB, uid: number, input: Input) {
         .insert(folders)
         .values({ userId: uid, type: input.type, name: input.name, slug, descr: input.descr, link: input.link })
         .returning(),
-      ...recountType(db, uid, input.type),
+      typeIn(db, uid, sql`${folders.id} = last_insert_rowid()`),
     ])) as [Row[]];
     return toJson(row);
   } catch (e) {
@@ -120,15 +134,17 @@ export async function updateFolder(db: DB, uid: number, id: number, input: Input
   // The slug is stable across edits unless the name changes.
   const slug = old.name === input.name ? old.slug : await uniqueSlug(db, uid, input.name, id);
   try {
-    const [[row]] = (await runBatch(db, [
+    const self = eq(folders.id, id) as SQL;
+    const [, [row]] = (await runBatch(db, [
+      typeOut(db, uid, self),
       db
         .update(folders)
         .set({ type: input.type, name: input.name, slug, descr: input.descr, link: input.link })
         .where(and(eq(folders.id, id), eq(folders.userId, uid)))
         .returning(),
-      ...recountType(db, uid, old.type),
-      ...(old.type !== input.type ? recountType(db, uid, input.type) : []),
-    ])) as [Row[]];
+      typeIn(db, uid, self),
+      typeTidy(db, uid),
+    ])) as [unknown, Row[]];
     return toJson(row);
   } catch (e) {
     if (uniqueViolation(e)) throw duplicate();
@@ -146,11 +162,13 @@ export async function deleteFolder(db: DB, uid: number, id: number) {
   if (old.notenum > 0) {
     throw new AppError(422, "folder_not_empty", "You have to remove all notes of this folder before deleting it.");
   }
+  // notenum = 0 in the where too: a note filed in the meantime keeps the folder alive.
+  const empty = and(eq(folders.id, id), eq(folders.notenum, 0)) as SQL;
   await runBatch(db, [
     db.delete(likes).where(and(inArray(likes.kind, ["company", "project", "skill"]), eq(likes.targetId, id))),
-    // notenum = 0 in the where too: a note filed in the meantime keeps the folder alive.
-    db.delete(folders).where(and(eq(folders.id, id), eq(folders.userId, uid), eq(folders.notenum, 0))),
-    ...recountType(db, uid, old.type),
+    typeOut(db, uid, empty),
+    db.delete(folders).where(and(empty, eq(folders.userId, uid))),
+    typeTidy(db, uid),
   ]);
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { follows } from "../../db/schema/social";
@@ -13,32 +13,34 @@ import { notifyStatements, unnotifyStatements } from "../notifications/notificat
 
 const Uid = z.object({ uid: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
-// Both sides' counters are recounted from the rows in the follow's own batch.
-const recount = (db: DB, follower: number, followee: number) => [
-  db
+// Both sides' counters move by the rows the follow's insert or delete just changed: one UPDATE
+// of the two users right after it, so changes() is still the follow's own (O(1), race-proof).
+const count = (db: DB, follower: number, followee: number, on: boolean) => {
+  const d = on ? sql`changes()` : sql`-changes()`;
+  return db
     .update(users)
-    .set({ followingNum: sql`(select count(*) from follows where follower_id = ${follower})` })
-    .where(eq(users.id, follower)),
-  db
-    .update(users)
-    .set({ followerNum: sql`(select count(*) from follows where followee_id = ${followee})` })
-    .where(eq(users.id, followee))
-    .returning({ followers: users.followerNum }),
-];
+    .set({
+      followingNum: sql`${users.followingNum} + (case when ${users.id} = ${follower} then ${d} else 0 end)`,
+      followerNum: sql`${users.followerNum} + (case when ${users.id} = ${followee} then ${d} else 0 end)`,
+    })
+    .where(inArray(users.id, [follower, followee]))
+    .returning({ id: users.id, followers: users.followerNum });
+};
 
 async function follow(db: DB, follower: number, followee: number, on: boolean) {
   if (follower === followee) throw new AppError(422, "invalid_input", "You cannot follow yourself.");
   const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, followee)).limit(1);
   if (!target) throw notFound("User not found");
   const note = { userId: followee, actorId: follower, action: "follow" as const };
-  const [, , counted] = await db.batch([
+  const [, counted] = await db.batch([
     on
       ? db.insert(follows).values({ followerId: follower, followeeId: followee }).onConflictDoNothing()
       : db.delete(follows).where(and(eq(follows.followerId, follower), eq(follows.followeeId, followee))),
-    ...recount(db, follower, followee),
+    count(db, follower, followee, on),
     ...(on ? notifyStatements(db, note) : unnotifyStatements(db, note)),
   ] as unknown as Parameters<typeof db.batch>[0]);
-  return { following: on, followers: (counted as { followers: number }[])[0]?.followers ?? 0 };
+  const row = (counted as { id: number; followers: number }[]).find((r) => r.id === followee);
+  return { following: on, followers: row?.followers ?? 0 };
 }
 
 export const followRoutes = new Hono<AppEnv>()

@@ -4,6 +4,7 @@ import { notes } from "../../db/schema/notes";
 import { likes, replies } from "../../db/schema/social";
 import type { DB } from "../../env";
 import { notFound } from "../../lib/errors";
+import { minusChanges, plusChanges } from "../../db/counters";
 import { notifyStatements, unnotifyStatements } from "../notifications/notifications.links";
 
 /** Whether `viewer` liked a (kind, target): one primary-key lookup, for a list's select. */
@@ -31,14 +32,26 @@ export async function findTarget(db: DB, kind: ContentKind, id: number): Promise
   return row;
 }
 
-/** The counter to recount in the same batch: likenum of the note, reply or folder. */
-function recount(db: DB, kind: ContentKind, id: number) {
-  const n = sql<number>`(select count(*) from likes where kind = ${kind} and target_id = ${id})`;
+/** likenum of the note, reply or folder, moved by the rows the like's insert or delete just changed. */
+function count(db: DB, kind: ContentKind, id: number, on: boolean) {
+  const by = on ? plusChanges : minusChanges;
   if (kind === "note")
-    return db.update(notes).set({ likenum: n }).where(eq(notes.id, id)).returning({ likenum: notes.likenum });
+    return db
+      .update(notes)
+      .set({ likenum: by(notes.likenum) })
+      .where(eq(notes.id, id))
+      .returning({ likenum: notes.likenum });
   if (kind === "reply")
-    return db.update(replies).set({ likenum: n }).where(eq(replies.id, id)).returning({ likenum: replies.likenum });
-  return db.update(folders).set({ likenum: n }).where(eq(folders.id, id)).returning({ likenum: folders.likenum });
+    return db
+      .update(replies)
+      .set({ likenum: by(replies.likenum) })
+      .where(eq(replies.id, id))
+      .returning({ likenum: replies.likenum });
+  return db
+    .update(folders)
+    .set({ likenum: by(folders.likenum) })
+    .where(eq(folders.id, id))
+    .returning({ likenum: folders.likenum });
 }
 
 export async function like(db: DB, userId: number, kind: ContentKind, id: number, on: boolean) {
@@ -53,10 +66,10 @@ export async function like(db: DB, userId: number, kind: ContentKind, id: number
     tblname: kind === "reply" ? "reply" : kind === "note" ? "note" : "folder",
     rowid: id,
   };
-  // Recounted from the rows in the same transaction: repeats and races can never drift the counter.
+  // The count follows its write directly (changes()): a repeat or a racing twin adds 0, in O(1).
   const [, counted] = (await db.batch([
     write,
-    recount(db, kind, id),
+    count(db, kind, id, on),
     ...(on ? notifyStatements(db, noti) : unnotifyStatements(db, noti)),
   ] as unknown as Parameters<typeof db.batch>[0])) as [unknown, { likenum: number }[]];
   return { liked: on, likenum: counted[0]?.likenum ?? 0, ownerId: target.ownerId };

@@ -6,6 +6,7 @@ import { noteTags, notes } from "../../db/schema/notes";
 import { likes } from "../../db/schema/social";
 import { userLabels, users } from "../../db/schema/users";
 import { runBatch } from "../../db/client";
+import { minusChanges, plus, plusChanges } from "../../db/counters";
 import type { DB, Env } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { type RideAlong, sessionColumn } from "../../lib/session";
@@ -234,31 +235,56 @@ export async function getNote(db: DB, id: number, viewerId: number | null, usern
   return noteFromRows(named<Hydrated>(plan, raw), viewerId);
 }
 
-// Counters are recounted from their rows inside the write's batch: a repeated or racing write can
-// never make them drift, and the recount reads only the user's own index range.
-export const recountUser = (db: DB, uid: number) =>
-  db
-    .update(users)
-    .set({ noteNum: sql`(select count(*) from notes where user_id = ${uid} and kind != ${RENOTE})` })
-    .where(eq(users.id, uid));
+// A note's counters (the author's note_num and x-label count, the original's renum) move by one,
+// each statement guarded by the note row it is about as it stands inside the batch: before a
+// delete ("out") or after an insert or edit ("in"). Batches run one at a time, so a repeated or
+// racing write finds the row already gone (or there) and moves nothing: exact, and O(1).
+const labelOf = (uid: number, noteId: number) =>
+  sql`(select label from notes where id = ${noteId} and user_id = ${uid} and kind != ${RENOTE})`;
 
-export function recountLabel(db: DB, uid: number, label: string): BatchItem<"sqlite">[] {
-  if (!label) return [];
-  return [
-    db.insert(userLabels).values({ userId: uid, label, n: 0 }).onConflictDoNothing(),
-    db
-      .update(userLabels)
-      .set({ n: sql`(select count(*) from notes where user_id = ${uid} and label = ${label} and kind != ${RENOTE})` })
-      .where(and(eq(userLabels.userId, uid), eq(userLabels.label, label))),
-    db.delete(userLabels).where(and(eq(userLabels.userId, uid), eq(userLabels.label, label), eq(userLabels.n, 0))),
-  ];
+/** The author's note_num and x-label count for note `noteId`, moving in (+1) or out (-1). */
+export function countNote(db: DB, uid: number, noteId: number, by: 1 | -1): BatchItem<"sqlite">[] {
+  const mine = sql`exists(select 1 from notes where id = ${noteId} and user_id = ${uid} and kind != ${RENOTE})`;
+  const user = db
+    .update(users)
+    .set({ noteNum: plus(users.noteNum, by) })
+    .where(and(eq(users.id, uid), mine));
+  return by > 0 ? [user, ...labelIn(db, uid, noteId)] : [user, labelOut(db, uid, noteId)];
 }
 
-export const recountRenum = (db: DB, noteId: number) =>
+/** Before an edit or delete: the note's current x-label loses it. */
+const labelOut = (db: DB, uid: number, noteId: number) =>
+  db
+    .update(userLabels)
+    .set({ n: plus(userLabels.n, -1) })
+    .where(and(eq(userLabels.userId, uid), sql`${userLabels.label} = ${labelOf(uid, noteId)}`));
+
+/** After an insert or edit: the note's x-label gains it (its row made first), and empty ones go. */
+const labelIn = (db: DB, uid: number, noteId: number): BatchItem<"sqlite">[] => [
+  db
+    .insert(userLabels)
+    .select(
+      db
+        .select({ userId: notes.userId, label: notes.label, n: sql<number>`0`.as("n") })
+        .from(notes)
+        .where(
+          and(eq(notes.id, noteId), eq(notes.userId, uid), sql`${notes.label} != ''`, sql`${notes.kind} != ${RENOTE}`),
+        ),
+    )
+    .onConflictDoNothing(),
+  db
+    .update(userLabels)
+    .set({ n: plus(userLabels.n, 1) })
+    .where(and(eq(userLabels.userId, uid), sql`${userLabels.label} = ${labelOf(uid, noteId)}`)),
+  db.delete(userLabels).where(and(eq(userLabels.userId, uid), eq(userLabels.n, 0))),
+];
+
+/** The original's renum, one down when the renote or quote `noteId` is about to be deleted. */
+const renumOut = (db: DB, originalId: number, noteId: number) =>
   db
     .update(notes)
-    .set({ renum: sql`(select count(*) from notes as r where r.renote_id = ${noteId})` })
-    .where(eq(notes.id, noteId));
+    .set({ renum: plus(notes.renum, -1) })
+    .where(and(eq(notes.id, originalId), sql`exists(select 1 from notes r where r.id = ${noteId})`));
 
 function tagStatements(db: DB, noteId: number, tags: string[], createdAt: number): BatchItem<"sqlite">[] {
   const out: BatchItem<"sqlite">[] = [db.delete(noteTags).where(eq(noteTags.noteId, noteId))];
@@ -323,19 +349,15 @@ export async function createNote(env: Env, db: DB, uid: number, data: NoteData, 
       createdAt: now,
       folderIds: data.folders,
     });
-    await db.batch([
-      recountUser(db, uid),
-      ...recountLabel(db, uid, data.label),
+    await runBatch(db, [
+      ...countNote(db, uid, row.id, 1),
       ...tagStatements(db, row.id, data.tags, now),
       ...folderStmts,
       ...noteCreatedStatements(db, { actorId: uid, noteId: row.id, extra: data.txt.slice(0, 100) }),
     ]);
   } catch (e) {
-    await db.batch([
-      db.delete(notes).where(eq(notes.id, row.id)),
-      recountUser(db, uid),
-      ...recountLabel(db, uid, data.label),
-    ]);
+    // The batch failed whole, so no counter moved: only the note goes.
+    await db.delete(notes).where(eq(notes.id, row.id));
     throw e;
   }
   return {
@@ -372,6 +394,7 @@ export async function updateNote(
     folderIds: data.folders,
   });
   await db.batch([
+    labelOut(db, uid, id),
     db
       .update(notes)
       .set({
@@ -383,8 +406,7 @@ export async function updateNote(
         updatedAt: Date.now(),
       })
       .where(and(eq(notes.id, id), eq(notes.userId, uid))),
-    ...recountLabel(db, uid, old.label),
-    ...(old.label !== data.label ? recountLabel(db, uid, data.label) : []),
+    ...labelIn(db, uid, id),
     ...tagStatements(db, id, data.tags, old.createdAt),
     ...folderStmts,
   ]);
@@ -409,12 +431,12 @@ export async function deleteNote(env: Env, db: DB, uid: number, id: number): Pro
   await runBatch(db, [
     ...unfile,
     ...noteDeletedStatements(db, id),
+    ...countNote(db, uid, id, -1),
+    ...(old.renoteId ? [renumOut(db, old.renoteId, id)] : []),
     db.delete(likes).where(and(eq(likes.kind, "note"), eq(likes.targetId, id))),
     db.delete(notes).where(and(eq(notes.renoteId, id), eq(notes.kind, RENOTE))),
     db.delete(notes).where(and(eq(notes.id, id), eq(notes.userId, uid))),
-    recountUser(db, uid),
-    ...recountLabel(db, uid, old.label),
-    ...(old.renoteId ? [recountRenum(db, old.renoteId)] : []),
+    db.delete(userLabels).where(and(eq(userLabels.userId, uid), eq(userLabels.n, 0))),
   ]);
   const keys = old.imgs
     .split(";")
@@ -443,7 +465,7 @@ export async function renote(db: DB, uid: number, targetId: number, content: str
         .onConflictDoNothing(),
       db
         .update(notes)
-        .set({ renum: sql`(select count(*) from notes as r where r.renote_id = ${originalId})` })
+        .set({ renum: plusChanges(notes.renum) })
         .where(eq(notes.id, originalId))
         .returning({ renum: notes.renum }),
       ...notifyStatements(db, {
@@ -461,8 +483,11 @@ export async function renote(db: DB, uid: number, targetId: number, content: str
     .values({ userId: uid, kind: QUOTE, renoteId: originalId, content, txt, createdAt: now, notedAt: now })
     .returning({ id: notes.id });
   await runBatch(db, [
-    recountRenum(db, originalId),
-    recountUser(db, uid),
+    db
+      .update(notes)
+      .set({ renum: plus(notes.renum, 1) })
+      .where(and(eq(notes.id, originalId), sql`exists(select 1 from notes r where r.id = ${row.id})`)),
+    ...countNote(db, uid, row.id, 1),
     ...notifyStatements(db, {
       userId: original.ownerId,
       actorId: uid,
@@ -485,7 +510,7 @@ export async function undoRenote(db: DB, uid: number, originalId: number) {
     db.delete(notes).where(and(eq(notes.userId, uid), eq(notes.kind, RENOTE), eq(notes.renoteId, originalId))),
     db
       .update(notes)
-      .set({ renum: sql`(select count(*) from notes as r where r.renote_id = ${originalId})` })
+      .set({ renum: minusChanges(notes.renum) })
       .where(eq(notes.id, originalId))
       .returning({ renum: notes.renum }),
     ...(original

@@ -1,26 +1,25 @@
 // Notifications: rows for like, reply, follow, note, renote and quote, and the unread counter
-// (users.noti_num = notifications after users.noti_seen) recounted in the same batch as the rows.
-import { and, eq, sql } from "drizzle-orm";
+// (users.noti_num = notifications after users.noti_seen) moved in the same batch as the rows.
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { follows, notifications } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
+import { minusChanges, plus, plusChanges } from "../../db/counters";
 import type { DB } from "../../env";
 
 export type Action = "like" | "reply" | "follow" | "note" | "renote" | "quote";
 
-const UNREAD = sql`(select count(*) from notifications n where n.user_id = users.id and n.id > users.noti_seen and n.tblname != '_gone')`;
-
-/** Recounts the unread badge of the users a subquery (or one id) names. */
-export const recountUnread = (db: DB, who: number | ReturnType<typeof sql>) =>
+/** The unread badge of `who`, moved by the rows the statement just before it changed. */
+const unreadBy = (db: DB, who: number, on: boolean) =>
   db
     .update(users)
-    .set({ notiNum: UNREAD })
-    .where(typeof who === "number" ? eq(users.id, who) : sql`${users.id} in (${who})`);
+    .set({ notiNum: on ? plusChanges(users.notiNum) : minusChanges(users.notiNum) })
+    .where(eq(users.id, who));
 
 /** Notify `userId` that `actorId` did `action` on a row; nothing for oneself; a repeat is a no-op. */
 export function notifyStatements(
   db: DB,
-  n: { userId: number; actorId: number; action: Action; tblname?: string; rowid?: number; extra?: string },
+  n: { userId: number; actorId: number; action: Action; tblname?: string; rowid?: number | SQL; extra?: string },
 ): BatchItem<"sqlite">[] {
   if (n.userId === n.actorId) return [];
   return [
@@ -35,7 +34,7 @@ export function notifyStatements(
         extra: (n.extra ?? "").slice(0, 140),
       })
       .onConflictDoNothing(),
-    recountUnread(db, n.userId),
+    unreadBy(db, n.userId, true),
   ];
 }
 
@@ -44,19 +43,19 @@ export function unnotifyStatements(
   db: DB,
   n: { userId: number; actorId: number; action: Action; tblname?: string; rowid?: number },
 ): BatchItem<"sqlite">[] {
+  const row = and(
+    eq(notifications.userId, n.userId),
+    eq(notifications.actorId, n.actorId),
+    eq(notifications.action, n.action),
+    eq(notifications.tblname, n.tblname ?? ""),
+    eq(notifications.rowid, n.rowid ?? 0),
+  );
+  // An unread one is deleted first so the badge drops by exactly that; a read one leaves it.
+  const seen = sql`(select noti_seen from users where id = ${n.userId})`;
   return [
-    db
-      .delete(notifications)
-      .where(
-        and(
-          eq(notifications.userId, n.userId),
-          eq(notifications.actorId, n.actorId),
-          eq(notifications.action, n.action),
-          eq(notifications.tblname, n.tblname ?? ""),
-          eq(notifications.rowid, n.rowid ?? 0),
-        ),
-      ),
-    recountUnread(db, n.userId),
+    db.delete(notifications).where(and(row, sql`${notifications.id} > ${seen}`)),
+    unreadBy(db, n.userId, false),
+    db.delete(notifications).where(row),
   ];
 }
 
@@ -88,19 +87,25 @@ export function noteCreatedStatements(
           .where(eq(follows.followeeId, n.actorId)),
       )
       .onConflictDoNothing(),
-    recountUnread(db, followers),
+    // The note is new, so every follower got exactly one new (unread: ids only grow) notification.
+    db
+      .update(users)
+      .set({ notiNum: plus(users.notiNum, 1) })
+      .where(sql`${users.id} in (${followers})`),
   ];
 }
 
 /** Statements removing every notification about a note (on delete), keeping badges exact. */
 export function noteDeletedStatements(db: DB, noteId: number): BatchItem<"sqlite">[] {
-  // Mark, recount the marked rows' owners (the mark already excludes them), then delete.
+  const about = and(eq(notifications.tblname, "note"), eq(notifications.rowid, noteId));
+  // Each owner's badge drops by their unread rows among those about to go: the rows the delete
+  // changes (notifications_target_idx), not the owner's whole list.
+  const unread = sql`(select count(*) from notifications n where n.tblname = 'note' and n.rowid = ${noteId} and n.user_id = ${users.id} and n.id > ${users.notiSeen})`;
   return [
     db
-      .update(notifications)
-      .set({ tblname: "_gone" })
-      .where(and(eq(notifications.tblname, "note"), eq(notifications.rowid, noteId))),
-    recountUnread(db, sql`select user_id from notifications where tblname = '_gone' and rowid = ${noteId}`),
-    db.delete(notifications).where(and(eq(notifications.tblname, "_gone"), eq(notifications.rowid, noteId))),
+      .update(users)
+      .set({ notiNum: sql`${users.notiNum} - ${unread}` })
+      .where(sql`${users.id} in (select user_id from notifications where tblname = 'note' and rowid = ${noteId})`),
+    db.delete(notifications).where(about),
   ];
 }

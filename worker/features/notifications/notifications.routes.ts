@@ -66,7 +66,9 @@ export const notificationRoutes = new Hono<AppEnv>()
     const uid = me(c).id;
     await c.var.db
       .update(users)
-      .set({ notiSeen: sql`(select coalesce(max(id), 0) from notifications where user_id = ${uid})`, notiNum: 0 })
+      // Ids only grow (autoincrement), so the newest id of all is past every one of the user's, in
+      // O(1) on the primary key instead of a walk through the user's whole list.
+      .set({ notiSeen: sql`(select coalesce(max(id), 0) from notifications)`, notiNum: 0 })
       .where(eq(users.id, uid));
     return c.json({ noti: 0 });
   });

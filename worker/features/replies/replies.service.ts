@@ -2,6 +2,9 @@ import { and, asc, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm"
 import { notes } from "../../db/schema/notes";
 import { bookmarks, likes, replies } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { runBatch } from "../../db/client";
+import { plus, plusChanges } from "../../db/counters";
 import type { DB } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
@@ -96,12 +99,17 @@ export async function listReplies(
   return { replies: page.items.map((x) => toJson(x, viewer)), paginator: page.paginator, cursor: page.cursor };
 }
 
-/** The counter of a reply's parent: the note (parent < 0) or the parent reply. */
-function recountParent(db: DB, parent: number) {
-  const n = sql`(select count(*) from replies where parent = ${parent})`;
+/** The counter of a reply's parent (the note when parent < 0, else the parent reply) moved by `by`. */
+function countParent(db: DB, parent: number, by: (col: SQLiteColumn) => SQL<number>, guard?: SQL) {
   return parent < 0
-    ? db.update(notes).set({ repnum: n }).where(eq(notes.id, -parent))
-    : db.update(replies).set({ repnum: n }).where(eq(replies.id, parent));
+    ? db
+        .update(notes)
+        .set({ repnum: by(notes.repnum) })
+        .where(and(eq(notes.id, -parent), guard))
+    : db
+        .update(replies)
+        .set({ repnum: by(replies.repnum) })
+        .where(and(eq(replies.id, parent), guard));
 }
 
 export async function createReply(db: DB, uid: number, parent: number, raw: string) {
@@ -115,21 +123,23 @@ export async function createReply(db: DB, uid: number, parent: number, raw: stri
           .where(eq(replies.id, parent))
           .limit(1);
   if (!target) throw notFound("Not found");
-  const [row] = await db
-    .insert(replies)
-    .values({ userId: uid, noteId: target.noteId, parent, content, txt })
-    .returning({ id: replies.id });
-  await db.batch([
-    recountParent(db, parent),
+  // One batch: the reply, its parent's counter (+ the insert's changes()), and the notification,
+  // which names the new reply by last_insert_rowid() (the counter's UPDATE does not move it).
+  const [[row]] = (await runBatch(db, [
+    db
+      .insert(replies)
+      .values({ userId: uid, noteId: target.noteId, parent, content, txt })
+      .returning({ id: replies.id }),
+    countParent(db, parent, plusChanges),
     ...notifyStatements(db, {
       userId: target.ownerId,
       actorId: uid,
       action: "reply",
       tblname: "reply",
-      rowid: row.id,
+      rowid: sql`last_insert_rowid()`,
       extra: txt.slice(0, 100),
     }),
-  ] as unknown as Parameters<typeof db.batch>[0]);
+  ])) as [{ id: number }[]];
   return getReply(db, row.id, uid);
 }
 
@@ -160,10 +170,11 @@ export async function deleteReply(db: DB, uid: number, id: number) {
   if (!row) throw notFound("Reply not found");
   const subtree = sql`with recursive sub(id) as (select ${id} union all select r.id from replies r join sub on r.parent = sub.id) select id from sub`;
   await db.batch([
+    // Only the parent's direct child counts; guarded, so a racing second delete takes nothing off.
+    countParent(db, row.parent, (col) => plus(col, -1), sql`exists(select 1 from replies where id = ${id})`),
     db.delete(likes).where(sql`${likes.kind} = 'reply' and ${likes.targetId} in (${subtree})`),
     db.delete(bookmarks).where(sql`${bookmarks.kind} = 'reply' and ${bookmarks.targetId} in (${subtree})`),
     db.delete(replies).where(sql`${replies.id} in (${subtree})`),
-    recountParent(db, row.parent),
   ] as unknown as Parameters<typeof db.batch>[0]);
 }
 

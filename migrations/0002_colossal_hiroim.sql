@@ -1,0 +1,1 @@
+CREATE INDEX `notifications_target_idx` ON `notifications` (`tblname`,`rowid`);
