@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { dbFor } from "./db/client";
 import type { AppEnv } from "./env";
+import { accountRoutes } from "./features/accounts/accounts.routes";
 import { auth } from "./features/auth/auth.routes";
 import { bookmarkRoutes } from "./features/bookmarks/bookmarks.routes";
 import { folderRoutes } from "./features/folders/folders.routes";
@@ -27,6 +28,7 @@ export const api = new Hono<AppEnv>()
   .use(writeLimit)
   .get("/health", (c) => c.json({ ok: true }))
   .route("/", auth)
+  .route("/", accountRoutes)
   .route("/", users)
   .route("/", profileRoutes)
   .route("/notes", notes)

@@ -3,11 +3,16 @@ import type * as schema from "./db/schema/all";
 
 export interface Env {
   DB: D1Database;
-  SESSIONS: KVNamespace;
   IMAGES: R2Bucket;
   ASSETS?: Fetcher;
   RL_AUTH?: RateLimit;
   RL_WRITE?: RateLimit;
+  /** Cloudflare's send_email binding (worker/lib/mail.ts); absent = nothing is delivered. */
+  EMAIL?: SendEmail;
+  /** The From address of every message NoteX sends. */
+  MAIL_FROM?: string;
+  /** The site's origin for links in mail (e.g. https://notex.example); else the request's own. */
+  APP_ORIGIN?: string;
   APP_ENV: string;
   UPLOAD_MODE: string;
   TOKEN_SECRET: string;
@@ -43,6 +48,7 @@ export interface CurrentUser {
 export interface PendingSession {
   uid: number;
   ep: number;
+  sid: string;
   verified: boolean;
 }
 

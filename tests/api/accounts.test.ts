@@ -262,10 +262,12 @@ describe("settings", () => {
     expect((await a.get("/v1/me")).body.username).toBe(fresh);
   });
 
-  it("changes the email (normalised); an invalid one is 422", async () => {
+  it("asks to change the email (normalised, pending until confirmed); an invalid one is 422", async () => {
     const a = await user();
-    const res = await a.patch("/v1/users/email", { email: "  New@Mail.IO " });
-    expect(res.body.email).toBe("new@mail.io");
+    const fresh = `new${Math.random().toString(36).slice(2, 8)}@Mail.IO`;
+    const res = await a.patch("/v1/users/email", { email: `  ${fresh} ` });
+    expect(res.body.email).toBe(a.email);
+    expect(res.body.pending_email).toBe(fresh.toLowerCase());
     const bad = await a.patch("/v1/users/email", { email: "nope" });
     expect(bad.status).toBe(422);
     expect(bad.body.fields.email).toBe("email is not valid");

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { sign } from "hono/jwt";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Client } from "../http";
+import { confirm, mailTo, tokenIn } from "../mail";
 
 // The provider side of the flow, played by the test: a real RSA key, a JWKS, and a token endpoint
 // that checks the PKCE verifier against the challenge the worker sent, as Google's does.
@@ -128,12 +129,13 @@ describe("Google sign-in", () => {
     expect(res2.body.user.id).toBe(res.body.user.id);
   });
 
-  it("links a verified email that an existing account holds", async () => {
+  it("links the account whose confirmed email Google verified", async () => {
     const c = new Client();
     const username = `linda${uniq()}`;
     const email = `${username}@example.com`;
     const made = await c.post("/v1/signup", { email, name: "Linda", username, password: "secret1" });
     expect(made.status).toBe(201);
+    expect((await confirm(email)).status).toBe(200);
     const g = new Client();
     const flow = await start(g);
     provider({ sub: `g-${uniq()}`, email: email.toUpperCase(), email_verified: true }, flow);
@@ -141,11 +143,88 @@ describe("Google sign-in", () => {
     expect(res.status).toBe(200);
     expect(res.body.user.id).toBe(made.body.user.id);
     expect(res.body.user.username).toBe(username);
-    // The address was never confirmed: the password set by whoever signed up first stops working
-    // and that session ends (no pre-hijacking), while Google's verified owner is signed in.
-    expect((await c.get("/v1/me")).status).toBe(401);
-    expect((await c.post("/v1/login", { username, password: "secret1" })).status).toBe(401);
-    expect((await g.get("/v1/me")).body.id).toBe(made.body.user.id);
+    // The owner proved the address: their password and session go on working.
+    expect((await c.get("/v1/me")).status).toBe(200);
+    expect((await new Client().post("/v1/login", { username, password: "secret1" })).status).toBe(200);
+  });
+
+  it("never matches an account by an address it did not confirm: Google's owner gets their own account and the address (issue 20 #5)", async () => {
+    const squatter = new Client();
+    const username = `squat${uniq()}`;
+    const email = `victim${uniq()}@example.com`;
+    const made = await squatter.post("/v1/signup", { email, name: "Squatter", username, password: "secret1" });
+    expect(made.status).toBe(201);
+    const g = new Client();
+    const flow = await start(g);
+    provider({ sub: `g-${uniq()}`, email, email_verified: true, name: "Victim" }, flow);
+    const res = await back(g, flow.cookie, { code: "good-code", state: flow.state });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.user.id).not.toBe(made.body.user.id);
+    expect(res.body.user.email).toBe(email);
+    expect(res.body.user.confirmed).toBe(true);
+    // The squatter keeps their account, not the address.
+    const mine = await squatter.get("/v1/me");
+    expect(mine.status).toBe(200);
+    expect(mine.body.email).not.toBe(email);
+  });
+
+  it("an email change to someone else's address does not take effect, so its owner still signs in with Google (issue 20 #5)", async () => {
+    const owner = `owner${uniq()}@example.com`;
+    // The squatter is a Google account that asks for the owner's address without owning it.
+    const g1 = new Client();
+    const f1 = await start(g1);
+    provider({ sub: `g-${uniq()}`, email: `squat${uniq()}@example.com`, email_verified: true }, f1);
+    const s = await back(g1, f1.cookie, { code: "good-code", state: f1.state });
+    expect(s.status).toBe(200);
+    g1.token = s.body.token;
+    vi.restoreAllMocks();
+    const change = await g1.patch("/v1/users/email", { email: owner });
+    expect(change.status).toBe(200);
+    expect(change.body.email).not.toBe(owner);
+    expect(change.body.pending_email).toBe(owner);
+    const g2 = new Client();
+    const f2 = await start(g2);
+    provider({ sub: `g-${uniq()}`, email: owner, email_verified: true }, f2);
+    const res = await back(g2, f2.cookie, { code: "good-code", state: f2.state });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.user.id).not.toBe(s.body.user.id);
+    expect(res.body.user.email).toBe(owner);
+    // And the squatter's link, if it ever reached them, can no longer take the address.
+    vi.restoreAllMocks();
+    const late = await confirm(owner);
+    expect(late.status).toBe(409);
+  });
+
+  it("a Google-only account can set a password through the reset link, and must type its username to delete", async () => {
+    const g = new Client();
+    const flow = await start(g);
+    const email = `gonly${uniq()}@example.com`;
+    provider({ sub: `g-${uniq()}`, email, email_verified: true }, flow);
+    const res = await back(g, flow.cookie, { code: "good-code", state: flow.state });
+    expect(res.status).toBe(200);
+    vi.restoreAllMocks();
+    g.token = res.body.token;
+    const username = res.body.user.username;
+    expect((await new Client().post("/v1/login", { username, password: "chosen123" })).status).toBe(401);
+    expect((await new Client().post("/v1/password/forgot", { email })).status).toBe(200);
+    const token = tokenIn(await mailTo(email, /Reset/), "/reset");
+    expect((await new Client().post("/v1/password/reset", { token, password: "chosen123" })).status).toBe(200);
+    const signedIn = await new Client().post("/v1/login", { username, password: "chosen123" });
+    expect(signedIn.status).toBe(200);
+    // Deleting a Google-only account asks for the username instead of a password.
+    const g2 = new Client();
+    const flow2 = await start(g2);
+    const email2 = `gonly${uniq()}@example.com`;
+    provider({ sub: `g-${uniq()}`, email: email2, email_verified: true }, flow2);
+    const res2 = await back(g2, flow2.cookie, { code: "good-code", state: flow2.state });
+    vi.restoreAllMocks();
+    g2.token = res2.body.token;
+    const wrong = await g2.request("DELETE", "/v1/users", { username: "someone_else" });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.fields.username).toBe("Type your username to confirm.");
+    const ok = await g2.request("DELETE", "/v1/users", { username: res2.body.user.username.toUpperCase() });
+    expect(ok.status).toBe(200);
+    expect((await new Client().get(`/v1/users/${res2.body.user.username}`)).status).toBe(404);
   });
 
   it("refuses an unverified email and creates nothing", async () => {

@@ -1,29 +1,33 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { sign } from "hono/jwt";
-import { eq, sql } from "drizzle-orm";
-import { users } from "../db/schema/users";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { sessions, users } from "../db/schema/users";
 import type { AppEnv, CurrentUser, Env, PendingSession } from "../env";
 import { toErrorResponse, unauthorized } from "./errors";
+import { later } from "./later";
 
 export const SID_COOKIE = "notex_sid";
 const SESSION_TTL_S = 60 * 60 * 24 * 30;
 const TOKEN_TTL_S = 15 * 60;
+/** "Last active" is written at most this often per session (a read path must not write each time). */
+export const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
-interface SessionRecord {
-  uid: number;
-  ep: number;
-  at: number;
-}
-
-function randomId(bytes = 32): string {
-  const b = crypto.getRandomValues(new Uint8Array(bytes));
-  return btoa(String.fromCharCode(...b))
+const b64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
     .replace(/\+/g, "-")
     .replace(/\//g, "_")
     .replace(/=+$/, "");
+
+/** A 256-bit random secret, URL-safe. */
+export function randomToken(bytes = 32): string {
+  return b64url(crypto.getRandomValues(new Uint8Array(bytes)));
 }
 
+/** SHA-256 of a secret, URL-safe: what D1 keeps instead of session cookies and emailed tokens. */
+export async function hashSecret(secret: string): Promise<string> {
+  return b64url(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(secret))));
+}
 const secure = (env: Env) => env.APP_ENV !== "local";
 
 // The HMAC key for TOKEN_SECRET, imported once per isolate: every bearer request verifies with it.
@@ -70,12 +74,25 @@ export async function signToken(env: Env, uid: number, sid: string, ep: number):
   return sign({ sub: uid, sid, ep, iat: now, exp: now + TOKEN_TTL_S }, env.TOKEN_SECRET, "HS256");
 }
 
-/** A fresh session id on every login or signup (no fixation); returns the bearer token for it. */
+/** A fresh session on every login or signup (no fixation); returns the bearer token for it. */
 export async function startSession(c: Context<AppEnv>, user: { id: number; sessionEpoch: number }) {
-  const sid = randomId();
-  const record: SessionRecord = { uid: user.id, ep: user.sessionEpoch, at: Date.now() };
-  await c.env.SESSIONS.put(`s:${sid}`, JSON.stringify(record), { expirationTtl: SESSION_TTL_S });
-  setCookie(c, SID_COOKIE, sid, {
+  const secret = randomToken();
+  const sid = await hashSecret(secret);
+  const now = Date.now();
+  await c.var.db.batch([
+    c.var.db.insert(sessions).values({
+      id: sid,
+      userId: user.id,
+      ep: user.sessionEpoch,
+      userAgent: (c.req.header("user-agent") ?? "").slice(0, 300),
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: now + SESSION_TTL_S * 1000,
+    }),
+    // Bounded housekeeping: this account's own expired sessions go when a new one starts.
+    c.var.db.delete(sessions).where(and(eq(sessions.userId, user.id), lt(sessions.expiresAt, now))),
+  ]);
+  setCookie(c, SID_COOKIE, secret, {
     httpOnly: true,
     sameSite: "Lax",
     secure: secure(c.env),
@@ -86,40 +103,70 @@ export async function startSession(c: Context<AppEnv>, user: { id: number; sessi
 }
 
 export async function endSession(c: Context<AppEnv>) {
-  const sid = getCookie(c, SID_COOKIE) ?? c.var.user?.sid;
-  if (sid) await c.env.SESSIONS.delete(`s:${sid}`);
+  const secret = getCookie(c, SID_COOKIE);
+  const sid = secret && secret.length <= 100 ? await hashSecret(secret) : c.var.user?.sid;
+  if (sid) await c.var.db.delete(sessions).where(eq(sessions.id, sid));
   deleteCookie(c, SID_COOKIE, { path: "/", secure: secure(c.env) });
 }
 
-async function readCookieSession(c: Context<AppEnv>): Promise<(SessionRecord & { sid: string }) | null> {
-  const sid = getCookie(c, SID_COOKIE);
-  if (!sid || sid.length > 100) return null;
-  const raw = await c.env.SESSIONS.get(`s:${sid}`);
-  if (!raw) return null;
-  try {
-    return { ...(JSON.parse(raw) as SessionRecord), sid };
-  } catch {
-    return null;
-  }
+interface SessionRow {
+  uid: number;
+  username: string;
+  userEp: number;
+  ep: number;
+  lastSeenAt: number;
 }
 
-/** The user behind a session, if its epoch is still current (password change and logout-everywhere bump it). */
-async function current(c: Context<AppEnv>, uid: number, ep: number, sid: string): Promise<CurrentUser | null> {
-  const [row] = await c.var.db
-    .select({ id: users.id, username: users.username, ep: users.sessionEpoch })
-    .from(users)
-    .where(eq(users.id, uid))
+const sessionFields = {
+  uid: users.id,
+  username: users.username,
+  userEp: users.sessionEpoch,
+  ep: sessions.ep,
+  lastSeenAt: sessions.lastSeenAt,
+};
+
+/**
+ * The user behind session `sid` (the row must exist, be unexpired, belong to `uid` when given and
+ * carry the account's current epoch: password change, reset and logout-everywhere bump it), or null.
+ * One D1 query; it refreshes "last active" only when that is older than TOUCH_EVERY_MS.
+ */
+async function current(c: Context<AppEnv>, sid: string, uid?: number, ep?: number): Promise<CurrentUser | null> {
+  const now = Date.now();
+  const [row]: SessionRow[] = await c.var.db
+    .select(sessionFields)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sid), gt(sessions.expiresAt, now), uid === undefined ? undefined : eq(users.id, uid)))
     .limit(1);
-  if (!row || row.ep !== ep) return null;
-  return { id: row.id, username: row.username, sid };
+  if (!row || row.ep !== row.userEp || (ep !== undefined && ep !== row.userEp)) return null;
+  if (now - row.lastSeenAt > TOUCH_EVERY_MS) await touch(c, sid, now);
+  return { id: row.uid, username: row.username, sid };
+}
+
+/** Moves "last active" forward, after the response; the where clause keeps racing writes to one. */
+const touch = (c: Context<AppEnv>, sid: string, now: number) =>
+  later(c, "session touch", () =>
+    c.var.db
+      .update(sessions)
+      .set({ lastSeenAt: now })
+      .where(and(eq(sessions.id, sid), lt(sessions.lastSeenAt, now - TOUCH_EVERY_MS)))
+      .run(),
+  );
+
+/** The session id behind the request's cookie (the hash of its secret), or null. */
+async function cookieSid(c: Context<AppEnv>): Promise<string | null> {
+  const secret = getCookie(c, SID_COOKIE);
+  if (!secret || secret.length > 100) return null;
+  return hashSecret(secret);
 }
 
 /** GET /v1/refresh: a new bearer token from the cookie session, or null. */
 export async function refreshFromCookie(c: Context<AppEnv>): Promise<string | null> {
-  const s = await readCookieSession(c);
-  if (!s) return null;
-  const user = await current(c, s.uid, s.ep, s.sid);
-  return user ? signToken(c.env, user.id, s.sid, s.ep) : null;
+  const sid = await cookieSid(c);
+  const user = sid ? await current(c, sid) : null;
+  if (!sid || !user) return null;
+  const [row] = await c.var.db.select({ ep: users.sessionEpoch }).from(users).where(eq(users.id, user.id));
+  return row ? signToken(c.env, user.id, sid, row.ep) : null;
 }
 
 /**
@@ -141,39 +188,47 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (c.req.method === "GET" && RIDES.test(c.req.path)) {
       // A read: its list query carries the epoch check (rideAlong), one D1 round trip fewer. If the
       // handler did not settle it (an empty page, an error), it runs here, before anything is sent.
-      const pending: PendingSession = { uid, ep, verified: false };
+      const pending: PendingSession = { uid, ep, sid, verified: false };
       c.set("user", { id: uid, username: "", sid });
       c.set("pendingSession", pending);
       await next();
-      if (!pending.verified && !(await current(c, uid, ep, sid))) c.res = toErrorResponse(unauthorized(), c);
+      if (!pending.verified && !(await current(c, sid, uid, ep))) c.res = toErrorResponse(unauthorized(), c);
       return;
     }
-    const user = await current(c, uid, ep, sid);
+    const user = await current(c, sid, uid, ep);
     if (!user) throw unauthorized();
     c.set("user", user);
   } else {
-    const s = await readCookieSession(c);
-    if (s) c.set("user", await current(c, s.uid, s.ep, s.sid));
+    const sid = await cookieSid(c);
+    if (sid) c.set("user", await current(c, sid));
   }
   await next();
 };
 
 /** The session behind a page request's cookie, checked once for the whole page (null: visitor). */
 export async function pageUser(c: Context<AppEnv>): Promise<CurrentUser | null> {
-  const s = await readCookieSession(c);
-  return s ? current(c, s.uid, s.ep, s.sid) : null;
+  const sid = await cookieSid(c);
+  return sid ? current(c, sid) : null;
 }
 
 /** The reads whose queries can carry the session check: note lists and notifications. */
 const RIDES = /^\/v1\/(discover|feeds|tags\/|labels\/|notifications$|bookmarks$|notes$|folders\/\d+\/notes$)/;
 
-/** The reader's [session epoch, username] as a column of a list query, read in the same statement. */
-export const sessionColumn = (uid: unknown) =>
-  sql<string | null>`(select json_array(session_epoch, username) from users where id = ${uid})`.as("x_session");
+/**
+ * The reader's [session epoch, username] as a column of a list query, read in the same statement;
+ * null when the session has ended (its row is gone), which settles as a 401.
+ */
+export const sessionColumn = (uid: unknown, sid: unknown) =>
+  sql<
+    string | null
+  >`(select json_array(u.session_epoch, u.username) from sessions s join users u on u.id = s.user_id where s.id = ${sid} and u.id = ${uid} and s.ep = u.session_epoch)`.as(
+    "x_session",
+  );
 
 export interface RideAlong {
-  /** The reader, for sessionColumn(uid) in the list query. */
+  /** The reader and their session, for sessionColumn(uid, sid) in the list query. */
   uid: number;
+  sid: string;
   /** Checks that column's value from the first row; a stale epoch is a 401, as a separate check would be. */
   settle(value: string | null): void;
 }
@@ -185,6 +240,7 @@ export function rideAlong(c: Context<AppEnv>): RideAlong | undefined {
   if (!pending || pending.verified || !user) return undefined;
   return {
     uid: pending.uid,
+    sid: pending.sid,
     settle(value) {
       const [ep, username] = value ? (JSON.parse(value) as [number, string]) : [null, ""];
       if (ep !== pending.ep) throw unauthorized();

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { counter, createdAt } from "../columns";
 
 export const users = sqliteTable(
@@ -16,6 +16,8 @@ export const users = sqliteTable(
     cover: text("cover").notNull().default(""),
     descr: text("descr").notNull().default(""),
     confirmed: integer("confirmed", { mode: "boolean" }).notNull().default(false),
+    // An address asked for but not yet confirmed: it becomes `email` only when its link is opened.
+    pendingEmail: text("pending_email"),
     // Bumped by password change and logout-everywhere; tokens and sessions carry the epoch they
     // were minted under, so revocation is immediate without waiting for KV to converge.
     sessionEpoch: integer("session_epoch").notNull().default(0),
@@ -59,4 +61,61 @@ export const userTypes = sqliteTable(
     n: counter("n"),
   },
   (t) => [primaryKey({ columns: [t.userId, t.type] })],
+);
+
+/**
+ * One row per signed-in browser. id is the SHA-256 of the cookie's secret (so a leaked table grants
+ * nothing); it is also the id the sessions list shows and bearer tokens carry. Deleting the row ends
+ * the session at once: every request checks it in the same D1 query as the account's epoch.
+ */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // The account's epoch when the session started; a later bump ends it.
+    ep: integer("ep").notNull(),
+    userAgent: text("user_agent").notNull().default(""),
+    createdAt: createdAt(),
+    // Written at most every few minutes (see touch in lib/session.ts), never on every request.
+    lastSeenAt: integer("last_seen_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("sessions_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * Single-use links sent by email (confirm an address, reset a password): only the SHA-256 of the
+ * 256-bit token is kept; a newer token of the same purpose replaces the older one.
+ */
+export const accountTokens = sqliteTable(
+  "account_tokens",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose").notNull(),
+    // For "confirm": the address the link confirms (the account's email or its pending one).
+    email: text("email").notNull().default(""),
+    expiresAt: integer("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("account_tokens_user_purpose_idx").on(t.userId, t.purpose)],
+);
+
+/** Local only (APP_ENV=local): every message sent, readable at /v1/dev/outbox and /dev/outbox. */
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    sentAt: createdAt(),
+  },
+  (t) => [index("mail_outbox_to_idx").on(t.to, t.id)],
 );

@@ -3,7 +3,9 @@ import type { AppEnv } from "../../env";
 import { invalid, unauthorized } from "../../lib/errors";
 import { clientIp, rateLimit } from "../../lib/ratelimit";
 import { endSession, me, refreshFromCookie, requireUser, startSession } from "../../lib/session";
+import { later } from "../../lib/later";
 import { body, readJson } from "../../lib/validate";
+import { sendConfirmation, siteOrigin } from "../accounts/accounts.service";
 import { loadUser } from "../users/users.service";
 import { ChangePassword, LoginInput, SignupInput } from "../users/users.schema";
 import { bumpEpoch, changePassword, login, signup } from "./auth.service";
@@ -21,6 +23,9 @@ export const auth = new Hono<AppEnv>()
   .post("/signup", authLimit("signup"), body(SignupInput), async (c) => {
     const row = await signup(c.var.db, c.req.valid("json"));
     const { token } = await startSession(c, row);
+    await later(c, "confirmation mail", () =>
+      sendConfirmation(c.env, c.var.db, row.id, row.email, siteOrigin(c.env, c.req.url)),
+    );
     return c.json({ token, user: await loadUser(c.var.db, { id: row.id }, row.id) }, 201);
   })
   .post("/login", authLimit("login"), async (c) => {

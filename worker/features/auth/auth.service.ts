@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { users } from "../../db/schema/users";
+import { sessions, users } from "../../db/schema/users";
 import type { DB } from "../../env";
 import { AppError } from "../../lib/errors";
 import { hashPassword, needsRehash, verifyPassword } from "../../lib/password";
@@ -70,19 +70,26 @@ export async function changePassword(db: DB, uid: number, current: string, next:
       password: "current password is not correct.",
     });
   }
-  const [updated] = await db
-    .update(users)
-    .set({ passwordHash: await hashPassword(next), sessionEpoch: sql`${users.sessionEpoch} + 1` })
-    .where(eq(users.id, uid))
-    .returning();
+  const [[updated]] = await db.batch([
+    db
+      .update(users)
+      .set({ passwordHash: await hashPassword(next), sessionEpoch: sql`${users.sessionEpoch} + 1` })
+      .where(eq(users.id, uid))
+      .returning(),
+    db.delete(sessions).where(eq(sessions.userId, uid)),
+  ]);
   return updated;
 }
 
+/** Ends every session of the account: the epoch moves (tokens) and the session rows go (cookies, list). */
 export async function bumpEpoch(db: DB, uid: number) {
-  const [updated] = await db
-    .update(users)
-    .set({ sessionEpoch: sql`${users.sessionEpoch} + 1` })
-    .where(eq(users.id, uid))
-    .returning();
+  const [[updated]] = await db.batch([
+    db
+      .update(users)
+      .set({ sessionEpoch: sql`${users.sessionEpoch} + 1` })
+      .where(eq(users.id, uid))
+      .returning(),
+    db.delete(sessions).where(eq(sessions.userId, uid)),
+  ]);
   return updated;
 }

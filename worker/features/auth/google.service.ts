@@ -1,5 +1,5 @@
 import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client } from "arctic";
-import { eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, getSignedCookie, setSignedCookie } from "hono/cookie";
 import { verifyWithJwks } from "hono/jwt";
@@ -125,27 +125,24 @@ export async function usernameFor(db: DB, email: string): Promise<string> {
   throw googleFailed("username", 409);
 }
 
-/** Finds the account by Google subject, else links the account holding the verified email, else creates one. */
+/**
+ * Finds the account by Google subject, else links the account whose CONFIRMED address Google
+ * verified, else creates one. An account that holds the address without ever confirming it is not
+ * matched (issue 20 #5): whoever signed up with it may not own it. It loses the address, which
+ * goes to Google's verified owner, and keeps its password and content under its username.
+ */
 export async function googleUser(db: DB, claims: GoogleClaims) {
   const [bySub] = await db.select().from(users).where(eq(users.googleSub, claims.sub)).limit(1);
   if (bySub) return bySub;
   const [byEmail] = await db.select().from(users).where(eq(users.email, claims.email)).limit(1);
-  if (byEmail) {
+  if (byEmail?.confirmed) {
     // An account already tied to another Google identity is not silently re-linked.
     if (byEmail.googleSub) throw googleFailed("linked", 409);
-    // Nobody ever proved they own this unconfirmed address, so whoever set its password may not be
-    // its owner (account pre-hijacking): Google's verified owner takes the account over, the
-    // password stops working and every other session ends now (epoch bump).
-    const takeover = byEmail.confirmed ? {} : { passwordHash: null, sessionEpoch: sql`${users.sessionEpoch} + 1` };
-    const [linked] = await db
-      .update(users)
-      .set({ googleSub: claims.sub, confirmed: true, ...takeover })
-      .where(eq(users.id, byEmail.id))
-      .returning();
+    const [linked] = await db.update(users).set({ googleSub: claims.sub }).where(eq(users.id, byEmail.id)).returning();
     return linked;
   }
   const username = await usernameFor(db, claims.email);
-  const [row] = await db
+  const insert = db
     .insert(users)
     .values({
       username,
@@ -156,5 +153,14 @@ export async function googleUser(db: DB, claims: GoogleClaims) {
       confirmed: true,
     })
     .returning();
+  if (!byEmail) return (await insert)[0];
+  const [, [row]] = await db.batch([
+    // The unconfirmed holder gets an address that can never receive mail (RFC 2606 .invalid).
+    db
+      .update(users)
+      .set({ email: `unclaimed-${byEmail.id}@users.invalid` })
+      .where(and(eq(users.id, byEmail.id), eq(users.confirmed, false))),
+    insert,
+  ]);
   return row;
 }

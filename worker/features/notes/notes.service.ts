@@ -165,7 +165,7 @@ function listPlan(db: DB, shape: ListShape, keyset: boolean, viewer: boolean, ri
     const select = {
       ...hydrated(viewer ? P("viewer") : null),
       sortAt: sql<number>`${at}`.as("x_sort_at"),
-      ...(ride ? { session: sessionColumn(P("ride_uid")) } : {}),
+      ...(ride ? { session: sessionColumn(P("ride_uid"), P("ride_sid")) } : {}),
     };
     const from = driver
       ? db
@@ -201,6 +201,7 @@ export async function listNotes(
     limit: PAGE_SIZE + 1,
     offset,
     ride_uid: ride?.uid,
+    ride_sid: ride?.sid,
   }).raw<unknown[]>();
   const rows = named<Hydrated & { sortAt: number; session?: string | null }>(plan, raw);
   if (rows.length) ride?.settle(rows[0].session ?? null);

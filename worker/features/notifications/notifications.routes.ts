@@ -29,7 +29,7 @@ export const notificationRoutes = new Hono<AppEnv>()
         username: users.username,
         fullname: users.fullname,
         avatar: users.avatar,
-        ...(ride ? { session: sessionColumn(ride.uid) } : {}),
+        ...(ride ? { session: sessionColumn(ride.uid, ride.sid) } : {}),
       })
       .from(notifications)
       .innerJoin(users, eq(users.id, notifications.actorId))

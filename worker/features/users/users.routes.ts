@@ -7,7 +7,8 @@ import { eq } from "drizzle-orm";
 import { users as usersTable } from "../../db/schema/users";
 import { createUploads } from "../uploads/uploads.links";
 import { ChangeEmail, ChangeUsername, ProfileEdit } from "./users.schema";
-import { changeEmail, changeUsername, loadUser } from "./users.service";
+import { changeUsername, loadUser } from "./users.service";
+import { changeEmail, siteOrigin } from "../accounts/accounts.service";
 
 const UsernameParam = z.object({ username: z.string().min(1).max(100) });
 
@@ -21,7 +22,7 @@ export const users = new Hono<AppEnv>()
     c.json(await changeUsername(c.var.db, me(c).id, c.req.valid("json").username)),
   )
   .patch("/users/email", requireUser, body(ChangeEmail), async (c) =>
-    c.json(await changeEmail(c.var.db, me(c).id, c.req.valid("json").email)),
+    c.json(await changeEmail(c.env, c.var.db, me(c).id, c.req.valid("json").email, siteOrigin(c.env, c.req.url))),
   );
 
 /** PATCH /v1/users: name, description, and signed upload links for a new avatar or cover. */

@@ -21,6 +21,8 @@ export interface UserJson {
   jstype: string;
   jslabel: string;
   email?: string;
+  /** Only for the person: an address asked for that becomes `email` once its link is opened. */
+  pending_email?: string | null;
 }
 
 const toMap = (rows: { k: string; n: number }[]) =>
@@ -71,7 +73,7 @@ export async function loadUser(
     jstats: JSON.stringify(jstats(u)),
     jstype: toMap(types),
     jslabel: toMap(labels),
-    ...(isMe ? { email: u.email } : {}),
+    ...(isMe ? { email: u.email, pending_email: u.pendingEmail } : {}),
   };
 }
 
@@ -96,18 +98,6 @@ export async function changeUsername(db: DB, uid: number, username: string): Pro
       if (String(e).includes("UNIQUE")) throw new AppError(409, "username_taken", "username is taken");
       throw e;
     }
-  }
-  return loadUser(db, { id: uid }, uid);
-}
-
-export async function changeEmail(db: DB, uid: number, email: string): Promise<UserJson> {
-  const [u] = await db.select({ email: users.email }).from(users).where(eq(users.id, uid));
-  if (!u) throw notFound("User not found");
-  if (u.email !== email) {
-    const [other] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-    if (other) throw new AppError(409, "email_taken", "email is already in use");
-    // A changed address is no longer a confirmed one.
-    await db.update(users).set({ email, confirmed: false }).where(eq(users.id, uid));
   }
   return loadUser(db, { id: uid }, uid);
 }

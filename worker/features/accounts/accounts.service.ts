@@ -1,0 +1,172 @@
+// Email confirmation, email change and password reset: the rules of issue 17 (items 2 and 3) and
+// issue 20 finding 5. Links go out through worker/lib/mail.ts; tokens live in ./tokens.ts.
+import { and, eq, sql } from "drizzle-orm";
+import { accountTokens, sessions, users } from "../../db/schema/users";
+import type { DB, Env } from "../../env";
+import { AppError, notFound } from "../../lib/errors";
+import { composeMail, sendMail } from "../../lib/mail";
+import { hashPassword } from "../../lib/password";
+import { type UserJson, loadUser } from "../users/users.service";
+import { issueToken, liveToken, refusal, sentRecently, spendToken, tokenId } from "./tokens";
+
+/** Where links in mail point: the configured site origin, else the request's own (local runs). */
+export const siteOrigin = (env: Env, requestUrl: string) => env.APP_ORIGIN || new URL(requestUrl).origin;
+
+export const tooSoon = () =>
+  new AppError(429, "rate_limited", "We just sent you a link. Please wait a minute before asking again.");
+
+/** Stores a confirmation token for `email` (the account's address or its pending one) and mails the link. */
+export async function sendConfirmation(env: Env, db: DB, uid: number, email: string, origin: string) {
+  const { token, statements } = await issueToken(db, uid, "confirm", email);
+  await db.batch(statements);
+  await sendMail(
+    env,
+    db,
+    composeMail(
+      email,
+      "Confirm your email for NoteX",
+      [
+        "Please confirm that this is your email address for NoteX.",
+        "The link works once and expires in 24 hours. If you did not ask for this, you can ignore this message.",
+      ],
+      { label: "Confirm my email", url: `${origin}/confirm?token=${token}` },
+    ),
+  );
+}
+
+/** POST /v1/email/confirm: sends the link again, to the pending address if there is one. */
+export async function requestConfirmation(env: Env, db: DB, uid: number, origin: string) {
+  const [u] = await db
+    .select({ email: users.email, pending: users.pendingEmail, confirmed: users.confirmed })
+    .from(users)
+    .where(eq(users.id, uid));
+  if (!u) throw notFound("User not found");
+  const to = u.pending ?? (u.confirmed ? null : u.email);
+  if (!to) throw new AppError(409, "already_confirmed", "Your email is already confirmed.");
+  if (await sentRecently(db, uid, "confirm")) throw tooSoon();
+  await sendConfirmation(env, db, uid, to, origin);
+  return { sent: true, to };
+}
+
+/**
+ * /confirm?token=…: a pending address becomes the account's email, or the current one is marked
+ * confirmed. One batch: the effect and the token's deletion land together, or not at all.
+ */
+export async function confirmEmail(db: DB, raw: unknown): Promise<{ email: string }> {
+  const id = await tokenId(raw);
+  if (!id) throw refusal([]);
+  const now = Date.now();
+  let results: unknown[];
+  try {
+    results = await db.batch([
+      db
+        .update(users)
+        .set({ email: sql`${users.pendingEmail}`, pendingEmail: null, confirmed: true })
+        .where(liveToken(id, "confirm", now, sql`and t.email = users.pending_email`))
+        .returning({ email: users.email }),
+      db
+        .update(users)
+        .set({ confirmed: true })
+        .where(liveToken(id, "confirm", now, sql`and t.email = users.email`))
+        .returning({ email: users.email }),
+      spendToken(db, id, "confirm"),
+    ]);
+  } catch (e) {
+    // Another account confirmed this address first; nothing changed and the link still works.
+    if (String(e).includes("UNIQUE") || String((e as { cause?: unknown })?.cause).includes("UNIQUE"))
+      throw new AppError(409, "email_taken", "email is already in use");
+    throw e;
+  }
+  const [changed, confirmed, spent] = results as [{ email: string }[], { email: string }[], { expiresAt: number }[]];
+  const done = changed[0] ?? confirmed[0];
+  if (!done) throw refusal(spent);
+  return { email: done.email };
+}
+
+/**
+ * PATCH /v1/users/email: the new address is only pending until its link is opened (issue 20 #5: an
+ * account cannot take an address it does not own); the current address is told of the change.
+ */
+export async function changeEmail(env: Env, db: DB, uid: number, email: string, origin: string): Promise<UserJson> {
+  const [u] = await db.select({ email: users.email, pending: users.pendingEmail }).from(users).where(eq(users.id, uid));
+  if (!u) throw notFound("User not found");
+  if (u.email === email) {
+    // Asking for the current address again withdraws a pending change.
+    if (u.pending)
+      await db.batch([
+        db.update(users).set({ pendingEmail: null }).where(eq(users.id, uid)),
+        db.delete(accountTokens).where(and(eq(accountTokens.userId, uid), eq(accountTokens.purpose, "confirm"))),
+      ]);
+    return loadUser(db, { id: uid }, uid);
+  }
+  const [other] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  if (other) throw new AppError(409, "email_taken", "email is already in use");
+  if (u.pending === email && (await sentRecently(db, uid, "confirm"))) throw tooSoon();
+  await db.update(users).set({ pendingEmail: email }).where(eq(users.id, uid));
+  await sendConfirmation(env, db, uid, email, origin);
+  await sendMail(
+    env,
+    db,
+    composeMail(u.email, "Your NoteX email is being changed", [
+      `Someone signed in to your NoteX account asked to change its email address to ${email}.`,
+      "Nothing changes until that address is confirmed. If this was not you, change your password now: it ends every other session.",
+    ]),
+  );
+  return loadUser(db, { id: uid }, uid);
+}
+
+/**
+ * POST /v1/password/forgot, the part that runs after the answer: the caller answers the same 200
+ * at once whether or not the address belongs to anyone, so neither body nor timing tells.
+ */
+export async function sendReset(env: Env, db: DB, email: string, origin: string) {
+  const [u] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  if (!u || (await sentRecently(db, u.id, "reset"))) return;
+  const { token, statements } = await issueToken(db, u.id, "reset");
+  await db.batch(statements);
+  await sendMail(
+    env,
+    db,
+    composeMail(
+      email,
+      "Reset your NoteX password",
+      [
+        "Someone asked to reset the password of the NoteX account that uses this address.",
+        "The link works once and expires in 1 hour. If you did not ask for this, ignore this message: your password stays as it is.",
+      ],
+      { label: "Choose a new password", url: `${origin}/reset?token=${token}` },
+    ),
+  );
+}
+
+/**
+ * POST /v1/password/reset: sets the password, ends every session (epoch bump and session rows
+ * gone) and marks the address confirmed (the link proved it), in one batch with the token's use.
+ */
+export async function resetPassword(env: Env, db: DB, raw: unknown, password: string) {
+  const id = await tokenId(raw);
+  const hash = await hashPassword(password);
+  if (!id) throw refusal([]);
+  const now = Date.now();
+  const owner = sql`(select t.user_id from account_tokens t where t.id = ${id} and t.purpose = 'reset' and t.expires_at > ${now})`;
+  const [updated, , spent] = await db.batch([
+    db
+      .update(users)
+      .set({ passwordHash: hash, confirmed: true, sessionEpoch: sql`${users.sessionEpoch} + 1` })
+      .where(liveToken(id, "reset", now, sql`and t.email = ''`))
+      .returning({ id: users.id, email: users.email }),
+    db.delete(sessions).where(sql`${sessions.userId} = ${owner}`),
+    spendToken(db, id, "reset"),
+  ]);
+  const u = updated[0];
+  if (!u) throw refusal(spent);
+  await sendMail(
+    env,
+    db,
+    composeMail(u.email, "Your NoteX password was changed", [
+      "The password of your NoteX account was just reset with a link sent to this address, and every session was signed out.",
+      "If this was not you, reset it again from the login page and check the email address in Settings.",
+    ]),
+  );
+  return { ok: true };
+}

@@ -1,0 +1,168 @@
+// DELETE /v1/users (issue 17 item 6). Removes the person's rows and images and corrects every counter
+// they moved on other people's content. Work goes in chunks of the person's own rows: each chunk is
+// one db.batch that decrements exactly the counters its rows moved (likenum - 1 per like, and so on)
+// and deletes those rows, so a chunk is all or nothing and a retried deletion never counts twice.
+// Chunks are chosen by subqueries (`... where user_id = ? limit N`), never by bound id lists, so no
+// statement comes near D1's 100-parameter limit. No count(*) recount of anyone's totals.
+import { eq, type SQL, sql } from "drizzle-orm";
+import { sessions, users } from "../../db/schema/users";
+import type { DB, Env } from "../../env";
+import { AppError, notFound } from "../../lib/errors";
+import { verifyPassword } from "../../lib/password";
+import { d1Of } from "../../db/plan";
+
+const CHUNK = 500;
+/** Replies are taken fewer at a time: each brings its whole subtree (others' answers under it). */
+const REPLY_CHUNK = 100;
+/** A safety stop: 2,000 rounds of 500 rows is a million rows of one kind. */
+const MAX_ROUNDS = 2000;
+
+const gone = () =>
+  new AppError(401, "bad_password", "The password is not correct.", { password: "The password is not correct." });
+
+/** Checks the password, or for an account without one (Google only) the typed username. */
+export async function checkDeletion(db: DB, uid: number, body: { password?: string; username?: string }) {
+  const [u] = await db
+    .select({ username: users.username, hash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, uid));
+  if (!u) throw notFound("User not found");
+  if (u.hash) {
+    if (!(await verifyPassword(body.password ?? "", u.hash))) throw gone();
+    return;
+  }
+  if ((body.username ?? "").trim().toLowerCase() !== u.username.toLowerCase()) {
+    throw new AppError(422, "invalid_input", "Type your username to confirm.", {
+      username: "Type your username to confirm.",
+    });
+  }
+}
+
+/** A drizzle SQL fragment as a D1 statement (these statements are plain SQL: no query builder). */
+function statement(db: DB, query: SQL): D1PreparedStatement {
+  const { sql: text, params } = (
+    db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }
+  ).dialect.sqlToQuery(query);
+  return d1Of(db)
+    .prepare(text)
+    .bind(...params);
+}
+
+/** Runs a chunk's batch until its last statement (the delete that drives it) removes fewer than `size`. */
+async function rounds(db: DB, size: number, chunk: () => SQL[]) {
+  for (let i = 0; i < MAX_ROUNDS; i++) {
+    const results = await d1Of(db).batch(chunk().map((q) => statement(db, q)));
+    if ((results[results.length - 1]?.meta?.changes ?? 0) < size) return;
+  }
+  throw new Error("account deletion did not finish");
+}
+
+/**
+ * Deletes the rows of `table` that `where` picks, a chunk at a time (no counters involved). `key`
+ * is a unique column: not "rowid", which notifications has as an ordinary column.
+ */
+const drain = (db: DB, table: string, key: string, where: SQL) =>
+  rounds(db, 1000, () => [
+    sql`delete from ${sql.raw(table)} where ${sql.raw(key)} in (select ${sql.raw(key)} from ${sql.raw(table)} where ${where} limit 1000)`,
+  ]);
+
+export async function deleteAccount(env: Env, db: DB, uid: number) {
+  const U = sql`${uid}`;
+  // Every session and token ends first: nothing the person does can race the deletion.
+  await db.batch([
+    db
+      .update(users)
+      .set({ sessionEpoch: sql`${users.sessionEpoch} + 1` })
+      .where(eq(users.id, uid)),
+    db.delete(sessions).where(eq(sessions.userId, uid)),
+  ]);
+
+  // 1. Their notes, with everything hanging on them: replies (anyone's), likes, bookmarks and
+  //    reports of them, plain renotes of them. Originals they renoted or quoted lose one renum each.
+  const N = sql`(select id from notes where user_id = ${U} order by id limit ${CHUNK})`;
+  const R = sql`(select id from replies where note_id in ${N})`;
+  await rounds(db, CHUNK, () => [
+    sql`update notes set renum = renum - (select count(*) from notes q where q.renote_id = notes.id and q.id in ${N}) where id in (select renote_id from notes where id in ${N} and renote_id is not null)`,
+    sql`delete from likes where kind = 'reply' and target_id in ${R}`,
+    sql`delete from bookmarks where kind = 'reply' and target_id in ${R}`,
+    sql`delete from reports where kind = 'reply' and target_id in ${R}`,
+    sql`delete from replies where note_id in ${N}`,
+    sql`delete from likes where kind = 'note' and target_id in ${N}`,
+    sql`delete from bookmarks where kind = 'note' and target_id in ${N}`,
+    sql`delete from reports where kind = 'note' and target_id in ${N}`,
+    sql`delete from notes where kind = 1 and renote_id in ${N} and user_id != ${U}`,
+    sql`delete from notes where id in ${N}`,
+  ]);
+
+  // 2. Their replies on other people's notes, each with its subtree (a thread reads as if the reply
+  //    had been deleted). The note or reply each subtree hangs from loses one repnum per root.
+  const S = sql`with recursive s(id) as (select id from (select id from replies where user_id = ${U} order by id limit ${REPLY_CHUNK}) union select r.id from replies r join s on r.parent = s.id)`;
+  await rounds(db, 1, () => [
+    sql`${S} update notes set repnum = repnum - (select count(*) from replies r where r.parent = -notes.id and r.id in s) where id in (select -parent from replies where id in s and parent < 0)`,
+    sql`${S} update replies set repnum = repnum - (select count(*) from replies c where c.parent = replies.id and c.id in s) where id in (select parent from replies where id in s and parent > 0) and id not in s`,
+    sql`${S} delete from likes where kind = 'reply' and target_id in s`,
+    sql`${S} delete from bookmarks where kind = 'reply' and target_id in s`,
+    sql`${S} delete from reports where kind = 'reply' and target_id in s`,
+    sql`${S} delete from replies where id in s`,
+  ]);
+
+  // 3. Their x-folders, and others' likes, bookmarks and reports of them.
+  const F = sql`(select id from folders where user_id = ${U} order by id limit ${CHUNK})`;
+  const FOLDER_KINDS = sql.raw("('company', 'project', 'skill')");
+  await rounds(db, CHUNK, () => [
+    sql`delete from likes where kind in ${FOLDER_KINDS} and target_id in ${F}`,
+    sql`delete from bookmarks where kind in ${FOLDER_KINDS} and target_id in ${F}`,
+    sql`delete from reports where kind in ${FOLDER_KINDS} and target_id in ${F}`,
+    sql`delete from folders where id in ${F}`,
+  ]);
+
+  // 4. Their likes: each liked note, reply or folder loses exactly one.
+  for (const [kind, table] of [
+    ["note", "notes"],
+    ["reply", "replies"],
+    ["company", "folders"],
+    ["project", "folders"],
+    ["skill", "folders"],
+  ] as const) {
+    const L = sql`(select target_id from likes where user_id = ${U} and kind = ${kind} order by target_id limit ${CHUNK})`;
+    await rounds(db, CHUNK, () => [
+      sql`update ${sql.raw(table)} set likenum = likenum - 1 where id in ${L}`,
+      sql`delete from likes where user_id = ${U} and kind = ${kind} and target_id in ${L}`,
+    ]);
+  }
+
+  // 5. Follows both ways: each person they followed loses a follower, each follower a following.
+  const OUT = sql`(select followee_id from follows where follower_id = ${U} order by followee_id limit ${CHUNK})`;
+  await rounds(db, CHUNK, () => [
+    sql`update users set follower_num = follower_num - 1 where id in ${OUT}`,
+    sql`delete from follows where follower_id = ${U} and followee_id in ${OUT}`,
+  ]);
+  const IN = sql`(select follower_id from follows where followee_id = ${U} order by created_at, follower_id limit ${CHUNK})`;
+  await rounds(db, CHUNK, () => [
+    sql`update users set following_num = following_num - 1 where id in ${IN}`,
+    sql`delete from follows where followee_id = ${U} and follower_id in ${IN}`,
+  ]);
+
+  // 6. Notifications they caused: each recipient's unread badge loses the unread ones.
+  const NA = sql`(select id from notifications where actor_id = ${U} order by id limit ${CHUNK})`;
+  await rounds(db, CHUNK, () => [
+    sql`update users set noti_num = max(0, noti_num - (select count(*) from notifications n where n.id in ${NA} and n.user_id = users.id and n.id > users.noti_seen and n.tblname != '_gone')) where id in (select user_id from notifications where id in ${NA})`,
+    sql`delete from notifications where id in ${NA}`,
+  ]);
+
+  // 7. Their remaining rows, which move no one else's counters.
+  await drain(db, "notifications", "id", sql`user_id = ${U}`);
+  await drain(db, "bookmarks", "_rowid_", sql`user_id = ${U}`);
+  await drain(db, "reports", "id", sql`user_id = ${U}`);
+  await drain(db, "uploads", "key", sql`user_id = ${U}`);
+
+  // 8. Their images in R2 (every object under their prefix), then the account itself: the
+  //    username and email are free again, and what is left (counts, sessions, tokens) cascades.
+  let cursor: string | undefined;
+  do {
+    const listed = await env.IMAGES.list({ prefix: `u/${uid}/`, cursor, limit: 1000 });
+    if (listed.objects.length) await env.IMAGES.delete(listed.objects.map((o) => o.key));
+    cursor = listed.truncated ? listed.cursor : undefined;
+  } while (cursor);
+  await db.delete(users).where(eq(users.id, uid));
+}

@@ -1,0 +1,313 @@
+// GET /v1/export (issue 17 item 5): the person's data as a zip, streamed while it is read. Every
+// table is read a page at a time by keyset, and images are piped from R2 object by object, so an
+// account with 10,000 notes never sits in memory at once.
+import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from "fflate";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { folders } from "../../db/schema/folders";
+import { notes } from "../../db/schema/notes";
+import { bookmarks, follows, replies } from "../../db/schema/social";
+import { users } from "../../db/schema/users";
+import type { DB, Env } from "../../env";
+import { notFound } from "../../lib/errors";
+import { htmlToMarkdown } from "./markdown";
+
+const PAGE = 500;
+const KINDS = ["note", "renote", "quote"] as const;
+const iso = (ms: number | null | undefined) => (ms ? new Date(ms).toISOString() : null);
+
+/**
+ * Writes to the zip. fflate hands over many small pieces (headers, each file); they are gathered
+ * and sent in one chunk per drain(), which also waits while the reader is behind (bounded memory).
+ */
+class ZipWriter {
+  readonly zip: Zip;
+  private pieces: Uint8Array[] = [];
+  private failed: Error | null = null;
+  private ended = false;
+  constructor(private readonly writer: WritableStreamDefaultWriter<Uint8Array>) {
+    this.zip = new Zip((err, chunk, final) => {
+      if (err) this.failed = err;
+      else this.pieces.push(chunk);
+      if (final) this.ended = true;
+    });
+  }
+  /** Sends what is gathered as one chunk, then waits until the reader has room for more. */
+  async drain() {
+    if (this.failed) throw this.failed;
+    if (this.pieces.length) {
+      const size = this.pieces.reduce((n, p) => n + p.length, 0);
+      const out = new Uint8Array(size);
+      let at = 0;
+      for (const p of this.pieces) {
+        out.set(p, at);
+        at += p.length;
+      }
+      this.pieces = [];
+      await this.writer.write(out);
+    }
+    if (this.ended) await this.writer.close();
+    else await this.writer.ready;
+  }
+  /** Small files (a note is at most a few KB) are stored: a deflate state per file costs more than it saves. */
+  storedFile(name: string, text: string) {
+    const f = new ZipPassThrough(name);
+    this.zip.add(f);
+    f.push(strToU8(text), true);
+  }
+  textFile(name: string, text: string) {
+    const f = new ZipDeflate(name, { level: 6 });
+    this.zip.add(f);
+    f.push(strToU8(text), true);
+  }
+  /** A JSON array written a page at a time. */
+  async jsonArray<T>(name: string, pageOf: (after: T | null) => Promise<T[]>, row: (r: T) => unknown) {
+    const f = new ZipDeflate(name, { level: 6 });
+    this.zip.add(f);
+    f.push(strToU8("["));
+    let after: T | null = null;
+    let first = true;
+    for (;;) {
+      const rows = await pageOf(after);
+      if (rows.length) {
+        const text = rows.map((r, i) => `${first && i === 0 ? "" : ","}\n  ${JSON.stringify(row(r))}`).join("");
+        first = false;
+        f.push(strToU8(text));
+        await this.drain();
+      }
+      if (rows.length < PAGE) break;
+      after = rows[rows.length - 1];
+    }
+    f.push(strToU8("\n]\n"), true);
+  }
+}
+
+/** YAML front matter values: JSON strings are valid YAML scalars, so quoting needs no other rules. */
+const yaml = (v: unknown) => JSON.stringify(v);
+
+function noteMarkdown(n: NotePageRow): string {
+  const front: [string, unknown][] = [
+    ["id", n.id],
+    ["kind", KINDS[n.kind] ?? "note"],
+    ["label", n.label],
+    ["tags", JSON.parse(n.tags ?? "[]")],
+    ["folders", JSON.parse(n.folders ?? "[]")],
+    ["created_at", iso(n.createdAt)],
+    ["noted_at", iso(n.notedAt)],
+    ["updated_at", iso(n.updatedAt)],
+    ["images", n.imgs ? n.imgs.split(";").filter(Boolean) : []],
+    ["video", n.video || null],
+    ["renote_of", n.renoteId],
+    ["likes", n.likenum],
+    ["replies", n.repnum],
+    ["renotes", n.renum],
+  ];
+  const head = front.map(([k, v]) => `${k}: ${yaml(v)}`).join("\n");
+  return `---\n${head}\n---\n\n${htmlToMarkdown(n.content)}\n`;
+}
+
+type NotePageRow = typeof notes.$inferSelect & { tags: string | null; folders: string | null };
+
+const notePage = (db: DB, uid: number, after: NotePageRow | null) =>
+  db
+    .select({
+      ...notesColumns,
+      tags: sql<string | null>`(select json_group_array(t.tag) from note_tags t where t.note_id = ${notes.id})`.as(
+        "x_tags",
+      ),
+      folders: sql<
+        string | null
+      >`(select json_group_array(f.name) from folder_notes fn join folders f on f.id = fn.folder_id where fn.note_id = ${notes.id})`.as(
+        "x_folders",
+      ),
+    })
+    .from(notes)
+    .where(
+      and(
+        eq(notes.userId, uid),
+        after ? sql`(${notes.createdAt}, ${notes.id}) > (${after.createdAt}, ${after.id})` : undefined,
+      ),
+    )
+    .orderBy(asc(notes.createdAt), asc(notes.id))
+    .limit(PAGE) as unknown as Promise<NotePageRow[]>;
+
+const notesColumns = {
+  id: notes.id,
+  userId: notes.userId,
+  kind: notes.kind,
+  label: notes.label,
+  content: notes.content,
+  txt: notes.txt,
+  imgs: notes.imgs,
+  video: notes.video,
+  renoteId: notes.renoteId,
+  renum: notes.renum,
+  repnum: notes.repnum,
+  likenum: notes.likenum,
+  createdAt: notes.createdAt,
+  notedAt: notes.notedAt,
+  updatedAt: notes.updatedAt,
+};
+
+async function writeExport(env: Env, db: DB, uid: number, w: ZipWriter) {
+  const [u] = await db.select().from(users).where(eq(users.id, uid));
+  if (!u) throw notFound("User not found");
+  w.textFile(
+    "profile.json",
+    `${JSON.stringify(
+      {
+        id: u.id,
+        username: u.username,
+        fullname: u.fullname,
+        email: u.email,
+        email_confirmed: u.confirmed,
+        description: u.descr,
+        avatar: u.avatar,
+        cover: u.cover,
+        created_at: iso(u.createdAt),
+        following: u.followingNum,
+        followers: u.followerNum,
+        notes: u.noteNum,
+        exported_at: new Date().toISOString(),
+      },
+      null,
+      2,
+    )}\n`,
+  );
+
+  // One Markdown file per note, a page of notes at a time.
+  let after: NotePageRow | null = null;
+  for (;;) {
+    const rows = await notePage(db, uid, after);
+    for (const n of rows)
+      w.textFile(`notes/${new Date(n.createdAt).toISOString().slice(0, 10)}-${n.id}.md`, noteMarkdown(n));
+    await w.drain();
+    if (rows.length < PAGE) break;
+    after = rows[rows.length - 1];
+  }
+
+  await w.jsonArray(
+    "replies.json",
+    (a: { id: number; createdAt: number } | null) =>
+      db
+        .select({
+          id: replies.id,
+          noteId: replies.noteId,
+          parent: replies.parent,
+          content: replies.content,
+          txt: replies.txt,
+          createdAt: replies.createdAt,
+        })
+        .from(replies)
+        .where(
+          and(
+            eq(replies.userId, uid),
+            a ? sql`(${replies.createdAt}, ${replies.id}) > (${a.createdAt}, ${a.id})` : undefined,
+          ),
+        )
+        .orderBy(asc(replies.createdAt), asc(replies.id))
+        .limit(PAGE),
+    (r) => ({
+      id: r.id,
+      note_id: r.noteId,
+      parent_reply_id: r.parent > 0 ? r.parent : null,
+      text: r.txt,
+      content_markdown: htmlToMarkdown(r.content),
+      created_at: iso(r.createdAt),
+    }),
+  );
+
+  await w.jsonArray(
+    "folders.json",
+    (a: { id: number } | null) =>
+      db
+        .select()
+        .from(folders)
+        .where(and(eq(folders.userId, uid), a ? gt(folders.id, a.id) : undefined))
+        .orderBy(asc(folders.id))
+        .limit(PAGE),
+    (f) => ({
+      id: f.id,
+      type: f.type,
+      name: f.name,
+      slug: f.slug,
+      description: f.descr,
+      link: f.link,
+      logo: f.logo,
+      notes: f.notenum,
+      created_at: iso(f.createdAt),
+    }),
+  );
+
+  await w.jsonArray(
+    "bookmarks.json",
+    (a: { kind: string; createdAt: number; targetId: number } | null) =>
+      db
+        .select({ kind: bookmarks.kind, targetId: bookmarks.targetId, createdAt: bookmarks.createdAt })
+        .from(bookmarks)
+        .where(
+          and(
+            eq(bookmarks.userId, uid),
+            a
+              ? sql`(${bookmarks.kind}, ${bookmarks.createdAt}, ${bookmarks.targetId}) > (${a.kind}, ${a.createdAt}, ${a.targetId})`
+              : undefined,
+          ),
+        )
+        .orderBy(asc(bookmarks.kind), asc(bookmarks.createdAt), asc(bookmarks.targetId))
+        .limit(PAGE),
+    (b) => ({ kind: b.kind, id: b.targetId, created_at: iso(b.createdAt) }),
+  );
+
+  for (const which of ["following", "followers"] as const) {
+    const mine = which === "following" ? follows.followerId : follows.followeeId;
+    const other = which === "following" ? follows.followeeId : follows.followerId;
+    await w.jsonArray(
+      `follows/${which}.json`,
+      (a: { createdAt: number; id: number } | null) =>
+        db
+          .select({ id: users.id, username: users.username, fullname: users.fullname, createdAt: follows.createdAt })
+          .from(follows)
+          .innerJoin(users, eq(users.id, other))
+          .where(and(eq(mine, uid), a ? sql`(${follows.createdAt}, ${other}) > (${a.createdAt}, ${a.id})` : undefined))
+          .orderBy(asc(follows.createdAt), asc(other))
+          .limit(PAGE),
+      (f) => ({ id: f.id, username: f.username, name: f.fullname, since: iso(f.createdAt) }),
+    );
+  }
+
+  // The person's images, piped object by object from R2 (already compressed: stored, not deflated).
+  let cursor: string | undefined;
+  do {
+    const listed = await env.IMAGES.list({ prefix: `u/${uid}/`, cursor, limit: 500 });
+    for (const o of listed.objects) {
+      const obj = await env.IMAGES.get(o.key);
+      if (!obj) continue;
+      const f = new ZipPassThrough(`images/${o.key.slice(`u/${uid}/`.length)}`);
+      w.zip.add(f);
+      const reader = obj.body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        f.push(value);
+        await w.drain();
+      }
+      f.push(new Uint8Array(0), true);
+    }
+    cursor = listed.truncated ? listed.cursor : undefined;
+  } while (cursor);
+  w.zip.end();
+  await w.drain();
+}
+
+/** The zip as a stream; it is produced while the client downloads it. */
+export function exportZip(env: Env, db: DB, uid: number, done: (p: Promise<void>) => void): ReadableStream<Uint8Array> {
+  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+  const writer = writable.getWriter();
+  const w = new ZipWriter(writer);
+  done(
+    writeExport(env, db, uid, w).catch(async (e) => {
+      console.error("export failed", (e as Error)?.message ?? e);
+      await writer.abort(e).catch(() => {});
+    }),
+  );
+  return readable;
+}
