@@ -38,6 +38,8 @@ export function createApp(pages: PageHandler) {
         await next();
       })
       .route("/", imageRoutes as unknown as Hono<WorkerEnv>)
+      // The local outbox page exists only with APP_ENV=local (the API route checks the same).
+      .all("/dev/*", async (c, next) => (c.env.APP_ENV === "local" ? next() : c.text("Not found", 404)))
       // An unknown /v1 path is an API 404 in JSON, never the HTML page of the catch-all below.
       .all("/v1/*", (c) => c.json({ code: "not_found", message: "No such endpoint" }, 404))
       .all("*", (c) =>

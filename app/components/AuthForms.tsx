@@ -59,6 +59,9 @@ export function LoginForm({ data: pageData }: { data?: AuthActionData }) {
           autoComplete="current-password"
           error={d?.fields?.password}
         />
+        <p className="forgot-link">
+          <Link to="/forgot">Forgot password?</Link>
+        </p>
         <button className="btn primary" type="submit" disabled={fetcher.state !== "idle"}>
           Log in
         </button>

@@ -37,7 +37,7 @@ export function apiFor(request: Request, context: AppLoadContext) {
     get: <T>(path: string) => call<T>("GET", path),
     post: <T>(path: string, body?: unknown) => call<T>("POST", path, body ?? {}),
     patch: <T>(path: string, body?: unknown) => call<T>("PATCH", path, body ?? {}),
-    delete: <T>(path: string) => call<T>("DELETE", path),
+    delete: <T>(path: string, body?: unknown) => call<T>("DELETE", path, body),
   };
 }
 

@@ -13,18 +13,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const me = await apiFor(request, context).get("/me");
     if (me.ok) throw redirect("/");
   }
-  return { signup: new URL(request.url).searchParams.get("dialog") === "signup" };
+  const params = new URL(request.url).searchParams;
+  return { signup: params.get("dialog") === "signup", reset: params.get("reset") === "1" };
 }
 
 export const action = ({ request, context }: ActionFunctionArgs) => authAction(request, context);
 
 export default function Login() {
-  const { signup } = useLoaderData<typeof loader>();
+  const { signup, reset } = useLoaderData<typeof loader>();
   const data = useActionData<AuthActionData>();
   const showSignup = data ? data.form === "signup" : signup;
   return (
     <section className="page narrow">
       <h1>{showSignup ? "Sign up" : "Log in to NoteX"}</h1>
+      {reset && !showSignup && (
+        <p className="notice ok" role="status">
+          Your password was changed and every device was signed out. Log in with your new password.
+        </p>
+      )}
       {showSignup ? <SignupForm data={data} /> : <LoginForm data={data} />}
     </section>
   );

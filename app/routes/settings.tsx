@@ -4,6 +4,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import type { z } from "zod";
 import { ChangeEmail, ChangePasswordForm, ChangeUsername } from "../../worker/features/users/users.schema";
 import type { UserJson } from "../../worker/features/users/users.service";
+import type { SessionJson } from "../../worker/features/accounts/sessions.service";
+import { AccountSections, DeleteAccountDialog, type SettingsResult } from "~/components/account/AccountSections";
 import { fieldErrors } from "../../worker/lib/errors";
 import { Field } from "~/components/Field";
 import { Toast } from "~/components/Toast";
@@ -15,20 +17,21 @@ export const meta: MetaFunction = () => [{ title: "Settings · NoteX" }];
 type Section = "username" | "password" | "email";
 const SECTIONS: Section[] = ["username", "password", "email"];
 
-interface SettingsResult {
-  section: Section;
-  error?: string | null;
-  fields?: Record<string, string>;
-  value?: string;
-}
+/** Actions beyond the spec's three sections (issue 17): confirmation, sessions, deletion. */
+const ACCOUNT_INTENTS = ["resend", "end-session", "end-others", "delete"] as const;
+type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const me = await apiFor(request, context).get<UserJson>("/me");
+  const api = apiFor(request, context);
+  const me = await api.get<UserJson>("/me");
   if (!me.ok) throw redirect("/login");
+  const sessions = await api.get<{ sessions: SessionJson[] }>("/sessions");
   const edit = new URL(request.url).searchParams.get("edit");
   const url = new URL(request.url);
   return {
     user: me.data,
+    sessions: sessions.ok ? sessions.data.sessions : [],
+    deleting: url.searchParams.get("dialog") === "delete-account",
     edit: SECTIONS.includes(edit as Section) ? (edit as Section) : null,
     saved: url.searchParams.get("saved"),
   };
@@ -36,9 +39,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const api = apiFor(request, context);
+  if (ACCOUNT_INTENTS.includes(form.intent as AccountIntent)) return accountAction(api, form);
   const section = form.intent as Section;
   if (!SECTIONS.includes(section)) throw new Response("Unknown intent", { status: 400 });
-  const api = apiFor(request, context);
   const fail = (status: number, fields: Record<string, string>, error: string | null = null) =>
     data<SettingsResult>(
       { section, fields, error, value: section === "password" ? undefined : form[section] },
@@ -67,17 +71,81 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(`/settings?saved=${section}`, { headers: cookieHeaders(res) });
 }
 
+/** Confirmation mail, sessions and deletion: each calls the API and comes back to Settings. */
+async function accountAction(api: ReturnType<typeof apiFor>, form: Record<string, string>) {
+  const intent = form.intent as AccountIntent;
+  const res =
+    intent === "resend"
+      ? await api.post("/email/confirm")
+      : intent === "end-session"
+        ? await api.delete(`/sessions/${encodeURIComponent(form.id ?? "")}`)
+        : intent === "end-others"
+          ? await api.delete("/sessions")
+          : await api.delete("/users", { password: form.password, username: form.username });
+  if (!res.ok) {
+    const fields = res.error.fields ?? {};
+    const error = res.status === 429 || res.status === 409 ? res.error.message : (errorText(res.error) ?? null);
+    return data<SettingsResult>(
+      { section: intent, fields, error: Object.keys(fields).length ? null : error },
+      { status: res.status },
+    );
+  }
+  if (intent === "delete") return redirect("/?deleted=1", { headers: cookieHeaders(res) });
+  // Ending the session in use signs this browser out.
+  if (res.setCookies.some((c) => c.startsWith("notex_sid=;"))) return redirect("/", { headers: cookieHeaders(res) });
+  return redirect(`/settings?saved=${intent}`, { headers: cookieHeaders(res) });
+}
+
+const SAVED: Record<string, string> = {
+  email: "Check your new address for a confirmation link",
+  resend: "Confirmation link sent",
+  "end-session": "Signed out of that device",
+  "end-others": "Signed out of every other device",
+};
+
+/** Under the address: confirmed or not, a pending change, and a button to send the link again. */
+function EmailStatus({ user }: { user: UserJson }) {
+  const result = useActionData<SettingsResult>();
+  const waiting = user.pending_email ?? (user.confirmed ? null : user.email);
+  return (
+    <div className="email-status">
+      {user.pending_email ? (
+        <p className="pill warn">Changing to {user.pending_email}: waiting for confirmation</p>
+      ) : user.confirmed ? (
+        <p className="pill ok">Confirmed</p>
+      ) : (
+        <p className="pill warn">Not confirmed</p>
+      )}
+      {waiting && (
+        <Form method="post" className="inline">
+          <input type="hidden" name="intent" value="resend" />
+          <button className="btn small" type="submit">
+            Send link again
+          </button>
+        </Form>
+      )}
+      {result?.section === "resend" && result.error && (
+        <p className="form-error" role="alert">
+          {result.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 function Row({
   title,
   value,
   section,
   edit,
+  status,
   children,
 }: {
   title: string;
   value: string;
   section: Section;
   edit: Section | null;
+  status?: React.ReactNode;
   children: React.ReactNode;
 }) {
   const open = edit === section;
@@ -97,16 +165,17 @@ function Row({
         )}
       </div>
       {open ? children : <p className="muted">{value}</p>}
+      {!open && status}
     </section>
   );
 }
 
 export default function Settings() {
-  const { user, edit: editParam, saved } = useLoaderData<typeof loader>();
+  const { user, sessions, deleting, edit: editParam, saved } = useLoaderData<typeof loader>();
   const result = useActionData<SettingsResult>();
   const busy = useNavigation().state === "submitting";
   // A failed save keeps its section open; a successful one closes it.
-  const edit = result ? result.section : editParam;
+  const edit = result && SECTIONS.includes(result.section as Section) ? (result.section as Section) : editParam;
   const err = (s: Section) => (result?.section === s ? result : undefined);
   const actions = (
     <div className="row">
@@ -164,7 +233,7 @@ export default function Settings() {
           {actions}
         </Form>
       </Row>
-      <Row title="Email" value={user.email ?? ""} section="email" edit={edit}>
+      <Row title="Email" value={user.email ?? ""} section="email" edit={edit} status={<EmailStatus user={user} />}>
         <Form method="post" noValidate>
           <input type="hidden" name="intent" value="email" />
           {err("email")?.error && <p className="form-error">{err("email")?.error}</p>}
@@ -179,7 +248,9 @@ export default function Settings() {
           {actions}
         </Form>
       </Row>
-      <Toast message={saved && !result ? "Saved" : null} id={saved ?? undefined} />
+      <AccountSections user={user} sessions={sessions} result={result} />
+      {(deleting || result?.section === "delete") && <DeleteAccountDialog user={user} result={result} />}
+      <Toast message={saved && !result ? (SAVED[saved] ?? "Saved") : null} id={saved ?? undefined} />
     </section>
   );
 }

@@ -15,6 +15,8 @@ import { type World, world } from "../world";
 interface Fixture extends World {
   /** An empty folder of the owner's (a filled one cannot be deleted even by its owner). */
   emptyFolderId: number;
+  /** The id of a second session of the owner's (another device). */
+  ownerSessionId: string;
 }
 
 /**
@@ -58,6 +60,11 @@ const CASES: Record<string, Case> = {
   "DELETE /v1/likes/:id": { call: (f) => [`/v1/likes/${f.noteId}?t=note`], other: "noop", control: "fan" },
   "DELETE /v1/follows/:uid": { call: (f) => [`/v1/follows/${f.owner.id}`], other: "noop", control: "fan" },
   "DELETE /v1/bookmarks/:id": { call: (f) => [`/v1/bookmarks/${f.noteId}?t=note`], other: "noop", control: "fan" },
+  // Before the email change below, which sends a link itself (asking again waits a minute).
+  "POST /v1/email/confirm": {
+    call: (f) => ["/v1/email/confirm", { id: f.owner.id, email: f.owner.email }],
+    other: "self",
+  },
   // Mass assignment: the owner's id in the body must not redirect the write.
   "PATCH /v1/users": {
     call: (f) => ["/v1/users", { name: "Taken Over", descr: "", id: f.owner.id, uid: f.owner.id }],
@@ -84,12 +91,27 @@ const CASES: Record<string, Case> = {
   "POST /v1/reports": { call: (f) => ["/v1/reports", { nid: f.noteId, kind: 1, t: "note" }], other: "open" },
   "POST /v1/replies": { call: (f) => ["/v1/replies", { parent: -f.noteId, content: "<p>hi</p>" }], other: "open" },
   "POST /v1/notifications/read": { call: () => ["/v1/notifications/read"], other: "open" },
+  // Issue 17: sessions, confirmation mail and deletion act on the caller's own account only.
+  "DELETE /v1/sessions/:id": { call: (f) => [`/v1/sessions/${f.ownerSessionId}`], other: "refused", control: "owner" },
+  "DELETE /v1/sessions": { call: () => ["/v1/sessions"], other: "noop" },
+  // Deleting one's own account moves counters on others' content by design (account-deletion.test.ts).
+  "DELETE /v1/users": { call: (f) => ["/v1/users", { password: "secret123", id: f.owner.id }], other: "open" },
 };
 /** Open to visitors by design; aimed at the owner's account they must still change nothing. */
 const PUBLIC: Record<string, { call: (f: Fixture) => [string, unknown]; status: number }> = {
   "POST /v1/login": {
     call: (f) => ["/v1/login", { username: f.owner.username, password: "not-the-one" }],
     status: 401,
+  },
+  // A forged link and an unknown address change nothing (the real flows: mail-accounts.test.ts).
+  "POST /v1/email/verify": { call: () => ["/v1/email/verify", { token: "A".repeat(43) }], status: 400 },
+  "POST /v1/password/reset": {
+    call: () => ["/v1/password/reset", { token: "A".repeat(43), password: "takeover1" }],
+    status: 400,
+  },
+  "POST /v1/password/forgot": {
+    call: () => ["/v1/password/forgot", { email: "nobody.here@example.com" }],
+    status: 200,
   },
   "POST /v1/signup": {
     call: (f) => [
@@ -106,7 +128,13 @@ const split = (key: string) => key.split(" ") as [string, string];
 async function fixture(): Promise<Fixture> {
   const w = await world();
   const empty = await w.owner.post("/v1/folders", { ...folderBody, name: "Empty Co" });
-  return { ...w, emptyFolderId: empty.body.id };
+  await new Client().post("/v1/login", { username: w.owner.username, password: w.owner.password });
+  const second = await env.DB.prepare("select id from sessions where user_id = ? order by created_at desc limit 1")
+    .bind(w.owner.id)
+    .first<{ id: string }>();
+  // The sign-up confirmation links count as sent over a minute ago, so asking again is allowed.
+  await env.DB.prepare("update account_tokens set created_at = created_at - 61000").run();
+  return { ...w, emptyFolderId: empty.body.id, ownerSessionId: second?.id ?? "" };
 }
 
 /** Calls as `who` and answers the response and whether any table changed. */
@@ -196,7 +224,7 @@ describe("authorisation matrix (issue 8)", () => {
     const controlled = Object.entries(CASES)
       .filter(([, c]) => c.control)
       .sort(([a], [b]) => rank(a) - rank(b));
-    expect(controlled.length).toBe(10);
+    expect(controlled.length).toBe(11);
     for (const [key, c] of controlled) {
       const who: TestUser = c.control === "owner" ? f.owner : f.fan;
       const { res, changed, shown } = await attempt(who, split(key)[0], c.call(f));

@@ -19,6 +19,8 @@ export function isVisitorPage(req: Request): boolean {
     return false;
   }
   if (url.pathname.startsWith("/callback/")) return false;
+  // Pages about one person's mail or links: the local outbox, a confirmation or reset link.
+  if (url.pathname.startsWith("/dev/") || url.pathname === "/confirm" || url.pathname === "/reset") return false;
   return !(req.headers.get("cookie") ?? "").includes("notex_sid=");
 }
 

@@ -54,6 +54,11 @@ export const RESERVED = new Set([
   "api",
   "uploads",
   "images",
+  // Account pages (issue 17).
+  "confirm",
+  "reset",
+  "forgot",
+  "dev",
 ]);
 
 export const Username = z

@@ -23,6 +23,8 @@ export interface UserJson {
   email?: string;
   /** Only for the person: an address asked for that becomes `email` once its link is opened. */
   pending_email?: string | null;
+  /** Only for the person: false for a Google-only account (it confirms deletion by username). */
+  has_password?: boolean;
 }
 
 const toMap = (rows: { k: string; n: number }[]) =>
@@ -73,7 +75,7 @@ export async function loadUser(
     jstats: JSON.stringify(jstats(u)),
     jstype: toMap(types),
     jslabel: toMap(labels),
-    ...(isMe ? { email: u.email, pending_email: u.pendingEmail } : {}),
+    ...(isMe ? { email: u.email, pending_email: u.pendingEmail, has_password: !!u.passwordHash } : {}),
   };
 }
 

@@ -1,0 +1,154 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import type { SessionJson } from "../../../worker/features/accounts/sessions.service";
+import type { UserJson } from "../../../worker/features/users/users.service";
+import { Dialog } from "~/components/Dialog";
+import { Field } from "~/components/Field";
+import { relativeTime } from "~/lib/time";
+
+/** What a failed Settings action answers (the section it came from, its message and field errors). */
+export interface SettingsResult {
+  section: string;
+  error?: string | null;
+  fields?: Record<string, string>;
+  value?: string;
+}
+
+/** Settings sections of issue 17: where you are signed in, your data, and leaving. */
+export function AccountSections({
+  user,
+  sessions,
+  result,
+}: {
+  user: UserJson;
+  sessions: SessionJson[];
+  result?: SettingsResult;
+}) {
+  const others = sessions.filter((s) => !s.current).length;
+  return (
+    <>
+      <section className="settings-row" aria-labelledby="h-sessions">
+        <div className="settings-head">
+          <h2 id="h-sessions">Where you are signed in</h2>
+          {others > 0 && (
+            <Form method="post">
+              <input type="hidden" name="intent" value="end-others" />
+              <button className="btn small" type="submit">
+                Sign out all other devices
+              </button>
+            </Form>
+          )}
+        </div>
+        {(result?.section === "end-session" || result?.section === "end-others") && result.error && (
+          <p className="form-error" role="alert">
+            {result.error}
+          </p>
+        )}
+        <ul className="sessions">
+          {sessions.map((s) => (
+            <li key={s.id} className="session">
+              <div>
+                <p className="session-device">
+                  {s.device}
+                  {s.current && <span className="pill ok">This device</span>}
+                </p>
+                <p className="muted">
+                  Signed in {relativeTime(s.created_at)} ago · active{" "}
+                  {Date.now() - s.last_active_at < 5 * 60_000 ? "now" : `${relativeTime(s.last_active_at)} ago`}
+                </p>
+              </div>
+              {!s.current && (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="end-session" />
+                  <input type="hidden" name="id" value={s.id} />
+                  <button className="btn small" type="submit" aria-label={`Sign out ${s.device}`}>
+                    Sign out
+                  </button>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="settings-row" aria-labelledby="h-export">
+        <div className="settings-head">
+          <h2 id="h-export">Your data</h2>
+          <a className="btn small" href="/v1/export" download>
+            Download my data
+          </a>
+        </div>
+        <p className="muted">
+          A zip of your profile, every note as Markdown, your replies, x-folders, bookmarks, follows and images.
+        </p>
+      </section>
+      <section className="settings-row danger-zone" aria-labelledby="h-delete">
+        <div className="settings-head">
+          <h2 id="h-delete">Delete account</h2>
+          <Link to="?dialog=delete-account" className="btn small danger" preventScrollReset>
+            Delete account…
+          </Link>
+        </div>
+        <p className="muted">Removes @{user.username} and everything in it for good.</p>
+      </section>
+    </>
+  );
+}
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
+
+/** The confirm dialog: what will be lost, then the password (or, without one, the username). */
+export function DeleteAccountDialog({ user, result }: { user: UserJson; result?: SettingsResult }) {
+  const busy = useNavigation().state === "submitting";
+  const stats = JSON.parse(user.jstats || "{}") as { note?: number; follower?: number; following?: number };
+  const failed = result?.section === "delete" ? result : undefined;
+  return (
+    <Dialog title="Delete your account?" closeTo="/settings">
+      <p>
+        This deletes <strong>@{user.username}</strong> now and for good. It cannot be undone. You will lose:
+      </p>
+      <ul className="loss-list">
+        <li>{plural(stats.note ?? 0, "note", "notes")}, with their replies, likes and images</li>
+        <li>your replies, likes, bookmarks and x-folders</li>
+        <li>
+          {plural(stats.follower ?? 0, "follower", "followers")} and the{" "}
+          {plural(stats.following ?? 0, "person", "people")} you follow
+        </li>
+        <li>your username and email, which others may then take</li>
+      </ul>
+      <p className="muted">
+        Want a copy first? <a href="/v1/export">Download your data</a>.
+      </p>
+      <Form method="post" action="/settings" noValidate>
+        <input type="hidden" name="intent" value="delete" />
+        {failed?.error && (
+          <p className="form-error" role="alert">
+            {failed.error}
+          </p>
+        )}
+        {user.has_password === false ? (
+          <Field
+            label={`Type your username (${user.username}) to confirm`}
+            name="username"
+            autoComplete="off"
+            error={failed?.fields?.username}
+          />
+        ) : (
+          <Field
+            label="Your password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            error={failed?.fields?.password}
+          />
+        )}
+        <div className="row">
+          <Link to="/settings" className="btn" replace preventScrollReset>
+            Cancel
+          </Link>
+          <button className="btn danger" type="submit" disabled={busy}>
+            Delete my account
+          </button>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}
