@@ -15,6 +15,8 @@ const shoot = async (page: import("@playwright/test").Page, name: string, js: bo
 };
 
 test("forgot password → outbox link → reset → log in with the new password", async ({ page, js }) => {
+  // Eleven page loads: more than the default budget on a loaded machine.
+  test.slow();
   const a = await signedIn(page);
   await page.context().clearCookies();
   await page.goto("/login");
