@@ -7,7 +7,7 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     remixCloudflareDevProxy(),
     remix({
@@ -20,6 +20,12 @@ export default defineConfig({
       },
     }),
   ],
+  // In the browser's bundle terser's two passes make the first-load JS of / about 4 KB (gzip)
+  // smaller than esbuild's minifier: room the icon set needs under the 100 KB budget. Licence
+  // comments are kept. The worker's bundle is not minified (as before).
+  build: isSsrBuild
+    ? {}
+    : { minify: "terser", terserOptions: { compress: { passes: 2 }, format: { comments: "some" } } },
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   ssr: { resolve: { conditions: ["workerd", "worker", "browser"] } },
-});
+}));

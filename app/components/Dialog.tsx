@@ -1,4 +1,5 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
+import X from "lucide-react/icons/x";
 import { type ReactNode, useEffect, useRef } from "react";
 import { withParam } from "~/lib/url";
 
@@ -55,7 +56,7 @@ export function Dialog({ title, children, closeTo }: { title: string; children: 
         <div className="dialog-head">
           <h2 id="dialog-title">{title}</h2>
           <Link to={close} replace preventScrollReset className="icon-btn" aria-label="Close">
-            ×
+            <X size={20} />
           </Link>
         </div>
         {children}

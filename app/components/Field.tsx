@@ -1,3 +1,5 @@
+import Eye from "lucide-react/icons/eye";
+import EyeOff from "lucide-react/icons/eye-off";
 import { type InputHTMLAttributes, useId, useState } from "react";
 
 /** A labelled input with its error beside it (aria-describedby), the same with or without JS. */
@@ -30,7 +32,7 @@ export function Field({
             aria-pressed={show}
             onClick={() => setShow((s) => !s)}
           >
-            {show ? "🙈" : "👁"}
+            {show ? <EyeOff size={18} /> : <Eye size={18} />}
           </button>
         )}
       </div>

@@ -1,4 +1,10 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
+import Bell from "lucide-react/icons/bell";
+import House from "lucide-react/icons/house";
+import Menu from "lucide-react/icons/menu";
+import Plus from "lucide-react/icons/plus";
+import Search from "lucide-react/icons/search";
+import X from "lucide-react/icons/x";
 import { type ReactNode, useEffect, useRef } from "react";
 import type { UserJson } from "../../worker/features/users/users.service";
 import { withParam } from "~/lib/url";
@@ -67,7 +73,7 @@ function LeftSidebar({ user, badge }: { user: UserJson | null; badge: number }) 
     >
       {open && (
         <Link ref={closeRef} to={closeHref} className="icon-btn close-sidebar" aria-label="Close menu" replace>
-          ×
+          <X size={20} />
         </Link>
       )}
       {user ? (
@@ -128,23 +134,23 @@ function TopBar({ user, badge }: { user: UserJson | null; badge: number }) {
   return (
     <header className="topbar">
       <Link to={withParam(location, "sidebar", "1")} className="icon-btn menu-toggle" aria-label="Open menu">
-        ☰
+        <Menu size={22} />
       </Link>
       <Link to="/" className="logo" aria-label="NoteX home">
         NoteX
       </Link>
       <div className="top-actions">
         <Link to="/" aria-label="Home" className="icon-btn">
-          ⌂
+          <House size={22} />
         </Link>
         <Link to={gate(withParam(location, "dialog", "note"))} aria-label="Take a note" className="icon-btn">
-          ＋
+          <Plus size={22} />
         </Link>
         <Link to="/search" aria-label="Search" className="icon-btn">
-          ⌕
+          <Search size={22} />
         </Link>
         <Link to={gate("/notifications")} aria-label="Notifications" className="icon-btn">
-          🔔
+          <Bell size={22} />
           <Badge n={badge} />
         </Link>
         {user ? (
@@ -199,17 +205,17 @@ function BottomBar({ user, badge }: { user: UserJson | null; badge: number }) {
   }
   return (
     <nav className="bottombar" aria-label="Mobile">
-      <Link to="/" aria-label="Home">
-        ⌂
+      <Link to="/" aria-label="Home" className="icon-btn">
+        <House size={24} />
       </Link>
-      <Link to="/search" aria-label="Search">
-        ⌕
+      <Link to="/search" aria-label="Search" className="icon-btn">
+        <Search size={24} />
       </Link>
-      <Link to={withParam(location, "dialog", "note")} aria-label="Add note">
-        ＋
+      <Link to={withParam(location, "dialog", "note")} aria-label="Add note" className="icon-btn">
+        <Plus size={24} />
       </Link>
-      <Link to="/notifications" aria-label="Notifications">
-        🔔
+      <Link to="/notifications" aria-label="Notifications" className="icon-btn">
+        <Bell size={24} />
         <Badge n={badge} />
       </Link>
       <Link to={`/${user.username}`} aria-label="Your profile">

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import Ellipsis from "lucide-react/icons/ellipsis";
 import type { FolderJson } from "../../worker/features/folders/folders.service";
 import { typeLabel } from "../../worker/features/folders/folders.constants";
 import type { NoteList as List } from "../../worker/features/notes/notes.types";
@@ -56,7 +57,9 @@ export default function FolderPage() {
         </div>
         {folder.user?.me && (
           <details className="menu">
-            <summary aria-label="Folder menu">⋯</summary>
+            <summary aria-label="Folder menu">
+              <Ellipsis size={20} />
+            </summary>
             <ul>
               <li>
                 <Link to={`${withParam(location, "dialog", "folder")}&edit=${folder.id}`} preventScrollReset>

@@ -1,4 +1,5 @@
 import { Form, Link, useFetcher, useLocation, useSearchParams } from "@remix-run/react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
 import type { FolderJson } from "../../../worker/features/folders/folders.service";
 import { FOLDER_TYPES, typeLabel } from "../../../worker/features/folders/folders.constants";
 import { Dialog } from "../Dialog";
@@ -120,7 +121,7 @@ export function FolderDialog({ folder }: { folder?: FolderJson | null }) {
   return (
     <Dialog title={`New ${typeLabel(type)}`}>
       <Link to={`${location.pathname}?${back}`} replace preventScrollReset>
-        ← Back
+        <ArrowLeft size={16} /> Back
       </Link>
       <FolderForm type={type} />
     </Dialog>

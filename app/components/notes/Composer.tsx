@@ -1,4 +1,5 @@
 import { Link, useFetcher, useLocation, useNavigate } from "@remix-run/react";
+import X from "lucide-react/icons/x";
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { MAX_IMAGES, MAX_LABEL, MAX_TEXT, PRESET_LABELS } from "../../../worker/features/notes/notes.constants";
 import type { FolderJson } from "../../../worker/features/folders/folders.service";
@@ -272,7 +273,7 @@ export function ComposerForm({
                     setPicked((all) => all.filter((x) => x !== p));
                   }}
                 >
-                  ×
+                  <X size={16} />
                 </button>
               </li>
             ))}

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import Repeat2 from "lucide-react/icons/repeat-2";
 import type { NoteJson } from "../../../worker/features/notes/notes.types";
 import type { UserJson } from "../../../worker/features/users/users.service";
 import { relativeTime } from "~/lib/time";
@@ -97,7 +98,7 @@ export function NoteCard({
     return (
       <div className="renoted">
         <p className="renoted-by">
-          🔁 renoted by <Link to={`/${note.user.username}`}>{note.user.fullname}</Link>
+          <Repeat2 size={16} /> renoted by <Link to={`/${note.user.username}`}>{note.user.fullname}</Link>
         </p>
         <NoteCard note={note.renote} viewer={viewer} detail={detail} />
       </div>

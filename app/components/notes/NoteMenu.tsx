@@ -1,4 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
+import Ellipsis from "lucide-react/icons/ellipsis";
 import { useState } from "react";
 import type { NoteJson } from "../../../worker/features/notes/notes.types";
 import type { UserJson } from "../../../worker/features/users/users.service";
@@ -24,7 +25,9 @@ export function NoteMenu({ note, viewer }: { note: NoteJson; viewer: UserJson | 
   const del = `${withParam(location, "dialog", "delete-note")}&id=${note.id}&u=${note.user.username}`;
   return (
     <details className="menu">
-      <summary aria-label="Note menu">⋯</summary>
+      <summary aria-label="Note menu">
+        <Ellipsis size={20} />
+      </summary>
       <ul>
         {own && (
           <li>

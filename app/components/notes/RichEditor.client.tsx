@@ -3,6 +3,9 @@
 import { Extension } from "@tiptap/core";
 import { Plugin, PluginKey } from "@tiptap/pm/state";
 import { Decoration, DecorationSet } from "@tiptap/pm/view";
+import Bold from "lucide-react/icons/bold";
+import Italic from "lucide-react/icons/italic";
+import List from "lucide-react/icons/list";
 import { EditorContent, type Editor, useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { Placeholder } from "@tiptap/extensions";
@@ -89,10 +92,10 @@ export default function RichEditor({
     <div className="editor" data-editor>
       <div className="editor-tools" role="toolbar" aria-label="Formatting">
         <Tool editor={editor} label="Bold" run={(e) => e.chain().focus().toggleBold().run()} active="bold">
-          <b>B</b>
+          <Bold size={18} />
         </Tool>
         <Tool editor={editor} label="Italic" run={(e) => e.chain().focus().toggleItalic().run()} active="italic">
-          <i>I</i>
+          <Italic size={18} />
         </Tool>
         <Tool
           editor={editor}
@@ -100,7 +103,7 @@ export default function RichEditor({
           run={(e) => e.chain().focus().toggleBulletList().run()}
           active="bulletList"
         >
-          •
+          <List size={18} />
         </Tool>
         <button type="button" className="tool" onClick={() => setPanel("link")} aria-haspopup="dialog">
           Add Link

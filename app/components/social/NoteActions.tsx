@@ -1,4 +1,8 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
+import Heart from "lucide-react/icons/heart";
+import MessageCircle from "lucide-react/icons/message-circle";
+import Repeat2 from "lucide-react/icons/repeat-2";
+import type { ReactNode } from "react";
 import type { NoteJson } from "../../../worker/features/notes/notes.types";
 import type { UserJson } from "../../../worker/features/users/users.service";
 import { withParam } from "~/lib/url";
@@ -8,18 +12,23 @@ import { JsFlag } from "../JsFlag";
  * A counter control's content: the icon for the eye, "Like 3" for the ear. The name is made of
  * the visible number plus a hidden word (no aria-label), so what is seen is part of what is heard.
  */
-export function Counted({ icon, label, n }: { icon: string; label: string; n: number }) {
+export function Counted({ icon, label, n }: { icon: ReactNode; label: string; n: number }) {
   return (
     <>
-      <span aria-hidden="true">{icon} </span>
+      {icon}
       <span className="sr-only">{label} </span>
       {n}
     </>
   );
 }
 
+/** The counters' icons (lucide, hidden from the ear: the counter names itself). */
+export const ReplyIcon = <MessageCircle size={18} />;
+const RenoteIcon = <Repeat2 size={18} />;
+const heart = (filled: boolean) => <Heart size={18} fill={filled ? "currentColor" : "none"} />;
+
 /** A visitor's stand-in for an account-only control: it opens the login dialog. */
-export function LoginLink({ icon, label, n }: { icon: string; label: string; n: number }) {
+export function LoginLink({ icon, label, n }: { icon: ReactNode; label: string; n: number }) {
   const location = useLocation();
   return (
     <Link to={withParam(location, "dialog", "login")} className="act" preventScrollReset>
@@ -47,7 +56,7 @@ export function LikeButton({
 }) {
   const fetcher = useFetcher<{ ok: boolean; data?: { liked: boolean; likenum: number } }>();
   const location = useLocation();
-  if (!viewer) return <LoginLink icon="♡" label="Like" n={likenum} />;
+  if (!viewer) return <LoginLink icon={heart(false)} label="Like" n={likenum} />;
   let liked = was;
   let count = likenum;
   if (fetcher.formData) {
@@ -65,7 +74,7 @@ export function LikeButton({
       <input type="hidden" name="intent" value={liked ? "unlike" : "like"} />
       <JsFlag />
       <button type="submit" className={`act${liked ? " on" : ""}`} aria-pressed={liked}>
-        <Counted icon={liked ? "♥" : "♡"} label={liked ? "Unlike" : "Like"} n={count} />
+        <Counted icon={heart(liked)} label={liked ? "Unlike" : "Like"} n={count} />
       </button>
     </fetcher.Form>
   );
@@ -79,7 +88,7 @@ function RenoteMenu({ note, viewer }: { note: NoteJson; viewer: UserJson | null 
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   if (!viewer) {
-    return <LoginLink icon="🔁" label="Renote" n={note.renum} />;
+    return <LoginLink icon={RenoteIcon} label="Renote" n={note.renum} />;
   }
   const done = fetcher.data?.ok ? fetcher.data.data : undefined;
   const renoted = done ? done.renoted : note.renoted;
@@ -87,7 +96,7 @@ function RenoteMenu({ note, viewer }: { note: NoteJson; viewer: UserJson | null 
   return (
     <details className="menu renote-menu">
       <summary className={`act${renoted ? " on" : ""}`}>
-        <Counted icon="🔁" label="Renote menu" n={renum} />
+        <Counted icon={RenoteIcon} label="Renote menu" n={renum} />
       </summary>
       <ul>
         <li>
@@ -113,7 +122,7 @@ export function NoteActions({ note, viewer }: { note: NoteJson; viewer: UserJson
   return (
     <div className="note-actions">
       <Link to={`/${note.user.username}/note/${note.id}#replies`} className="act">
-        <Counted icon="💬" label="Replies" n={note.repnum} />
+        <Counted icon={ReplyIcon} label="Replies" n={note.repnum} />
       </Link>
       <RenoteMenu note={note} viewer={viewer} />
       <LikeButton kind="note" id={note.id} liked={note.liked} likenum={note.likenum} viewer={viewer} />

@@ -7,7 +7,7 @@ import { Avatar } from "../Avatar";
 import { Dialog } from "../Dialog";
 import { JsFlag } from "../JsFlag";
 import { SubmitRow } from "../Field";
-import { Counted, LikeButton } from "./NoteActions";
+import { Counted, LikeButton, ReplyIcon } from "./NoteActions";
 
 export const replyHref = (r: ReplyJson) => `/${r.user.username}/rep/${r.id}`;
 
@@ -85,7 +85,7 @@ export function ReplyCard({
       <div className="content" dangerouslySetInnerHTML={{ __html: reply.content }} />
       <footer className="note-actions reply-actions">
         <Link to={replyHref(reply)} className="act">
-          <Counted icon="💬" label="Replies" n={reply.repnum} />
+          <Counted icon={ReplyIcon} label="Replies" n={reply.repnum} />
         </Link>
         <LikeButton kind="reply" id={reply.id} liked={reply.liked} likenum={reply.likenum} viewer={viewer} />
         {reply.user.me && (
