@@ -20,15 +20,18 @@ const launchOptions = {
 export default defineConfig({
   testDir: "tests/e2e",
   timeout: 45_000,
-  expect: { timeout: 10_000 },
+  // Screenshot baselines (tests/e2e/visual.spec.ts): same machine kind, same Chromium, same font, so
+  // only a real change moves more than a few hundred pixels.
+  expect: { timeout: 10_000, toHaveScreenshot: { maxDiffPixelRatio: 0.002, animations: "disabled", caret: "hide" } },
   fullyParallel: true,
   workers: 2,
   retries: 0,
   reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
   use: { baseURL, launchOptions, trace: "off" },
   projects: [
-    { name: "js", use: { javaScriptEnabled: true } },
-    { name: "nojs", use: { javaScriptEnabled: false } },
+    { name: "js", use: { javaScriptEnabled: true }, testIgnore: /visual\.spec\.ts/ },
+    { name: "nojs", use: { javaScriptEnabled: false }, testIgnore: /visual\.spec\.ts/ },
+    { name: "visual", use: { javaScriptEnabled: true }, testMatch: /visual\.spec\.ts/ },
   ],
   webServer: {
     command: "bash scripts/e2e-server.sh",

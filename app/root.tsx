@@ -10,22 +10,29 @@ import {
   useLoaderData,
   useMatches,
   useRouteError,
+  useRouteLoaderData,
 } from "@remix-run/react";
 import { type ReactNode, useEffect } from "react";
 import type { UserJson } from "../worker/features/users/users.service";
 import type { FolderJson } from "../worker/features/folders/folders.service";
 import type { NoteJson } from "../worker/features/notes/notes.types";
+import { themeOf } from "../worker/lib/theme";
 import { type DialogData, globalDialogs } from "./components/GlobalDialogs";
 import { badgeCount, Shell } from "./components/Shell";
 import { dialogLoaded } from "./components/lazyDialogs";
 import { apiFor } from "./lib/api.server";
 import { useNonce } from "./lib/nonce";
 import { clearRecord, fromServer, writeRecord } from "./lib/record";
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import styles from "./styles.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
+  // The Latin letters of the bundled font, fetched with the stylesheet rather than after it.
+  { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
 export const meta: MetaFunction = () => [
@@ -38,7 +45,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Visitors (no session cookie) cost no API call at all.
   const res = cookie.includes("notex_sid=") ? await apiFor(request, context).get<UserJson>("/me") : null;
   const user = res?.ok ? res.data : null;
-  return { user, badge: badgeCount(user?.jstats), dialogData: user ? await dialogData(request, context, user) : {} };
+  return {
+    user,
+    badge: badgeCount(user?.jstats),
+    dialogData: user ? await dialogData(request, context, user) : {},
+    theme: themeOf(cookie),
+  };
 }
 
 /** What an open dialog is about: the note being edited or quoted, the folder to pre-select. */
@@ -69,6 +81,8 @@ async function dialogData(
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // "system" sets no attribute: the stylesheet follows prefers-color-scheme by itself.
+  const theme = useRouteLoaderData<typeof loader>("root")?.theme ?? "system";
   // Marks the page hydrated, error pages included. Tests wait for it before typing: React resets
   // form fields it hydrates, and a key pressed while Remix still decodes its single-fetch data
   // suspends hydration (React 18 then throws #345).
@@ -81,10 +95,12 @@ export function Layout({ children }: { children: ReactNode }) {
     );
   }, []);
   return (
-    <html lang="en">
+    <html lang="en" data-theme={theme === "system" ? undefined : theme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={theme === "system" ? "light dark" : theme} />
+        <meta name="theme-color" content="#1d4ed8" />
         <Meta />
         <Links />
       </head>

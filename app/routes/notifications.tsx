@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Avatar } from "~/components/Avatar";
 import { apiFor } from "~/lib/api.server";
 import { listParams } from "~/lib/notes.server";
-import { relativeTime } from "~/lib/time";
+import { Ago } from "~/components/Ago";
 
 export const meta: MetaFunction = () => [{ title: "Notifications · NoteX" }];
 
@@ -56,9 +56,7 @@ export default function Notifications() {
                   <strong>{n.user.fullname}</strong> {TEXT[n.action] ?? n.action}
                   {n.extra && <span className="muted"> · {n.extra}</span>}
                 </span>
-                <time className="muted" suppressHydrationWarning>
-                  {relativeTime(n.created_at)}
-                </time>
+                <Ago ms={n.created_at} className="muted" />
               </Link>
             </li>
           ))}

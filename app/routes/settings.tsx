@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { ChangeEmail, ChangePasswordForm, ChangeUsername } from "../../worker/features/users/users.schema";
 import type { UserJson } from "../../worker/features/users/users.service";
@@ -8,9 +8,11 @@ import type { SessionJson } from "../../worker/features/accounts/sessions.servic
 import { AccountSections, DeleteAccountDialog, type SettingsResult } from "~/components/account/AccountSections";
 import { fieldErrors } from "../../worker/lib/errors";
 import { Field } from "~/components/Field";
+import { ThemeSetting } from "~/components/ThemeSetting";
 import { Toast } from "~/components/Toast";
 import { apiFor, cookieHeaders } from "~/lib/api.server";
 import { type ErrorContext, errorText } from "~/lib/errors";
+import type { loader as rootLoader } from "~/root";
 
 export const meta: MetaFunction = () => [{ title: "Settings · NoteX" }];
 
@@ -174,6 +176,7 @@ export default function Settings() {
   const { user, sessions, deleting, edit: editParam, saved } = useLoaderData<typeof loader>();
   const result = useActionData<SettingsResult>();
   const busy = useNavigation().state === "submitting";
+  const theme = useRouteLoaderData<typeof rootLoader>("root")?.theme ?? "system";
   // A failed save keeps its section open; a successful one closes it.
   const edit = result && SECTIONS.includes(result.section as Section) ? (result.section as Section) : editParam;
   const err = (s: Section) => (result?.section === s ? result : undefined);
@@ -250,6 +253,7 @@ export default function Settings() {
       </Row>
       <AccountSections user={user} sessions={sessions} result={result} />
       {(deleting || result?.section === "delete") && <DeleteAccountDialog user={user} result={result} />}
+      <ThemeSetting theme={theme} />
       <Toast message={saved && !result ? (SAVED[saved] ?? "Saved") : null} id={saved ?? undefined} />
     </section>
   );

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
+import { themeOf } from "./theme";
 
 // Visitor pages served from the edge cache (issue 9 §6). Only GETs without a session cookie and
 // 200 HTML answers that set no cookie are kept, for PAGE_TTL_S; everything signed in is private.
@@ -24,7 +25,13 @@ export function isVisitorPage(req: Request): boolean {
   return !(req.headers.get("cookie") ?? "").includes("notex_sid=");
 }
 
-const cacheKey = (req: Request) => new Request(new URL(req.url).href, { method: "GET" });
+/** One copy per URL and theme: the page is rendered with the theme cookie's <html data-theme>. */
+const cacheKey = (req: Request) => {
+  const url = new URL(req.url);
+  const theme = themeOf(req.headers.get("cookie"));
+  if (theme !== "system") url.searchParams.set("__theme", theme);
+  return new Request(url.href, { method: "GET" });
+};
 
 /** The answer to the visitor: the page body, public to the edge, marked hit or miss. */
 function forVisitor(body: string, from: Response, hit: boolean): Response {

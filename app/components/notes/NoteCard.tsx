@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import Repeat2 from "lucide-react/icons/repeat-2";
 import type { NoteJson } from "../../../worker/features/notes/notes.types";
 import type { UserJson } from "../../../worker/features/users/users.service";
-import { relativeTime } from "~/lib/time";
+import { Ago } from "../Ago";
 import { Avatar } from "../Avatar";
 import { NoteActions } from "../social/NoteActions";
 import { NoteMenu } from "./NoteMenu";
@@ -64,9 +64,7 @@ function Head({ note }: { note: NoteJson }) {
         </span>
       </Link>
       <Link to={noteHref(note)} className="time" title={new Date(note.created_at).toISOString()}>
-        <time dateTime={new Date(note.created_at).toISOString()} suppressHydrationWarning>
-          {relativeTime(note.created_at)}
-        </time>
+        <Ago ms={note.created_at} />
       </Link>
     </header>
   );

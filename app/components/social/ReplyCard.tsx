@@ -1,7 +1,7 @@
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import type { ReplyJson } from "../../../worker/features/replies/replies.service";
 import type { UserJson } from "../../../worker/features/users/users.service";
-import { relativeTime } from "~/lib/time";
+import { Ago } from "../Ago";
 import { withParam } from "~/lib/url";
 import { Avatar } from "../Avatar";
 import { Dialog } from "../Dialog";
@@ -76,9 +76,7 @@ export function ReplyCard({
           </span>
         </Link>
         <Link to={replyHref(reply)} className="time">
-          <time dateTime={new Date(reply.created_at).toISOString()} suppressHydrationWarning>
-            {relativeTime(reply.created_at)}
-          </time>
+          <Ago ms={reply.created_at} />
         </Link>
       </header>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on write */}

@@ -1,0 +1,36 @@
+import { Form } from "@remix-run/react";
+import Monitor from "lucide-react/icons/monitor";
+import Moon from "lucide-react/icons/moon";
+import Sun from "lucide-react/icons/sun";
+import type { Theme } from "../../worker/lib/theme";
+
+const OPTIONS = [
+  { value: "system", label: "System", Icon: Monitor },
+  { value: "light", label: "Light", Icon: Sun },
+  { value: "dark", label: "Dark", Icon: Moon },
+] as const;
+
+/** Settings' Theme section: light, dark or the system's, kept in a cookie by /actions/theme. */
+export function ThemeSetting({ theme }: { theme: Theme }) {
+  return (
+    <section className="settings-row" aria-labelledby="h-theme">
+      <Form method="post" action="/actions/theme" preventScrollReset>
+        <input type="hidden" name="redirectTo" value="/settings?saved=theme" />
+        <fieldset className="theme-choice">
+          <legend id="h-theme">Theme</legend>
+          {OPTIONS.map(({ value, label, Icon }) => (
+            <label key={value}>
+              <input type="radio" name="theme" value={value} defaultChecked={theme === value} />
+              <Icon size={18} /> {label}
+            </label>
+          ))}
+        </fieldset>
+        <div className="row">
+          <button className="btn primary small" type="submit">
+            Save theme
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
