@@ -119,3 +119,66 @@ test("no page's chrome (bars, menus, actions, dialogs) holds an emoji or symbol 
     await expect(page.locator("[data-google] svg path")).toHaveCount(4);
   }
 });
+
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
+
+test("a long note collapses in lists with Show more (a link without JavaScript, a toggle with it)", async ({
+  page,
+  js,
+}) => {
+  const me = await signedIn(page, "Long Writer");
+  const content = Array.from({ length: 20 }, (_, i) => `<p>Paragraph ${i + 1} of a long note.</p>`).join("");
+  const res = await page.request.post("/v1/notes", { data: { label: "story", content } });
+  const { note } = (await res.json()) as { note: { id: number } };
+  await page.goto(`/${me.username}?t=notes`);
+  const card = page.getByRole("article").filter({ hasText: "Paragraph 1 of" });
+  await expect(card.getByText("Paragraph 20 of a long note.")).not.toBeInViewport();
+  if (!js) {
+    await card.getByRole("link", { name: "Show more" }).click();
+    await expect(page).toHaveURL(`/${me.username}/note/${note.id}`);
+    await expect(page.getByText("Paragraph 20 of a long note.")).toBeVisible();
+    return;
+  }
+  const more = card.getByRole("button", { name: "Show more" });
+  await expect(more).toHaveAttribute("aria-expanded", "false");
+  await more.click();
+  await expect(card.getByRole("button", { name: "Show less" })).toHaveAttribute("aria-expanded", "true");
+  await card.getByText("Paragraph 20 of a long note.").scrollIntoViewIfNeeded();
+  await expect(card.getByText("Paragraph 20 of a long note.")).toBeInViewport();
+});
+
+test("images open in an accessible lightbox: focus inside, arrows step, Escape closes", async ({ page, js }) => {
+  test.skip(!js, "without JavaScript an image link opens the image itself");
+  const me = await signedIn(page, "Photo Taker");
+  const res = await page.request.post("/v1/notes", {
+    data: {
+      label: "idea",
+      content: "<p>Two pictures</p>",
+      uploads: [
+        { file_size: PNG.length, file_ext: "png" },
+        { file_size: PNG.length, file_ext: "png" },
+      ],
+    },
+  });
+  const { uploads } = (await res.json()) as { uploads: { put_link: string }[] };
+  for (const u of uploads) {
+    const put = await page.request.put(u.put_link, { data: PNG, headers: { "content-type": "image/png" } });
+    expect(put.status()).toBe(200);
+  }
+  await page.goto(`/${me.username}?t=notes`);
+  const first = page.locator(".images a").first();
+  await first.click();
+  const dialog = page.getByRole("dialog", { name: "Image 1 of 2" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("dialog", { name: "Image 2 of 2" })).toBeVisible();
+  for (let i = 0; i < 4; i++) await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => !!document.activeElement?.closest("[role=dialog]"))).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(first).toBeFocused();
+});

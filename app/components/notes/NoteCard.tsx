@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import Repeat2 from "lucide-react/icons/repeat-2";
 import type { NoteJson } from "../../../worker/features/notes/notes.types";
 import type { UserJson } from "../../../worker/features/users/users.service";
@@ -9,19 +10,91 @@ import { NoteMenu } from "./NoteMenu";
 
 export const noteHref = (n: NoteJson) => `/${n.user.username}/note/${n.id}`;
 
+// The lightbox loads with the first image opened, not with the page.
+const Lightbox = lazy(() => import("./Lightbox"));
+
+/** Spec 2: one to four images shown, +N for the rest; each opens the lightbox (or, without JS, the file). */
 function Images({ imgs }: { imgs: string }) {
-  const list = imgs.split(";").filter(Boolean);
+  const [open, setOpen] = useState<number | null>(null);
+  const list = imgs
+    .split(";")
+    .filter(Boolean)
+    .map((src) => ({ src, alt: "" }));
   if (!list.length) return null;
   const shown = list.slice(0, 4);
   return (
     <div className={`images n${shown.length}`}>
-      {shown.map((src, i) => (
-        <a key={src} href={src} className="image">
-          <img src={src} alt="" loading="lazy" width={480} height={480} />
-          {i === 3 && list.length > 4 && <span className="overflow">+{list.length - 4}</span>}
+      {shown.map((img, i) => (
+        <a
+          key={img.src}
+          href={img.src}
+          className="image"
+          onClick={(e) => {
+            e.preventDefault();
+            setOpen(i);
+          }}
+        >
+          <img src={img.src} alt={img.alt} loading="lazy" width={480} height={480} />
+          {i === 3 && list.length > 4 && (
+            <span className="overflow">
+              +{list.length - 4}
+              <span className="sr-only"> more images</span>
+            </span>
+          )}
         </a>
       ))}
+      {open !== null && (
+        <Suspense fallback={null}>
+          <Lightbox images={list} start={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
     </div>
+  );
+}
+
+/** About how many lines a text takes in a list column: long notes collapse (issue 22). */
+const COLLAPSE_LINES = 12;
+const isLong = (txt: string) =>
+  txt.split("\n").reduce((lines, l) => lines + Math.max(1, Math.ceil(l.length / 45)), 0) > COLLAPSE_LINES;
+
+/**
+ * A long note in a list: clamped to 12 lines by CSS with a Show more link to the note page; with
+ * JavaScript the link becomes a toggle in place, or goes away when the text fits after all.
+ */
+function Collapsible({ html, href }: { html: string; href: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const id = useId();
+  const [state, setState] = useState<"link" | "fits" | "closed" | "open">("link");
+  useEffect(() => {
+    const el = ref.current;
+    if (el) setState(el.scrollHeight > el.clientHeight + 1 ? "closed" : "fits");
+  }, []);
+  return (
+    <>
+      <div
+        ref={ref}
+        id={id}
+        className={`content${state === "link" || state === "closed" ? " clamp" : ""}`}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on write (worker/lib/sanitize.ts)
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+      {state === "link" && (
+        <Link to={href} className="show-more">
+          Show more
+        </Link>
+      )}
+      {(state === "closed" || state === "open") && (
+        <button
+          type="button"
+          className="show-more"
+          aria-expanded={state === "open"}
+          aria-controls={id}
+          onClick={() => setState(state === "open" ? "closed" : "open")}
+        >
+          {state === "open" ? "Show less" : "Show more"}
+        </button>
+      )}
+    </>
   );
 }
 
@@ -45,9 +118,13 @@ export function Video({ id }: { id: string }) {
 function Body({ note, detail }: { note: NoteJson; detail: boolean }) {
   return (
     <>
-      {/* Content was sanitised with an allow-list when it was written (worker/lib/sanitize.ts). */}
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on write / constant string */}
-      <div className={`content${detail ? " detail" : ""}`} dangerouslySetInnerHTML={{ __html: note.content }} />
+      {!detail && isLong(note.txt) ? (
+        <Collapsible html={note.content} href={noteHref(note)} />
+      ) : (
+        // Content was sanitised with an allow-list when it was written (worker/lib/sanitize.ts).
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on write
+        <div className={`content${detail ? " detail" : ""}`} dangerouslySetInnerHTML={{ __html: note.content }} />
+      )}
       <Video id={note.video} />
       <Images imgs={note.imgs} />
     </>
