@@ -46,8 +46,10 @@ export function createApp(pages: PageHandler) {
         cachedPage(c, async () => {
           // The session is resolved once here; every API call the page's loaders make reuses it.
           c.set("db", dbFor(c.env.DB));
-          const env = { ...c.env, PAGE_USER: await pageUser(c as unknown as Context<AppEnv>) };
-          return pages(c.req.raw, { cloudflare: { env, ctx: c.executionCtx as ExecutionContext }, nonce: c.var.nonce });
+          const user = await pageUser(c as unknown as Context<AppEnv>);
+          const env = { ...c.env, PAGE_USER: user };
+          const ctx = c.executionCtx as ExecutionContext;
+          return { res: await pages(c.req.raw, { cloudflare: { env, ctx }, nonce: c.var.nonce }), signedIn: !!user };
         }),
       )
       .onError(toErrorResponse)
