@@ -177,8 +177,8 @@ export async function listFolders(
   db: DB,
   q: { uid: number; type?: string; sort: "type" | "time"; page: number; cursor?: string },
 ) {
-  const { after, offset } = startOf(q);
   const where = and(eq(folders.userId, q.uid), q.type ? eq(folders.type, q.type) : undefined);
+  const { after, offset } = q.sort === "time" ? startOf(q) : { after: null, offset: 0 };
   const rows =
     q.sort === "time"
       ? await db
@@ -188,7 +188,8 @@ export async function listFolders(
           .orderBy(desc(folders.notedAt), desc(folders.id))
           .limit(PAGE_SIZE + 1)
           .offset(offset)
-      : // By type: a person's folders are few, so this order pages by offset (indexed on user_id, type).
+      : // By type: a person's folders are few, so this order pages by offset (indexed on user_id, type),
+        // at any depth: it never walks more than one person's folders.
         await db
           .select()
           .from(folders)
