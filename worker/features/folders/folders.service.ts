@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, like, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { runBatch } from "../../db/client";
 import { plus } from "../../db/counters";
@@ -95,7 +95,16 @@ async function uniqueSlug(db: DB, uid: number, name: string, exceptId = 0): Prom
       await db
         .select({ slug: folders.slug })
         .from(folders)
-        .where(and(eq(folders.userId, uid), like(folders.slug, `${base}%`), sql`${folders.id} != ${exceptId}`))
+        // The base and its "base-N" siblings as an index range, not LIKE: a LIKE pattern built
+        // from a long name fails in D1 ("LIKE or GLOB pattern too complex"), and `_` would match
+        // any character. Slugs are [a-z0-9-], and "." sorts right after "-".
+        .where(
+          and(
+            eq(folders.userId, uid),
+            or(eq(folders.slug, base), and(gte(folders.slug, `${base}-`), lt(folders.slug, `${base}.`))),
+            sql`${folders.id} != ${exceptId}`,
+          ),
+        )
     ).map((r) => r.slug),
   );
   if (!taken.has(base)) return base;
