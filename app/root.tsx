@@ -20,7 +20,7 @@ import { themeOf } from "../worker/lib/theme";
 import { type DialogData, globalDialogs } from "./components/GlobalDialogs";
 import { badgeCount, Shell } from "./components/Shell";
 import { dialogLoaded } from "./components/lazyDialogs";
-import { apiFor } from "./lib/api.server";
+import { apiFor, signedIn } from "./lib/api.server";
 import { useNonce } from "./lib/nonce";
 import { clearRecord, fromServer, writeRecord } from "./lib/record";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
@@ -41,9 +41,8 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const cookie = request.headers.get("cookie") ?? "";
-  // Visitors (no session cookie) cost no API call at all.
-  const res = cookie.includes("notex_sid=") ? await apiFor(request, context).get<UserJson>("/me") : null;
+  // Visitors (no session) cost no API call at all.
+  const res = signedIn(context) ? await apiFor(request, context).get<UserJson>("/me") : null;
   const user = res?.ok ? res.data : null;
   return {
     user,

@@ -23,6 +23,11 @@ const PARAMS = [
   "99999999999999999999",
   "%00'%20OR%201=1--",
   "..%2F..%2Fetc%F0%9F%98%80%E2%80%AE%E2%80%8B",
+  // Issue 20 §3: a path decoded twice, or a broken escape, was a 500.
+  "%",
+  "%25",
+  "100%25%20done",
+  "%E0%A4%A",
 ];
 const BODIES: unknown[] = [
   "{bad json",
@@ -51,6 +56,19 @@ const BODIES: unknown[] = [
   { content: "x".repeat(300_000), label: "y".repeat(10_000), name: "\u0000\u202e😀".repeat(1000) },
   { id: -1, uid: 0, parent: 0, nid: 0, kind: 0, renote_id: 0, folders: [0, -1, 1e300] },
   { id: 1e308, uid: Number.MAX_SAFE_INTEGER, parent: -1e308, nid: 2 ** 63, kind: 6 },
+  // Issue 20 §3 and §6: references past U+10FFFF (String.fromCodePoint threw), "%" in a label,
+  // bidi overrides and zero-width characters in every text field.
+  {
+    content: "<p>&#99999999; &#x110000; &#xD800; &#0;</p>",
+    label: "100% done",
+    name: "\u202egnp.exe\u200b",
+    descr: "\u2066x\u2069\ufeff",
+    type: "Company\u200d",
+    username: "logout",
+    renote_id: 1,
+    parent: -1,
+    quote: true,
+  },
 ];
 const QUERIES = [
   "",

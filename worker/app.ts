@@ -8,7 +8,7 @@ import { toErrorResponse } from "./lib/errors";
 import { securityHeaders } from "./lib/headers";
 import { pageUser } from "./lib/session";
 import { cachedPage } from "./lib/page-cache";
-import { type D1Meter, meteredD1, serverTiming } from "./db/meter";
+import { meteredD1, newMeter, serverTiming } from "./db/meter";
 
 export type PageHandler = (request: Request, loadContext: PageLoadContext) => Promise<Response>;
 
@@ -25,7 +25,7 @@ export function createApp(pages: PageHandler) {
     new Hono<WorkerEnv>()
       .use(async (c, next) => {
         // One meter per request, shared by the page's in-process API calls (they get this env).
-        const meter: D1Meter = { trips: 0, ms: 0 };
+        const meter = newMeter();
         c.env = { ...c.env, DB: meteredD1(c.env.DB, meter) };
         await next();
         c.res.headers.append("Server-Timing", serverTiming(meter));
@@ -46,8 +46,10 @@ export function createApp(pages: PageHandler) {
         cachedPage(c, async () => {
           // The session is resolved once here; every API call the page's loaders make reuses it.
           c.set("db", dbFor(c.env.DB));
-          const env = { ...c.env, PAGE_USER: await pageUser(c as unknown as Context<AppEnv>) };
-          return pages(c.req.raw, { cloudflare: { env, ctx: c.executionCtx as ExecutionContext }, nonce: c.var.nonce });
+          const user = await pageUser(c as unknown as Context<AppEnv>);
+          const env = { ...c.env, PAGE_USER: user };
+          const ctx = c.executionCtx as ExecutionContext;
+          return { res: await pages(c.req.raw, { cloudflare: { env, ctx }, nonce: c.var.nonce }), signedIn: !!user };
         }),
       )
       .onError(toErrorResponse)

@@ -43,6 +43,12 @@ export function apiFor(request: Request, context: AppLoadContext) {
 
 export type Api = ReturnType<typeof apiFor>;
 
+/**
+ * Whether the page request has a live session: the worker resolved it once, with the same cookie
+ * parser the API uses (lib/session.ts), so no page decides by reading the Cookie header itself.
+ */
+export const signedIn = (context: AppLoadContext) => !!context.cloudflare.env.PAGE_USER;
+
 /** Headers that carry the API's Set-Cookie lines through a Remix redirect or response. */
 export function cookieHeaders(...results: { setCookies: string[] }[]): Headers {
   const h = new Headers();

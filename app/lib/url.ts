@@ -7,8 +7,32 @@ export function withParam(location: { pathname: string; search: string }, key: s
   return `${location.pathname}${q ? `?${q}` : ""}`;
 }
 
-/** Where to return after a dialog or login: only same-site paths, never an open redirect. */
+// An origin no request can have: targets are resolved against it, so anything that leaves it
+// (a host smuggled in with "//", "\\", tabs, newlines or dot segments) is not a path of this site.
+const HOME = "https://notex.invalid";
+
+/**
+ * Where to return after a dialog, a form post or login (issue 20 §2): the target resolved the way
+ * a browser would (tabs and newlines dropped, "\\" read as "/", dot segments removed), kept only if
+ * it stays on this site, and answered in that normalised form — so no later parse can read a host
+ * into it. Anything else is `fallback`.
+ */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  return returnPath(to, {}, fallback);
+}
+
+/** safeRedirect with query parameters set on the way back (an error code, a dialog to reopen). */
+export function returnPath(
+  to: FormDataEntryValue | string | null | undefined,
+  params: Record<string, string>,
+  fallback = "/",
+): string {
   const s = typeof to === "string" ? to : "";
-  return s.startsWith("/") && !s.startsWith("//") && !s.startsWith("/\\") ? s : fallback;
+  let url: URL | null = null;
+  try {
+    url = s.startsWith("/") ? new URL(s, HOME) : null;
+  } catch {}
+  if (!url || url.origin !== HOME || /^\/[/\\]/.test(url.pathname)) url = new URL(fallback, HOME);
+  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+  return `${url.pathname}${url.search}${url.hash}`;
 }

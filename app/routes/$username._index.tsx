@@ -9,6 +9,7 @@ import {
   FollowListDialog,
   ProfileHeader,
 } from "~/components/profile/ProfileHeader";
+import { fieldTexts } from "~/lib/notices";
 import type { loader as rootLoader } from "~/root";
 import { apiFor, orThrow } from "~/lib/api.server";
 import { loadFoldersTab, loadNotesTab } from "~/lib/profile.server";
@@ -48,7 +49,7 @@ export default function Profile() {
         <FollowListDialog title={follow.which === "following" ? "Following" : "Followers"} users={follow.users} />
       )}
       {user.me && dialog === "edit-profile" && (
-        <EditProfileDialog user={user} errors={profileError ? JSON.parse(profileError) : undefined} />
+        <EditProfileDialog user={user} errors={fieldTexts(profileError, ["name", "descr"])} />
       )}
       <nav className="tabs" aria-label="Profile">
         <Link to={`/${user.username}`} aria-current={tab === "folders" ? "page" : undefined}>

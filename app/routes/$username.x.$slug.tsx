@@ -8,6 +8,7 @@ import { Avatar } from "~/components/Avatar";
 import { NoteList } from "~/components/notes/NoteList";
 import { apiFor, orThrow } from "~/lib/api.server";
 import { loadList } from "~/lib/notes.server";
+import { noticeText } from "~/lib/notices";
 import { withParam } from "~/lib/url";
 import type { loader as rootLoader } from "~/root";
 
@@ -25,7 +26,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   );
   const label = url.searchParams.get("l") ?? "";
   const list: List = await loadList(api, `/folders/${folder.id}/notes`, url, { label: label || undefined });
-  return { folder, list, label, error: url.searchParams.get("folder_error") };
+  return { folder, list, label, error: noticeText(url.searchParams.get("folder_error")) };
 }
 
 export default function FolderPage() {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { NoteList } from "~/components/notes/NoteList";
-import { apiFor } from "~/lib/api.server";
+import { apiFor, signedIn } from "~/lib/api.server";
 import { emptyList, loadList } from "~/lib/notes.server";
 import type { loader as rootLoader } from "~/root";
 
@@ -11,9 +11,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const tab = url.searchParams.get("tab") === "following" ? "following" : "discover";
   const api = apiFor(request, context);
-  const signedIn = (request.headers.get("cookie") ?? "").includes("notex_sid=");
   // Spec 1: visitors see "No notes yet" on Following.
-  if (tab === "following" && !signedIn) return { tab, list: emptyList() };
+  if (tab === "following" && !signedIn(context)) return { tab, list: emptyList() };
   if (tab === "following") {
     const res = await api.get<ReturnType<typeof emptyList>>(
       `/feeds?${new URLSearchParams({ page: url.searchParams.get("page") ?? "1", ...(url.searchParams.get("cursor") ? { cursor: url.searchParams.get("cursor") as string } : {}) })}`,

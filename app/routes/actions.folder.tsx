@@ -7,6 +7,8 @@ import { apiFor } from "~/lib/api.server";
 import { errorText } from "~/lib/errors";
 import { uploadExt } from "~/lib/images";
 import { storeImages } from "~/lib/uploads.server";
+import { noticeCode } from "~/lib/notices";
+import { returnPath } from "~/lib/url";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
@@ -16,9 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "delete") {
     const res = await api.delete(`/folders/${id}`);
     if (res.ok) return redirect("/");
-    const back = new URL(String(form.get("redirectTo") ?? "/"), "http://x");
-    back.searchParams.set("folder_error", res.error.message);
-    return redirect(`${back.pathname}${back.search}`);
+    return redirect(returnPath(form.get("redirectTo"), { folder_error: noticeCode(res.error.message) }));
   }
   const values = Object.fromEntries(["type", "name", "descr", "link"].map((k) => [k, String(form.get(k) ?? "")]));
   const logo = form.get("logo");

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import type { UserJson } from "../../worker/features/users/users.service";
 import { apiFor } from "~/lib/api.server";
+import { fieldCodes } from "~/lib/notices";
 import { uploadExt } from "~/lib/images";
 import { storeImages } from "~/lib/uploads.server";
 
@@ -27,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const home = `/${me.ok ? me.data.username : ""}`;
   if (!res.ok)
     return redirect(
-      `${home}?dialog=edit-profile&profile_error=${encodeURIComponent(JSON.stringify(res.error.fields ?? { name: res.error.message }))}`,
+      `${home}?dialog=edit-profile&profile_error=${encodeURIComponent(fieldCodes(res.error.fields ?? { name: res.error.message }))}`,
     );
   const slots = [res.data.avatar, res.data.cover].filter((s): s is NonNullable<Slot> => !!s);
   await storeImages(

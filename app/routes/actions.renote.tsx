@@ -3,7 +3,7 @@ import { data, redirect } from "@remix-run/cloudflare";
 import { textToHtml } from "../../worker/lib/text";
 import { answer, num } from "~/lib/actions.server";
 import { apiFor } from "~/lib/api.server";
-import { safeRedirect } from "~/lib/url";
+import { returnPath, safeRedirect } from "~/lib/url";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
@@ -22,11 +22,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       // Spec 8: a failed quote is silent for the person, but the empty-editor message is shown.
       const message = res.error.fields?.content ?? null;
       if (form.get("_js") === "1") return data({ ok: false, message }, { status: res.status });
-      const back = new URL(safeRedirect(form.get("redirectTo")), "http://x");
-      back.searchParams.set("dialog", "quote");
-      back.searchParams.set("id", String(id));
-      if (message) back.searchParams.set("error", "empty");
-      return redirect(`${back.pathname}${back.search}`);
+      const reopen = { dialog: "quote", id: String(id), ...(message ? { error: "empty" } : {}) };
+      return redirect(returnPath(form.get("redirectTo"), reopen));
     }
     // Quoted: close the dialog by going back to the page (a fetcher follows the redirect).
     return redirect(safeRedirect(form.get("redirectTo")));

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { answer, num } from "~/lib/actions.server";
 import { apiFor } from "~/lib/api.server";
-import { safeRedirect } from "~/lib/url";
+import { returnPath } from "~/lib/url";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
@@ -12,9 +12,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     t: String(form.get("t") ?? "note"),
   });
   if (form.get("_js") === "1") return answer(form, res);
-  const back = new URL(safeRedirect(form.get("redirectTo")), "http://x");
-  back.searchParams.set("reported", res.ok ? "1" : "0");
-  return redirect(`${back.pathname}${back.search}`);
+  return redirect(returnPath(form.get("redirectTo"), { reported: res.ok ? "1" : "0" }));
 }
 
 export const loader = () => redirect("/");

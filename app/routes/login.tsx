@@ -2,17 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { type AuthActionData, LoginForm, SignupForm } from "~/components/AuthForms";
-import { apiFor } from "~/lib/api.server";
+import { signedIn } from "~/lib/api.server";
 import { authAction } from "~/lib/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Log in · NoteX" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const cookie = request.headers.get("cookie") ?? "";
-  if (cookie.includes("notex_sid=")) {
-    const me = await apiFor(request, context).get("/me");
-    if (me.ok) throw redirect("/");
-  }
+  if (signedIn(context)) throw redirect("/");
   const params = new URL(request.url).searchParams;
   return { signup: params.get("dialog") === "signup", reset: params.get("reset") === "1" };
 }

@@ -340,6 +340,48 @@ for (let i = 0; i < notes.length; i += 100) {
 chunk.push(...folderUpdates);
 flush();
 
+// Popularity (issue 19), in bulk SQL straight into the file (minutes at 1M, not hours): a crowd of
+// POP users (as many as notes) who all like one old note and follow one user, plus a "quiet"
+// reader who follows 3 accounts with one old note each (the worst case of a time-index feed walk).
+// Popular and fresh targets are alike but for the crowd, so their writes compare one to one.
+const POP = Number(arg("popular", NOTES));
+const popularNote = NOTES + 1;
+const freshNote = NOTES + 2;
+const popularUser = 4;
+const freshUser = 5;
+const crowd0 = USERS + 10; // crowd ids after USERS + 10; quiet = USERS + 1, its 3 accounts + 2..4
+const quiet = USERS + 1;
+const popSql = `
+INSERT INTO users (id, username, email, fullname, password_hash, confirmed, created_at) VALUES
+  (${quiet}, 'quiet', 'quiet@bench.test', 'Quiet Reader', ${q(HASH)}, 1, ${t0}),
+  (${quiet + 1}, 'quiet1', 'quiet1@bench.test', 'Quiet One', NULL, 1, ${t0}),
+  (${quiet + 2}, 'quiet2', 'quiet2@bench.test', 'Quiet Two', NULL, 1, ${t0}),
+  (${quiet + 3}, 'quiet3', 'quiet3@bench.test', 'Quiet Three', NULL, 1, ${t0});
+INSERT INTO notes (id, user_id, kind, label, content, txt, created_at, noted_at) VALUES
+  (${popularNote}, 3, 0, 'idea', '<p>Popular.</p>', 'Popular.', ${t0 - 10}, ${t0 - 10}),
+  (${freshNote}, 3, 0, 'idea', '<p>Fresh.</p>', 'Fresh.', ${t0 - 9}, ${t0 - 9}),
+  (${NOTES + 3}, ${quiet + 1}, 0, 'note', '<p>Quiet 1.</p>', 'Quiet 1.', ${t0 - 8}, ${t0 - 8}),
+  (${NOTES + 4}, ${quiet + 2}, 0, 'note', '<p>Quiet 2.</p>', 'Quiet 2.', ${t0 - 7}, ${t0 - 7}),
+  (${NOTES + 5}, ${quiet + 3}, 0, 'note', '<p>Quiet 3.</p>', 'Quiet 3.', ${t0 - 6}, ${t0 - 6});
+UPDATE users SET note_num = note_num + 2 WHERE id = 3;
+UPDATE users SET note_num = 1 WHERE id IN (${quiet + 1}, ${quiet + 2}, ${quiet + 3});
+INSERT INTO user_labels (user_id, label, n) VALUES (3, 'idea', 2) ON CONFLICT DO UPDATE SET n = n + 2;
+INSERT INTO user_labels (user_id, label, n) VALUES (${quiet + 1}, 'note', 1), (${quiet + 2}, 'note', 1), (${quiet + 3}, 'note', 1);
+INSERT INTO follows (follower_id, followee_id, created_at) VALUES (${quiet}, ${quiet + 1}, ${t0}), (${quiet}, ${quiet + 2}, ${t0}), (${quiet}, ${quiet + 3}, ${t0});
+UPDATE users SET following_num = 3 WHERE id = ${quiet};
+UPDATE users SET follower_num = 1 WHERE id IN (${quiet + 1}, ${quiet + 2}, ${quiet + 3});
+WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < ${POP})
+  INSERT INTO users (id, username, email, fullname, confirmed, following_num, created_at)
+  SELECT ${crowd0} + n, 'crowd' || n, 'crowd' || n || '@bench.test', 'Crowd ' || n, 1, 1, ${t0} FROM s;
+INSERT INTO likes (user_id, kind, target_id, created_at) SELECT id, 'note', ${popularNote}, ${t0} FROM users WHERE id > ${crowd0};
+INSERT INTO follows (follower_id, followee_id, created_at) SELECT id, ${popularUser}, ${t0} FROM users WHERE id > ${crowd0};
+UPDATE notes SET likenum = ${POP} WHERE id = ${popularNote};
+UPDATE users SET follower_num = follower_num + ${POP} WHERE id = ${popularUser};
+`;
+const popFile = `${dir}/zz-popular.sql`;
+writeFileSync(popFile, popSql);
+files.push(popFile);
+
 // wrangler's local `d1 execute --file` takes minutes for a few MB; the migrated database is a plain
 // SQLite file under the persist dir, so the rows go straight into it (python3's sqlite3 is on the machine).
 const started = Date.now();
@@ -358,6 +400,11 @@ execFileSync(
 );
 const meta = {
   notes: NOTES,
+  popular: POP,
+  popularNote,
+  freshNote,
+  popularUser,
+  freshUser,
   users: USERS,
   chainFocus,
   focusNote: focusNote.id,

@@ -1,51 +1,32 @@
-// npm run bench: build, then for each size (10k and 100k notes; --sizes 10000,100000,1000000)
-// start the worker with wrangler's dev server on 127.0.0.1 (scripts/local-worker.mjs) on a generated
-// network, measure every row with autocannon, and print one table of p50 ratios to the trivial floor
-// (/v1/health) of the same run, with each row's D1 round trips; then the first-load JS of `/` and
-// Lighthouse (--no-lighthouse skips it). Loopback only; every load is bounded in time. Writes
-// bench/results.json; exits 1 when a budget of issue 9 is over.
+// npm run bench: build, then for each size (10k, 100k and 1M notes; --sizes to change) generate a
+// network in bulk SQL (scripts/bench/generate.mjs), start the built worker with wrangler's dev
+// server on 127.0.0.1 (scripts/local-worker.mjs), and measure every row in a child process at
+// lower priority (scripts/bench/measure.mjs): interleaved rounds, each row alone and under load,
+// D1 busy time and rows from Server-Timing. Prints one table of median ratios to the trivial floor
+// (/v1/health) of the same round with their spread over rounds, the budgets of issue 19, the write
+// ceiling, the first-load JS of `/` and Lighthouse (--no-lighthouse skips it). Loopback only; every
+// load is bounded in time. Writes bench/results.json; exits 1 when a budget is over.
 import "../dev-vars.mjs";
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import autocannon from "autocannon";
 import { freshLocalD1, startLocalWorker } from "../local-worker.mjs";
 
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : dflt;
 };
-const SIZES = arg("sizes", "10000,100000").split(",").map(Number);
-const DURATION = Number(arg("duration", 5));
+const SIZES = arg("sizes", "10000,100000,1000000").split(",").map(Number);
+const ROUNDS = Number(arg("rounds", 3));
+const DURATION = Number(arg("duration", 3));
+const SOLO = Number(arg("solo", 1));
 const CONNECTIONS = Number(arg("connections", 8));
+const CEILING = { clients: Number(arg("ceiling-clients", 50)), seconds: Number(arg("ceiling-seconds", 8)) };
 const PORT = Number(arg("port", 8899));
 const BASE = `http://127.0.0.1:${PORT}`;
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
 
 if (!process.argv.includes("--no-build")) execFileSync("npm", ["run", "build", "--silent"], { stdio: "inherit", env });
-
-async function login(username) {
-  const res = await fetch(`${BASE}/v1/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username, password: "bench1234" }),
-  });
-  const cookie = (res.headers.getSetCookie?.() ?? []).map((c) => c.split(";")[0]).join("; ");
-  return { token: (await res.json()).token, cookie };
-}
-
-/** Follows cursors like an infinite scroll does, to reach a deep page's keyset. */
-async function cursorFor(path, page) {
-  let cursor = null;
-  for (let p = 1; p < page; p++) {
-    const res = await fetch(`${BASE}${path}?page=${p}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
-    if (!res.ok) return null;
-    const body = await res.json();
-    cursor = body.cursor;
-    if (!cursor) return null;
-  }
-  return cursor;
-}
 
 /** First-load JavaScript of `/`: every module the page's HTML loads or preloads, gzipped (zlib default). */
 async function firstLoadJs() {
@@ -56,160 +37,166 @@ async function firstLoadJs() {
   return { modules: urls.length, gzip };
 }
 
-const tripsOf = (res) => Number(/d1;desc="(\d+) round trips"/.exec(res.headers.get("server-timing") ?? "")?.[1] ?? NaN);
-
-/**
- * A row's first request, before any load: it renders (a visitor page then fills the edge cache),
- * so its D1 round trips are the row's.
- */
-async function probe(path, headers = {}) {
-  const res = await fetch(`${BASE}${path}`, { headers });
-  return { ok: res.ok, status: res.status, trips: tripsOf(res) };
-}
-
-async function measure(path, headers = {}, first = null) {
-  const { ok, status, trips } = first ?? (await probe(path, headers));
-  if (!ok) return { path, status, skipped: true };
-  // A second of the same load first, unrecorded, so the row measures warm code (JIT, caches).
-  await load({ url: `${BASE}${path}`, connections: CONNECTIONS, duration: 1, headers });
-  const { r, times } = await load({ url: `${BASE}${path}`, connections: CONNECTIONS, duration: DURATION, headers });
-  return {
-    path,
-    p50: percentile(times, 0.5),
-    p95: percentile(times, 0.95),
-    rps: Math.round(r.requests.average),
-    errors: r.errors + r.non2xx + r.timeouts,
-    trips,
-  };
-}
-
-/** autocannon's run, keeping every response time (its own percentiles are whole milliseconds). */
-function load(opts) {
-  const times = [];
-  return new Promise((resolve, reject) => {
-    const run = autocannon(opts, (err, r) => (err ? reject(err) : resolve({ r, times })));
-    run.on("response", (_client, _status, _bytes, ms) => times.push(ms));
-  });
-}
-
-function percentile(xs, p) {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? Math.round(s[Math.min(s.length - 1, Math.floor(p * s.length))] * 100) / 100 : null;
-}
-
-const FLOOR = "floor GET /v1/health";
 const results = {};
+const generation = {};
 let client = null;
 for (const size of SIZES) {
   const persist = `.wrangler/bench-${size}`;
+  const t = Date.now();
   freshLocalD1(persist, env);
   execFileSync("node", ["scripts/bench/generate.mjs", "--notes", String(size), "--persist-to", persist], {
     stdio: "inherit",
     env,
   });
+  generation[size] = Math.round((Date.now() - t) / 1000);
   const meta = JSON.parse(readFileSync(`${persist}-meta.json`, "utf8"));
-  const { stop } = await startLocalWorker({ port: PORT, persist, env, tries: 120 });
+  // The bench signs in 120 writers from one address: each gets its own rate-limit identity, as
+  // the e2e server does (x-test-client), while every write still spends its user's budget.
+  const vars = { TRUST_TEST_CLIENT_HEADER: "1" };
+  const { stop } = await startLocalWorker({ port: PORT, persist, vars, env, tries: 240 });
   try {
-    const me = await login("bench1");
-    const auth = { authorization: `Bearer ${me.token}` };
-    const page200 = await cursorFor("/v1/discover", 200);
-    const rows = {
-      [FLOOR]: ["/v1/health"],
-      "discover page 1": ["/v1/discover?page=1"],
-      "discover page 200": [
-        page200 ? `/v1/discover?page=200&cursor=${encodeURIComponent(page200)}` : "/v1/discover?page=200",
-      ],
-      "feed (follows 500)": ["/v1/feeds?page=1", auth],
-      "user notes, x-label": ["/v1/notes?uid=2&xlabel=idea&page=1"],
-      "note detail": [`/v1/notes/${meta.focusAuthor}/${meta.focusNote}`],
-      "reply detail, 20 deep": [
-        `/v1/replies/${meta.chainFocus}/username/bench${((meta.chainFocus - 1) % meta.users) + 1}`,
-      ],
-      "tag page": ["/v1/tags/edge?page=1"],
-      "folders list": ["/v1/folders?uid=2&sort=time&page=1"],
-      notifications: ["/v1/notifications?page=1", auth],
-      "SSR /": ["/", { cookie: "" }],
-      "SSR note page": [`/${meta.focusAuthor}/note/${meta.focusNote}`],
-      "SSR profile": ["/bench2"],
-    };
-    // Every row once, briefly, before any is measured: the worker's code paths are all warm, so the
-    // first rows of a run are not charged for it. Each row's first request is probed before that.
-    const firsts = {};
-    for (const [name, [path, headers]] of Object.entries(rows)) {
-      firsts[name] = await probe(path, headers ?? {});
-      await load({ url: `${BASE}${path}`, connections: CONNECTIONS, duration: 0.5, headers: headers ?? {} });
-    }
     client ??= await firstLoadJs();
-    results[size] = {};
-    for (const [name, [path, headers]] of Object.entries(rows)) {
-      const r = await measure(path, headers ?? {}, firsts[name]);
-      results[size][name] = r;
-      process.stderr.write(
-        `${size} ${name}: ${r.skipped ? `skipped (${r.status})` : `p50 ${r.p50} ms, rps ${r.rps}`}\n`,
-      );
-    }
-    // The floor again after the rows: the machine drifts over a run, so the floor is the mean of both.
-    const first = results[size][FLOOR];
-    const again = await measure("/v1/health");
-    results[size][FLOOR] = {
-      ...first,
-      p50: Math.round(((first.p50 + again.p50) / 2) * 100) / 100,
-      p95: Math.max(first.p95, again.p95),
-      rps: Math.round((first.rps + again.rps) / 2),
-      errors: first.errors + again.errors,
-      floors: [first.p50, again.p50],
+    const out = `${persist}-measured.json`;
+    const cfg = {
+      base: BASE,
+      meta,
+      rounds: ROUNDS,
+      duration: DURATION,
+      solo: SOLO,
+      connections: CONNECTIONS,
+      ceiling: CEILING,
+      out,
     };
-    process.stderr.write(`${size} floor again: p50 ${again.p50} ms\n`);
+    // Spawned, not spawnSync: this process keeps serving its event loop while the child measures.
+    const child = spawn("node", ["scripts/bench/measure.mjs", JSON.stringify(cfg)], { stdio: "inherit", env });
+    const code = await new Promise((resolve) => child.once("exit", resolve));
+    if (code !== 0) throw new Error(`measuring ${size} failed`);
+    results[size] = JSON.parse(readFileSync(out, "utf8"));
   } finally {
     await stop();
   }
 }
 
-// Ratios to the floor of the same run at each size, the budgets of issue 9, and growth between the
-// first two sizes (ratio at the large size / ratio at the small one).
-const [small, large] = SIZES;
-const floorOf = (size) => results[size][FLOOR].p50 || 1;
-const budget = (name) => (name.startsWith("SSR") ? 5 : name.startsWith("floor") ? Infinity : 3);
+// Verdicts of issue 19, on medians over rounds of ratios taken within one round.
+const FLOOR = "floor GET /v1/health";
+const ROWS_BUDGET = 10 * 20 + 60; // a list reads ≤ 10 × page size rows + a constant (tests/api/meter.test.ts)
+const median = (xs) => {
+  const s = xs.filter((x) => x !== null && Number.isFinite(x)).sort((a, b) => a - b);
+  if (!s.length) return null;
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const f2 = (x) => (x === null || x === undefined ? "-" : x.toFixed(2));
+const last = SIZES[SIZES.length - 1];
+const prev = SIZES.length > 1 ? SIZES[SIZES.length - 2] : null;
+/** Per size and row: median and spread of the loaded and alone ratios, and the D1 medians. */
+function stats(size, name) {
+  const rows = results[size].rows;
+  const r = rows[name];
+  const floor = rows[FLOOR].rounds;
+  const loaded = r.rounds.map((x, i) => x.load.p50 / floor[i].load.p50);
+  const alone = r.rounds.map((x, i) => x.solo.p50 / floor[i].solo.p50);
+  const pick = (k) => median(r.rounds.map((x) => x.solo.d1[k]));
+  return {
+    kind: r.kind,
+    loadedMs: median(r.rounds.map((x) => x.load.p50)),
+    aloneMs: median(r.rounds.map((x) => x.solo.p50)),
+    ratio: median(loaded),
+    spread: [Math.min(...loaded), Math.max(...loaded)],
+    aloneRatio: median(alone),
+    busy: pick("busy"),
+    read: pick("read"),
+    written: pick("written"),
+    trips: pick("trips"),
+    errors: r.rounds.reduce((n, x) => n + x.load.errors + x.solo.errors, 0),
+  };
+}
+const budgetOf = (kind) => ({ floor: Infinity, list: 3, api: 3, write: 3, ssr: 4 })[kind];
+const names = Object.keys(results[SIZES[0]].rows);
 const table = [];
-let ok = true;
-for (const name of Object.keys(results[small])) {
-  const a = results[small][name];
-  const b = large ? results[large]?.[name] : undefined;
-  const ratio = (r, size) => (r && !r.skipped ? r.p50 / floorOf(size) : null);
-  const ra = ratio(a, small);
-  const rb = ratio(b, large);
-  const growth = ra !== null && rb !== null ? rb / ra : null;
-  const pass =
-    ra === null
-      ? "n/a"
-      : Math.max(ra, rb ?? 0) <= budget(name) && (growth === null || growth <= 1.3) && !a.errors && !b?.errors
-        ? "ok"
-        : "OVER";
-  if (pass === "OVER") ok = false;
+const over = [];
+for (const name of names) {
+  const byRow = Object.fromEntries(SIZES.map((size) => [size, stats(size, name)]));
+  const at = byRow[last];
+  const growth = prev && byRow[prev].ratio ? at.ratio / byRow[prev].ratio : null;
+  const fails = [];
+  for (const size of SIZES) {
+    const x = byRow[size];
+    if (x.ratio > budgetOf(x.kind)) fails.push(`${size}: ${f2(x.ratio)}× > ${budgetOf(x.kind)}×`);
+    if (x.kind === "list" && x.read > ROWS_BUDGET) fails.push(`${size}: ${x.read} rows read > ${ROWS_BUDGET}`);
+    if (x.errors) fails.push(`${size}: ${x.errors} errors`);
+  }
+  if (growth !== null && at.kind !== "floor" && growth > 1.3) fails.push(`growth ${f2(growth)} > 1.3`);
+  if (fails.length) over.push(`${name}: ${fails.join("; ")}`);
   table.push({
     row: name,
-    "D1 trips": a.trips ?? "-",
-    [`p50 ms ${small}`]: a.p50 ?? "-",
-    [`× floor ${small}`]: ra?.toFixed(2) ?? "-",
-    ...(large ? { [`p50 ms ${large}`]: b?.p50 ?? "-", [`× floor ${large}`]: rb?.toFixed(2) ?? "-" } : {}),
-    "p95 ms": (b ?? a).p95 ?? "-",
-    "req/s": (b ?? a).rps ?? "-",
-    growth: growth?.toFixed(2) ?? "-",
-    errors: (a.errors ?? 0) + (b?.errors ?? 0),
-    budget: pass,
+    ...Object.fromEntries(
+      SIZES.flatMap((size) => [
+        [`${size / 1000}k p50 ms`, f2(byRow[size].loadedMs)],
+        [
+          `${size / 1000}k × floor (spread)`,
+          `${f2(byRow[size].ratio)} (${f2(byRow[size].spread[0])}–${f2(byRow[size].spread[1])})`,
+        ],
+      ]),
+    ),
+    [`alone × floor ${last / 1000}k`]: f2(at.aloneRatio),
+    [`growth ${prev ? `${prev / 1000}k→${last / 1000}k` : ""}`]: f2(growth),
+    trips: at.trips ?? "-",
+    "D1 ms": f2(at.busy),
+    "rows read/written": `${at.read ?? "-"}/${at.written ?? "-"}`,
+    "views/s per D1": at.busy ? Math.round(1000 / Math.max(at.busy, 0.01)) : "-",
+    budget: fails.length ? "OVER" : "ok",
   });
 }
 console.table(table);
-const deepRatios = SIZES.map((size) => {
-  const deep = results[size]["discover page 200"];
-  const first = results[size]["discover page 1"];
-  return deep.skipped || first.skipped ? null : deep.p50 / first.p50;
-});
-if (deepRatios.some((r) => r === null || r > 1.2)) ok = false;
-console.log(`deep page / page 1: ${deepRatios.map((r) => r?.toFixed(2) ?? "n/a").join(", ")} (budget 1.2)`);
+
+// Popular vs fresh: the same write, the same round, the same rows touched.
+const pairs = [
+  ["like/unlike, popular note (likes = notes)", "like/unlike, fresh note"],
+  ["follow/unfollow, popular user (followers = notes)", "follow/unfollow, fresh user"],
+];
+const writes = [];
+for (const size of SIZES) {
+  for (const [popular, fresh] of pairs) {
+    const p = results[size].rows[popular].rounds;
+    const f = results[size].rows[fresh].rounds;
+    const ratio = median(p.map((x, i) => x.load.p50 / f[i].load.p50));
+    const sp = stats(size, popular);
+    const sf = stats(size, fresh);
+    const sameRows = Math.abs(sp.read - sf.read) <= 2 && Math.abs(sp.written - sf.written) <= 2;
+    const ok = ratio <= 1.2 && sameRows;
+    if (!ok)
+      over.push(
+        `${size} ${popular} vs fresh: ${f2(ratio)}× (budget 1.2), rows ${sp.read}/${sp.written} vs ${sf.read}/${sf.written}`,
+      );
+    writes.push({
+      size,
+      write: popular,
+      "popular / fresh p50": f2(ratio),
+      "rows popular": `${sp.read}/${sp.written}`,
+      "rows fresh": `${sf.read}/${sf.written}`,
+      budget: ok ? "ok" : "OVER",
+    });
+  }
+}
+console.table(writes);
+const ceilings = SIZES.map((size) => ({ size, ...results[size].ceiling }));
+console.table(
+  ceilings.map((c) => ({
+    size: c.size,
+    clients: c.clients,
+    "writes/s": Math.round(c.writesPerSecond),
+    "p50 ms": Math.round(c.p50),
+    "p99 ms": Math.round(c.p99),
+    errors: c.errors,
+  })),
+);
+for (const c of ceilings) if (c.errors) over.push(`${c.size} write ceiling: ${c.errors} errors`);
+console.log(`generation: ${SIZES.map((s) => `${s / 1000}k ${generation[s]} s`).join(", ")}`);
 const JS_BUDGET = 100_000;
-if (!client || client.gzip > JS_BUDGET) ok = false;
+if (!client || client.gzip > JS_BUDGET) over.push("first-load JS");
 console.log(`first-load JS of /: ${client?.gzip} B gzip in ${client?.modules} modules (budget ${JS_BUDGET} B)`);
+let ok = true;
 
 // Lighthouse last, on its own worker with the demo data (scripts/lighthouse.mjs).
 let lighthouse = null;
@@ -230,11 +217,15 @@ writeFileSync(
     {
       at: new Date().toISOString(),
       sizes: SIZES,
+      rounds: ROUNDS,
       duration: DURATION,
       connections: CONNECTIONS,
+      generation,
       results,
       table,
-      deepRatios,
+      writes,
+      ceilings,
+      over,
       client,
       lighthouse,
     },
@@ -242,5 +233,7 @@ writeFileSync(
     2,
   ),
 );
+if (over.length) ok = false;
+for (const o of over) console.log(`OVER ${o}`);
 console.log(ok ? "all budgets hold" : "some budgets are over (see OVER)");
 process.exit(ok ? 0 : 1);

@@ -45,6 +45,25 @@ describe("x-folders", () => {
     expect(await jstype(a)).toEqual({ Project: 1 });
   });
 
+  it("gives 250-character names sharing a long prefix cut, unique slugs (no 500 from a LIKE pattern)", async () => {
+    const a = await user();
+    const long = (tail: string) => `${"Acme Long Name ".repeat(17)}`.slice(0, 250 - tail.length) + tail;
+    const slugs: string[] = [];
+    for (const tail of ["one", "two", "three"]) {
+      const res = await folder(a, { name: long(tail) });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      slugs.push(res.body.slug);
+    }
+    // The names differ only past the slug's 80 characters: one cut base, then -2, -3.
+    expect(slugs[0].length).toBeLessThanOrEqual(80);
+    expect(slugs.slice(1)).toEqual([`${slugs[0]}-2`, `${slugs[0]}-3`]);
+    // Renaming another folder onto the shared prefix takes the next free one.
+    const other = (await folder(a, { name: "x" })).body;
+    const renamed = await a.patch(`/v1/folders/${other.id}`, { type: "Company", name: long("four"), descr: "", link: "" });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(renamed.body.slug).toBe(`${slugs[0]}-4`);
+  });
+
   const bad: [Record<string, unknown>, string, string][] = [
     [{ type: "" }, "type", "please select or enter a type"],
     [{ type: "t".repeat(31) }, "type", "folder type must be less than 30 characters"],

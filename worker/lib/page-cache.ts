@@ -1,9 +1,11 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
+import { SID_COOKIE } from "./session";
 import { themeOf } from "./theme";
 
-// Visitor pages served from the edge cache (issue 9 §6). Only GETs without a session cookie and
-// 200 HTML answers that set no cookie are kept, for PAGE_TTL_S; everything signed in is private.
+// Visitor pages served from the edge cache (issue 9 §6). Only GETs that cannot carry a session and
+// 200 HTML answers rendered for no session that set no cookie are kept, for PAGE_TTL_S; everything
+// signed in is private, whatever its type (HTML or Remix's .data).
 // Each page carries the CSP nonce of the request that rendered it, so a cached copy gets the
 // current request's nonce swapped in: a nonce is never shared between two responses.
 
@@ -22,8 +24,15 @@ export function isVisitorPage(req: Request): boolean {
   if (url.pathname.startsWith("/callback/")) return false;
   // Pages about one person's mail or links: the local outbox, a confirmation or reset link.
   if (url.pathname.startsWith("/dev/") || url.pathname === "/confirm" || url.pathname === "/reset") return false;
-  return !(req.headers.get("cookie") ?? "").includes("notex_sid=");
+  return !mayCarrySession(req);
 }
+
+/**
+ * Any spelling of the session cookie's name anywhere in the Cookie header (spaces or tabs before
+ * `=`, quotes, duplicates, any case): a superset of what any cookie parser could read as a session,
+ * so the cache never decides differently from the session lookup (issue 20 §1).
+ */
+export const mayCarrySession = (req: Request) => (req.headers.get("cookie") ?? "").toLowerCase().includes(SID_COOKIE);
 
 /** One copy per URL and theme: the page is rendered with the theme cookie's <html data-theme>. */
 const cacheKey = (req: Request) => {
@@ -42,8 +51,14 @@ function forVisitor(body: string, from: Response, hit: boolean): Response {
   return new Response(body, { status: from.status, headers });
 }
 
+/** A rendered page, and whether a session was resolved for it (then it is never shared). */
+export interface Rendered {
+  res: Response;
+  signedIn: boolean;
+}
+
 /** Answers a visitor page from the cache, or renders it and keeps a copy; others pass through. */
-export async function cachedPage(c: PageContext, render: () => Promise<Response>): Promise<Response> {
+export async function cachedPage(c: PageContext, render: () => Promise<Rendered>): Promise<Response> {
   if (!isVisitorPage(c.req.raw) || typeof caches === "undefined") return privately(await render());
   const cache = (caches as unknown as { default: Cache }).default;
   const key = cacheKey(c.req.raw);
@@ -54,9 +69,10 @@ export async function cachedPage(c: PageContext, render: () => Promise<Response>
     const body = await hit.text();
     return forVisitor(old ? body.replaceAll(old, c.var.nonce) : body, hit, true);
   }
-  const res = await render();
+  const rendered = await render();
+  const { res } = rendered;
   const html = (res.headers.get("content-type") ?? "").includes("text/html");
-  if (res.status !== 200 || !html || res.headers.has("set-cookie")) return privately(res);
+  if (rendered.signedIn || res.status !== 200 || !html || res.headers.has("set-cookie")) return privately(rendered);
   const body = await res.text();
   const stored = new Response(body, { status: 200, headers: res.headers });
   stored.headers.set(NONCE_HEADER, c.var.nonce);
@@ -65,9 +81,9 @@ export async function cachedPage(c: PageContext, render: () => Promise<Response>
   return forVisitor(body, res, false);
 }
 
-/** Signed-in (and uncacheable) pages never leave the browser's private cache. */
-function privately(res: Response): Response {
-  if (!(res.headers.get("content-type") ?? "").includes("text/html")) return res;
+/** Signed-in answers of any type, and uncacheable pages, never leave the browser's private cache. */
+function privately({ res, signedIn }: Rendered): Response {
+  if (!signedIn && !(res.headers.get("content-type") ?? "").includes("text/html")) return res;
   const out = new Response(res.body, res);
   out.headers.set("Cache-Control", "private, no-store");
   return out;

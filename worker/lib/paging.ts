@@ -39,10 +39,24 @@ export function pageOf<T>(rows: T[], page: number, key: (row: T) => Keyset) {
 }
 
 /**
+ * How deep a page number alone may reach. Past it a list needs the cursor of the page before
+ * (what infinite scroll and every More link send): an OFFSET reads every row it skips, so an
+ * unbounded one would let one request walk a whole index. At page 5 it skips 80 rows, keeping a
+ * list within its rows-read budget (10 × page size + a constant, tests/api/meter.test.ts).
+ */
+export const MAX_OFFSET_PAGE = 5;
+
+/**
  * Where a list starts: after the cursor (keyset, constant cost at any depth), or — for a client
- * that only knows the spec's page number — an offset, which is the one path that scans.
+ * that only knows the spec's page number — a bounded offset.
  */
 export function startOf(q: { page: number; cursor?: string }): { after: Keyset | null; offset: number } {
   const after = decodeCursor(q.cursor);
+  if (!after && q.page > MAX_OFFSET_PAGE)
+    throw new AppError(
+      400,
+      "page_needs_cursor",
+      `Pages after ${MAX_OFFSET_PAGE} need the cursor of the page before them.`,
+    );
   return { after, offset: after ? 0 : (q.page - 1) * PAGE_SIZE };
 }

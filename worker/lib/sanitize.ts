@@ -82,6 +82,15 @@ export function sanitizeHtml(html: string): string {
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", apos: "'", nbsp: " " };
 
+/**
+ * A numeric reference's character; as in HTML, one past U+10FFFF, a surrogate or NUL is U+FFFD
+ * (String.fromCodePoint throws on the first: a note with `&#99999999;` was a 500, issue 20 §3).
+ */
+const codePoint = (n: number) =>
+  Number.isSafeInteger(n) && n > 0 && n <= 0x10ffff && !(n >= 0xd800 && n <= 0xdfff)
+    ? String.fromCodePoint(n)
+    : "\uFFFD";
+
 /** The plain text of sanitised HTML (block ends become line breaks), for txt, limits and copy. */
 export function htmlToText(html: string): string {
   return html
@@ -90,8 +99,8 @@ export function htmlToText(html: string): string {
     .replace(/<[^>]*>/g, "")
     .replace(/&(#\d+|#x[0-9a-f]+|\w+);/gi, (m, e: string) => {
       if (ENTITIES[e]) return ENTITIES[e];
-      if (e.startsWith("#x")) return String.fromCodePoint(Number.parseInt(e.slice(2), 16));
-      if (e.startsWith("#")) return String.fromCodePoint(Number(e.slice(1)));
+      if (e.startsWith("#x")) return codePoint(Number.parseInt(e.slice(2), 16));
+      if (e.startsWith("#")) return codePoint(Number(e.slice(1)));
       return m;
     })
     .replace(/\n{3,}/g, "\n\n")

@@ -1,6 +1,7 @@
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import type { ReplyJson } from "../../../worker/features/replies/replies.service";
 import type { UserJson } from "../../../worker/features/users/users.service";
+import { noticeText } from "~/lib/notices";
 import { Ago } from "../Ago";
 import { withParam } from "~/lib/url";
 import { Avatar } from "../Avatar";
@@ -15,7 +16,7 @@ export const replyHref = (r: ReplyJson) => `/${r.user.username}/rep/${r.id}`;
 function EditReplyDialog({ reply }: { reply: ReplyJson }) {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
-  const error = params.get("edit_error");
+  const error = noticeText(params.get("edit_error"));
   const back = new URLSearchParams(params);
   for (const k of ["dialog", "rid", "edit_error"]) back.delete(k);
   const backTo = `${location.pathname}${back.size ? `?${back}` : ""}`;
@@ -126,7 +127,9 @@ export function ReplyForm({
     );
   }
   const error =
-    fetcher.data && !fetcher.data.ok ? fetcher.data.message : new URLSearchParams(location.search).get("reply_error");
+    fetcher.data && !fetcher.data.ok
+      ? fetcher.data.message
+      : noticeText(new URLSearchParams(location.search).get("reply_error"));
   return (
     <fetcher.Form
       method="post"

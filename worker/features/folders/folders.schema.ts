@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { normaliseLink } from "../../lib/links";
+import { stripInvisible } from "../../lib/text";
 import { ImageUpload } from "../uploads/uploads.schema";
 
 const text = (required: string | null, max: number, message: string) =>
   z
     .string()
     .default("")
-    .transform((s) => s.trim().replace(/\s+/g, " "))
+    .transform((s) => stripInvisible(s).trim().replace(/\s+/g, " "))
     .pipe(required ? z.string().min(1, required).max(max, message) : z.string().max(max, message));
 
 /** Spec 5 folder rules, word for word. */
@@ -16,7 +17,7 @@ export const FolderInput = z.object({
   descr: z
     .string()
     .default("")
-    .transform((s) => s.trim())
+    .transform((s) => stripInvisible(s).trim())
     .pipe(z.string().max(500, "description must be less than 500 characters")),
   link: z
     .string()

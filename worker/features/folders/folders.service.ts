@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, like, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { runBatch } from "../../db/client";
 import { plus } from "../../db/counters";
@@ -95,7 +95,16 @@ async function uniqueSlug(db: DB, uid: number, name: string, exceptId = 0): Prom
       await db
         .select({ slug: folders.slug })
         .from(folders)
-        .where(and(eq(folders.userId, uid), like(folders.slug, `${base}%`), sql`${folders.id} != ${exceptId}`))
+        // The base and its "base-N" siblings as an index range, not LIKE: a LIKE pattern built
+        // from a long name fails in D1 ("LIKE or GLOB pattern too complex"), and `_` would match
+        // any character. Slugs are [a-z0-9-], and "." sorts right after "-".
+        .where(
+          and(
+            eq(folders.userId, uid),
+            or(eq(folders.slug, base), and(gte(folders.slug, `${base}-`), lt(folders.slug, `${base}.`))),
+            sql`${folders.id} != ${exceptId}`,
+          ),
+        )
     ).map((r) => r.slug),
   );
   if (!taken.has(base)) return base;
@@ -177,8 +186,8 @@ export async function listFolders(
   db: DB,
   q: { uid: number; type?: string; sort: "type" | "time"; page: number; cursor?: string },
 ) {
-  const { after, offset } = startOf(q);
   const where = and(eq(folders.userId, q.uid), q.type ? eq(folders.type, q.type) : undefined);
+  const { after, offset } = q.sort === "time" ? startOf(q) : { after: null, offset: 0 };
   const rows =
     q.sort === "time"
       ? await db
@@ -188,7 +197,8 @@ export async function listFolders(
           .orderBy(desc(folders.notedAt), desc(folders.id))
           .limit(PAGE_SIZE + 1)
           .offset(offset)
-      : // By type: a person's folders are few, so this order pages by offset (indexed on user_id, type).
+      : // By type: a person's folders are few, so this order pages by offset (indexed on user_id, type),
+        // at any depth: it never walks more than one person's folders.
         await db
           .select()
           .from(folders)

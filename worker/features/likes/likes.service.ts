@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { folders } from "../../db/schema/folders";
 import { notes } from "../../db/schema/notes";
 import { likes, replies } from "../../db/schema/social";
@@ -32,6 +32,15 @@ export async function findTarget(db: DB, kind: ContentKind, id: number): Promise
   return row;
 }
 
+/**
+ * The likes of one target. A folder's are keyed by its id whatever kind they were made under: its
+ * type can change (Company → Project) and its likes stay its own (issue 15 bug 2).
+ */
+const likesOf = (kind: ContentKind, id: number) =>
+  FOLDER_KINDS.has(kind)
+    ? and(inArray(likes.kind, [...FOLDER_KINDS]), eq(likes.targetId, id))
+    : and(eq(likes.kind, kind), eq(likes.targetId, id));
+
 /** likenum of the note, reply or folder, moved by the rows the like's insert or delete just changed. */
 function count(db: DB, kind: ContentKind, id: number, on: boolean) {
   const by = on ? plusChanges : minusChanges;
@@ -56,9 +65,15 @@ function count(db: DB, kind: ContentKind, id: number, on: boolean) {
 
 export async function like(db: DB, userId: number, kind: ContentKind, id: number, on: boolean) {
   const target = await findTarget(db, kind, id);
+  const mine = and(eq(likes.userId, userId), likesOf(kind, id));
   const write = on
-    ? db.insert(likes).values({ userId, kind, targetId: id }).onConflictDoNothing()
-    : db.delete(likes).where(and(eq(likes.userId, userId), eq(likes.kind, kind), eq(likes.targetId, id)));
+    ? db
+        .insert(likes)
+        .select(
+          sql`select ${userId}, ${kind}, ${id}, ${Date.now()} where not exists (select 1 from likes where ${mine})`,
+        )
+        .onConflictDoNothing()
+    : db.delete(likes).where(mine);
   const noti = {
     userId: target.ownerId,
     actorId: userId,

@@ -73,7 +73,8 @@ export const feeds = new Hono<AppEnv>()
     ),
   )
   .get("/labels/:label", param(z.object({ label: z.string().min(1).max(100) })), query(ListQuery), async (c) => {
-    const label = decodeURIComponent(c.req.valid("param").label).trim().toLowerCase();
+    // Hono has decoded the path once; a second decode broke "100% done" (issue 20 §3).
+    const label = c.req.valid("param").label.trim().toLowerCase();
     return c.json(
       await listNotes(c.var.db, LISTS.label, { label }, c.req.valid("query"), c.var.user?.id ?? null, rideAlong(c)),
     );

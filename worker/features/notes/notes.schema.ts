@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
+import { stripInvisible } from "../../lib/text";
 import { MAX_FOLDERS, MAX_IMAGES, MAX_LABEL, MAX_TAG_LEN, MAX_TAGS, MAX_TEXT, youtubeId } from "./notes.constants";
 
 const EMOJI = /\p{Extended_Pictographic}/u;
 
 export const Label = z
   .string({ error: "Please select a x-label." })
-  .transform((s) => s.trim().toLowerCase().replace(/\s+/g, " "))
+  .transform((s) => stripInvisible(s).trim().toLowerCase().replace(/\s+/g, " "))
   .pipe(
     z
       .string()

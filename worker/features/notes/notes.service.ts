@@ -17,6 +17,7 @@ import {
   noteCreatedStatements,
   noteDeletedStatements,
   notifyStatements,
+  repliesDeletedStatements,
   unnotifyStatements,
 } from "../notifications/notifications.links";
 import { createUploads, deleteImages, ownedUploaded, type UploadSlot } from "../uploads/uploads.links";
@@ -434,6 +435,8 @@ export async function deleteNote(env: Env, db: DB, uid: number, id: number): Pro
     ...noteDeletedStatements(db, id),
     ...countNote(db, uid, id, -1),
     ...(old.renoteId ? [renumOut(db, old.renoteId, id)] : []),
+    // Its replies go with it (a foreign-key cascade), so the notifications about them go first.
+    ...repliesDeletedStatements(db, sql`select id from replies where note_id = ${id}`),
     db.delete(likes).where(and(eq(likes.kind, "note"), eq(likes.targetId, id))),
     db.delete(notes).where(and(eq(notes.renoteId, id), eq(notes.kind, RENOTE))),
     db.delete(notes).where(and(eq(notes.id, id), eq(notes.userId, uid))),

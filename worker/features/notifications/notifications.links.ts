@@ -95,17 +95,28 @@ export function noteCreatedStatements(
   ];
 }
 
-/** Statements removing every notification about a note (on delete), keeping badges exact. */
-export function noteDeletedStatements(db: DB, noteId: number): BatchItem<"sqlite">[] {
-  const about = and(eq(notifications.tblname, "note"), eq(notifications.rowid, noteId));
-  // Each owner's badge drops by their unread rows among those about to go: the rows the delete
-  // changes (notifications_target_idx), not the owner's whole list.
-  const unread = sql`(select count(*) from notifications n where n.tblname = 'note' and n.rowid = ${noteId} and n.user_id = ${users.id} and n.id > ${users.notiSeen})`;
+/**
+ * Statements removing every notification about the `tblname` rows `ids` names (on delete), keeping
+ * badges exact: each owner's badge drops by their unread rows among those about to go — the rows
+ * the delete changes (notifications_target_idx), not the owner's whole list.
+ */
+function aboutDeletedStatements(db: DB, tblname: "note" | "reply", ids: SQL): BatchItem<"sqlite">[] {
+  const about = sql`${notifications.tblname} = ${tblname} and ${notifications.rowid} in (${ids})`;
+  const unread = sql`(select count(*) from notifications n where n.tblname = ${tblname} and n.rowid in (${ids}) and n.user_id = ${users.id} and n.id > ${users.notiSeen})`;
   return [
     db
       .update(users)
       .set({ notiNum: sql`${users.notiNum} - ${unread}` })
-      .where(sql`${users.id} in (select user_id from notifications where tblname = 'note' and rowid = ${noteId})`),
+      .where(sql`${users.id} in (select user_id from notifications where ${about})`),
     db.delete(notifications).where(about),
   ];
 }
+
+/** Statements removing every notification about a note (on delete). */
+export const noteDeletedStatements = (db: DB, noteId: number) => aboutDeletedStatements(db, "note", sql`${noteId}`);
+
+/**
+ * ... and about the replies `ids` selects (a deleted reply's subtree, a deleted note's replies), so
+ * a deleted reply's text is not left readable in anyone's notifications (issue 20 §4).
+ */
+export const repliesDeletedStatements = (db: DB, ids: SQL) => aboutDeletedStatements(db, "reply", ids);

@@ -9,7 +9,7 @@ import type { DB } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
-import { notifyStatements } from "../notifications/notifications.links";
+import { notifyStatements, repliesDeletedStatements } from "../notifications/notifications.links";
 import { noteFromRows, noteQuery } from "../notes/notes.service";
 import { likedBy } from "../likes/likes.service";
 import { bindPlan, d1Of, namedObjects, planOf } from "../../db/plan";
@@ -174,6 +174,7 @@ export async function deleteReply(db: DB, uid: number, id: number) {
     countParent(db, row.parent, (col) => plus(col, -1), sql`exists(select 1 from replies where id = ${id})`),
     db.delete(likes).where(sql`${likes.kind} = 'reply' and ${likes.targetId} in (${subtree})`),
     db.delete(bookmarks).where(sql`${bookmarks.kind} = 'reply' and ${bookmarks.targetId} in (${subtree})`),
+    ...repliesDeletedStatements(db, subtree),
     db.delete(replies).where(sql`${replies.id} in (${subtree})`),
   ] as unknown as Parameters<typeof db.batch>[0]);
 }

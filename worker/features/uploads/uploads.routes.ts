@@ -1,5 +1,7 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { Hono } from "hono";
+// A malformed escape ("%") is left as is, so the key check refuses it (decodeURIComponent threw: a 500).
+import { tryDecodeURIComponent } from "hono/utils/url";
 import { uploads as uploadsTable } from "../../db/schema/notes";
 import type { AppEnv } from "../../env";
 import { AppError } from "../../lib/errors";
@@ -13,7 +15,7 @@ const refused = (message: string, status: 400 | 403 | 409 | 410 | 413 | 415 = 40
  * cap, to the key the signature names. The signature, not a session, is the authority.
  */
 export const uploadRoutes = new Hono<AppEnv>().put("/*", async (c) => {
-  const key = decodeURIComponent(new URL(c.req.url).pathname.replace(/^\/v1\/uploads\//, ""));
+  const key = tryDecodeURIComponent(new URL(c.req.url).pathname.replace(/^\/v1\/uploads\//, ""));
   const exp = Number(c.req.query("exp"));
   const max = Number(c.req.query("max"));
   const sig = c.req.query("sig") ?? "";
@@ -45,7 +47,7 @@ export const uploadRoutes = new Hono<AppEnv>().put("/*", async (c) => {
 
 /** Stored images, served with long-lived immutable caching (keys are never reused). */
 export const imageRoutes = new Hono<AppEnv>().get("/img/*", async (c) => {
-  const key = decodeURIComponent(new URL(c.req.url).pathname.slice("/img/".length));
+  const key = tryDecodeURIComponent(new URL(c.req.url).pathname.slice("/img/".length));
   const obj = /^u\/\d+\/[a-z]+\/[0-9a-f]{24}\.(gif|jpg|png|webp)$/.test(key) ? await c.env.IMAGES.get(key) : null;
   if (!obj) return c.text("Not found", 404, { "Cache-Control": "public, max-age=60" });
   return new Response(obj.body, {

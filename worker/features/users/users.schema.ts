@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { stripInvisible } from "../../lib/text";
 import { ImageUpload } from "../uploads/uploads.schema";
 
 // Limits and messages of spec section 5, side by side; shared by the API and the forms.
@@ -54,11 +55,61 @@ export const RESERVED = new Set([
   "api",
   "uploads",
   "images",
-  // Account pages (issue 17).
-  "confirm",
+  // Top-level paths of the site (issue 20 §6): a profile at /logout could never be reached, and a
+  // link to "@settings" would look like the site's own. tests/api/spoofing.test.ts checks that every
+  // route in app/routes is here; the rest are the worker's paths and ones the site is likely to add.
+  "logout",
+  "signout",
+  "discover",
+  "explore",
+  "home",
+  "feed",
+  "feeds",
+  "moderation",
+  "mod",
+  "safety",
+  "report",
+  "reports",
   "reset",
+  "password",
   "forgot",
+  "confirm",
+  "verify",
+  "invite",
+  "invitations",
   "dev",
+  "v1",
+  "v2",
+  "auth",
+  "oauth",
+  "google",
+  "refresh",
+  "health",
+  "status",
+  "docs",
+  "openapi",
+  "assets",
+  "static",
+  "build",
+  "favicon",
+  "rss",
+  "sitemap",
+  "sitemap.xml",
+  "robots",
+  "robots.txt",
+  "user",
+  "users",
+  "label",
+  "labels",
+  "likes",
+  "follows",
+  "renotes",
+  "blocks",
+  "mutes",
+  "security",
+  "support",
+  "root",
+  "administrator",
 ]);
 
 export const Username = z
@@ -97,7 +148,7 @@ export const capitalise = (s: string) =>
 
 export const SignupName = z
   .string(required("name is required"))
-  .transform(capitalise)
+  .transform((s) => capitalise(stripInvisible(s)))
   .pipe(z.string().min(1, "name is required").max(35, "name must be less than 35 character"));
 
 export const SignupStep1 = z.object({ email: Email, name: SignupName });
@@ -132,12 +183,12 @@ export const ChangePasswordForm = ChangePassword.extend({ confirm: z.string().de
 export const ProfileEdit = z.object({
   name: z
     .string({ error: "Name is required" })
-    .transform((s) => s.trim().replace(/\s+/g, " "))
+    .transform((s) => stripInvisible(s).trim().replace(/\s+/g, " "))
     .pipe(z.string().min(1, "Name is required").max(99, "Name must be less than 100")),
   descr: z
     .string()
     .default("")
-    .transform((s) => s.trim())
+    .transform((s) => stripInvisible(s).trim())
     .pipe(z.string().max(299, "Description must be less than 300")),
   avatar: ImageUpload.optional(),
   cover: ImageUpload.optional(),

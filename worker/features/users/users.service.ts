@@ -30,13 +30,13 @@ export interface UserJson {
 const toMap = (rows: { k: string; n: number }[]) =>
   JSON.stringify(Object.fromEntries(rows.filter((r) => r.n > 0).map((r) => [r.k, r.n])));
 
-export function jstats(u: UserRow) {
+/** The counts; the unread ones (noti, invitation) only for the person themselves (issue 20 §4). */
+export function jstats(u: UserRow, isMe: boolean) {
   return {
     following: u.followingNum,
     follower: u.followerNum,
     note: u.noteNum,
-    noti: u.notiNum,
-    invitation: u.invitationNum,
+    ...(isMe ? { noti: u.notiNum, invitation: u.invitationNum } : {}),
   };
 }
 
@@ -72,7 +72,7 @@ export async function loadUser(
     confirmed: u.confirmed,
     me: isMe,
     following: follow.length > 0,
-    jstats: JSON.stringify(jstats(u)),
+    jstats: JSON.stringify(jstats(u, isMe)),
     jstype: toMap(types),
     jslabel: toMap(labels),
     ...(isMe ? { email: u.email, pending_email: u.pendingEmail, has_password: !!u.passwordHash } : {}),

@@ -1,0 +1,262 @@
+// One size of `npm run bench` (child of scripts/bench/run.mjs, which started the worker): every row
+// measured in ROUNDS interleaved rounds (the order rotates each round), each time first alone
+// (concurrency 1, sequential fetches, D1 meter read from every response's Server-Timing) and then
+// under load (autocannon, CONNECTIONS). This process lowers its own priority first, so on a
+// 2-core machine the load generator yields to the worker instead of starving it.
+// Args: JSON { base, meta, rounds, duration, solo, connections, ceiling: { clients, seconds }, out }.
+import { setPriority } from "node:os";
+import { writeFileSync } from "node:fs";
+import autocannon from "autocannon";
+
+const cfg = JSON.parse(process.argv[2]);
+const { base: BASE, meta } = cfg;
+try {
+  setPriority(10);
+} catch {}
+
+const median = (xs) => {
+  const s = xs.filter((x) => x !== null && !Number.isNaN(x)).sort((a, b) => a - b);
+  if (!s.length) return null;
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const percentile = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor(p * s.length))] : null;
+};
+
+/** The d1 entries of the worker's Server-Timing (worker/db/meter.ts). */
+function d1Of(header) {
+  const h = header ?? "";
+  const trips = /d1;desc="(\d+) round trips"/.exec(h);
+  const busy = /d1-busy;dur=([\d.]+)/.exec(h);
+  const rows = /d1-rows;desc="(\d+) read (\d+) written"/.exec(h);
+  return {
+    trips: trips ? Number(trips[1]) : null,
+    busy: busy ? Number(busy[1]) : null,
+    read: rows ? Number(rows[1]) : null,
+    written: rows ? Number(rows[2]) : null,
+  };
+}
+
+async function login(username) {
+  const res = await fetch(`${BASE}/v1/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-test-client": username },
+    body: JSON.stringify({ username, password: "bench1234" }),
+  });
+  if (!res.ok) throw new Error(`login ${username}: ${res.status}`);
+  const cookie = (res.headers.getSetCookie?.() ?? []).map((c) => c.split(";")[0]).join("; ");
+  return { token: (await res.json()).token, cookie };
+}
+
+/** Follows cursors like an infinite scroll does, to reach a deep page's keyset. */
+async function cursorFor(path, page, headers = {}) {
+  let cursor = null;
+  for (let p = 1; p < page; p++) {
+    const res = await fetch(`${BASE}${path}?page=${p}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, {
+      headers,
+    });
+    if (!res.ok) return null;
+    cursor = (await res.json()).cursor;
+    if (!cursor) return null;
+  }
+  return cursor;
+}
+
+// Writers: RL_WRITE allows a person 60 writes per 10 s, so every write row spreads its requests
+// over a pool of signed-in users (bench users 10.., none of them in the popular crowd).
+const POOL = 120;
+const pool = [];
+for (let i = 0; i < POOL; i += 8)
+  pool.push(
+    ...(await Promise.all(Array.from({ length: Math.min(8, POOL - i) }, (_, k) => login(`bench${10 + i + k}`)))),
+  );
+
+/** A toggling write: request n is user ⌊n/2⌋'s POST, then their DELETE (like/unlike, follow/unfollow). */
+function toggle(path) {
+  let n = 0;
+  return () => {
+    const i = n++;
+    const u = pool[Math.floor(i / 2) % pool.length];
+    return { method: i % 2 ? "DELETE" : "POST", path, headers: { authorization: `Bearer ${u.token}` } };
+  };
+}
+const get =
+  (path, headers = {}) =>
+  () => ({ method: "GET", path, headers });
+
+const me = await login("bench1");
+const quiet = await login("quiet");
+const auth = (who) => ({ authorization: `Bearer ${who.token}` });
+const page200 = await cursorFor("/v1/discover", 200);
+
+/** Rows: [name, kind, next-request]. kind: floor | api | ssr | write (api rows are lists or details). */
+const rows = [
+  ["floor GET /v1/health", "floor", get("/v1/health")],
+  ["discover page 1", "list", get("/v1/discover?page=1")],
+  [
+    "discover page 200 (cursor)",
+    "list",
+    get(page200 ? `/v1/discover?page=200&cursor=${encodeURIComponent(page200)}` : "/v1/discover?page=200"),
+  ],
+  ["feed (follows 500)", "list", get("/v1/feeds?page=1", auth(me))],
+  ["feed (follows 3 quiet)", "list", get("/v1/feeds?page=1", auth(quiet))],
+  ["user notes, x-label", "list", get("/v1/notes?uid=2&xlabel=idea&page=1")],
+  ["note detail", "api", get(`/v1/notes/${meta.focusAuthor}/${meta.focusNote}`)],
+  [
+    "reply detail, 20 deep",
+    "api",
+    get(`/v1/replies/${meta.chainFocus}/username/bench${((meta.chainFocus - 1) % meta.users) + 1}`),
+  ],
+  ["tag page", "list", get("/v1/tags/edge?page=1")],
+  ["folders list", "list", get("/v1/folders?uid=2&sort=time&page=1")],
+  ["notifications", "list", get("/v1/notifications?page=1", auth(me))],
+  ["like/unlike, popular note (likes = notes)", "write", toggle(`/v1/likes/${meta.popularNote}?t=note`)],
+  ["like/unlike, fresh note", "write", toggle(`/v1/likes/${meta.freshNote}?t=note`)],
+  ["follow/unfollow, popular user (followers = notes)", "write", toggle(`/v1/follows/${meta.popularUser}`)],
+  ["follow/unfollow, fresh user", "write", toggle(`/v1/follows/${meta.freshUser}`)],
+  ["SSR / (visitor)", "ssr", get("/", { cookie: "" })],
+  ["SSR note page (visitor)", "ssr", get(`/${meta.focusAuthor}/note/${meta.focusNote}`)],
+  ["SSR profile (visitor)", "ssr", get("/bench2")],
+  ["SSR / (signed in)", "ssr", get("/", { cookie: me.cookie })],
+  ["SSR note page (signed in)", "ssr", get(`/${meta.focusAuthor}/note/${meta.focusNote}`, { cookie: me.cookie })],
+  ["SSR profile (signed in)", "ssr", get("/bench2", { cookie: me.cookie })],
+  ["SSR notifications (signed in)", "ssr", get("/notifications", { cookie: me.cookie })],
+];
+
+/** Alone: sequential requests for `seconds` (at least 8), each timed, each with its D1 meter. */
+async function alone(next, seconds) {
+  const times = [];
+  const d1 = [];
+  let errors = 0;
+  const end = performance.now() + seconds * 1000;
+  while (performance.now() < end || times.length < 8) {
+    const r = next();
+    const t = performance.now();
+    const res = await fetch(`${BASE}${r.path}`, { method: r.method, headers: r.headers, redirect: "manual" });
+    await res.arrayBuffer();
+    times.push(performance.now() - t);
+    if (res.status >= 400) errors++;
+    d1.push(d1Of(res.headers.get("server-timing")));
+  }
+  const pick = (k) => median(d1.map((x) => x[k]));
+  return {
+    p50: percentile(times, 0.5),
+    n: times.length,
+    errors,
+    d1: { trips: pick("trips"), busy: pick("busy"), read: pick("read"), written: pick("written") },
+  };
+}
+
+/** Under load: autocannon for `seconds`, every response time kept (its own percentiles are whole ms). */
+function loaded(next, seconds, connections) {
+  const times = [];
+  return new Promise((resolve, reject) => {
+    const run = autocannon(
+      {
+        url: BASE,
+        connections,
+        duration: seconds,
+        requests: [
+          {
+            setupRequest: (req) => {
+              const r = next();
+              return { ...req, method: r.method, path: r.path, headers: { ...req.headers, ...r.headers } };
+            },
+          },
+        ],
+      },
+      (err, res) =>
+        err
+          ? reject(err)
+          : resolve({
+              p50: percentile(times, 0.5),
+              p99: percentile(times, 0.99),
+              rps: res.requests.average,
+              errors: res.errors + res.non2xx + res.timeouts,
+            }),
+    );
+    run.on("response", (_client, _status, _bytes, ms) => times.push(ms));
+  });
+}
+
+// Warm every path (JIT, caches) before anything is recorded.
+for (const [, , next] of rows) await loaded(next, 0.5, cfg.connections);
+
+const out = Object.fromEntries(rows.map(([name, kind]) => [name, { kind, rounds: [] }]));
+for (let round = 0; round < cfg.rounds; round++) {
+  const order = rows.map((_, i) => rows[(i + round * 5) % rows.length]);
+  for (const [name, , next] of order) {
+    const solo = await alone(next, cfg.solo);
+    const load = await loaded(next, cfg.duration, cfg.connections);
+    out[name].rounds.push({ solo, load });
+    process.stderr.write(
+      `  ${meta.notes} r${round + 1} ${name}: alone ${solo.p50?.toFixed(2)} ms, loaded ${load.p50?.toFixed(2)} ms, ` +
+        `D1 ${solo.d1.busy?.toFixed(2)} ms, rows ${solo.d1.read}/${solo.d1.written}\n`,
+    );
+  }
+}
+
+// The write ceiling: mixed writes (like, follow, note, reply) by 50 clients, for the single writer.
+let w = 0;
+const mixed = () => {
+  const i = w++;
+  const u = pool[i % pool.length];
+  const h = { authorization: `Bearer ${u.token}`, "content-type": "application/json" };
+  const note = 1 + ((i * 7919) % meta.notes);
+  switch (i % 4) {
+    case 0:
+      return { method: i % 8 < 4 ? "POST" : "DELETE", path: `/v1/likes/${note}?t=note`, headers: h };
+    case 1:
+      return { method: i % 8 < 4 ? "POST" : "DELETE", path: `/v1/follows/${1 + (note % meta.users)}`, headers: h };
+    case 2:
+      return {
+        method: "POST",
+        path: "/v1/notes",
+        headers: h,
+        body: JSON.stringify({ label: "idea", content: `<p>load ${i}</p>` }),
+      };
+    default:
+      return {
+        method: "POST",
+        path: "/v1/replies",
+        headers: h,
+        body: JSON.stringify({ parent: -note, content: `<p>re ${i}</p>` }),
+      };
+  }
+};
+const ceiling = await new Promise((resolve, reject) => {
+  const times = [];
+  const run = autocannon(
+    {
+      url: BASE,
+      connections: cfg.ceiling.clients,
+      duration: cfg.ceiling.seconds,
+      requests: [
+        {
+          setupRequest: (req) => {
+            const r = mixed();
+            return { ...req, method: r.method, path: r.path, body: r.body, headers: { ...req.headers, ...r.headers } };
+          },
+        },
+      ],
+    },
+    (err, res) =>
+      err
+        ? reject(err)
+        : resolve({
+            clients: cfg.ceiling.clients,
+            writesPerSecond: res.requests.average,
+            p50: percentile(times, 0.5),
+            p99: percentile(times, 0.99),
+            errors: res.errors + res.non2xx + res.timeouts,
+            non2xx: res.non2xx,
+          }),
+  );
+  run.on("response", (_client, _status, _bytes, ms) => times.push(ms));
+});
+process.stderr.write(
+  `  ${meta.notes} write ceiling: ${ceiling.writesPerSecond.toFixed(0)} writes/s, p99 ${ceiling.p99?.toFixed(0)} ms, errors ${ceiling.errors}\n`,
+);
+writeFileSync(cfg.out, JSON.stringify({ rows: out, ceiling }));
