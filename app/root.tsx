@@ -48,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     user,
     badge: badgeCount(user?.jstats),
     dialogData: user ? await dialogData(request, context, user) : {},
-    theme: themeOf(cookie),
+    theme: themeOf(request.headers.get("cookie")),
   };
 }
 
