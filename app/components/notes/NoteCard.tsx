@@ -29,6 +29,8 @@ function Images({ imgs }: { imgs: string }) {
           key={img.src}
           href={img.src}
           className="image"
+          // A link around an image without alt text still needs a name (axe link-name).
+          aria-label={img.alt || `Open image ${i + 1} of ${list.length}`}
           onClick={(e) => {
             e.preventDefault();
             setOpen(i);
