@@ -3,6 +3,13 @@ import X from "lucide-react/icons/x";
 import { type ReactNode, useEffect, useRef } from "react";
 import { withParam } from "~/lib/url";
 
+const focusables = (el: HTMLElement) =>
+  Array.from(
+    el.querySelectorAll<HTMLElement>(
+      "a[href],button:not([disabled]),input:not([type=hidden]),select,textarea,[tabindex]:not([tabindex='-1']),[contenteditable=true]",
+    ),
+  );
+
 /**
  * A modal driven by the URL (?dialog=name): it opens and closes by plain links without JavaScript;
  * with JavaScript it traps focus, closes on Escape and returns focus where it was.
@@ -13,23 +20,36 @@ export function Dialog({ title, children, closeTo }: { title: string; children: 
   const navigate = useNavigate();
   const close = closeTo ?? withParam(location, "dialog", null);
 
+  const closeRef = useRef(close);
+  closeRef.current = close;
+
+  // Focus moves in once, when the dialog opens (to the field marked data-autofocus, else the first
+  // field), and back where it was when it closes; URL changes while it is open leave it alone.
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
     const before = document.activeElement as HTMLElement | null;
-    const focusables = () =>
-      Array.from(
-        el.querySelectorAll<HTMLElement>(
-          "a[href],button:not([disabled]),input:not([type=hidden]),select,textarea,[tabindex]:not([tabindex='-1'])",
-        ),
-      );
-    (el.querySelector<HTMLElement>("[autofocus],input:not([type=hidden])") ?? focusables()[0])?.focus();
+    if (!el.contains(document.activeElement)) {
+      (
+        el.querySelector<HTMLElement>("[data-autofocus],[autofocus]") ??
+        el.querySelector<HTMLElement>("input:not([type=hidden]),textarea,select") ??
+        focusables(el)[0]
+      )?.focus();
+    }
+    return () => {
+      if (before?.isConnected) before.focus({ preventScroll: true });
+    };
+  }, []);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Escape") {
         e.preventDefault();
-        navigate(close, { replace: true, preventScrollReset: true });
+        navigate(closeRef.current, { replace: true, preventScrollReset: true });
       } else if (e.key === "Tab") {
-        const f = focusables();
+        const f = focusables(el);
         if (!f.length) return;
         const first = f[0];
         const last = f[f.length - 1];
@@ -43,11 +63,8 @@ export function Dialog({ title, children, closeTo }: { title: string; children: 
       }
     };
     document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      before?.focus?.();
-    };
-  }, [close, navigate]);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [navigate]);
 
   return (
     <div className="overlay">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useLayoutEffect, useState } from "react";
 
 /** True once React runs in the browser: forms then ask for data instead of a redirect. */
 export function useHydrated() {
@@ -6,3 +6,6 @@ export function useHydrated() {
   useEffect(() => setH(true), []);
   return h;
 }
+
+/** A layout effect in the browser (before paint, before passive effects); nothing on the server. */
+export const useIsoLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { NoteList } from "~/components/notes/NoteList";
 import { apiFor, signedIn } from "~/lib/api.server";
+import { errorText } from "~/lib/errors";
 import { emptyList, loadList } from "~/lib/notes.server";
 import type { loader as rootLoader } from "~/root";
 
@@ -17,13 +18,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const res = await api.get<ReturnType<typeof emptyList>>(
       `/feeds?${new URLSearchParams({ page: url.searchParams.get("page") ?? "1", ...(url.searchParams.get("cursor") ? { cursor: url.searchParams.get("cursor") as string } : {}) })}`,
     );
-    return { tab, list: res.ok ? res.data : emptyList() };
+    // A failed call (a 429, a bad cursor) is an error to show, not an empty feed (spec 8).
+    return res.ok ? { tab, list: res.data } : { tab, list: emptyList(), error: errorText(res.error) };
   }
   return { tab, list: await loadList(api, "/discover", url) };
 }
 
 export default function Home() {
-  const { tab, list } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { tab, list } = data;
+  const error = "error" in data ? data.error : null;
   const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <section className="page">
@@ -42,7 +46,13 @@ export default function Home() {
           <span className="btn primary small">NoteX</span>
         </Link>
       )}
-      <NoteList list={list} viewer={root?.user ?? null} loaderIndex />
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : (
+        <NoteList list={list} viewer={root?.user ?? null} loaderIndex />
+      )}
     </section>
   );
 }

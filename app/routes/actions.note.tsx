@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
 import { textToHtml } from "../../worker/lib/text";
-import type { UserJson } from "../../worker/features/users/users.service";
+import type { SaveResult } from "../../worker/features/notes/notes.service";
 import { type ComposerResult, ComposerForm } from "~/components/notes/Composer";
 import { apiFor } from "~/lib/api.server";
 import { errorText } from "~/lib/errors";
@@ -53,9 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // Without JavaScript the files arrive here; the action reserves slots and stores them itself.
     uploads: browserUploads ?? files.map((f) => ({ file_size: f.size, file_ext: uploadExt(f.type) })),
   };
-  const res = id
-    ? await api.patch<{ note: { id: number }; uploads: { key: string; put_link: string }[] }>("/notes", body)
-    : await api.post<{ note: { id: number }; uploads: { key: string; put_link: string }[] }>("/notes", body);
+  const res = id ? await api.patch<SaveResult>("/notes", body) : await api.post<SaveResult>("/notes", body);
   if (!res.ok) {
     const result: ComposerResult = {
       ok: false,
@@ -66,8 +64,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(result, { status: res.status });
   }
   if (files.length) await storeImages(context, res.data.uploads, files);
-  const me = await api.get<UserJson>("/me");
-  const href = `/${me.ok ? me.data.username : "notes"}/note/${res.data.note.id}`;
+  // The API answers where the note lives: no second call that could fail and misdirect.
+  const { href } = res.data.note;
   if (browserUploads?.length) return data({ ok: true, href, uploads: res.data.uploads } satisfies ComposerResult);
   // A redirect answers both: a fetcher follows it as a client navigation, a plain post as a page load.
   return redirect(href);

@@ -33,6 +33,15 @@ describe("POST /v1/notes", () => {
     expect(JSON.parse(me.jslabel)).toEqual({ idea: 1 });
   });
 
+  it("answers the note's own href on create and on edit (issue 15: pages need no /me call)", async () => {
+    const a = await user();
+    const created = await post(a, {});
+    expect(created.body.note).toEqual({ id: expect.any(Number), href: `/${a.username}/note/${created.body.note.id}` });
+    const edited = await a.patch("/v1/notes", { id: created.body.note.id, label: "idea", content: "<p>again</p>" });
+    expect(edited.status).toBe(200);
+    expect(edited.body.note.href).toBe(`/${a.username}/note/${created.body.note.id}`);
+  });
+
   const bad: [string, Record<string, unknown>, string, string][] = [
     ["no label", { label: "" }, "label", "Please select a x-label."],
     ["label missing", { label: undefined }, "label", "Please select a x-label."],

@@ -1,10 +1,10 @@
 import { Link, useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import X from "lucide-react/icons/x";
-import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { MAX_IMAGES, MAX_LABEL, MAX_TEXT, PRESET_LABELS } from "../../../worker/features/notes/notes.constants";
 import type { FolderJson } from "../../../worker/features/folders/folders.service";
 import type { NoteJson } from "../../../worker/features/notes/notes.types";
-import { useHydrated } from "~/lib/hydrated";
+import { useHydrated, useIsoLayoutEffect } from "~/lib/hydrated";
 import { putImages, scaleImage, type UploadSlot, uploadExt } from "~/lib/images";
 import { withParam } from "~/lib/url";
 import { textToHtml } from "../../../worker/lib/text";
@@ -23,7 +23,30 @@ export interface ComposerResult {
 }
 
 // The editor (and its ProseMirror) loads only when a composer opens with JavaScript on.
-const RichEditor = lazy(() => import("./RichEditor.client"));
+const loadEditor = () => import("./RichEditor.client");
+type RichEditorType = Awaited<ReturnType<typeof loadEditor>>["default"];
+
+/** What a composer keeps between openings (sessionStorage, per note; "new" for a new one). */
+interface Draft {
+  text: string;
+  html: string;
+  label: string;
+  custom: string;
+}
+const draftKey = (note?: NoteJson | null) => `notex:draft:${note?.id ?? "new"}`;
+function readDraft(key: string): Draft | null {
+  try {
+    return JSON.parse(sessionStorage.getItem(key) ?? "null");
+  } catch {
+    return null;
+  }
+}
+function writeDraft(key: string, d: Draft | null) {
+  try {
+    if (d && (d.text.trim() || d.custom || d.label)) sessionStorage.setItem(key, JSON.stringify(d));
+    else sessionStorage.removeItem(key);
+  } catch {}
+}
 
 const ACCEPT =
   "image/png,image/jpeg,image/webp,image/gif,image/tiff,image/bmp,image/heif,.png,.jpg,.jpeg,.webp,.gif,.tiff,.bmp,.heif";
@@ -50,7 +73,52 @@ export function ComposerForm({
   const navigate = useNavigate();
   const [text, setText] = useState(v.text ?? note?.txt ?? "");
   const [html, setHtml] = useState(v.content_html ?? note?.content ?? "");
+  const [preset, setPreset] = useState(isPreset ? initialLabel : "");
   const [custom, setCustom] = useState(isPreset ? "" : initialLabel);
+  // The editor replaces the textarea once its module is here; until then the textarea keeps typing.
+  const [Editor, setEditor] = useState<{ C: RichEditorType } | null>(null);
+  const key = draftKey(note);
+  const restored = useRef(false);
+  const sent = useRef(false);
+
+  // Before the first client render settles: whatever was typed into the server's form while the
+  // scripts loaded wins (React would reset controlled fields to their initial state), then a draft
+  // this composer kept when it was last closed.
+  useIsoLayoutEffect(() => {
+    const typed = (id: string) => (document.getElementById(id) as HTMLInputElement | null)?.value ?? "";
+    const draft = r?.values ? null : readDraft(key);
+    const t = typed("note-text");
+    const c = typed("note-custom-label");
+    const l = typed("note-label");
+    if (t && t !== text) {
+      setText(t);
+      setHtml("");
+    } else if (draft) {
+      setText(draft.text);
+      setHtml(draft.html);
+    }
+    if (c && c !== custom) setCustom(c.toLowerCase().slice(0, MAX_LABEL));
+    else if (draft?.custom) setCustom(draft.custom);
+    if (l && l !== preset) setPreset(l);
+    else if (draft?.label) setPreset(draft.label);
+    restored.current = true;
+    loadEditor().then((m) => setEditor({ C: m.default }));
+  }, []);
+
+  useEffect(() => {
+    if (restored.current) writeDraft(key, { text, html, label: preset, custom });
+  }, [key, text, html, preset, custom]);
+
+  // A refused save keeps the draft; a composer closed by its own save (the redirect) drops it.
+  useEffect(() => {
+    if (fetcher.data && !fetcher.data.ok) sent.current = false;
+  }, [fetcher.data]);
+  useEffect(
+    () => () => {
+      if (sent.current) writeDraft(key, null);
+    },
+    [key],
+  );
   const [video, setVideo] = useState(v.video ?? (note?.video ? `https://youtu.be/${note.video}` : ""));
   const [kept, setKept] = useState(() => (note?.imgs ?? "").split(";").filter(Boolean));
   // Without JavaScript the file input posts itself; with it, picked files are kept here (with
@@ -96,6 +164,7 @@ export function ComposerForm({
       "upload_meta",
       JSON.stringify(blobs.current.map((b) => ({ file_size: b.size, file_ext: uploadExt(b.type) }))),
     );
+    sent.current = true;
     fetcher.submit(form, { method: "post", action: "/actions/note", encType: "multipart/form-data" });
   };
 
@@ -126,7 +195,8 @@ export function ComposerForm({
         <select
           id="note-label"
           name="label"
-          defaultValue={isPreset ? initialLabel : ""}
+          value={preset}
+          onChange={(e) => setPreset(e.target.value)}
           aria-invalid={err.label ? true : undefined}
         >
           <option value="">Select a x-label</option>
@@ -158,24 +228,22 @@ export function ComposerForm({
       </div>
       <div className="field">
         <label htmlFor="note-text">Note</label>
-        {hydrated ? (
+        {Editor ? (
           <>
             <input type="hidden" name="text" value={text} />
             <input type="hidden" name="content_html" value={html} />
-            <Suspense fallback={<textarea id="note-text" rows={6} placeholder="Take a note..." disabled />}>
-              <RichEditor
-                // Text typed into the server-rendered textarea before the editor arrived carries over.
-                initialHtml={html || textToHtml(text)}
-                placeholder="Take a note..."
-                invalid={!!(err.content || err.tags)}
-                videoDisabled={images > 0}
-                onChange={(h, t) => {
-                  setHtml(h);
-                  setText(t);
-                }}
-                onVideo={setVideo}
-              />
-            </Suspense>
+            <Editor.C
+              // Text typed into the textarea before the editor arrived carries over, caret at its end.
+              initialHtml={html || textToHtml(text)}
+              placeholder="Take a note..."
+              invalid={!!(err.content || err.tags)}
+              videoDisabled={images > 0}
+              onChange={(h, t) => {
+                setHtml(h);
+                setText(t);
+              }}
+              onVideo={setVideo}
+            />
           </>
         ) : (
           <textarea
@@ -184,8 +252,12 @@ export function ComposerForm({
             rows={6}
             placeholder="Take a note..."
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => {
+              setText(e.target.value);
+              setHtml("");
+            }}
             aria-invalid={err.content || err.tags ? true : undefined}
+            data-autofocus
           />
         )}
         <small className="muted">

@@ -72,6 +72,8 @@ export default function RichEditor({
     ],
     content: initialHtml,
     immediatelyRender: false,
+    // The composer opens to write: the caret goes to the end of the note body (issue 21).
+    autofocus: "end",
     // The toolbar shows Bold/Italic/list as pressed where the caret is: re-render on each change.
     shouldRerenderOnTransaction: true,
     editorProps: {

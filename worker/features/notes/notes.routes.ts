@@ -41,12 +41,12 @@ export const notes = new Hono<AppEnv>()
   .post("/", requireUser, body(NoteInput), async (c) => {
     const data = c.req.valid("json");
     if (data.id) throw new AppError(422, "invalid_input", "Use PATCH to edit a note.");
-    return c.json(await createNote(c.env, c.var.db, me(c).id, data, origin(c.req.url)), 201);
+    return c.json(await createNote(c.env, c.var.db, me(c), data, origin(c.req.url)), 201);
   })
   .patch("/", requireUser, body(NoteInput), async (c) => {
     const data = c.req.valid("json");
     if (!data.id) throw new AppError(422, "invalid_input", "id is required", { id: "id is required" });
-    return c.json(await updateNote(c.env, c.var.db, me(c).id, data.id, data, origin(c.req.url)));
+    return c.json(await updateNote(c.env, c.var.db, me(c), data.id, data, origin(c.req.url)));
   })
   .delete("/:id", requireUser, param(IdParam), async (c) => {
     await deleteNote(c.env, c.var.db, me(c).id, c.req.valid("param").id);

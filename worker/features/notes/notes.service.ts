@@ -7,7 +7,7 @@ import { likes } from "../../db/schema/social";
 import { userLabels, users } from "../../db/schema/users";
 import { runBatch } from "../../db/client";
 import { minusChanges, plus, plusChanges } from "../../db/counters";
-import type { DB, Env } from "../../env";
+import type { CurrentUser, DB, Env } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { type RideAlong, sessionColumn } from "../../lib/session";
 import { likedBy } from "../likes/likes.service";
@@ -313,15 +313,31 @@ async function checkImages(db: DB, uid: number, imgs: string[]) {
 }
 
 export interface SaveResult {
-  note: { id: number };
+  /** `href` is the note's own page, so a client needs no second call to find where it lives. */
+  note: { id: number; href: string };
   uploads: { key: string; put_link: string; file_url: string }[];
 }
+
+/** Who saves a note: the signed-in user (their username makes the note's href). */
+type Author = Pick<CurrentUser, "id" | "username">;
+
+const saved = (author: Author, id: number, slots: UploadSlot[]): SaveResult => ({
+  note: { id, href: `/${author.username}/note/${id}` },
+  uploads: slots.map((s) => ({ key: s.key, put_link: s.put_link, file_url: s.file_url })),
+});
 
 async function reserveUploads(env: Env, db: DB, uid: number, data: NoteData, origin: string): Promise<UploadSlot[]> {
   return data.uploads.length ? createUploads(env, db, uid, "note", data.uploads, origin) : [];
 }
 
-export async function createNote(env: Env, db: DB, uid: number, data: NoteData, origin: string): Promise<SaveResult> {
+export async function createNote(
+  env: Env,
+  db: DB,
+  author: Author,
+  data: NoteData,
+  origin: string,
+): Promise<SaveResult> {
+  const uid = author.id;
   await checkImages(db, uid, data.imgs);
   const slots = await reserveUploads(env, db, uid, data, origin);
   const now = Date.now();
@@ -362,20 +378,18 @@ export async function createNote(env: Env, db: DB, uid: number, data: NoteData, 
     await db.delete(notes).where(eq(notes.id, row.id));
     throw e;
   }
-  return {
-    note: { id: row.id },
-    uploads: slots.map((s) => ({ key: s.key, put_link: s.put_link, file_url: s.file_url })),
-  };
+  return saved(author, row.id, slots);
 }
 
 export async function updateNote(
   env: Env,
   db: DB,
-  uid: number,
+  author: Author,
   id: number,
   data: NoteData,
   origin: string,
 ): Promise<SaveResult> {
+  const uid = author.id;
   // Ownership lives in the query: someone else's note is simply not found.
   const [old] = await db
     .select()
@@ -419,7 +433,7 @@ export async function updateNote(
       uid,
       removed.map((u) => u.slice(IMG_PREFIX.length)),
     );
-  return { note: { id }, uploads: slots.map((s) => ({ key: s.key, put_link: s.put_link, file_url: s.file_url })) };
+  return saved(author, id, slots);
 }
 
 export async function deleteNote(env: Env, db: DB, uid: number, id: number): Promise<void> {
