@@ -1,7 +1,7 @@
 // Issue 21: the moments people notice first, walked in Chromium with JavaScript on. Each test here
 // failed before its fix.
 import type { Page } from "@playwright/test";
-import { expect, signedIn, test, uniq } from "./fixtures";
+import { expect, signedIn, test } from "./fixtures";
 
 test.beforeEach(({ js }) => {
   test.skip(!js, "these are JavaScript interactions; the no-JS flows are covered elsewhere");
