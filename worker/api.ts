@@ -16,6 +16,7 @@ import { profileRoutes, users } from "./features/users/users.routes";
 import { toErrorResponse } from "./lib/errors";
 import { writeLimit } from "./lib/ratelimit";
 import { authenticate } from "./lib/session";
+import { readiness } from "./lib/readiness";
 
 export const api = new Hono<AppEnv>()
   .basePath("/v1")
@@ -27,6 +28,13 @@ export const api = new Hono<AppEnv>()
   .use(authenticate)
   .use(writeLimit)
   .get("/health", (c) => c.json({ ok: true }))
+  .get("/health/ready", async (c) => {
+    const checks = await readiness(c.env);
+    const failing = Object.entries(checks).filter(([, v]) => v !== "ok");
+    if (!failing.length) return c.json(checks);
+    const names = failing.map(([k]) => k).join(", ");
+    return c.json({ code: "not_ready", message: `Not ready: ${names}`, ...checks }, 503);
+  })
   .route("/", auth)
   .route("/", accountRoutes)
   .route("/", users)

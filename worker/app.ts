@@ -9,6 +9,9 @@ import { securityHeaders } from "./lib/headers";
 import { pageUser } from "./lib/session";
 import { cachedPage } from "./lib/page-cache";
 import { meteredD1, newMeter, serverTiming } from "./db/meter";
+import { d1SessionFor, returnBookmark } from "./db/replicas";
+import { logRequest, logsRequests, requestId } from "./lib/request-log";
+import { configProblems } from "./lib/secrets.js";
 
 export type PageHandler = (request: Request, loadContext: PageLoadContext) => Promise<Response>;
 
@@ -19,16 +22,47 @@ export interface PageLoadContext {
 
 type WorkerEnv = AppEnv & { Variables: { nonce: string } };
 
+// Secrets are checked once per isolate and environment (the env object is the same per isolate).
+const checked = new WeakMap<object, string[]>();
+function misconfigured(env: AppEnv["Bindings"]): string[] {
+  let problems = checked.get(env);
+  if (!problems) {
+    problems = configProblems(env as unknown as Record<string, unknown>);
+    checked.set(env, problems);
+    // One line per isolate naming what is wrong (never a value); every request then gets the 503.
+    if (problems.length) console.error(JSON.stringify({ t: "misconfigured", problems }));
+  }
+  return problems;
+}
+
+/** Outside APP_ENV=local a missing, short or example secret stops everything (security issue 20). */
+function refuse(c: Context<WorkerEnv>, id: string, problems: string[]) {
+  return c.json(
+    { code: "misconfigured", message: `NoteX is not configured to serve: ${problems.join("; ")}.`, request_id: id },
+    503,
+    { "Cache-Control": "no-store" },
+  );
+}
+
 /** The one worker: security headers and the same-origin check on everything, /v1 to Hono, the rest to Remix. */
 export function createApp(pages: PageHandler) {
   return (
     new Hono<WorkerEnv>()
       .use(async (c, next) => {
-        // One meter per request, shared by the page's in-process API calls (they get this env).
+        const started = Date.now();
+        const id = requestId(c.req.raw);
+        const problems = misconfigured(c.env);
+        if (problems.length) return refuse(c, id, problems);
+        // One D1 session (read replicas, db/replicas.ts) and one meter per request, shared by the
+        // page's in-process API calls (they get this env): reads may come from a replica, never
+        // older than the person's own writes.
         const meter = newMeter();
-        c.env = { ...c.env, DB: meteredD1(c.env.DB, meter) };
+        const d1Session = d1SessionFor(c, c.env.DB);
+        c.env = { ...c.env, DB: meteredD1(d1Session as unknown as D1Database, meter) };
         await next();
         c.res.headers.append("Server-Timing", serverTiming(meter));
+        returnBookmark(c, d1Session, meter.written, c.env.APP_ENV !== "local");
+        if (logsRequests(c.env)) logRequest(c, id, started, meter);
       })
       .use(securityHeaders)
       .use(sameOrigin)

@@ -27,11 +27,13 @@ export interface Env {
   R2_ACCESS_KEY_ID?: string;
   R2_SECRET_ACCESS_KEY?: string;
   IMAGE_ORIGIN?: string;
+  /** "1" logs one JSON line per request even under APP_ENV=local (always on elsewhere). */
+  REQUEST_LOG?: string;
   /** Set only by the e2e server script: lets x-test-client key rate limits per test. */
   TRUST_TEST_CLIENT_HEADER?: string;
   /**
    * Never a binding: the page handler resolves the session once per page request and hands the
-   * result to its in-process API calls here, so each of them skips the KV read and epoch check.
+   * result to its in-process API calls here, so each of them skips the session lookup and epoch check.
    */
   PAGE_USER?: CurrentUser | null;
 }

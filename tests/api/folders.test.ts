@@ -59,7 +59,12 @@ describe("x-folders", () => {
     expect(slugs.slice(1)).toEqual([`${slugs[0]}-2`, `${slugs[0]}-3`]);
     // Renaming another folder onto the shared prefix takes the next free one.
     const other = (await folder(a, { name: "x" })).body;
-    const renamed = await a.patch(`/v1/folders/${other.id}`, { type: "Company", name: long("four"), descr: "", link: "" });
+    const renamed = await a.patch(`/v1/folders/${other.id}`, {
+      type: "Company",
+      name: long("four"),
+      descr: "",
+      link: "",
+    });
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
     expect(renamed.body.slug).toBe(`${slugs[0]}-4`);
   });

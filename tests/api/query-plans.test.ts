@@ -13,10 +13,12 @@ interface Recorded {
 }
 let recorded: Recorded[] = [];
 const original = env.DB.prepare.bind(env.DB);
+const originalSession = env.DB.withSession.bind(env.DB);
 
-beforeAll(() => {
-  (env.DB as { prepare: typeof env.DB.prepare }).prepare = (sql: string) => {
-    const stmt = original(sql);
+/** A statement from `prepare` that records its SQL and bound parameters. */
+function recording(prepare: (sql: string) => D1PreparedStatement) {
+  return (sql: string) => {
+    const stmt = prepare(sql);
     const entry: Recorded = { sql, params: [] };
     recorded.push(entry);
     const bind = stmt.bind.bind(stmt);
@@ -26,9 +28,21 @@ beforeAll(() => {
     };
     return stmt;
   };
+}
+
+beforeAll(() => {
+  (env.DB as { prepare: typeof env.DB.prepare }).prepare = recording(original);
+  // Requests run on a D1 session (worker/db/replicas.ts): its statements are recorded the same way.
+  (env.DB as { withSession: typeof env.DB.withSession }).withSession = (arg?: string) => {
+    const session = originalSession(arg);
+    const prepare = session.prepare.bind(session);
+    (session as { prepare: typeof session.prepare }).prepare = recording(prepare);
+    return session;
+  };
 });
 afterAll(() => {
   (env.DB as { prepare: typeof env.DB.prepare }).prepare = original;
+  (env.DB as { withSession: typeof env.DB.withSession }).withSession = originalSession;
 });
 
 let tableNames: Set<string> | null = null;
