@@ -12,6 +12,7 @@ import { meteredD1, newMeter, serverTiming } from "./db/meter";
 import { d1SessionFor, returnBookmark } from "./db/replicas";
 import { logRequest, logsRequests, requestId } from "./lib/request-log";
 import { configProblems } from "./lib/secrets.js";
+import { runCleanup } from "./features/cleanup/cleanup.service";
 
 export type PageHandler = (request: Request, loadContext: PageLoadContext) => Promise<Response>;
 
@@ -89,3 +90,12 @@ export function createApp(pages: PageHandler) {
       .onError(toErrorResponse)
   );
 }
+
+/**
+ * The cron trigger (wrangler.toml [triggers]): the cleanup jobs, reading from the primary so a
+ * slot or row written a moment ago is never mistaken for missing. Locally:
+ * `curl "http://127.0.0.1:8787/cdn-cgi/handler/scheduled"` under `wrangler dev --test-scheduled`.
+ */
+export const scheduled = async (_controller: ScheduledController, env: AppEnv["Bindings"]) => {
+  await runCleanup(env, dbFor(env.DB.withSession("first-primary") as unknown as D1Database));
+};

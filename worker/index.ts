@@ -3,9 +3,11 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // biome-ignore lint/suspicious/noTsIgnore: the build may or may not exist when typechecking
 // @ts-ignore -- generated at build time, has no types
 import * as build from "../build/server";
-import { createApp } from "./app";
+import { createApp, scheduled } from "./app";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
 const handleRemix = createRequestHandler(build as unknown as ServerBuild);
 
-export default createApp((request, loadContext) => handleRemix(request, loadContext as unknown as AppLoadContext));
+const app = createApp((request, loadContext) => handleRemix(request, loadContext as unknown as AppLoadContext));
+
+export default { fetch: app.fetch, scheduled };
