@@ -92,9 +92,9 @@ export function createApp(pages: PageHandler) {
 }
 
 /**
- * The cron trigger (wrangler.toml [triggers]): the cleanup jobs, reading from the primary so a
- * slot or row written a moment ago is never mistaken for missing. Locally:
- * `curl "http://127.0.0.1:8787/cdn-cgi/handler/scheduled"` under `wrangler dev --test-scheduled`.
+ * The cron trigger (wrangler.toml [triggers]): the cleanup jobs, on a D1 session that starts at the
+ * primary so a slot or row written a moment ago is never mistaken for missing. Locally:
+ * `npx wrangler dev --test-scheduled`, then `curl http://127.0.0.1:8787/__scheduled`.
  */
 export const scheduled = async (_controller: ScheduledController, env: AppEnv["Bindings"]) => {
   await runCleanup(env, dbFor(env.DB.withSession("first-primary") as unknown as D1Database));

@@ -2,7 +2,13 @@
 // on real rows and R2 objects.
 import { createScheduledController, env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ORPHAN_CURSOR_KEY, READ_NOTI_TTL_MS, SLOT_TTL_MS } from "../../worker/features/cleanup/cleanup.service";
+import {
+  LIMITS,
+  NOTI_JOB,
+  ORPHAN_JOB,
+  READ_NOTI_TTL_MS,
+  SLOT_TTL_MS,
+} from "../../worker/features/cleanup/cleanup.service";
 import { user } from "../factories";
 import worker from "../worker";
 
@@ -28,9 +34,16 @@ async function runCron(): Promise<Record<string, unknown>[]> {
   vi.restoreAllMocks();
   return lines.map((l) => JSON.parse(l)).filter((l) => l.t === "cron");
 }
+const resumePoint = async (job: string) =>
+  (await env.DB.prepare("select value from cron_state where job = ?").bind(job).first<{ value: string }>())?.value ??
+  null;
 const report = (lines: Record<string, unknown>[], job: string) => lines.find((l) => l.job === job);
 
-afterEach(() => vi.restoreAllMocks());
+const defaults = { ...LIMITS };
+afterEach(() => {
+  vi.restoreAllMocks();
+  Object.assign(LIMITS, defaults);
+});
 
 describe("scheduled cleanup", () => {
   it("removes upload slots never completed after 24 h (and their objects), keeps the rest", async () => {
@@ -64,22 +77,29 @@ describe("scheduled cleanup", () => {
     const orphans = Array.from({ length: 3 }, () => key(a.id));
     for (const k of [kept, ...orphans]) await env.IMAGES.put(k, "img");
     // Just stored: its slot row may not have reached a replica yet, so it stays.
-    expect(report(await runCron(), "r2-orphans")).toMatchObject({ removed: 0 });
+    expect(report(await runCron(), ORPHAN_JOB)).toMatchObject({ removed: 0 });
     for (const k of orphans) expect(await objectExists(k)).toBe(true);
 
-    // Two hours on, the whole bucket, however many runs it takes (each reads a few list pages).
+    // Two hours on, the whole bucket, however many runs it takes: here one list page of two keys
+    // per run, so the sweep must resume where the previous run stopped (kept in D1's cron_state).
+    Object.assign(LIMITS, { listPage: 2, listPages: 1 });
     const later = Date.now() + 2 * 60 * 60 * 1000;
     let removed = 0;
-    for (let run = 0; run < 20; run++) {
+    const resumes: (string | null)[] = [];
+    for (let run = 0; run < 50; run++) {
       vi.spyOn(Date, "now").mockReturnValue(later);
-      const r = report(await runCron(), "r2-orphans") as { removed: number; done: boolean };
+      const r = report(await runCron(), ORPHAN_JOB) as { removed: number; done: boolean };
       removed += r.removed;
+      resumes.push(await resumePoint(ORPHAN_JOB));
       if (r.done) break;
     }
+    expect(resumes.length).toBeGreaterThan(1);
+    expect(resumes[0]).toMatch(/^u\//);
     expect(removed).toBeGreaterThanOrEqual(orphans.length);
     for (const k of orphans) expect(await objectExists(k)).toBe(false);
     expect(await objectExists(kept)).toBe(true);
-    expect(await env.SESSIONS.get(ORPHAN_CURSOR_KEY)).toBeNull();
+    // A finished pass leaves no resume point: the next run starts over from the first key.
+    expect(await resumePoint(ORPHAN_JOB)).toBeNull();
   });
 
   it("trims read notifications older than 90 days; unread and recent ones stay, counters unchanged", async () => {
@@ -99,7 +119,7 @@ describe("scheduled cleanup", () => {
     await env.DB.prepare("update users set noti_num = 1 where id = ?").bind(a.id).run();
 
     const lines = await runCron();
-    expect((report(lines, "read-notifications")?.removed as number) >= 1).toBe(true);
+    expect((report(lines, NOTI_JOB)?.removed as number) >= 1).toBe(true);
     const ids = (
       await env.DB.prepare("select id from notifications where user_id = ? order by id")
         .bind(a.id)
@@ -108,5 +128,39 @@ describe("scheduled cleanup", () => {
     expect(ids).toEqual([readRecent?.id, unreadOld?.id]);
     expect(readOld?.id).toBeDefined();
     expect((await env.DB.prepare("select noti_num from users where id = ?").bind(a.id).first())?.noti_num).toBe(1);
+  });
+  it("walks notifications a bounded window at a time, resuming across runs, and starts over after a pass", async () => {
+    // Ids grow with time in real use; rows the tests above backdated would end the pass early.
+    await env.DB.prepare("delete from notifications").run();
+    const [a, b] = [await user(), await user()];
+    const old = Date.now() - READ_NOTI_TTL_MS - DAY;
+    const ids: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const row = await env.DB.prepare(
+        "insert into notifications (user_id, actor_id, action, tblname, rowid, created_at) values (?, ?, 'like', 'notes', ?, ?) returning id",
+      )
+        .bind(a.id, b.id, 1000 + i, old + i)
+        .first<{ id: number }>();
+      ids.push(row?.id as number);
+    }
+    // All read.
+    await env.DB.prepare("update users set noti_seen = ? where id = ?").bind(ids.at(-1), a.id).run();
+    Object.assign(LIMITS, { notiWindow: 2, notiWindows: 1 });
+    const runs: { removed: number; done: boolean }[] = [];
+    for (let run = 0; run < 50; run++) {
+      const r = report(await runCron(), NOTI_JOB) as { removed: number; done: boolean };
+      runs.push(r);
+      if (r.done) break;
+      // Between runs the job remembers the last id it looked at.
+      expect(Number(await resumePoint(NOTI_JOB))).toBeGreaterThan(0);
+    }
+    // Two rows a run: at least four runs for seven rows; every one removed, the pass finished.
+    expect(runs.length).toBeGreaterThanOrEqual(4);
+    expect(runs.every((r) => r.removed <= 2)).toBe(true);
+    const left = await env.DB.prepare("select count(*) n from notifications where user_id = ?")
+      .bind(a.id)
+      .first<{ n: number }>();
+    expect(left?.n).toBe(0);
+    expect(await resumePoint(NOTI_JOB)).toBeNull();
   });
 });

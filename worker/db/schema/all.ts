@@ -4,3 +4,4 @@ export * from "./folders";
 export * from "./notes";
 export * from "./social";
 export * from "./users";
+export * from "./jobs";

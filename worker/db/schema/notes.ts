@@ -76,5 +76,9 @@ export const uploads = sqliteTable(
     uploadedAt: integer("uploaded_at"),
     createdAt: createdAt(),
   },
-  (t) => [index("uploads_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("uploads_user_idx").on(t.userId, t.createdAt),
+    // The cleanup cron's "never completed after 24 h": only pending slots, oldest first.
+    index("uploads_pending_idx").on(t.createdAt).where(sql`${t.uploadedAt} is null`),
+  ],
 );

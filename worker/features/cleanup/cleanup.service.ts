@@ -1,23 +1,26 @@
 // Scheduled cleanup (issue 14), run by the cron trigger in wrangler.toml through worker/index.ts's
 // `scheduled` handler. Every job is bounded per run (a run must finish well inside the cron
 // limits and bill few rows), reports what it removed as one JSON log line, and returns it.
-import { and, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import { uploads } from "../../db/schema/notes";
 import { notifications } from "../../db/schema/social";
 import { runBatch } from "../../db/client";
+import { cronState } from "../../db/schema/jobs";
 import type { DB, Env } from "../../env";
 
 export const SLOT_TTL_MS = 24 * 60 * 60 * 1000;
 export const READ_NOTI_TTL_MS = 90 * 24 * 60 * 60 * 1000;
 /** An object younger than this may belong to a slot whose row a replica has not seen yet. */
 export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
-const SLOTS_PER_RUN = 200;
-const NOTIS_PER_STATEMENT = 1000;
-const NOTI_STATEMENTS_PER_RUN = 5;
-const LIST_PAGE = 1000;
-const LIST_PAGES_PER_RUN = 5;
-/** Where the orphan sweep resumes: R2 list cursors page the bucket across runs. */
-export const ORPHAN_CURSOR_KEY = "cron:r2-orphans:cursor";
+/**
+ * What one run may touch: a run must finish well inside the cron limits and bill few rows. Slots
+ * per run; R2 list pages (of `listPage` keys) per run; notification windows (of `notiWindow` rows,
+ * at most 5,000 rows a run). Tests shrink these to see a job resume across runs.
+ */
+export const LIMITS = { slots: 200, listPage: 1000, listPages: 5, notiWindow: 1000, notiWindows: 5 };
+export const SLOT_JOB = "upload-slots";
+export const ORPHAN_JOB = "r2-orphans";
+export const NOTI_JOB = "read-notifications";
 const IN_CHUNK = 90; // D1 allows at most 100 bound parameters per statement
 
 export interface JobReport {
@@ -39,7 +42,7 @@ export async function expireUploadSlots(env: Env, db: DB, now: number): Promise<
     .select({ key: uploads.key })
     .from(uploads)
     .where(and(isNull(uploads.uploadedAt), lt(uploads.createdAt, now - SLOT_TTL_MS)))
-    .limit(SLOTS_PER_RUN);
+    .limit(LIMITS.slots);
   const heads = await Promise.all(stale.map((s) => env.IMAGES.head(s.key)));
   const done = stale.filter((_, i) => heads[i]).map((s) => s.key);
   const gone = stale.filter((_, i) => !heads[i]).map((s) => s.key);
@@ -51,20 +54,36 @@ export async function expireUploadSlots(env: Env, db: DB, now: number): Promise<
   ];
   await runBatch(db, writes);
   if (gone.length) await env.IMAGES.delete(gone);
-  return { job: "upload-slots", removed: gone.length, completed: done.length };
+  return { job: SLOT_JOB, removed: gone.length, completed: done.length };
+}
+
+/** A job's resume point (cron_state), or null to start from the beginning. */
+async function resumeAt(db: DB, job: string): Promise<string | null> {
+  const [row] = await db.select({ value: cronState.value }).from(cronState).where(eq(cronState.job, job)).limit(1);
+  return row?.value ?? null;
+}
+
+function saveResume(db: DB, job: string, value: string | null, now: number) {
+  if (value === null) return db.delete(cronState).where(eq(cronState.job, job));
+  return db
+    .insert(cronState)
+    .values({ job, value, updatedAt: now })
+    .onConflictDoUpdate({ target: cronState.job, set: { value, updatedAt: now } });
 }
 
 /**
  * R2 objects no upload row points at (every stored image has one: notes, avatars, covers and
- * logos all reserve a slot first, and deleting an image removes both). Pages through the bucket
- * with list cursors, a few pages per run, resuming where the last run stopped.
+ * logos all reserve a slot first, and deleting an image removes both). Pages through the bucket in
+ * key order, a few list pages per run, resuming after the last key the previous run checked (kept
+ * in D1's cron_state: a key, unlike a list cursor, never expires).
  */
 export async function sweepOrphanObjects(env: Env, db: DB, now: number): Promise<JobReport> {
-  let cursor = (await env.SESSIONS.get(ORPHAN_CURSOR_KEY)) ?? undefined;
+  let after = (await resumeAt(db, ORPHAN_JOB)) ?? undefined;
   let scanned = 0;
+  let done = false;
   const removedKeys: string[] = [];
-  for (let page = 0; page < LIST_PAGES_PER_RUN; page++) {
-    const list = await env.IMAGES.list({ limit: LIST_PAGE, cursor });
+  for (let page = 0; page < LIMITS.listPages; page++) {
+    const list = await env.IMAGES.list({ limit: LIMITS.listPage, startAfter: after });
     const old = list.objects.filter((o) => o.uploaded.getTime() < now - ORPHAN_GRACE_MS).map((o) => o.key);
     scanned += list.objects.length;
     if (old.length) {
@@ -79,43 +98,65 @@ export async function sweepOrphanObjects(env: Env, db: DB, now: number): Promise
       if (orphans.length) await env.IMAGES.delete(orphans);
       removedKeys.push(...orphans);
     }
-    cursor = list.truncated ? list.cursor : undefined;
-    if (!cursor) break;
+    after = list.objects.at(-1)?.key ?? after;
+    if (!list.truncated) {
+      done = true;
+      break;
+    }
   }
   // The next run continues from here; a finished pass starts over from the first key.
-  if (cursor) await env.SESSIONS.put(ORPHAN_CURSOR_KEY, cursor);
-  else await env.SESSIONS.delete(ORPHAN_CURSOR_KEY);
-  return { job: "r2-orphans", removed: removedKeys.length, scanned, keys: removedKeys.slice(0, 20), done: !cursor };
+  await saveResume(db, ORPHAN_JOB, done ? null : (after ?? null), now);
+  return { job: ORPHAN_JOB, removed: removedKeys.length, scanned, keys: removedKeys.slice(0, 20), done };
 }
 
 /**
  * Read notifications (at or before the person's noti_seen) older than 90 days. Unread ones stay
  * whatever their age, and the unread counter does not move: it counts only rows after noti_seen.
+ * The table is walked in id order (ids grow with time) a window at a time from where the last run
+ * stopped, so a run reads a bounded number of rows however many old unread ones it must keep
+ * passing; a window that reaches rows newer than 90 days ends the pass, and the next starts over.
  */
 export async function trimReadNotifications(db: DB, now: number): Promise<JobReport> {
+  const cutoff = now - READ_NOTI_TTL_MS;
+  let after = Number((await resumeAt(db, NOTI_JOB)) ?? 0);
   let removed = 0;
-  for (let i = 0; i < NOTI_STATEMENTS_PER_RUN; i++) {
+  let done = false;
+  for (let i = 0; i < LIMITS.notiWindows; i++) {
+    const window = await db
+      .select({ id: notifications.id, createdAt: notifications.createdAt })
+      .from(notifications)
+      .where(gt(notifications.id, after))
+      .orderBy(asc(notifications.id))
+      .limit(LIMITS.notiWindow);
+    const last = window.at(-1);
+    if (!last) {
+      done = true;
+      break;
+    }
     const res = await db.delete(notifications).where(
       inArray(
         notifications.id,
         sql`(select n.id from notifications n join users u on u.id = n.user_id
-              where n.created_at < ${now - READ_NOTI_TTL_MS} and n.id <= u.noti_seen
-              order by n.id limit ${NOTIS_PER_STATEMENT})`,
+              where n.id > ${after} and n.id <= ${last.id} and n.created_at < ${cutoff} and n.id <= u.noti_seen)`,
       ),
     );
-    const n = res.meta.changes ?? 0;
-    removed += n;
-    if (n < NOTIS_PER_STATEMENT) break;
+    removed += res.meta.changes ?? 0;
+    after = last.id;
+    if (window.length < LIMITS.notiWindow || window.some((n) => n.createdAt >= cutoff)) {
+      done = true;
+      break;
+    }
   }
-  return { job: "read-notifications", removed };
+  await saveResume(db, NOTI_JOB, done ? null : String(after), now);
+  return { job: NOTI_JOB, removed, done };
 }
 
 /** Every job, each on its own (one failing does not stop the others); logs and returns the reports. */
 export async function runCleanup(env: Env, db: DB, now = Date.now()): Promise<JobReport[]> {
   const jobs: [string, () => Promise<JobReport>][] = [
-    ["upload-slots", () => expireUploadSlots(env, db, now)],
-    ["r2-orphans", () => sweepOrphanObjects(env, db, now)],
-    ["read-notifications", () => trimReadNotifications(db, now)],
+    [SLOT_JOB, () => expireUploadSlots(env, db, now)],
+    [ORPHAN_JOB, () => sweepOrphanObjects(env, db, now)],
+    [NOTI_JOB, () => trimReadNotifications(db, now)],
   ];
   const reports: JobReport[] = [];
   for (const [job, run] of jobs) {
