@@ -9,6 +9,7 @@
 // onto a socket whose close had not been read yet (ECONNRESET, "socket hang up"). Upstream, each
 // request gets a fresh loopback connection, so no reuse race exists on either hop.
 import { spawn } from "node:child_process";
+import { cpSync, rmSync } from "node:fs";
 import http from "node:http";
 import "./dev-vars.mjs";
 import { freshLocalD1 } from "./local-worker.mjs";
@@ -18,7 +19,14 @@ const workerPort = port + 1000;
 const oidcPort = port + 700;
 const issuer = `http://127.0.0.1:${oidcPort}`;
 const persist = `.wrangler/e2e-${port}`;
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
+// Wrangler reloads the worker when wrangler.toml or the assets directory changes, even with
+// watching off, and a reload answers any POST in flight with 503 "Your worker restarted
+// mid-request". A test run must not depend on nobody touching the checkout: config watching is
+// off and the worker serves a private copy of the built assets.
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false", WRANGLER_CI_DISABLE_CONFIG_WATCHING: "true" };
+const assets = `${persist}-assets`;
+rmSync(assets, { recursive: true, force: true });
+cpSync("build/client", assets, { recursive: true });
 
 freshLocalD1(persist, env);
 const oidc = spawn(process.execPath, ["scripts/oidc-provider.mjs"], {
@@ -43,7 +51,7 @@ const vars = {
 // Same process group as this script: Playwright's kill of the group ends the worker and workerd too.
 const worker = spawn(
   process.execPath,
-  ["scripts/worker-process.mjs", JSON.stringify({ port: workerPort, persist, vars })],
+  ["scripts/worker-process.mjs", JSON.stringify({ port: workerPort, persist, vars, assets })],
   {
     env,
     stdio: ["ignore", "pipe", "inherit"],

@@ -79,17 +79,17 @@ test("change each setting", async ({ page }) => {
   // Username: invalid, then valid.
   await page.getByRole("link", { name: "Change username" }).click();
   await page.getByRole("textbox", { name: "Username" }).fill("9badname");
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("first character must be a letter (a-z)")).toBeVisible();
   const fresh = uniq("r");
   await page.getByRole("textbox", { name: "Username" }).fill(fresh);
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText(`@${fresh}`).first()).toBeVisible();
 
   // Email.
   await page.getByRole("link", { name: "Change email" }).click();
   await page.getByRole("textbox", { name: "Email" }).fill(`${fresh}@mail.example`);
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText(`${fresh}@mail.example`)).toBeVisible();
 
   // Password: the hint, a mismatch, a wrong current password, then success.
@@ -98,17 +98,17 @@ test("change each setting", async ({ page }) => {
   await page.getByLabel("Current password").fill(a.password);
   await page.getByLabel("New password").fill("newpass1");
   await page.getByLabel("Confirm password").fill("newpass2");
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("password and confirm password does not match")).toBeVisible();
   await page.getByLabel("Current password").fill("wrongpass1");
   await page.getByLabel("New password").fill("newpass1");
   await page.getByLabel("Confirm password").fill("newpass1");
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("current password is not correct.").first()).toBeVisible();
   await page.getByLabel("Current password").fill(a.password);
   await page.getByLabel("New password").fill("newpass1");
   await page.getByLabel("Confirm password").fill("newpass1");
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByRole("link", { name: "Change password" })).toBeVisible();
   // Still signed in on this browser (its session was renewed), and the new password works.
   await page.goto("/settings");

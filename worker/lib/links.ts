@@ -4,8 +4,11 @@
 export function normaliseLink(raw: string): string | null {
   const href = raw.trim();
   if (!href) return null;
-  if (/^(https?:|mailto:)/i.test(href)) return href;
-  if (/^[a-z][a-z0-9+.-]*:/i.test(href)) return null; // javascript:, data:, vbscript: …
+  // The scheme is judged as the browser's URL parser will read it: it drops tabs and newlines, so
+  // "java\tscript:" is javascript:, and no scheme holds a space or a control character.
+  const bare = href.replace(/[\s\u0000-\u001f]/g, "");
+  if (/^(https?:|mailto:)/i.test(bare)) return href;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(bare)) return null; // javascript:, data:, vbscript: …
   if (href.startsWith("/") && !href.startsWith("//")) return href;
   return `http://${href.replace(/^\/+/, "")}`;
 }

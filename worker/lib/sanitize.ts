@@ -2,7 +2,7 @@ import * as XSS from "xss";
 import { normaliseLink } from "./links";
 
 // xss is CommonJS: bundlers hand it over as a namespace or as a default export.
-const { FilterXSS, escapeAttrValue } = ((XSS as unknown as { default?: typeof XSS }).default ?? XSS) as typeof XSS;
+const { FilterXSS, escapeAttrValue, friendlyAttrValue } = ((XSS as unknown as { default?: typeof XSS }).default ?? XSS) as typeof XSS;
 
 // The allow-list for user HTML, applied on every write: paragraphs, marks, lists, links, code,
 // headings. Everything else (scripts, event handlers, styles, iframes, SVG, javascript: URLs) is
@@ -49,7 +49,8 @@ const filter = new FilterXSS({
   allowCommentTag: false,
   onTagAttr(tag, name, value) {
     if (tag === "a" && name === "href") {
-      const href = normaliseLink(value);
+      // Entities decoded first (&#106;avascript: is javascript: to the browser).
+      const href = normaliseLink(friendlyAttrValue(value));
       return href ? `href="${escapeAttrValue(href)}" rel="nofollow noopener ugc"` : "";
     }
     return undefined;
