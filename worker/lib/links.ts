@@ -6,7 +6,7 @@ export function normaliseLink(raw: string): string | null {
   if (!href) return null;
   // The scheme is judged as the browser's URL parser will read it: it drops tabs and newlines, so
   // "java\tscript:" is javascript:, and no scheme holds a space or a control character.
-  const bare = href.replace(/[\s\u0000-\u001f]/g, "");
+  const bare = [...href].filter((ch) => ch > " ").join("");
   if (/^(https?:|mailto:)/i.test(bare)) return href;
   if (/^[a-z][a-z0-9+.-]*:/i.test(bare)) return null; // javascript:, data:, vbscript: …
   if (href.startsWith("/") && !href.startsWith("//")) return href;

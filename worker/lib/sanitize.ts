@@ -2,7 +2,8 @@ import * as XSS from "xss";
 import { normaliseLink } from "./links";
 
 // xss is CommonJS: bundlers hand it over as a namespace or as a default export.
-const { FilterXSS, escapeAttrValue, friendlyAttrValue } = ((XSS as unknown as { default?: typeof XSS }).default ?? XSS) as typeof XSS;
+const { FilterXSS, escapeAttrValue, friendlyAttrValue } = ((XSS as unknown as { default?: typeof XSS }).default ??
+  XSS) as typeof XSS;
 
 // The allow-list for user HTML, applied on every write: paragraphs, marks, lists, links, code,
 // headings. Everything else (scripts, event handlers, styles, iframes, SVG, javascript: URLs) is
