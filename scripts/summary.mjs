@@ -23,6 +23,12 @@ if (pw) {
   failed += (pw.stats?.unexpected ?? 0) + (pw.stats?.flaky ?? 0) + (pw.errors?.length ?? 0);
   skipped += pw.stats?.skipped ?? 0;
 }
+// The production bundle's gzip size against its limit (scripts/deploy.mjs --dry-run): one check.
+const bundle = read("reports/bundle.json");
+if (bundle) {
+  if (bundle.ok) passed++;
+  else failed++;
+}
 // A runner that produced no report failed to run at all.
 failed += missing.length;
 if (missing.length) console.error(`missing reports: ${missing.join(", ")}`);

@@ -211,3 +211,46 @@ describe("configuration outside APP_ENV=local (issue 20, finding 7)", () => {
     expect(errors.join("\n")).not.toContain(short);
   });
 });
+
+describe("presigned uploads (UPLOAD_MODE=s3)", () => {
+  it("a note can keep an image the browser PUT straight to R2 once the object is there", async () => {
+    const a = await user();
+    const s3 = {
+      UPLOAD_MODE: "s3",
+      R2_S3_ENDPOINT: "https://acct.r2.cloudflarestorage.com/notex-images",
+      R2_ACCESS_KEY_ID: "key",
+      R2_SECRET_ACCESS_KEY: "secret",
+    };
+    const headers = { authorization: `Bearer ${a.token}`, "content-type": "application/json" };
+    const res = await call(s3, "/v1/notes", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ label: "idea", content: "<p>pic</p>", uploads: [{ file_size: 10, file_ext: "png" }] }),
+    });
+    expect(res.status).toBe(201);
+    const { note, uploads } = (await res.json()) as {
+      note: { id: number };
+      uploads: { key: string; put_link: string; file_url: string }[];
+    };
+    expect(uploads[0].put_link).toContain("X-Amz-Signature");
+    const edit = () =>
+      call(s3, "/v1/notes", {
+        method: "PATCH",
+        headers,
+        body: JSON.stringify({
+          id: note.id,
+          label: "idea",
+          content: "<p>pic, edited</p>",
+          imgs: [uploads[0].file_url],
+        }),
+      });
+    // Not uploaded yet: refused.
+    expect((await edit()).status).toBe(422);
+    // The browser's PUT to the presigned URL lands in the bucket without the worker seeing it.
+    await env.IMAGES.put(uploads[0].key, "png");
+    const edited = await edit();
+    expect(edited.status, await edited.clone().text()).toBe(200);
+    const row = await env.DB.prepare("select uploaded_at from uploads where key = ?").bind(uploads[0].key).first();
+    expect(row?.uploaded_at).toBeGreaterThan(0);
+  });
+});

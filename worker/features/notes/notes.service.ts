@@ -302,10 +302,10 @@ function tagStatements(db: DB, noteId: number, tags: string[], createdAt: number
 
 /** Image URLs a note may carry: only this user's own uploaded keys, served by this worker. */
 const IMG_PREFIX = "/img/";
-async function checkImages(db: DB, uid: number, imgs: string[]) {
+async function checkImages(env: Env, db: DB, uid: number, imgs: string[]) {
   if (!imgs.length) return;
   const keys = imgs.map((u) => (u.startsWith(IMG_PREFIX) ? u.slice(IMG_PREFIX.length) : ""));
-  if (keys.some((k) => !k.startsWith(`u/${uid}/`)) || !(await ownedUploaded(db, uid, keys))) {
+  if (keys.some((k) => !k.startsWith(`u/${uid}/`)) || !(await ownedUploaded(env, db, uid, keys))) {
     throw new AppError(422, "invalid_input", "Images must be your own uploads.", {
       imgs: "Images must be your own uploads.",
     });
@@ -338,7 +338,7 @@ export async function createNote(
   origin: string,
 ): Promise<SaveResult> {
   const uid = author.id;
-  await checkImages(db, uid, data.imgs);
+  await checkImages(env, db, uid, data.imgs);
   const slots = await reserveUploads(env, db, uid, data, origin);
   const now = Date.now();
   const imgs = [...data.imgs, ...slots.map((s) => s.file_url)].join(";");
@@ -397,7 +397,7 @@ export async function updateNote(
     .where(and(eq(notes.id, id), eq(notes.userId, uid), eq(notes.kind, 0)))
     .limit(1);
   if (!old) throw notFound("Note not found");
-  await checkImages(db, uid, data.imgs);
+  await checkImages(env, db, uid, data.imgs);
   const slots = await reserveUploads(env, db, uid, data, origin);
   const imgs = [...data.imgs, ...slots.map((s) => s.file_url)];
   const removed = old.imgs.split(";").filter((u) => u && !imgs.includes(u));

@@ -2,7 +2,7 @@
 // to the returned link (locally this worker's own HMAC-signed route, in production a presigned R2
 // URL), and the worker serves stored images from /img/<key>.
 import { AwsClient } from "aws4fetch";
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { uploads } from "../../db/schema/notes";
 import type { DB, Env } from "../../env";
 import { AppError } from "../../lib/errors";
@@ -115,15 +115,29 @@ export async function createUploads(
   return slots.map(({ key, put_link, file_url }) => ({ key, put_link, file_url }));
 }
 
-/** Whether every key is the user's own and was uploaded (so a note may reference it). */
-export async function ownedUploaded(db: DB, userId: number, keys: string[]): Promise<boolean> {
+/**
+ * Whether every key is the user's own and was uploaded (so a note may reference it). With presigned
+ * R2 URLs (UPLOAD_MODE=s3) the PUT never reaches the worker: a slot whose object is in the bucket
+ * is completed here (and by the cleanup cron), once.
+ */
+export async function ownedUploaded(env: Env, db: DB, userId: number, keys: string[]): Promise<boolean> {
   if (!keys.length) return true;
   const unique = [...new Set(keys)];
-  const [row] = await db
-    .select({ n: sql<number>`count(*)` })
+  const rows = await db
+    .select({ key: uploads.key, uploadedAt: uploads.uploadedAt })
     .from(uploads)
-    .where(and(inArray(uploads.key, unique), eq(uploads.userId, userId), isNotNull(uploads.uploadedAt)));
-  return (row?.n ?? 0) === unique.length;
+    .where(and(inArray(uploads.key, unique), eq(uploads.userId, userId)));
+  if (rows.length !== unique.length) return false;
+  const pending = rows.filter((r) => r.uploadedAt === null).map((r) => r.key);
+  if (!pending.length) return true;
+  if (env.UPLOAD_MODE !== "s3") return false;
+  const heads = await Promise.all(pending.map((k) => env.IMAGES.head(k)));
+  if (heads.some((h) => !h)) return false;
+  await db
+    .update(uploads)
+    .set({ uploadedAt: Date.now() })
+    .where(and(inArray(uploads.key, pending), isNull(uploads.uploadedAt)));
+  return true;
 }
 
 /** Removes stored images (R2 objects and upload rows) — only the user's own keys. */
