@@ -49,6 +49,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     content: html || textToHtml(text),
     video: values.video,
     imgs: form.getAll("imgs").map(String),
+    // Alt texts in the images' order: the kept ones by URL, then one per new image.
+    alts: [
+      ...form.getAll("imgs").map((src) => String(form.get(`alt:${src}`) ?? "")),
+      ...form.getAll("alt_new").flatMap((v) => String(v).split(/\r?\n/)),
+    ],
     folders: form.getAll("folders").map(Number).filter(Boolean),
     // Without JavaScript the files arrive here; the action reserves slots and stores them itself.
     uploads: browserUploads ?? files.map((f) => ({ file_size: f.size, file_ext: uploadExt(f.type) })),

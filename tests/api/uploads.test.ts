@@ -97,4 +97,43 @@ describe("signed uploads (issue 4 §4, issue 8 §6)", () => {
     expect(await env.IMAGES.get(uploads[0].key)).toBeNull();
     expect((await a.get(uploads[0].file_url)).status).toBe(404);
   });
+
+  it("keeps an alt text per image in the images' order, through edits, on lists and quotes", async () => {
+    const [a, b] = await users(2);
+    const res = await a.post("/v1/notes", {
+      label: "idea",
+      content: "<p>two pictures</p>",
+      uploads: [
+        { file_size: PNG.length, file_ext: "png" },
+        { file_size: PNG.length, file_ext: "png" },
+      ],
+      alts: ["  A loom\u0007 weaving\n flowers ", "", "no third image"],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    for (const u of res.body.uploads) await put(a, u.put_link);
+    const id = res.body.note.id;
+    const detail = (await a.get(`/v1/notes/${a.username}/${id}`)).body;
+    expect(detail.imgs.split(";")).toHaveLength(2);
+    // Plain text, one per image: trimmed, control characters and newlines folded, extras dropped.
+    expect(detail.alts).toEqual(["A loom weaving flowers", ""]);
+    // An edit that keeps the second image first and describes it.
+    const [first, second] = detail.imgs.split(";");
+    const edit = await a.patch("/v1/notes", {
+      id,
+      label: "idea",
+      content: "<p>two pictures</p>",
+      imgs: [second, first],
+      alts: ["The engine", "A loom"],
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    const list = (await b.get(`/v1/notes?uid=${a.id}&page=1`)).body.notes;
+    expect(list[0]).toMatchObject({ imgs: `${second};${first}`, alts: ["The engine", "A loom"] });
+    const quote = await b.post("/v1/renotes", { renote_id: id, content: "<p>look</p>" });
+    expect(quote.status).toBe(201);
+    const mine = (await b.get(`/v1/notes?uid=${b.id}&page=1`)).body.notes[0];
+    expect(mine.renote.alts).toEqual(["The engine", "A loom"]);
+    const long = await a.patch("/v1/notes", { id, label: "idea", content: "<p>x</p>", alts: ["x".repeat(1501)] });
+    expect(long.status).toBe(422);
+    expect(long.body.fields?.["alts.0"]).toBe("Image description must be less than 1500 characters.");
+  });
 });

@@ -118,10 +118,29 @@ test("post a note with two images", async ({ page, js }) => {
     { name: "a.png", mimeType: "image/png", buffer: png },
     { name: "b.png", mimeType: "image/png", buffer: png },
   ]);
+  // Alt text per image (issue 22): a field per picked image with JavaScript, one line each without.
+  if (js) {
+    await form.getByLabel("Image 1 description (alt text)").fill("A red square");
+    await form.getByLabel("Image 2 description (alt text)").fill("A blue square");
+  } else {
+    await form.getByLabel(/Describe the new images/).fill("A red square\nA blue square");
+  }
   await form.getByRole("button", { name: "Save" }).click();
   await expect(page).toHaveURL(new RegExp(`/${a.username}/note/\\d+$`));
   const imgs = page.locator("article.note .images img");
   await expect(imgs).toHaveCount(2);
+  expect(await imgs.evaluateAll((els) => els.map((e) => e.getAttribute("alt")))).toEqual([
+    "A red square",
+    "A blue square",
+  ]);
+  if (js) {
+    // The lightbox reads the description out under the picture.
+    await page.locator("article.note .images a").nth(1).click();
+    const box = page.getByRole("dialog", { name: "Image 2 of 2" });
+    await expect(box.getByText("A blue square")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(box).toHaveCount(0);
+  }
   for (const src of await imgs.evaluateAll((els) => els.map((e) => e.getAttribute("src")))) {
     const res = await page.request.get(src ?? "");
     expect(res.status()).toBe(200);

@@ -1,7 +1,13 @@
 import { Link, useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import X from "lucide-react/icons/x";
-import { type FormEvent, useEffect, useRef, useState } from "react";
-import { MAX_IMAGES, MAX_LABEL, MAX_TEXT, PRESET_LABELS } from "../../../worker/features/notes/notes.constants";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import {
+  MAX_ALT,
+  MAX_IMAGES,
+  MAX_LABEL,
+  MAX_TEXT,
+  PRESET_LABELS,
+} from "../../../worker/features/notes/notes.constants";
 import type { FolderJson } from "../../../worker/features/folders/folders.service";
 import type { NoteJson } from "../../../worker/features/notes/notes.types";
 import { useHydrated, useIsoLayoutEffect } from "~/lib/hydrated";
@@ -129,6 +135,7 @@ export function ComposerForm({
   const existing = (note?.imgs ?? "").split(";").filter(Boolean);
   const err = r?.fields ?? {};
   const images = kept.length + picked.length;
+  const altError = Object.entries(err).find(([k]) => k.startsWith("alts"))?.[1];
   const busy = fetcher.state !== "idle" || uploading === "busy";
 
   // Preview URLs are freed when an image is removed and when the composer closes.
@@ -269,17 +276,20 @@ export function ComposerForm({
           </p>
         )}
       </div>
-      {existing.map((src) => (
-        <label key={src} className="keep-image">
-          <input
-            type="checkbox"
-            name="imgs"
-            value={src}
-            checked={kept.includes(src)}
-            onChange={(e) => setKept((k) => (e.target.checked ? [...k, src] : k.filter((x) => x !== src)))}
-          />{" "}
-          <img src={src} alt="" width={48} height={48} /> keep
-        </label>
+      {existing.map((src, i) => (
+        <div key={src} className="keep-image">
+          <label>
+            <input
+              type="checkbox"
+              name="imgs"
+              value={src}
+              checked={kept.includes(src)}
+              onChange={(e) => setKept((k) => (e.target.checked ? [...k, src] : k.filter((x) => x !== src)))}
+            />{" "}
+            <img src={src} alt={note?.alts?.[i] ?? ""} width={48} height={48} /> keep
+          </label>
+          <AltField name={`alt:${src}`} n={i + 1} defaultValue={note?.alts?.[i]} />
+        </div>
       ))}
       <div className="field">
         <label htmlFor="note-video">YouTube link</label>
@@ -336,6 +346,7 @@ export function ComposerForm({
             {picked.map((p, i) => (
               <li key={p.url}>
                 <img src={p.url} alt={`${p.file.name} (to upload)`} width={72} height={72} />
+                <AltField name="alt_new" n={existing.length + i + 1} />
                 <button
                   type="button"
                   className="icon-btn"
@@ -351,9 +362,18 @@ export function ComposerForm({
             ))}
           </ul>
         )}
-        {(err.imgs || err.uploads || (uploading && uploading !== "busy")) && (
+        {!hydrated && (
+          // Without JavaScript the picked files are not known before the post: one line each.
+          <div className="alt-field">
+            <label htmlFor="note-alts">
+              Describe the new images for people who cannot see them (one line per image)
+            </label>
+            <textarea id="note-alts" name="alt_new" rows={2} maxLength={MAX_ALT * MAX_IMAGES} />
+          </div>
+        )}
+        {(err.imgs || err.uploads || altError || (uploading && uploading !== "busy")) && (
           <p className="error" role="alert">
-            {err.imgs ?? err.uploads ?? uploading}
+            {err.imgs ?? err.uploads ?? altError ?? uploading}
           </p>
         )}
       </div>
@@ -376,6 +396,17 @@ export function ComposerForm({
         Cancel
       </Link>
     </fetcher.Form>
+  );
+}
+
+/** Alt text for one image: what a screen reader says instead of the picture. */
+function AltField({ name, n, defaultValue }: { name: string; n: number; defaultValue?: string }) {
+  const id = useId();
+  return (
+    <span className="alt-field">
+      <label htmlFor={id}>Image {n} description (alt text)</label>
+      <input id={id} name={name} defaultValue={defaultValue} maxLength={MAX_ALT} placeholder="What does it show?" />
+    </span>
   );
 }
 

@@ -24,6 +24,8 @@ export const notes = sqliteTable(
     content: text("content").notNull().default(""),
     txt: text("txt").notNull().default(""),
     imgs: text("imgs").notNull().default(""),
+    /** JSON list of the images' alt texts, in imgs' order ("" where none was given). */
+    alts: text("alts").notNull().default("[]"),
     video: text("video").notNull().default(""),
     renoteId: integer("renote_id").references((): AnySQLiteColumn => notes.id, { onDelete: "set null" }),
     renum: counter("renum"),

@@ -30,6 +30,8 @@ export const MAX_TAGS = 15;
 export const MAX_TAG_LEN = 50;
 export const MAX_FOLDERS = 20;
 export const MAX_IMAGES = 10;
+/** An image's alt text, as long as Mastodon's. */
+export const MAX_ALT = 1500;
 export const MAX_LABEL = 20;
 
 /** Spec 5: YouTube links yielding an 11-character id; anything else is invalid. */

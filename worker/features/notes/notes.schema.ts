@@ -1,7 +1,16 @@
 import { z } from "zod";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { stripInvisible } from "../../lib/text";
-import { MAX_FOLDERS, MAX_IMAGES, MAX_LABEL, MAX_TAG_LEN, MAX_TAGS, MAX_TEXT, youtubeId } from "./notes.constants";
+import {
+  MAX_ALT,
+  MAX_FOLDERS,
+  MAX_IMAGES,
+  MAX_LABEL,
+  MAX_TAG_LEN,
+  MAX_TAGS,
+  MAX_TEXT,
+  youtubeId,
+} from "./notes.constants";
 
 const EMOJI = /\p{Extended_Pictographic}/u;
 
@@ -64,6 +73,13 @@ export const NoteInput = z
       .max(MAX_FOLDERS, "You can only select up to 20 folders.")
       .default([]),
     uploads: z.array(Upload).max(MAX_IMAGES, "You can only add up to 10 images.").default([]),
+    /** Alt text per image, in the order of imgs then uploads. */
+    alts: z
+      .array(z.string().max(MAX_ALT, "Image description must be less than 1500 characters."), {
+        error: "alts must be a list of texts",
+      })
+      .max(MAX_IMAGES * 2, "Too many image descriptions.")
+      .default([]),
   })
   .transform((v, ctx) => {
     const content = sanitizeHtml(v.content);
@@ -89,6 +105,10 @@ export const NoteInput = z
       ...v,
       content,
       txt,
+      // One plain-text line per image (control characters and runs of spaces folded).
+      alts: Array.from({ length: Math.min(images, MAX_IMAGES) }, (_, i) =>
+        stripInvisible((v.alts[i] ?? "").replace(/[\p{Cc}\s]+/gu, " ")).trim(),
+      ),
       tags: tags.map((t) => t.toLowerCase()),
       video: video ?? "",
       folders: [...new Set(v.folders)],

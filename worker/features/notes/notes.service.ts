@@ -50,7 +50,7 @@ function originalJson(viewer: unknown) {
   const o = extras(sql.raw("o"), viewer);
   return sql<string | null>`(select json_object(
     'id', o.id, 'kind', o.kind, 'userId', o.user_id, 'username', ou.username, 'fullname', ou.fullname,
-    'avatar', ou.avatar, 'label', o.label, 'content', o.content, 'txt', o.txt, 'imgs', o.imgs, 'video', o.video,
+    'avatar', ou.avatar, 'label', o.label, 'content', o.content, 'txt', o.txt, 'imgs', o.imgs, 'alts', o.alts, 'video', o.video,
     'renum', o.renum, 'repnum', o.repnum, 'likenum', o.likenum, 'createdAt', o.created_at, 'notedAt', o.noted_at,
     'liked', ${o.liked}, 'renoted', ${o.renoted}, 'folders', json(${o.folders}))
     from notes o join users ou on ou.id = o.user_id where o.id = ${notes.renoteId})`;
@@ -89,6 +89,16 @@ type NoteFields = Omit<NoteRow, "renoteId" | "updatedAt"> & {
 
 type Hydrated = NoteFields & { original: string | null };
 
+/** The stored alt texts (a JSON list); anything unreadable counts as none. */
+function parseAlts(raw: string): string[] {
+  try {
+    const v = JSON.parse(raw);
+    return Array.isArray(v) ? v.map(String) : [];
+  } catch {
+    return [];
+  }
+}
+
 /** The spec's Note from one hydrated row; its original (one level) from the same row's JSON. */
 function toNoteJson(r: NoteFields & { original?: string | null }, viewerId: number | null): NoteJson {
   const viewer = viewerId ?? 0;
@@ -101,6 +111,7 @@ function toNoteJson(r: NoteFields & { original?: string | null }, viewerId: numb
     content: r.content,
     txt: r.txt,
     imgs: r.imgs,
+    alts: parseAlts(r.alts),
     video: r.video,
     folders: typeof r.folders === "string" ? JSON.parse(r.folders) : r.folders,
     renote: original && toNoteJson(original, viewerId),
@@ -351,6 +362,7 @@ export async function createNote(
       content: data.content,
       txt: data.txt,
       imgs,
+      alts: JSON.stringify(data.alts),
       video: data.video,
       createdAt: now,
       notedAt: now,
@@ -418,6 +430,7 @@ export async function updateNote(
         content: data.content,
         txt: data.txt,
         imgs: imgs.join(";"),
+        alts: JSON.stringify(data.alts),
         video: data.video,
         updatedAt: Date.now(),
       })

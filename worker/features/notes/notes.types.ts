@@ -24,6 +24,8 @@ export interface NoteJson {
   txt: string;
   /** Image URLs joined by ";". */
   imgs: string;
+  /** Alt text of each image, in imgs' order ("" for none): an addition to the spec's Note. */
+  alts: string[];
   /** YouTube video id (11 characters) or "". */
   video: string;
   folders: NoteFolderRef[];

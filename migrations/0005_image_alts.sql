@@ -1,0 +1,1 @@
+ALTER TABLE `notes` ADD `alts` text DEFAULT '[]' NOT NULL;
