@@ -53,6 +53,7 @@ describe("GET /v1/export", () => {
     expect(md).toMatch(/^---\nid: \d+\nkind: "note"\nlabel: "how to"\n/);
     expect(md).toContain('tags: ["deploy","edge"]');
     expect(md).toContain('folders: ["Acme Corp"]');
+    expect(md).toContain("image_alts: []");
     expect(md).toMatch(/created_at: "\d{4}-\d\d-\d\dT/);
     expect(md).toContain("Use **bold** and [a link](https://example.com)");
     expect(md).toContain("- one");
