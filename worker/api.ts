@@ -9,6 +9,7 @@ import { followRoutes } from "./features/follows/follows.routes";
 import { likesRoutes } from "./features/likes/likes.routes";
 import { notificationRoutes } from "./features/notifications/notifications.routes";
 import { replyRoutes } from "./features/replies/replies.routes";
+import { blockRoutes, moderationRoutes, muteRoutes } from "./features/safety/safety.routes";
 import { reportRoutes } from "./features/reports/reports.routes";
 import { feeds, notes, renotes } from "./features/notes/notes.routes";
 import { uploadRoutes } from "./features/uploads/uploads.routes";
@@ -49,6 +50,9 @@ export const api = new Hono<AppEnv>()
   .route("/reports", reportRoutes)
   .route("/replies", replyRoutes)
   .route("/notifications", notificationRoutes)
+  .route("/blocks", blockRoutes)
+  .route("/mutes", muteRoutes)
+  .route("/moderation", moderationRoutes)
   .route("/", feeds)
   .notFound((c) => c.json({ code: "not_found", message: "No such endpoint" }, 404))
   .onError(toErrorResponse);

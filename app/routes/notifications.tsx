@@ -24,6 +24,12 @@ const TEXT: Record<string, string> = {
   note: "posted a new note",
   renote: "renoted your note",
   quote: "quoted your note",
+  // Moderation notices (issue 16): the reason follows as the statement of reasons.
+  mod_dismiss: "reviewed reports about your content and took no action",
+  mod_hide: "hid your content",
+  mod_restore: "restored your content",
+  mod_suspend: "suspended your account",
+  mod_unsuspend: "lifted your account's suspension",
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -54,7 +60,12 @@ export default function Notifications() {
                 <Avatar name={n.user.fullname} src={n.user.avatar} size={36} />
                 <span>
                   <strong>{n.user.fullname}</strong> {TEXT[n.action] ?? n.action}
-                  {n.extra && <span className="muted"> · {n.extra}</span>}
+                  {n.extra && (
+                    <span className="muted">
+                      {n.action.startsWith("mod_") ? " · Reason: " : " · "}
+                      {n.extra}
+                    </span>
+                  )}
                 </span>
                 <Ago ms={n.created_at} className="muted" />
               </Link>

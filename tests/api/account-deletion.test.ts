@@ -134,4 +134,33 @@ describe("DELETE /v1/users", () => {
     expect(await rowsOf(a.id)).toBe(0);
     expect(await wrongCounters()).toEqual([]);
   });
+
+  it("removes blocks and mutes both ways and the edit history; the moderation log outlives both accounts (issue 16)", async () => {
+    const [a, b, c, mod] = [await user(), await user(), await user(), await user()];
+    await env.DB.prepare("update users set role = 'moderator' where id = ?").bind(mod.id).run();
+    const n = (await a.post("/v1/notes", { label: "idea", content: "<p>v1</p>" })).body.note.id;
+    expect((await a.patch("/v1/notes", { id: n, label: "idea", content: "<p>v2</p>" })).status).toBe(200);
+    await a.post(`/v1/blocks/${b.id}`);
+    await c.post(`/v1/blocks/${a.id}`);
+    await a.post(`/v1/mutes/${c.id}`);
+    await b.post(`/v1/mutes/${a.id}`);
+    await c.post("/v1/reports", { nid: n, kind: 1 });
+    const hide = { kind: "note", id: n, action: "hide", reason: "Spam" };
+    expect((await mod.post("/v1/moderation/actions", hide)).status).toBe(200);
+    const count = async (sql: string, id: number) =>
+      (await env.DB.prepare(sql).bind(id).first<{ n: number }>())?.n ?? -1;
+    expect(await count("select count(*) as n from note_versions where note_id = ?", n)).toBe(1);
+    expect((await remove(a, { password: a.password })).status).toBe(200);
+    expect(await count("select count(*) as n from blocks where blocker_id = ?1 or blocked_id = ?1", a.id)).toBe(0);
+    expect(await count("select count(*) as n from mutes where muter_id = ?1 or muted_id = ?1", a.id)).toBe(0);
+    expect(await count("select count(*) as n from note_versions where note_id = ?", n)).toBe(0);
+    expect(await count("select count(*) as n from moderation_log where owner_id = ?", a.id)).toBe(1);
+    // A moderator leaving keeps the record of what they did; the owner's name now reads as gone.
+    expect((await remove(mod, { password: mod.password })).status).toBe(200);
+    const log = await env.DB.prepare("select count(*) as n from moderation_log where moderator_id = ?")
+      .bind(mod.id)
+      .first<{ n: number }>();
+    expect(log?.n).toBe(1);
+    expect(await wrongCounters()).toEqual([]);
+  });
 });

@@ -7,7 +7,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { snapshot } from "../db-snapshot";
-import type { TestUser } from "../factories";
+import { type TestUser, user } from "../factories";
 import { routes } from "../fuzz";
 import { Client, type Res } from "../http";
 import { type World, world } from "../world";
@@ -17,6 +17,8 @@ interface Fixture extends World {
   emptyFolderId: number;
   /** The id of a second session of the owner's (another device). */
   ownerSessionId: string;
+  /** A user with the moderator role (issue 16). */
+  moderator: TestUser;
 }
 
 /**
@@ -24,14 +26,15 @@ interface Fixture extends World {
  * - refused: 404 (ownership lives in the query's where), nothing changes;
  * - noop: 2xx and nothing changes — it can only undo the caller's own interaction, which does not exist;
  * - self: 2xx on the caller's own account only, whatever ids the body names; the owner's rows stay;
- * - open: any signed-in user may do it to public content (like, reply, follow…): not a refusal.
+ * - open: any signed-in user may do it to public content (like, reply, follow…): not a refusal;
+ * - forbidden: moderators only; everyone else gets 403 and nothing changes.
  */
-type Other = "refused" | "noop" | "self" | "open";
+type Other = "refused" | "noop" | "self" | "open" | "forbidden";
 interface Case {
   call: (f: Fixture) => [path: string, body?: unknown];
   other: Other;
   /** Who may make this very call (it must succeed for them): the owner, or the fan whose interaction it undoes. */
-  control?: "owner" | "fan";
+  control?: "owner" | "fan" | "moderator";
 }
 
 const noteBody = (f: Fixture, content: string) => ({ label: "idea", content, folders: [f.folderId] });
@@ -96,6 +99,16 @@ const CASES: Record<string, Case> = {
   "DELETE /v1/sessions": { call: () => ["/v1/sessions"], other: "noop" },
   // Deleting one's own account moves counters on others' content by design (account-deletion.test.ts).
   "DELETE /v1/users": { call: (f) => ["/v1/users", { password: "secret123", id: f.owner.id }], other: "open" },
+  // Issue 16: anyone may block or mute anyone; undoing what one never did changes nothing.
+  "POST /v1/blocks/:uid": { call: (f) => [`/v1/blocks/${f.owner.id}`], other: "open" },
+  "DELETE /v1/blocks/:uid": { call: (f) => [`/v1/blocks/${f.owner.id}`], other: "noop" },
+  "POST /v1/mutes/:uid": { call: (f) => [`/v1/mutes/${f.owner.id}`], other: "open" },
+  "DELETE /v1/mutes/:uid": { call: (f) => [`/v1/mutes/${f.owner.id}`], other: "noop" },
+  "POST /v1/moderation/actions": {
+    call: (f) => ["/v1/moderation/actions", { kind: "note", id: f.noteId, action: "hide", reason: "Spam" }],
+    other: "forbidden",
+    control: "moderator",
+  },
 };
 /** Open to visitors by design; aimed at the owner's account they must still change nothing. */
 const PUBLIC: Record<string, { call: (f: Fixture) => [string, unknown]; status: number }> = {
@@ -134,7 +147,9 @@ async function fixture(): Promise<Fixture> {
     .first<{ id: string }>();
   // The sign-up confirmation links count as sent over a minute ago, so asking again is allowed.
   await env.DB.prepare("update account_tokens set created_at = created_at - 61000").run();
-  return { ...w, emptyFolderId: empty.body.id, ownerSessionId: second?.id ?? "" };
+  const moderator = await user();
+  await env.DB.prepare("update users set role = 'moderator' where id = ?").bind(moderator.id).run();
+  return { ...w, emptyFolderId: empty.body.id, ownerSessionId: second?.id ?? "", moderator };
 }
 
 /** Calls as `who` and answers the response and whether any table changed. */
@@ -185,8 +200,8 @@ describe("authorisation matrix (issue 8)", () => {
       const owned = await ownerRows();
       const { res, changed, shown } = await attempt(f.other, method, c.call(f));
       if (res.body?.token) f.other.token = res.body.token; // a password change starts a new session
-      if (c.other === "refused") {
-        expect.soft(res.status, shown).toBe(404);
+      if (c.other === "refused" || c.other === "forbidden") {
+        expect.soft(res.status, shown).toBe(c.other === "refused" ? 404 : 403);
         expect.soft(changed, `${shown}: changed the database`).toBe(false);
       } else if (c.other === "noop") {
         expect.soft(res.status, shown).toBe(200);
@@ -224,9 +239,9 @@ describe("authorisation matrix (issue 8)", () => {
     const controlled = Object.entries(CASES)
       .filter(([, c]) => c.control)
       .sort(([a], [b]) => rank(a) - rank(b));
-    expect(controlled.length).toBe(11);
+    expect(controlled.length).toBe(12);
     for (const [key, c] of controlled) {
-      const who: TestUser = c.control === "owner" ? f.owner : f.fan;
+      const who: TestUser = c.control === "owner" ? f.owner : c.control === "moderator" ? f.moderator : f.fan;
       const { res, changed, shown } = await attempt(who, split(key)[0], c.call(f));
       expect.soft(res.status, shown).toBe(200);
       expect.soft(changed, `${shown}: changed nothing`).toBe(true);

@@ -69,6 +69,43 @@ describe("GET /v1/export", () => {
     expect(json(other.files, "profile.json").username).toBe(w.other.username);
   });
 
+  it("holds the edit history, blocks, mutes, reports filed and moderation decisions with reasons (issue 16)", async () => {
+    const [a, b, c, mod] = [await user(), await user(), await user(), await user()];
+    await env.DB.prepare("update users set role = 'moderator' where id = ?").bind(mod.id).run();
+    const n = (await a.post("/v1/notes", { label: "idea", content: "<p>first <strong>take</strong></p>" })).body.note
+      .id;
+    await a.patch("/v1/notes", { id: n, label: "tip", content: "<p>second</p>" });
+    const theirs = (await c.post("/v1/notes", { label: "idea", content: "<p>spam</p>" })).body.note.id;
+    await a.post(`/v1/blocks/${b.id}`);
+    await a.post(`/v1/mutes/${c.id}`);
+    await a.post("/v1/reports", { nid: theirs, kind: 1 });
+    await mod.post("/v1/moderation/actions", { kind: "note", id: n, action: "hide", reason: "Off-topic ads" });
+    const { files } = await download(a);
+    expect(json(files, "note_versions.json")).toEqual([
+      expect.objectContaining({
+        note_id: n,
+        label: "idea",
+        content_markdown: expect.stringContaining("first **take**"),
+      }),
+    ]);
+    expect(json(files, "blocks.json")).toEqual([expect.objectContaining({ id: b.id, username: b.username })]);
+    expect(json(files, "mutes.json")).toEqual([expect.objectContaining({ id: c.id, username: c.username })]);
+    expect(json(files, "reports.json")).toEqual([
+      expect.objectContaining({ kind: "note", id: theirs, reason: "Spam", closed_at: null }),
+    ]);
+    const decisions = json(files, "moderation.json");
+    expect(decisions).toEqual([
+      expect.objectContaining({ action: "hide", kind: "note", id: n, reason: "Off-topic ads" }),
+    ]);
+    expect(JSON.stringify(decisions)).not.toContain(mod.username);
+    const md = strFromU8(files[Object.keys(files).find((f) => f.endsWith(`-${n}.md`))!]);
+    expect(md).toMatch(/hidden_at: "\d{4}-/);
+    expect(json(files, "profile.json")).toMatchObject({ role: "user", suspended_at: null });
+    // The blocked and muted people's exports do not list who blocked or muted them.
+    const theirsExport = await download(b);
+    expect(json(theirsExport.files, "blocks.json")).toEqual([]);
+  });
+
   it("refuses a visitor", async () => {
     expect((await visitor().get("/v1/export")).status).toBe(401);
   });

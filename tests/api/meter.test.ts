@@ -127,4 +127,43 @@ describe("the D1 meter in Server-Timing (issue 19)", () => {
     const note = (await reader.get(`/v1/notes/${popular}`)).body;
     expect(note.likenum).toBe(CROWD);
   });
+
+  it("a block that cuts follows both ways, and a moderator's hide, cost the same rows on a popular target as on a fresh one (issue 16)", async () => {
+    const cost = async (res: Promise<Res>) => {
+      const r = await res;
+      expect(r.status).toBe(200);
+      const m = meterOf(r);
+      return { read: m.read, written: m.written };
+    };
+    // x and the author follow each other, as do x and a fresh account: each block cuts two follows.
+    const [x, quiet] = [await user(), await user()];
+    for (const [a, b] of [
+      [x, author],
+      [author, x],
+      [x, quiet],
+      [quiet, x],
+    ] as const)
+      expect((await a.post(`/v1/follows/${b.id}`)).status).toBe(200);
+    const blockPopular = await cost(x.post(`/v1/blocks/${author.id}`));
+    const blockFresh = await cost(x.post(`/v1/blocks/${quiet.id}`));
+    // The same writes; the reads may differ by a row or two of the targets' own (index probes in
+    // a deeper index), never by the author's 1,500 followers, likes or notices.
+    const same = (a: { read: number; written: number }, b: { read: number; written: number }) => {
+      expect(a.written).toBe(b.written);
+      expect(Math.abs(a.read - b.read)).toBeLessThanOrEqual(2);
+      expect(a.read).toBeLessThan(60);
+    };
+    same(blockPopular, blockFresh);
+    same(await cost(x.delete(`/v1/blocks/${author.id}`)), await cost(x.delete(`/v1/blocks/${quiet.id}`)));
+    // Hiding a note with 1,500 likes moves the same counters as hiding a fresh one.
+    const mod = await user();
+    await env.DB.prepare("update users set role = 'moderator' where id = ?").bind(mod.id).run();
+    const newer = (await author.post("/v1/notes", { label: "idea", content: "<p>to hide</p>" })).body.note.id;
+    const hide = (id: number) =>
+      cost(mod.post("/v1/moderation/actions", { kind: "note", id, action: "hide", reason: "Spam" }));
+    same(await hide(popular), await hide(newer));
+    const restore = (id: number) =>
+      cost(mod.post("/v1/moderation/actions", { kind: "note", id, action: "restore", reason: "Appeal" }));
+    same(await restore(popular), await restore(newer));
+  });
 });

@@ -105,6 +105,19 @@ describe("query plans of the hot reads", () => {
     }
     replyId = parent;
     await b.post(`/v1/bookmarks/${noteId}?t=note`);
+    // Issue 16: the reader blocks one user and mutes another, so every list runs its block and
+    // mute filters (indexed NOT EXISTS keyed on the viewer) against real rows.
+    const [blocked, muted] = await users(2);
+    await blocked.post("/v1/notes", { label: "idea", content: "<p>blocked #plans</p>" });
+    await muted.post("/v1/notes", { label: "idea", content: "<p>muted #plans</p>" });
+    await b.post(`/v1/blocks/${blocked.id}`);
+    await b.post(`/v1/mutes/${muted.id}`);
+    await a.patch("/v1/notes", {
+      id: noteId,
+      label: "idea",
+      content: "<p>plan edited #plans</p>",
+      folders: [folder.id],
+    });
   });
 
   const calls: [string, () => Promise<{ status: number }>][] = [
@@ -125,6 +138,9 @@ describe("query plans of the hot reads", () => {
     ["bookmarks", () => b.get("/v1/bookmarks?t=note&page=1")],
     ["followers", () => b.get(`/v1/follows/${a.id}/followers?page=1`)],
     ["me", () => b.get("/v1/me")],
+    ["blocked users", () => b.get("/v1/blocks?page=1")],
+    ["muted users", () => b.get("/v1/mutes?page=1")],
+    ["note history", () => b.get(`/v1/notes/${noteId}/history`)],
   ];
   it.each(calls)("%s: no full scans, no temp B-tree for ordering", async (_name, call) => {
     const problems = await plansOf(call);
@@ -142,6 +158,9 @@ describe("query plans of the hot reads", () => {
     "folder detail",
     "followers",
     "me",
+    "blocked users",
+    "muted users",
+    "note history",
   ]);
   it.each(calls)("%s: one D1 round trip, the session check included where it can ride", async (name, call) => {
     const res = (await call()) as { status: number; headers: Headers; body: { notes?: []; notis?: [] } };

@@ -16,6 +16,10 @@
 
 const FOLDER_KINDS = "('company', 'project', 'skill')";
 
+// Issue 16: content a moderator hid leaves the counts that lead to lists (an author's notes and
+// x-labels, an original's renotes, a parent's replies); likes, folder counts and follows keep
+// counting it (a folder still holds it; hiding is reversible). A suspension changes no counter.
+
 /** @type {Counter[]} */
 export const COUNTERS = [
   {
@@ -28,14 +32,14 @@ export const COUNTERS = [
     name: "notes.repnum",
     table: "notes",
     column: "repnum",
-    actual: "(select count(*) from replies r where r.parent = -notes.id)",
+    actual: "(select count(*) from replies r where r.parent = -notes.id and r.hidden_at is null)",
   },
   {
     // Plain renotes and quotes both point at the original with renote_id.
     name: "notes.renum",
     table: "notes",
     column: "renum",
-    actual: "(select count(*) from notes r where r.renote_id = notes.id)",
+    actual: "(select count(*) from notes r where r.renote_id = notes.id and r.hidden_at is null)",
   },
   {
     name: "replies.likenum",
@@ -47,7 +51,7 @@ export const COUNTERS = [
     name: "replies.repnum",
     table: "replies",
     column: "repnum",
-    actual: "(select count(*) from replies c where c.parent = replies.id)",
+    actual: "(select count(*) from replies c where c.parent = replies.id and c.hidden_at is null)",
   },
   {
     name: "folders.likenum",
@@ -84,7 +88,7 @@ export const COUNTERS = [
     name: "users.note_num",
     table: "users",
     column: "note_num",
-    actual: "(select count(*) from notes n where n.user_id = users.id and n.kind != 1)",
+    actual: "(select count(*) from notes n where n.user_id = users.id and n.kind != 1 and n.hidden_at is null)",
   },
   {
     name: "users.noti_num",
@@ -97,7 +101,8 @@ export const COUNTERS = [
     name: "user_labels.n",
     table: "user_labels",
     keys: ["user_id", "label"],
-    actual: "select user_id, label, count(*) from notes where kind != 1 and label != '' group by user_id, label",
+    actual:
+      "select user_id, label, count(*) from notes where kind != 1 and label != '' and hidden_at is null group by user_id, label",
   },
   {
     name: "user_types.n",

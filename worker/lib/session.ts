@@ -115,6 +115,7 @@ interface SessionRow {
   userEp: number;
   ep: number;
   lastSeenAt: number;
+  suspendedAt: number | null;
 }
 
 const sessionFields = {
@@ -123,6 +124,7 @@ const sessionFields = {
   userEp: users.sessionEpoch,
   ep: sessions.ep,
   lastSeenAt: sessions.lastSeenAt,
+  suspendedAt: users.suspendedAt,
 };
 
 /**
@@ -138,7 +140,8 @@ async function current(c: Context<AppEnv>, sid: string, uid?: number, ep?: numbe
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sid), gt(sessions.expiresAt, now), uid === undefined ? undefined : eq(users.id, uid)))
     .limit(1);
-  if (!row || row.ep !== row.userEp || (ep !== undefined && ep !== row.userEp)) return null;
+  // Suspension also ends the sessions and bumps the epoch (so riding checks fail too); this holds even if it did not.
+  if (!row || row.ep !== row.userEp || (ep !== undefined && ep !== row.userEp) || row.suspendedAt) return null;
   if (now - row.lastSeenAt > TOUCH_EVERY_MS) await touch(c, sid, now);
   return { id: row.uid, username: row.username, sid };
 }

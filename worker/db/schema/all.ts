@@ -5,3 +5,4 @@ export * from "./notes";
 export * from "./social";
 export * from "./users";
 export * from "./jobs";
+export * from "./safety";

@@ -34,6 +34,8 @@ export const notes = sqliteTable(
     createdAt: createdAt(),
     notedAt: integer("noted_at").notNull(),
     updatedAt: integer("updated_at"),
+    // Set by a moderator: the note answers 404 to all but its owner and moderators, and leaves lists.
+    hiddenAt: integer("hidden_at"),
   },
   (t) => [
     index("notes_created_idx").on(t.createdAt, t.id),

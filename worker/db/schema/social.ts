@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { counter, createdAt } from "../columns";
 import { notes } from "./notes";
@@ -63,11 +64,15 @@ export const reports = sqliteTable(
     targetId: integer("target_id").notNull(),
     reason: integer("reason").notNull(),
     createdAt: createdAt(),
+    // Set when a moderator acts on the target (any action closes all of its reports).
+    closedAt: integer("closed_at"),
   },
   (t) => [
     uniqueIndex("reports_once_uq").on(t.userId, t.kind, t.targetId),
     index("reports_created_idx").on(t.createdAt, t.id),
     index("reports_target_idx").on(t.kind, t.targetId),
+    // The moderation queue groups open (or closed) reports by target.
+    index("reports_status_target_idx").on(sql`(${t.closedAt} is null)`, t.kind, t.targetId),
   ],
 );
 
@@ -89,6 +94,7 @@ export const replies = sqliteTable(
     repnum: counter("repnum"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at"),
+    hiddenAt: integer("hidden_at"),
   },
   (t) => [
     index("replies_parent_created_idx").on(t.parent, t.createdAt, t.id),

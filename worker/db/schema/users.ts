@@ -28,6 +28,10 @@ export const users = sqliteTable(
     // The newest notification id the user has seen; unread = notifications after it.
     notiSeen: counter("noti_seen"),
     invitationNum: counter("invitation_num"),
+    // user, moderator or admin (npm run role); moderators act on reports at /moderation.
+    role: text("role").notNull().default("user"),
+    // Set while suspended: no login, no session, content out of every list and page.
+    suspendedAt: integer("suspended_at"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -91,6 +91,7 @@ export async function deleteAccount(env: Env, db: DB, uid: number) {
     sql`delete from bookmarks where kind = 'note' and target_id in ${N}`,
     sql`delete from reports where kind = 'note' and target_id in ${N}`,
     sql`delete from notes where kind = 1 and renote_id in ${N} and user_id != ${U}`,
+    sql`delete from note_versions where note_id in ${N}`,
     sql`delete from notes where id in ${N}`,
   ]);
 
@@ -155,6 +156,11 @@ export async function deleteAccount(env: Env, db: DB, uid: number) {
   await drain(db, "bookmarks", "_rowid_", sql`user_id = ${U}`);
   await drain(db, "reports", "id", sql`user_id = ${U}`);
   await drain(db, "uploads", "key", sql`user_id = ${U}`);
+  // Blocks and mutes both ways (issue 16): a spammer blocked by thousands is drained in chunks
+  // rather than cascaded in one statement. They move no counter. The moderation log is kept: it
+  // is the audit record (by ids, with no foreign key), and reads "deleted account" from now on.
+  await drain(db, "blocks", "_rowid_", sql`blocker_id = ${U} or blocked_id = ${U}`);
+  await drain(db, "mutes", "_rowid_", sql`muter_id = ${U} or muted_id = ${U}`);
 
   // 8. Their images in R2 (every object under their prefix), then the account itself: the
   //    username and email are free again, and what is left (counts, sessions, tokens) cascades.

@@ -5,10 +5,12 @@ import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from "fflate";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { folders } from "../../db/schema/folders";
 import { notes } from "../../db/schema/notes";
-import { bookmarks, follows, replies } from "../../db/schema/social";
+import { blocks, moderationLog, mutes, noteVersions } from "../../db/schema/safety";
+import { bookmarks, follows, replies, reports } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
 import type { DB, Env } from "../../env";
 import { notFound } from "../../lib/errors";
+import { REPORT_KINDS } from "../reports/reports.constants";
 import { htmlToMarkdown } from "./markdown";
 
 const PAGE = 500;
@@ -101,6 +103,8 @@ function noteMarkdown(n: NotePageRow): string {
     ["likes", n.likenum],
     ["replies", n.repnum],
     ["renotes", n.renum],
+    // Hidden by the moderators (issue 16): the owner still has it, and should know it is not public.
+    ...(n.hiddenAt ? ([["hidden_at", iso(n.hiddenAt)]] as [string, unknown][]) : []),
   ];
   const head = front.map(([k, v]) => `${k}: ${yaml(v)}`).join("\n");
   return `---\n${head}\n---\n\n${htmlToMarkdown(n.content)}\n`;
@@ -148,6 +152,7 @@ const notesColumns = {
   createdAt: notes.createdAt,
   notedAt: notes.notedAt,
   updatedAt: notes.updatedAt,
+  hiddenAt: notes.hiddenAt,
 };
 
 async function writeExport(env: Env, db: DB, uid: number, w: ZipWriter) {
@@ -169,6 +174,8 @@ async function writeExport(env: Env, db: DB, uid: number, w: ZipWriter) {
         following: u.followingNum,
         followers: u.followerNum,
         notes: u.noteNum,
+        role: u.role,
+        suspended_at: iso(u.suspendedAt),
         exported_at: new Date().toISOString(),
       },
       null,
@@ -275,6 +282,90 @@ async function writeExport(env: Env, db: DB, uid: number, w: ZipWriter) {
       (f) => ({ id: f.id, username: f.username, name: f.fullname, since: iso(f.createdAt) }),
     );
   }
+
+  // Issue 16: the earlier versions of their notes, the people they block and mute (as Mastodon's
+  // export has them), the reports they filed, and every moderation decision about their account or
+  // content with its reason (the statements of reasons; the moderator is not named, as in the notice).
+  await w.jsonArray(
+    "note_versions.json",
+    (a: { id: number; noteId: number; editedAt: number } | null) =>
+      db
+        .select({
+          id: noteVersions.id,
+          noteId: noteVersions.noteId,
+          label: noteVersions.label,
+          content: noteVersions.content,
+          editedAt: noteVersions.editedAt,
+        })
+        .from(noteVersions)
+        .innerJoin(notes, eq(notes.id, noteVersions.noteId))
+        .where(
+          and(
+            eq(notes.userId, uid),
+            a
+              ? sql`(${noteVersions.noteId}, ${noteVersions.editedAt}, ${noteVersions.id}) > (${a.noteId}, ${a.editedAt}, ${a.id})`
+              : undefined,
+          ),
+        )
+        .orderBy(asc(noteVersions.noteId), asc(noteVersions.editedAt), asc(noteVersions.id))
+        .limit(PAGE),
+    (v) => ({
+      note_id: v.noteId,
+      label: v.label,
+      content_markdown: htmlToMarkdown(v.content),
+      written_at: iso(v.editedAt),
+    }),
+  );
+  for (const [name, table, mine, other] of [
+    ["blocks", blocks, blocks.blockerId, blocks.blockedId],
+    ["mutes", mutes, mutes.muterId, mutes.mutedId],
+  ] as const) {
+    await w.jsonArray(
+      `${name}.json`,
+      (a: { createdAt: number; id: number } | null) =>
+        db
+          .select({ id: users.id, username: users.username, fullname: users.fullname, createdAt: table.createdAt })
+          .from(table)
+          .innerJoin(users, eq(users.id, other))
+          .where(and(eq(mine, uid), a ? sql`(${table.createdAt}, ${other}) > (${a.createdAt}, ${a.id})` : undefined))
+          .orderBy(asc(table.createdAt), asc(other))
+          .limit(PAGE),
+      (b) => ({ id: b.id, username: b.username, name: b.fullname, since: iso(b.createdAt) }),
+    );
+  }
+  await w.jsonArray(
+    "reports.json",
+    (a: { kind: string; targetId: number } | null) =>
+      db
+        .select()
+        .from(reports)
+        .where(
+          and(
+            eq(reports.userId, uid),
+            a ? sql`(${reports.kind}, ${reports.targetId}) > (${a.kind}, ${a.targetId})` : undefined,
+          ),
+        )
+        .orderBy(asc(reports.kind), asc(reports.targetId))
+        .limit(PAGE),
+    (r) => ({
+      kind: r.kind,
+      id: r.targetId,
+      reason: REPORT_KINDS[r.reason as keyof typeof REPORT_KINDS] ?? "Other",
+      created_at: iso(r.createdAt),
+      closed_at: iso(r.closedAt),
+    }),
+  );
+  await w.jsonArray(
+    "moderation.json",
+    (a: { id: number } | null) =>
+      db
+        .select()
+        .from(moderationLog)
+        .where(and(eq(moderationLog.ownerId, uid), a ? gt(moderationLog.id, a.id) : undefined))
+        .orderBy(asc(moderationLog.id))
+        .limit(PAGE),
+    (m) => ({ action: m.action, kind: m.kind, id: m.targetId, reason: m.reason, at: iso(m.createdAt) }),
+  );
 
   // The person's images, piped object by object from R2 (already compressed: stored, not deflated).
   let cursor: string | undefined;

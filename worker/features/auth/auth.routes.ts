@@ -8,7 +8,7 @@ import { body, readJson } from "../../lib/validate";
 import { sendConfirmation, siteOrigin } from "../accounts/accounts.service";
 import { loadUser } from "../users/users.service";
 import { ChangePassword, LoginInput, SignupInput } from "../users/users.schema";
-import { bumpEpoch, changePassword, login, signup } from "./auth.service";
+import { assertNotSuspended, bumpEpoch, changePassword, login, signup } from "./auth.service";
 import { googleClaims, googleUser, startGoogle } from "./google.service";
 
 /** Bursts on the account endpoints answer 429, per client address. */
@@ -44,6 +44,7 @@ export const auth = new Hono<AppEnv>()
   .get("/login/google", authLimit("google"), async (c) => {
     const claims = await googleClaims(c, (c.req.query("code") ?? "").slice(0, 2048), c.req.query("state") ?? "");
     const row = await googleUser(c.var.db, claims);
+    assertNotSuspended(row);
     const { token } = await startSession(c, row);
     return c.json({ token, user: await loadUser(c.var.db, { id: row.id }, row.id) });
   })

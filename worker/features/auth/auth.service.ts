@@ -53,6 +53,7 @@ export async function login(db: DB, username: string, password: string) {
     .limit(1);
   const ok = await verifyPassword(password, row?.passwordHash ?? null);
   if (!row || !ok) throw new AppError(401, "bad_credentials", "Username or password is incorrect.");
+  assertNotSuspended(row);
   if (row.passwordHash && needsRehash(row.passwordHash)) {
     await db
       .update(users)
@@ -60,6 +61,16 @@ export async function login(db: DB, username: string, password: string) {
       .where(eq(users.id, row.id));
   }
   return row;
+}
+
+/** A suspended account cannot sign in (told only after its password or Google identity checked out). */
+export function assertNotSuspended(row: { suspendedAt: number | null }) {
+  if (row.suspendedAt)
+    throw new AppError(
+      403,
+      "account_suspended",
+      "Your account has been suspended by the moderators. Check the notice we sent you, or contact support.",
+    );
 }
 
 /** Verifies the current password, stores the new one and bumps the epoch: every other session ends now. */

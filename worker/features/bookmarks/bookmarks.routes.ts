@@ -7,6 +7,7 @@ import { me, requireUser, rideAlong } from "../../lib/session";
 import { param, query } from "../../lib/validate";
 import { KindQuery } from "../likes/likes.routes";
 import { findTarget } from "../likes/likes.service";
+import { refuseBlocked } from "../safety/safety.service";
 import { ListQuery } from "../notes/notes.schema";
 import { type ListShape, listNotes } from "../notes/notes.service";
 import { listReplies } from "../replies/replies.service";
@@ -55,7 +56,7 @@ export const bookmarkRoutes = new Hono<AppEnv>()
   .post("/:id", param(IdParam), query(KindQuery), async (c) => {
     const { id } = c.req.valid("param");
     const { t } = c.req.valid("query");
-    await findTarget(c.var.db, t, id);
+    refuseBlocked((await findTarget(c.var.db, t, id, me(c).id)).blocked);
     await c.var.db
       .insert(bookmarks)
       .values({ userId: me(c).id, kind: t, targetId: id })

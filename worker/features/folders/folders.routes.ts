@@ -40,8 +40,9 @@ const folderDriver = (label: boolean): ListShape["driver"] => ({
     label ? eq(folderNotes.label, sql.placeholder("label")) : undefined,
   ),
 });
-const FOLDER_LIST: ListShape = { name: "folder", driver: folderDriver(false) };
-const FOLDER_LABEL_LIST: ListShape = { name: "folderLabel", driver: folderDriver(true) };
+// A folder holds one author's notes, opened on purpose: a mute does not empty it (a block does).
+const FOLDER_LIST: ListShape = { name: "folder", driver: folderDriver(false), mute: false };
+const FOLDER_LABEL_LIST: ListShape = { name: "folderLabel", driver: folderDriver(true), mute: false };
 
 export const folderRoutes = new Hono<AppEnv>()
   .post("/", requireUser, body(FolderInput), async (c) => {
@@ -58,7 +59,9 @@ export const folderRoutes = new Hono<AppEnv>()
     await deleteFolder(c.var.db, me(c).id, c.req.valid("param").id);
     return c.json({ ok: true });
   })
-  .get("/", query(FolderList), async (c) => c.json(await listFolders(c.var.db, c.req.valid("query"))))
+  .get("/", query(FolderList), async (c) =>
+    c.json(await listFolders(c.var.db, c.req.valid("query"), c.var.user?.id ?? null)),
+  )
   .get("/:id", param(IdParam), async (c) =>
     c.json(await getFolder(c.var.db, { id: c.req.valid("param").id }, c.var.user?.id ?? null)),
   )

@@ -5,6 +5,7 @@ import { plus } from "../../db/counters";
 import { folders } from "../../db/schema/folders";
 import { likes } from "../../db/schema/social";
 import { users, userTypes } from "../../db/schema/users";
+import { personVisible } from "../safety/visibility";
 import type { DB } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
@@ -185,9 +186,15 @@ export async function deleteFolder(db: DB, uid: number, id: number) {
 export async function listFolders(
   db: DB,
   q: { uid: number; type?: string; sort: "type" | "time"; page: number; cursor?: string },
+  viewerId: number | null = null,
 ) {
-  const where = and(eq(folders.userId, q.uid), q.type ? eq(folders.type, q.type) : undefined);
   const { after, offset } = q.sort === "time" ? startOf(q) : { after: null, offset: 0 };
+  const where = and(
+    eq(folders.userId, q.uid),
+    q.type ? eq(folders.type, q.type) : undefined,
+    // A profile list, so the visibility rule for its owner (suspended, or a block either way) holds.
+    personVisible(q.uid, viewerId),
+  );
   const rows =
     q.sort === "time"
       ? await db
@@ -233,7 +240,7 @@ export async function getFolder(
     })
     .from(folders)
     .innerJoin(users, eq(users.id, folders.userId))
-    .where(cond)
+    .where(and(cond, personVisible(users.id, viewerId)))
     .limit(1);
   if (!row) throw notFound("Folder not found");
   return {

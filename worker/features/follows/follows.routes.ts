@@ -9,6 +9,8 @@ import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
 import { me, requireUser } from "../../lib/session";
 import { param, query } from "../../lib/validate";
 import { ListQuery } from "../notes/notes.schema";
+import { refuseBlocked } from "../safety/safety.service";
+import { authorActive, blockedEither, blockState, userInList } from "../safety/visibility";
 import { notifyStatements, unnotifyStatements } from "../notifications/notifications.links";
 
 const Uid = z.object({ uid: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
@@ -29,8 +31,13 @@ const count = (db: DB, follower: number, followee: number, on: boolean) => {
 
 async function follow(db: DB, follower: number, followee: number, on: boolean) {
   if (follower === followee) throw new AppError(422, "invalid_input", "You cannot follow yourself.");
-  const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, followee)).limit(1);
+  const [target] = await db
+    .select({ id: users.id, blocked: blockState(follower, followee) })
+    .from(users)
+    .where(and(eq(users.id, followee), authorActive(users.id)))
+    .limit(1);
   if (!target) throw notFound("User not found");
+  if (on) refuseBlocked(target.blocked);
   const note = { userId: followee, actorId: follower, action: "follow" as const };
   const [, counted] = await db.batch([
     on
@@ -74,7 +81,13 @@ export const followRoutes = new Hono<AppEnv>()
         .from(follows)
         .innerJoin(users, eq(users.id, other))
         .where(
-          and(eq(mine, uid), after ? sql`(${follows.createdAt}, ${other}) < (${after.at}, ${after.id})` : undefined),
+          and(
+            eq(mine, uid),
+            // The list of someone who blocked the viewer (or whom they blocked) is empty to them.
+            viewer ? sql`not ${blockedEither(viewer, uid)}` : undefined,
+            userInList(sql`"users"`, viewer || null),
+            after ? sql`(${follows.createdAt}, ${other}) < (${after.at}, ${after.id})` : undefined,
+          ),
         )
         .orderBy(desc(follows.createdAt), desc(other))
         .limit(PAGE_SIZE + 1)

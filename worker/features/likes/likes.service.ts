@@ -5,6 +5,8 @@ import { likes, replies } from "../../db/schema/social";
 import type { DB } from "../../env";
 import { notFound } from "../../lib/errors";
 import { minusChanges, plusChanges } from "../../db/counters";
+import { refuseBlocked } from "../safety/safety.service";
+import { authorActive, blockState, openable } from "../safety/visibility";
 import { notifyStatements, unnotifyStatements } from "../notifications/notifications.links";
 
 /** Whether `viewer` liked a (kind, target): one primary-key lookup, for a list's select. */
@@ -16,17 +18,42 @@ export const CONTENT_KINDS = ["note", "reply", "company", "project", "skill"] as
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 const FOLDER_KINDS = new Set<ContentKind>(["company", "project", "skill"]);
 
-/** The row a content kind points at, or 404: likes, bookmarks and reports all resolve targets here. */
-export async function findTarget(db: DB, kind: ContentKind, id: number): Promise<{ id: number; ownerId: number }> {
+/**
+ * The row a content kind points at, as `viewer` may see it (hidden content, a suspended owner or a
+ * block either way is a 404, as on its page), with the block state between them for a 403 on
+ * interactions: likes, bookmarks and reports all resolve targets here, in one query.
+ */
+export async function findTarget(
+  db: DB,
+  kind: ContentKind,
+  id: number,
+  viewer: number,
+  /** false to undo one's own interaction, which stays possible on content one can no longer open. */
+  visible = true,
+): Promise<{ id: number; ownerId: number; blocked: number }> {
   const [row] =
     kind === "note"
-      ? await db.select({ id: notes.id, ownerId: notes.userId }).from(notes).where(eq(notes.id, id)).limit(1)
+      ? await db
+          .select({ id: notes.id, ownerId: notes.userId, blocked: blockState(viewer, notes.userId) })
+          .from(notes)
+          .where(and(eq(notes.id, id), visible ? openable(sql`"notes"`, viewer, { blocks: false }) : undefined))
+          .limit(1)
       : kind === "reply"
-        ? await db.select({ id: replies.id, ownerId: replies.userId }).from(replies).where(eq(replies.id, id)).limit(1)
+        ? await db
+            .select({ id: replies.id, ownerId: replies.userId, blocked: blockState(viewer, replies.userId) })
+            .from(replies)
+            .where(and(eq(replies.id, id), visible ? openable(sql`"replies"`, viewer, { blocks: false }) : undefined))
+            .limit(1)
         : await db
-            .select({ id: folders.id, ownerId: folders.userId })
+            .select({ id: folders.id, ownerId: folders.userId, blocked: blockState(viewer, folders.userId) })
             .from(folders)
-            .where(and(eq(folders.id, id), sql`lower(${folders.type}) = ${kind}`))
+            .where(
+              and(
+                eq(folders.id, id),
+                sql`lower(${folders.type}) = ${kind}`,
+                visible ? authorActive(folders.userId) : undefined,
+              ),
+            )
             .limit(1);
   if (!row) throw notFound("Not found");
   return row;
@@ -64,7 +91,8 @@ function count(db: DB, kind: ContentKind, id: number, on: boolean) {
 }
 
 export async function like(db: DB, userId: number, kind: ContentKind, id: number, on: boolean) {
-  const target = await findTarget(db, kind, id);
+  const target = await findTarget(db, kind, id, userId, on);
+  if (on) refuseBlocked(target.blocked);
   const mine = and(eq(likes.userId, userId), likesOf(kind, id));
   const write = on
     ? db

@@ -5,7 +5,17 @@ import { AppError } from "../../lib/errors";
 import { me, requireUser, rideAlong } from "../../lib/session";
 import { body, param, query } from "../../lib/validate";
 import { Label, ListQuery, NoteInput, RenoteInput } from "./notes.schema";
-import { createNote, deleteNote, getNote, LISTS, listNotes, renote, undoRenote, updateNote } from "./notes.service";
+import {
+  createNote,
+  deleteNote,
+  getNote,
+  LISTS,
+  listNotes,
+  noteHistory,
+  renote,
+  undoRenote,
+  updateNote,
+} from "./notes.service";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 
 const IdParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
@@ -33,6 +43,9 @@ export const notes = new Hono<AppEnv>()
   })
   .get("/:id", param(IdParam), async (c) =>
     c.json(await getNote(c.var.db, c.req.valid("param").id, c.var.user?.id ?? null)),
+  )
+  .get("/:id/history", param(IdParam), async (c) =>
+    c.json(await noteHistory(c.var.db, c.req.valid("param").id, c.var.user?.id ?? null)),
   )
   .get("/:username/:id", param(IdParam.extend({ username: z.string().min(1).max(100) })), async (c) => {
     const { id, username } = c.req.valid("param");

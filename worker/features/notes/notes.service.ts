@@ -1,8 +1,9 @@
-import { and, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, isNull, type SQL, sql } from "drizzle-orm";
 import { bindPlan, named, planOf } from "../../db/plan";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { BatchItem } from "drizzle-orm/batch";
 import { noteTags, notes } from "../../db/schema/notes";
+import { noteVersions } from "../../db/schema/safety";
 import { likes } from "../../db/schema/social";
 import { userLabels, users } from "../../db/schema/users";
 import { runBatch } from "../../db/client";
@@ -11,6 +12,8 @@ import type { CurrentUser, DB, Env } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { type RideAlong, sessionColumn } from "../../lib/session";
 import { likedBy } from "../likes/likes.service";
+import { refuseBlocked } from "../safety/safety.service";
+import { blockState, noteInList, openable, originalVisible, type Viewer } from "../safety/visibility";
 import { type Keyset, PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
 import { folderSyncStatements, folderUnfileStatements } from "../folders/folders.links";
 import {
@@ -46,23 +49,25 @@ function extras(n: SQL, viewer: unknown) {
 }
 
 /** The original of a renote or quote, one level deep, as a JSON object with a list row's field names (null when gone). */
-function originalJson(viewer: unknown) {
-  const o = extras(sql.raw("o"), viewer);
+function originalJson(viewer: Viewer) {
+  const o = extras(sql.raw("o"), viewer ?? 0);
   return sql<string | null>`(select json_object(
     'id', o.id, 'kind', o.kind, 'userId', o.user_id, 'username', ou.username, 'fullname', ou.fullname,
     'avatar', ou.avatar, 'label', o.label, 'content', o.content, 'txt', o.txt, 'imgs', o.imgs, 'alts', o.alts, 'video', o.video,
     'renum', o.renum, 'repnum', o.repnum, 'likenum', o.likenum, 'createdAt', o.created_at, 'notedAt', o.noted_at,
-    'liked', ${o.liked}, 'renoted', ${o.renoted}, 'folders', json(${o.folders}))
-    from notes o join users ou on ou.id = o.user_id where o.id = ${notes.renoteId})`;
+    'updatedAt', o.updated_at, 'liked', ${o.liked}, 'renoted', ${o.renoted}, 'folders', json(${o.folders}))
+    from notes o join users ou on ou.id = o.user_id where o.id = ${notes.renoteId} and ${originalVisible(sql.raw("o"), viewer, undefined, sql.raw("ou"))})`;
 }
+
+const NOTES = sql.raw('"notes"');
 
 // Flat, so a plan names a raw row's values by position (worker/db/plan.ts).
 const NOTE_COLUMNS = getTableColumns(notes);
 
 /** What a note list selects: the note, its author, its original and the viewer's state, all in one row. */
-function hydrated(viewerId: unknown) {
+function hydrated(viewerId: Viewer) {
   const viewer = viewerId ?? 0;
-  const e = extras(sql.raw('"notes"'), viewer);
+  const e = extras(NOTES, viewer);
   return {
     ...NOTE_COLUMNS,
     username: users.username,
@@ -72,12 +77,14 @@ function hydrated(viewerId: unknown) {
     liked: sql<number>`${e.liked}`.as("x_liked"),
     renoted: sql<number>`${e.renoted}`.as("x_renoted"),
     folders: sql<string>`${e.folders}`.as("x_folders"),
-    original: originalJson(viewer).as("x_original"),
+    original: originalJson(viewerId).as("x_original"),
   };
 }
 
 /** A note with its author and the viewer's state: a list row, or its original parsed from JSON. */
-type NoteFields = Omit<NoteRow, "renoteId" | "updatedAt"> & {
+type NoteFields = Omit<NoteRow, "renoteId" | "hiddenAt"> & {
+  /** Set on a list or detail row (an original's JSON has none: a hidden original is not shown). */
+  hiddenAt?: number | null;
   username: string;
   fullname: string;
   avatar: string;
@@ -122,6 +129,9 @@ function toNoteJson(r: NoteFields & { original?: string | null }, viewerId: numb
     liked: !!r.liked,
     created_at: r.createdAt,
     noted_at: r.notedAt,
+    edited_at: r.updatedAt ?? null,
+    // Only its owner and moderators ever receive a hidden note.
+    ...(r.hiddenAt ? { hidden: true } : {}),
   };
 }
 
@@ -145,6 +155,8 @@ export interface ListShape {
   name: string;
   where?: SQL;
   driver?: ListDriver;
+  /** false for lists of one author the viewer chose to open (a profile, a folder): mutes keep them. */
+  mute?: boolean;
 }
 
 const P = (name: string) => sql.placeholder(name);
@@ -158,8 +170,8 @@ export const LISTS = {
     name: "feed",
     where: sql`(${notes.userId} = ${P("uid")} or exists (select 1 from follows f where f.follower_id = ${P("uid")} and f.followee_id = ${notes.userId}))`,
   },
-  user: { name: "user", where: eq(notes.userId, P("uid")) },
-  userLabel: { name: "userLabel", where: and(eq(notes.userId, P("uid")), eq(notes.label, P("label"))) },
+  user: { name: "user", where: eq(notes.userId, P("uid")), mute: false },
+  userLabel: { name: "userLabel", where: and(eq(notes.userId, P("uid")), eq(notes.label, P("label"))), mute: false },
   label: { name: "label", where: and(eq(notes.label, P("label")), sql`${notes.kind} != ${RENOTE}`) },
   /** A tag page reads along note_tags (tag, created_at, note_id). */
   tag: {
@@ -172,6 +184,7 @@ export const LISTS = {
 function listPlan(db: DB, shape: ListShape, keyset: boolean, viewer: boolean, ride: boolean) {
   return planOf(`list:${shape.name}|${+keyset}|${+viewer}|${+ride}`, () => {
     const { driver } = shape;
+    const visible = noteInList(NOTES, viewer ? P("viewer") : null, { mute: shape.mute ?? true }, sql.raw('"users"'));
     const at = driver?.at ?? notes.createdAt;
     const id = driver?.id ?? notes.id;
     const select = {
@@ -187,7 +200,9 @@ function listPlan(db: DB, shape: ListShape, keyset: boolean, viewer: boolean, ri
           .innerJoin(users, eq(users.id, notes.userId))
       : db.select(select).from(notes).innerJoin(users, eq(users.id, notes.userId));
     return from
-      .where(and(driver?.where, shape.where, keyset ? sql`(${at}, ${id}) < (${P("at")}, ${P("kid")})` : undefined))
+      .where(
+        and(driver?.where, shape.where, visible, keyset ? sql`(${at}, ${id}) < (${P("at")}, ${P("kid")})` : undefined),
+      )
       .orderBy(desc(at), desc(id))
       .limit(P("limit"))
       .offset(P("offset"));
@@ -226,8 +241,13 @@ export async function listNotes(
 }
 
 /** The query for one hydrated note, so a caller can batch it with its own (one round trip). */
-export function noteQuery(db: DB, where: SQL | undefined, viewerId: unknown) {
-  return db.select(hydrated(viewerId)).from(notes).innerJoin(users, eq(users.id, notes.userId)).where(where).limit(1);
+export function noteQuery(db: DB, where: SQL | undefined, viewerId: Viewer) {
+  return db
+    .select(hydrated(viewerId))
+    .from(notes)
+    .innerJoin(users, eq(users.id, notes.userId))
+    .where(and(where, openable(NOTES, viewerId)))
+    .limit(1);
 }
 
 export function noteFromRows(rows: Hydrated[], viewerId: number | null): NoteJson {
@@ -253,11 +273,12 @@ export async function getNote(db: DB, id: number, viewerId: number | null, usern
 // delete ("out") or after an insert or edit ("in"). Batches run one at a time, so a repeated or
 // racing write finds the row already gone (or there) and moves nothing: exact, and O(1).
 const labelOf = (uid: number, noteId: number) =>
-  sql`(select label from notes where id = ${noteId} and user_id = ${uid} and kind != ${RENOTE})`;
+  sql`(select label from notes where id = ${noteId} and user_id = ${uid} and kind != ${RENOTE} and hidden_at is null)`;
 
 /** The author's note_num and x-label count for note `noteId`, moving in (+1) or out (-1). */
 export function countNote(db: DB, uid: number, noteId: number, by: 1 | -1): BatchItem<"sqlite">[] {
-  const mine = sql`exists(select 1 from notes where id = ${noteId} and user_id = ${uid} and kind != ${RENOTE})`;
+  // A note hidden by a moderator is already out of these counts (issue 16): it moves nothing.
+  const mine = sql`exists(select 1 from notes where id = ${noteId} and user_id = ${uid} and kind != ${RENOTE} and hidden_at is null)`;
   const user = db
     .update(users)
     .set({ noteNum: plus(users.noteNum, by) })
@@ -281,7 +302,13 @@ const labelIn = (db: DB, uid: number, noteId: number): BatchItem<"sqlite">[] => 
         .select({ userId: notes.userId, label: notes.label, n: sql<number>`0`.as("n") })
         .from(notes)
         .where(
-          and(eq(notes.id, noteId), eq(notes.userId, uid), sql`${notes.label} != ''`, sql`${notes.kind} != ${RENOTE}`),
+          and(
+            eq(notes.id, noteId),
+            eq(notes.userId, uid),
+            sql`${notes.label} != ''`,
+            sql`${notes.kind} != ${RENOTE}`,
+            isNull(notes.hiddenAt),
+          ),
         ),
     )
     .onConflictDoNothing(),
@@ -297,7 +324,9 @@ const renumOut = (db: DB, originalId: number, noteId: number) =>
   db
     .update(notes)
     .set({ renum: plus(notes.renum, -1) })
-    .where(and(eq(notes.id, originalId), sql`exists(select 1 from notes r where r.id = ${noteId})`));
+    .where(
+      and(eq(notes.id, originalId), sql`exists(select 1 from notes r where r.id = ${noteId} and r.hidden_at is null)`),
+    );
 
 function tagStatements(db: DB, noteId: number, tags: string[], createdAt: number): BatchItem<"sqlite">[] {
   const out: BatchItem<"sqlite">[] = [db.delete(noteTags).where(eq(noteTags.noteId, noteId))];
@@ -421,8 +450,21 @@ export async function updateNote(
     createdAt: old.createdAt,
     folderIds: data.folders,
   });
-  await db.batch([
+  const changed = old.content !== data.content || old.label !== data.label;
+  await runBatch(db, [
     labelOut(db, uid, id),
+    // The text being replaced is kept, stamped with when it was written (edit history).
+    ...(changed
+      ? [
+          db.insert(noteVersions).values({
+            noteId: id,
+            label: old.label,
+            content: old.content,
+            txt: old.txt,
+            editedAt: old.updatedAt ?? old.createdAt,
+          }),
+        ]
+      : []),
     db
       .update(notes)
       .set({
@@ -432,7 +474,7 @@ export async function updateNote(
         imgs: imgs.join(";"),
         alts: JSON.stringify(data.alts),
         video: data.video,
-        updatedAt: Date.now(),
+        ...(changed ? { updatedAt: Date.now() } : {}),
       })
       .where(and(eq(notes.id, id), eq(notes.userId, uid))),
     ...labelIn(db, uid, id),
@@ -481,12 +523,17 @@ export async function renote(db: DB, uid: number, targetId: number, content: str
   const [target] = await db
     .select({ id: notes.id, kind: notes.kind, renoteId: notes.renoteId })
     .from(notes)
-    .where(eq(notes.id, targetId))
+    .where(and(eq(notes.id, targetId), openable(NOTES, uid, { blocks: false })))
     .limit(1);
   if (!target) throw notFound("Note not found");
   const originalId = target.kind === RENOTE && target.renoteId ? target.renoteId : target.id;
-  const [original] = await db.select({ ownerId: notes.userId }).from(notes).where(eq(notes.id, originalId)).limit(1);
+  const [original] = await db
+    .select({ ownerId: notes.userId, blocked: blockState(uid, notes.userId) })
+    .from(notes)
+    .where(and(eq(notes.id, originalId), openable(NOTES, uid, { blocks: false })))
+    .limit(1);
   if (!original) throw notFound("Note not found");
+  refuseBlocked(original.blocked);
   const now = Date.now();
   if (!txt.trim()) {
     const [, [counted]] = (await runBatch(db, [
@@ -557,3 +604,60 @@ export async function undoRenote(db: DB, uid: number, originalId: number) {
   if (!counted) throw notFound("Note not found");
   return { id: originalId, renoted: false, renum: counted.renum };
 }
+
+export interface NoteVersion {
+  label: string;
+  content: string;
+  txt: string;
+  /** When this version was written: the note's creation for the first, each edit for the rest. */
+  edited_at: number;
+  current: boolean;
+}
+
+/**
+ * The versions of a note, newest (the current text) first, to whoever may open the note: one
+ * batch, the note's own visibility rule in its where.
+ */
+export async function noteHistory(db: DB, id: number, viewerId: number | null) {
+  const [[note], older] = await db.batch([
+    db
+      .select({
+        label: notes.label,
+        content: notes.content,
+        txt: notes.txt,
+        createdAt: notes.createdAt,
+        updatedAt: notes.updatedAt,
+        username: users.username,
+      })
+      .from(notes)
+      .innerJoin(users, eq(users.id, notes.userId))
+      .where(and(eq(notes.id, id), sql`${notes.kind} != ${RENOTE}`, openable(NOTES, viewerId)))
+      .limit(1),
+    db
+      .select({
+        label: noteVersions.label,
+        content: noteVersions.content,
+        txt: noteVersions.txt,
+        at: noteVersions.editedAt,
+      })
+      .from(noteVersions)
+      .where(eq(noteVersions.noteId, id))
+      .orderBy(desc(noteVersions.editedAt), desc(noteVersions.id))
+      .limit(MAX_VERSIONS),
+  ]);
+  if (!note) throw notFound("Note not found");
+  const versions: NoteVersion[] = [
+    {
+      label: note.label,
+      content: note.content,
+      txt: note.txt,
+      edited_at: note.updatedAt ?? note.createdAt,
+      current: true,
+    },
+    ...older.map((v) => ({ label: v.label, content: v.content, txt: v.txt, edited_at: v.at, current: false })),
+  ];
+  return { id, username: note.username, edited_at: note.updatedAt ?? null, versions };
+}
+
+/** A history shows the latest edits; a note edited more often than this keeps its oldest rows unlisted. */
+const MAX_VERSIONS = 100;

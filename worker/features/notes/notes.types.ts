@@ -39,6 +39,10 @@ export interface NoteJson {
   liked: boolean;
   created_at: number;
   noted_at: number;
+  /** When the note was last edited (null: never); GET /v1/notes/{id}/history lists the versions. */
+  edited_at: number | null;
+  /** Hidden by a moderator (present only then; only the owner and moderators see such a note). */
+  hidden?: true;
 }
 
 export interface Paginator {

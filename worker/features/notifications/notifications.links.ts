@@ -6,6 +6,7 @@ import { follows, notifications } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
 import { minusChanges, plus, plusChanges } from "../../db/counters";
 import type { DB } from "../../env";
+import { mutedBy } from "../safety/visibility";
 
 export type Action = "like" | "reply" | "follow" | "note" | "renote" | "quote";
 
@@ -23,16 +24,24 @@ export function notifyStatements(
 ): BatchItem<"sqlite">[] {
   if (n.userId === n.actorId) return [];
   return [
+    // Nothing reaches someone who muted or blocked the actor (the badge recount sees no row either).
     db
       .insert(notifications)
-      .values({
-        userId: n.userId,
-        actorId: n.actorId,
-        action: n.action,
-        tblname: n.tblname ?? "",
-        rowid: n.rowid ?? 0,
-        extra: (n.extra ?? "").slice(0, 140),
-      })
+      .select(
+        db
+          .select({
+            id: sql<number>`null`.as("id"),
+            userId: users.id,
+            actorId: sql<number>`${n.actorId}`.as("actor_id"),
+            action: sql<string>`${n.action}`.as("action"),
+            tblname: sql<string>`${n.tblname ?? ""}`.as("tblname"),
+            rowid: sql<number>`${n.rowid ?? 0}`.as("rowid"),
+            extra: sql<string>`${(n.extra ?? "").slice(0, 140)}`.as("extra"),
+            createdAt: sql<number>`cast(unixepoch('subsec') * 1000 as integer)`.as("created_at"),
+          })
+          .from(users)
+          .where(and(eq(users.id, n.userId), sql`not ${mutedBy(users.id, n.actorId)}`)),
+      )
       .onConflictDoNothing(),
     unreadBy(db, n.userId, true),
   ];
@@ -84,7 +93,7 @@ export function noteCreatedStatements(
             createdAt: sql<number>`cast(unixepoch('subsec') * 1000 as integer)`.as("created_at"),
           })
           .from(follows)
-          .where(eq(follows.followeeId, n.actorId)),
+          .where(and(eq(follows.followeeId, n.actorId), sql`not ${mutedBy(follows.followerId, n.actorId)}`)),
       )
       .onConflictDoNothing(),
     // The note is new, so every follower got exactly one new (unread: ids only grow) notification.

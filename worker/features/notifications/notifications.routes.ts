@@ -11,6 +11,10 @@ import { ListQuery } from "../notes/notes.schema";
 /** Where a notification leads: the note or reply it is about, or the actor's profile. */
 function href(n: { action: string; tblname: string; rowid: number }, actor: string, owner: string): string {
   if (n.action === "follow") return `/${actor}`;
+  if (n.action.startsWith("mod_"))
+    return n.tblname === "note" || n.tblname === "reply"
+      ? `/${owner}/${n.tblname === "note" ? "note" : "rep"}/${n.rowid}`
+      : `/${owner}`;
   if (n.tblname === "reply") return n.action === "reply" ? `/${actor}/rep/${n.rowid}` : `/${owner}/rep/${n.rowid}`;
   if (n.action === "note" || n.action === "quote") return `/${actor}/note/${n.rowid}`;
   return `/${owner}/note/${n.rowid}`;
@@ -53,7 +57,10 @@ export const notificationRoutes = new Hono<AppEnv>()
         tblname: n.tblname,
         rowid: n.rowid,
         extra: n.extra,
-        user: { id: n.actorId, username, fullname, avatar, me: false },
+        // A moderation notice comes from the service, never from a named moderator.
+        user: n.action.startsWith("mod_")
+          ? { id: 0, username: "", fullname: "NoteX moderation", avatar: "", me: false }
+          : { id: n.actorId, username, fullname, avatar, me: false },
         created_at: n.createdAt,
         href: href(n, username, me(c).username),
       })),

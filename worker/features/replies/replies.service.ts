@@ -14,6 +14,8 @@ import { noteFromRows, noteQuery } from "../notes/notes.service";
 import { likedBy } from "../likes/likes.service";
 import { bindPlan, d1Of, namedObjects, planOf } from "../../db/plan";
 import type { UserRef } from "../social.shared";
+import { refuseBlocked } from "../safety/safety.service";
+import { blockState, openable, replyInList } from "../safety/visibility";
 
 export const MAX_REPLY = 500;
 
@@ -91,7 +93,7 @@ export async function listReplies(
   const keyset = after ? sql`(${replies.createdAt}, ${replies.id}) ${cmp} (${after.at}, ${after.id})` : undefined;
   const dir = order === "asc" ? asc : desc;
   const rows = await select(db, viewer)
-    .where(and(where, keyset))
+    .where(and(where, replyInList(sql`"replies"`, viewer, undefined, sql`"users"`), keyset))
     .orderBy(dir(replies.createdAt), dir(replies.id))
     .limit(PAGE_SIZE + 1)
     .offset(offset);
@@ -114,15 +116,28 @@ function countParent(db: DB, parent: number, by: (col: SQLiteColumn) => SQL<numb
 
 export async function createReply(db: DB, uid: number, parent: number, raw: string) {
   const { content, txt } = replyContent(raw);
+  // The parent must be open to the replier; a block with its author or the note's author is a 403.
+  const noteBlock = (noteId: unknown) =>
+    sql<number>`${blockState(uid, sql`(select user_id from notes where id = ${noteId})`)}`.as("note_blocked");
   const [target] =
     parent < 0
-      ? await db.select({ noteId: notes.id, ownerId: notes.userId }).from(notes).where(eq(notes.id, -parent)).limit(1)
+      ? await db
+          .select({ noteId: notes.id, ownerId: notes.userId, blocked: blockState(uid, notes.userId) })
+          .from(notes)
+          .where(and(eq(notes.id, -parent), openable(sql`"notes"`, uid, { blocks: false })))
+          .limit(1)
       : await db
-          .select({ noteId: replies.noteId, ownerId: replies.userId })
+          .select({
+            noteId: replies.noteId,
+            ownerId: replies.userId,
+            blocked: blockState(uid, replies.userId),
+            noteBlocked: noteBlock(replies.noteId),
+          })
           .from(replies)
-          .where(eq(replies.id, parent))
+          .where(and(eq(replies.id, parent), openable(sql`"replies"`, uid, { blocks: false })))
           .limit(1);
   if (!target) throw notFound("Not found");
+  refuseBlocked(target.blocked || ("noteBlocked" in target ? Number(target.noteBlocked) : 0));
   // One batch: the reply, its parent's counter (+ the insert's changes()), and the notification,
   // which names the new reply by last_insert_rowid() (the counter's UPDATE does not move it).
   const [[row]] = (await runBatch(db, [
@@ -171,7 +186,12 @@ export async function deleteReply(db: DB, uid: number, id: number) {
   const subtree = sql`with recursive sub(id) as (select ${id} union all select r.id from replies r join sub on r.parent = sub.id) select id from sub`;
   await db.batch([
     // Only the parent's direct child counts; guarded, so a racing second delete takes nothing off.
-    countParent(db, row.parent, (col) => plus(col, -1), sql`exists(select 1 from replies where id = ${id})`),
+    countParent(
+      db,
+      row.parent,
+      (col) => plus(col, -1),
+      sql`exists(select 1 from replies where id = ${id} and hidden_at is null)`,
+    ),
     db.delete(likes).where(sql`${likes.kind} = 'reply' and ${likes.targetId} in (${subtree})`),
     db.delete(bookmarks).where(sql`${bookmarks.kind} = 'reply' and ${bookmarks.targetId} in (${subtree})`),
     ...repliesDeletedStatements(db, subtree),
@@ -190,7 +210,8 @@ export async function chain(db: DB, id: number, username: string, viewer: number
       select id, parent, 0 from replies where id = ${sql.placeholder("id")}
       union all select r.id, r.parent, up.depth + 1 from replies r join up on r.id = up.parent where up.parent > 0 and up.depth < 1000)
     select id from up`;
-    return select(db, viewer ? sql.placeholder("viewer") : null).where(sql`${replies.id} in (${up})`);
+    const v = viewer ? sql.placeholder("viewer") : null;
+    return select(db, v).where(and(sql`${replies.id} in (${up})`, openable(sql`"replies"`, v)));
   });
   const notePlan = planOf(`noteOfReply|${+!!viewer}`, () =>
     noteQuery(

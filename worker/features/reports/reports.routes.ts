@@ -22,7 +22,8 @@ const ReportInput = z.object({
 // One report per user per item: a repeat answers the same, and stores nothing new.
 export const reportRoutes = new Hono<AppEnv>().use(requireUser).post("/", body(ReportInput), async (c) => {
   const { nid, kind, t } = c.req.valid("json");
-  await findTarget(c.var.db, t, nid);
+  // A report is never refused across a block: the blocked may still tell moderators about abuse.
+  await findTarget(c.var.db, t, nid, me(c).id);
   await c.var.db
     .insert(reports)
     .values({ userId: me(c).id, kind: t, targetId: nid, reason: kind })

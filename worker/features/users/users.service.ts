@@ -3,6 +3,7 @@ import { follows } from "../../db/schema/social";
 import { userLabels, users, userTypes } from "../../db/schema/users";
 import type { DB } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
+import { isModerator } from "../safety/visibility";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -25,6 +26,12 @@ export interface UserJson {
   pending_email?: string | null;
   /** Only for the person: false for a Google-only account (it confirms deletion by username). */
   has_password?: boolean;
+  /** The viewer blocked this user / this user blocked the viewer / the viewer muted this user. */
+  blocking: boolean;
+  blocked_by: boolean;
+  muting: boolean;
+  /** Only on the viewer's own record: user, moderator or admin. */
+  role?: string;
 }
 
 const toMap = (rows: { k: string; n: number }[]) =>
@@ -49,18 +56,30 @@ export async function loadUser(
   const cond =
     where.id !== undefined ? eq(users.id, where.id) : sql`lower(${users.username}) = lower(${where.username ?? ""})`;
   const id = db.select({ id: users.id }).from(users).where(cond).limit(1);
-  const [rows, labels, types, follow] = await db.batch([
+  const viewer = viewerId ?? 0;
+  const [rows, labels, types, follow, [rel]] = await db.batch([
     db.select().from(users).where(cond).limit(1),
     db.select({ k: userLabels.label, n: userLabels.n }).from(userLabels).where(inArray(userLabels.userId, id)),
     db.select({ k: userTypes.type, n: userTypes.n }).from(userTypes).where(inArray(userTypes.userId, id)),
     db
       .select({ one: sql<number>`1` })
       .from(follows)
-      .where(and(eq(follows.followerId, viewerId ?? 0), inArray(follows.followeeId, id)))
+      .where(and(eq(follows.followerId, viewer), inArray(follows.followeeId, id)))
+      .limit(1),
+    db
+      .select({
+        blocking: sql<number>`exists(select 1 from blocks where blocker_id = ${viewer} and blocked_id = ${users.id})`,
+        blockedBy: sql<number>`exists(select 1 from blocks where blocker_id = ${users.id} and blocked_id = ${viewer})`,
+        muting: sql<number>`exists(select 1 from mutes where muter_id = ${viewer} and muted_id = ${users.id})`,
+        staff: isModerator(viewer),
+      })
+      .from(users)
+      .where(cond)
       .limit(1),
   ]);
   const u = rows[0];
-  if (!u) throw notFound("User not found");
+  // A suspended account is gone for everyone but moderators.
+  if (!u || (u.suspendedAt && !rel?.staff)) throw notFound("User not found");
   const isMe = viewerId === u.id;
   return {
     id: u.id,
@@ -75,7 +94,10 @@ export async function loadUser(
     jstats: JSON.stringify(jstats(u, isMe)),
     jstype: toMap(types),
     jslabel: toMap(labels),
-    ...(isMe ? { email: u.email, pending_email: u.pendingEmail, has_password: !!u.passwordHash } : {}),
+    blocking: !!rel?.blocking,
+    blocked_by: !!rel?.blockedBy,
+    muting: !!rel?.muting,
+    ...(isMe ? { email: u.email, pending_email: u.pendingEmail, has_password: !!u.passwordHash, role: u.role } : {}),
   };
 }
 

@@ -1,0 +1,82 @@
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdAt } from "../columns";
+import { notes } from "./notes";
+import { users } from "./users";
+
+/** blocker blocks blocked: both directions' content and interactions are cut (worker/features/safety). */
+export const blocks = sqliteTable(
+  "blocks",
+  {
+    blockerId: integer("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: integer("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    // The reverse lookup ("has the author blocked me?") and the Settings list, newest first.
+    index("blocks_blocked_idx").on(t.blockedId, t.blockerId),
+    index("blocks_blocker_created_idx").on(t.blockerId, t.createdAt, t.blockedId),
+  ],
+);
+
+/** muter mutes muted: one-way, only the muter's lists and notifications change. */
+export const mutes = sqliteTable(
+  "mutes",
+  {
+    muterId: integer("muter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    mutedId: integer("muted_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.muterId, t.mutedId] }),
+    index("mutes_muted_idx").on(t.mutedId),
+    index("mutes_muter_created_idx").on(t.muterId, t.createdAt, t.mutedId),
+  ],
+);
+
+/** Every moderation action, with its reason: the audit log. kind: note, reply, a folder kind, or user. */
+export const moderationLog = sqliteTable(
+  "moderation_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    // No foreign keys to users: the audit log outlives the accounts it names (a deleted moderator's
+    // actions stay on record; the names then read as a deleted account).
+    moderatorId: integer("moderator_id").notNull(),
+    kind: text("kind").notNull(),
+    targetId: integer("target_id").notNull(),
+    /** The owner of the target when the action was taken (the user a suspension is about). */
+    ownerId: integer("owner_id").notNull(),
+    action: text("action").notNull(),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("moderation_log_created_idx").on(t.createdAt, t.id),
+    index("moderation_log_moderator_idx").on(t.moderatorId),
+    index("moderation_log_owner_idx").on(t.ownerId),
+  ],
+);
+
+/** A note's earlier versions: each edit keeps the text it replaced (edited_at: when it was written). */
+export const noteVersions = sqliteTable(
+  "note_versions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    noteId: integer("note_id")
+      .notNull()
+      .references(() => notes.id, { onDelete: "cascade" }),
+    label: text("label").notNull(),
+    content: text("content").notNull(),
+    txt: text("txt").notNull(),
+    editedAt: integer("edited_at").notNull(),
+  },
+  (t) => [index("note_versions_note_idx").on(t.noteId, t.editedAt, t.id)],
+);

@@ -1,0 +1,340 @@
+// The moderation queue: open reports grouped by target, and the actions on a target (dismiss,
+// hide, restore, suspend, unsuspend). An action is one db.batch: the change, the counters it moves
+// (each by the one row it changed, guarded so a repeat moves nothing), the target's reports
+// closed, the audit log row and the owner's notification with the reason.
+import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { folders } from "../../db/schema/folders";
+import { notes } from "../../db/schema/notes";
+import { moderationLog } from "../../db/schema/safety";
+import { notifications, replies, reports } from "../../db/schema/social";
+import { sessions, userLabels, users } from "../../db/schema/users";
+import { runBatch } from "../../db/client";
+import type { DB, Env } from "../../env";
+import { composeMail, sendMail } from "../../lib/mail";
+import { AppError, forbidden, notFound } from "../../lib/errors";
+import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
+import { minusChanges, plusChanges } from "../../db/counters";
+import { REPORT_KINDS } from "../reports/reports.constants";
+
+export const ROLES = ["user", "moderator", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+export const TARGET_KINDS = ["note", "reply", "company", "project", "skill", "user"] as const;
+export type TargetKind = (typeof TARGET_KINDS)[number];
+export const ACTIONS = ["dismiss", "hide", "restore", "suspend", "unsuspend"] as const;
+export type Action = (typeof ACTIONS)[number];
+
+/** The role of a signed-in user; moderation routes answer 403 to anyone below moderator. */
+export async function roleOf(db: DB, uid: number): Promise<Role> {
+  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, uid)).limit(1);
+  return (row?.role as Role) ?? "user";
+}
+
+export const isStaff = (role: string) => role === "moderator" || role === "admin";
+
+interface Target {
+  ownerId: number;
+  /** A note: its kind, label and original; a reply: its parent. */
+  noteKind?: number;
+  label?: string;
+  renoteId?: number | null;
+  parent?: number;
+  role?: string;
+}
+
+async function findTarget(db: DB, kind: TargetKind, id: number): Promise<Target> {
+  let row: Target | undefined;
+  if (kind === "note")
+    [row] = await db
+      .select({ ownerId: notes.userId, noteKind: notes.kind, label: notes.label, renoteId: notes.renoteId })
+      .from(notes)
+      .where(eq(notes.id, id))
+      .limit(1);
+  else if (kind === "reply")
+    [row] = await db
+      .select({ ownerId: replies.userId, parent: replies.parent })
+      .from(replies)
+      .where(eq(replies.id, id))
+      .limit(1);
+  else if (kind === "user")
+    [row] = await db.select({ ownerId: users.id, role: users.role }).from(users).where(eq(users.id, id)).limit(1);
+  else
+    [row] = await db
+      .select({ ownerId: folders.userId })
+      .from(folders)
+      .where(and(eq(folders.id, id), sql`lower(${folders.type}) = ${kind}`))
+      .limit(1);
+  if (!row) throw notFound("Not found");
+  return row;
+}
+
+/**
+ * A note or reply leaving (or rejoining) the counts that lead to lists: its author's note and
+ * x-label counts, its original's renote count, its parent's reply count. Each statement is
+ * guarded by the row's current state and runs before the state flips, so it moves by exactly the
+ * one row the action changes, and a repeated action moves nothing.
+ */
+function visibilityCounters(
+  db: DB,
+  kind: "note" | "reply",
+  id: number,
+  t: Target,
+  hide: boolean,
+): BatchItem<"sqlite">[] {
+  const d = hide ? -1 : 1;
+  const table = kind === "note" ? "notes" : "replies";
+  const flips = sql.raw(
+    `exists(select 1 from ${table} x where x.id = ${id} and x.hidden_at is ${hide ? "" : "not "}null)`,
+  );
+  const out: BatchItem<"sqlite">[] = [];
+  if (kind === "note") {
+    if (t.noteKind !== 1) {
+      out.push(
+        db
+          .update(users)
+          .set({ noteNum: sql`${users.noteNum} + ${d}` })
+          .where(and(eq(users.id, t.ownerId), flips)),
+      );
+      if (t.label) {
+        const key = and(eq(userLabels.userId, t.ownerId), eq(userLabels.label, t.label));
+        // A visible note's label always has its row, so this only adds one for a restore that needs it.
+        if (!hide)
+          out.push(db.insert(userLabels).values({ userId: t.ownerId, label: t.label, n: 0 }).onConflictDoNothing());
+        out.push(
+          db
+            .update(userLabels)
+            .set({ n: sql`${userLabels.n} + ${d}` })
+            .where(and(key, flips)),
+        );
+        out.push(db.delete(userLabels).where(and(key, eq(userLabels.n, 0))));
+      }
+    }
+    if (t.renoteId)
+      out.push(
+        db
+          .update(notes)
+          .set({ renum: sql`${notes.renum} + ${d}` })
+          .where(and(eq(notes.id, t.renoteId), flips)),
+      );
+  } else if (t.parent !== undefined) {
+    const p = t.parent;
+    out.push(
+      p < 0
+        ? db
+            .update(notes)
+            .set({ repnum: sql`${notes.repnum} + ${d}` })
+            .where(and(eq(notes.id, -p), flips))
+        : db
+            .update(replies)
+            .set({ repnum: sql`${replies.repnum} + ${d}` })
+            .where(and(eq(replies.id, p), flips)),
+    );
+  }
+  return out;
+}
+
+function flipHidden(db: DB, kind: "note" | "reply", id: number, hide: boolean, now: number) {
+  const table = kind === "note" ? notes : replies;
+  return db
+    .update(table)
+    .set({ hiddenAt: hide ? now : null })
+    .where(and(eq(table.id, id), hide ? isNull(table.hiddenAt) : isNotNull(table.hiddenAt)));
+}
+
+export interface ActionInput {
+  kind: TargetKind;
+  id: number;
+  action: Action;
+  reason: string;
+}
+
+export async function act(db: DB, moderator: { id: number; role: Role }, input: ActionInput) {
+  const { kind, id, action, reason } = input;
+  const t = await findTarget(db, kind, id);
+  const now = Date.now();
+  const changes: BatchItem<"sqlite">[] = [];
+  if (action === "hide" || action === "restore") {
+    if (kind !== "note" && kind !== "reply")
+      throw new AppError(422, "invalid_input", "Only notes and replies can be hidden.", {
+        action: "Only notes and replies can be hidden.",
+      });
+    // A plain renote has no content of its own (and undoing it must find it counted): act on its original.
+    if (kind === "note" && t.noteKind === 1)
+      throw new AppError(422, "invalid_input", "A renote has no content of its own: act on the original note.");
+    const hide = action === "hide";
+    changes.push(...visibilityCounters(db, kind, id, t, hide), flipHidden(db, kind, id, hide, now));
+  } else if (action === "suspend" || action === "unsuspend") {
+    // Suspending a note's or folder's author: the user behind the reported content.
+    const uid = t.ownerId;
+    if (uid === moderator.id) throw new AppError(422, "invalid_input", "You cannot suspend yourself.");
+    const [u] = await db.select({ role: users.role }).from(users).where(eq(users.id, uid)).limit(1);
+    if (isStaff(u?.role ?? "user") && moderator.role !== "admin") throw forbidden();
+    if (action === "suspend")
+      changes.push(
+        // The epoch moves and the sessions go: every session and token of theirs stops working at once.
+        db
+          .update(users)
+          .set({ suspendedAt: now, sessionEpoch: sql`${users.sessionEpoch} + 1` })
+          .where(and(eq(users.id, uid), isNull(users.suspendedAt))),
+        db.delete(sessions).where(eq(sessions.userId, uid)),
+      );
+    else changes.push(db.update(users).set({ suspendedAt: null }).where(eq(users.id, uid)));
+  }
+  const tblname = kind === "user" ? "user" : kind === "note" || kind === "reply" ? kind : "folder";
+  // The notice comes from "NoteX moderation", never from a named moderator (they would become a
+  // target), so the owner stands as its actor: it also outlives the moderator's account.
+  const noti = and(
+    eq(notifications.userId, t.ownerId),
+    eq(notifications.actorId, t.ownerId),
+    eq(notifications.action, `mod_${action}`),
+    eq(notifications.tblname, tblname),
+    eq(notifications.rowid, id),
+  );
+  await runBatch(db, [
+    ...changes,
+    db
+      .update(reports)
+      .set({ closedAt: now })
+      .where(and(eq(reports.kind, kind), eq(reports.targetId, id), isNull(reports.closedAt))),
+    db
+      .insert(moderationLog)
+      .values({ moderatorId: moderator.id, kind, targetId: id, ownerId: t.ownerId, action, reason, createdAt: now }),
+    // A statement of reasons to the owner; a repeated action replaces the earlier notice with a new,
+    // unread one. The badge moves by the rows each statement changed (an unread one removed, one added).
+    db
+      .delete(notifications)
+      .where(and(noti, sql`${notifications.id} > (select noti_seen from users where id = ${t.ownerId})`)),
+    db
+      .update(users)
+      .set({ notiNum: minusChanges(users.notiNum) })
+      .where(eq(users.id, t.ownerId)),
+    db.delete(notifications).where(noti),
+    db.insert(notifications).values({
+      userId: t.ownerId,
+      actorId: t.ownerId,
+      action: `mod_${action}`,
+      tblname,
+      rowid: id,
+      extra: reason.slice(0, 140),
+      createdAt: now,
+    }),
+    db
+      .update(users)
+      .set({ notiNum: plusChanges(users.notiNum) })
+      .where(eq(users.id, t.ownerId)),
+  ]);
+  return { ok: true, kind, id, action };
+}
+
+/**
+ * The statement of reasons for a suspension or its end, by mail: a suspended person cannot sign in
+ * to read the notification (Mastodon and Bluesky mail it too). Only after the action's batch ran.
+ */
+export async function mailAccountDecision(env: Env, db: DB, input: ActionInput, origin: string) {
+  if (input.action !== "suspend" && input.action !== "unsuspend") return;
+  const t = await findTarget(db, input.kind, input.id);
+  const [u] = await db.select({ email: users.email }).from(users).where(eq(users.id, t.ownerId)).limit(1);
+  if (!u) return;
+  const mail =
+    input.action === "suspend"
+      ? composeMail(u.email, "Your NoteX account has been suspended", [
+          "The NoteX moderators have suspended your account. While it is suspended you cannot sign in, and your profile, notes and replies are not shown to anyone.",
+          `Reason: ${input.reason}`,
+          "If you think this is a mistake, reply to this message and tell us why.",
+        ])
+      : composeMail(
+          u.email,
+          "Your NoteX account is no longer suspended",
+          [
+            "The NoteX moderators have lifted the suspension of your account. You can sign in again, and your content is visible as before.",
+            `Reason: ${input.reason}`,
+          ],
+          { label: "Sign in", url: `${origin}/login` },
+        );
+  await sendMail(env, db, mail);
+}
+
+const contentOf = sql`(case r.kind
+  when 'note' then (select json_object('id', n.id, 'uid', n.user_id, 'username', u.username, 'fullname', u.fullname,
+    'label', n.label, 'content', n.content, 'txt', n.txt, 'hidden', n.hidden_at is not null, 'suspended', u.suspended_at is not null)
+    from notes n join users u on u.id = n.user_id where n.id = r.target_id)
+  when 'reply' then (select json_object('id', p.id, 'uid', p.user_id, 'username', u.username, 'fullname', u.fullname,
+    'label', '', 'content', p.content, 'txt', p.txt, 'hidden', p.hidden_at is not null, 'suspended', u.suspended_at is not null)
+    from replies p join users u on u.id = p.user_id where p.id = r.target_id)
+  else (select json_object('id', f.id, 'uid', f.user_id, 'username', u.username, 'fullname', u.fullname,
+    'label', f.type, 'content', '', 'txt', f.name, 'slug', f.slug, 'hidden', 0, 'suspended', u.suspended_at is not null)
+    from folders f join users u on u.id = f.user_id where f.id = r.target_id) end)`;
+
+/** Reports grouped by target, latest report first: count, reasons, reporters and the content itself. */
+export async function reportQueue(db: DB, status: "open" | "closed", page: number) {
+  const open = status === "open" ? 1 : 0;
+  const rows = await db.all<{
+    kind: string;
+    target_id: number;
+    n: number;
+    reasons: string;
+    reporters: string;
+    last_at: number;
+    content: string | null;
+  }>(sql`select r.kind, r.target_id, count(*) as n,
+      json_group_array(distinct r.reason) as reasons,
+      json_group_array(json_object('id', ru.id, 'username', ru.username, 'fullname', ru.fullname)) as reporters,
+      max(r.created_at) as last_at, ${contentOf} as content
+    from reports r join users ru on ru.id = r.user_id
+    where (r.closed_at is null) = ${open}
+    group by r.kind, r.target_id
+    order by last_at desc, r.kind, r.target_id
+    limit ${PAGE_SIZE + 1} offset ${(page - 1) * PAGE_SIZE}`);
+  const items = rows.slice(0, PAGE_SIZE);
+  return {
+    reports: items.map((r) => {
+      const reasons = (JSON.parse(r.reasons) as number[]).sort();
+      return {
+        kind: r.kind,
+        id: r.target_id,
+        count: r.n,
+        kinds: reasons.map((k) => ({ id: k, name: REPORT_KINDS[k as keyof typeof REPORT_KINDS] ?? "Other" })),
+        reporters: JSON.parse(r.reporters),
+        last_at: r.last_at,
+        content: r.content ? JSON.parse(r.content) : null,
+      };
+    }),
+    paginator: { page, is_end: rows.length <= PAGE_SIZE },
+  };
+}
+
+/** The audit log, newest first, keyset-paged. */
+export async function moderationLogPage(db: DB, q: { page: number; cursor?: string }) {
+  const { after, offset } = startOf(q);
+  const rows = await db
+    .select({
+      id: moderationLog.id,
+      kind: moderationLog.kind,
+      targetId: moderationLog.targetId,
+      action: moderationLog.action,
+      reason: moderationLog.reason,
+      at: moderationLog.createdAt,
+      moderator: sql<string>`(select username from users where id = ${moderationLog.moderatorId})`,
+      owner: sql<string>`(select username from users where id = ${moderationLog.ownerId})`,
+    })
+    .from(moderationLog)
+    .where(after ? sql`(${moderationLog.createdAt}, ${moderationLog.id}) < (${after.at}, ${after.id})` : undefined)
+    .orderBy(desc(moderationLog.createdAt), desc(moderationLog.id))
+    .limit(PAGE_SIZE + 1)
+    .offset(offset);
+  const page = pageOf(rows, q.page, (r) => ({ at: r.at, id: r.id }));
+  return {
+    entries: page.items.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      target_id: r.targetId,
+      action: r.action,
+      reason: r.reason,
+      moderator: r.moderator,
+      owner: r.owner,
+      created_at: r.at,
+    })),
+    paginator: page.paginator,
+    cursor: page.cursor,
+  };
+}

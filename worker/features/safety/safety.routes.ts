@@ -1,0 +1,72 @@
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../../env";
+import { forbidden } from "../../lib/errors";
+import { later } from "../../lib/later";
+import { me, requireUser } from "../../lib/session";
+import { body, param, query } from "../../lib/validate";
+import { ListQuery } from "../notes/notes.schema";
+import {
+  ACTIONS,
+  act,
+  isStaff,
+  mailAccountDecision,
+  moderationLogPage,
+  type Role,
+  reportQueue,
+  roleOf,
+  TARGET_KINDS,
+} from "./moderation.service";
+import { siteOrigin } from "../accounts/accounts.service";
+import { block, listOf, mute } from "./safety.service";
+
+const Uid = z.object({ uid: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+export const blockRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get("/", query(ListQuery), async (c) => c.json(await listOf(c.var.db, "blocks", me(c).id, c.req.valid("query"))))
+  .post("/:uid", param(Uid), async (c) => c.json(await block(c.var.db, me(c).id, c.req.valid("param").uid, true)))
+  .delete("/:uid", param(Uid), async (c) => c.json(await block(c.var.db, me(c).id, c.req.valid("param").uid, false)));
+
+export const muteRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get("/", query(ListQuery), async (c) => c.json(await listOf(c.var.db, "mutes", me(c).id, c.req.valid("query"))))
+  .post("/:uid", param(Uid), async (c) => c.json(await mute(c.var.db, me(c).id, c.req.valid("param").uid, true)))
+  .delete("/:uid", param(Uid), async (c) => c.json(await mute(c.var.db, me(c).id, c.req.valid("param").uid, false)));
+
+/** Moderators and admins only: everyone else gets 403 (a visitor 401) before anything is read. */
+async function staff(c: Context<AppEnv>): Promise<{ id: number; role: Role }> {
+  const role = await roleOf(c.var.db, me(c).id);
+  if (!isStaff(role)) throw forbidden();
+  return { id: me(c).id, role };
+}
+
+const ActionInput = z.object({
+  kind: z.enum(TARGET_KINDS, { error: "kind must be one of note, reply, company, project, skill, user" }),
+  id: z.coerce.number({ error: "id is required" }).int().positive().max(Number.MAX_SAFE_INTEGER),
+  action: z.enum(ACTIONS, { error: "action must be one of dismiss, hide, restore, suspend, unsuspend" }),
+  reason: z
+    .string({ error: "Please give a reason." })
+    .trim()
+    .min(1, "Please give a reason.")
+    .max(500, "Reason must be less than 500 characters."),
+});
+
+// The role check comes before validation, so a non-moderator learns nothing about the inputs.
+export const moderationRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .use(async (c, next) => {
+    await staff(c);
+    await next();
+  })
+  .get("/reports", query(ListQuery.extend({ status: z.enum(["open", "closed"]).catch("open") })), async (c) => {
+    const q = c.req.valid("query");
+    return c.json(await reportQueue(c.var.db, q.status, q.page));
+  })
+  .post("/actions", body(ActionInput), async (c) => {
+    const input = c.req.valid("json");
+    const done = await act(c.var.db, await staff(c), input);
+    await later(c, "moderation mail", () => mailAccountDecision(c.env, c.var.db, input, siteOrigin(c.env, c.req.url)));
+    return c.json(done);
+  })
+  .get("/log", query(ListQuery), async (c) => c.json(await moderationLogPage(c.var.db, c.req.valid("query"))));

@@ -1,0 +1,127 @@
+// Blocks and mutes. A block cuts the follows both ways (their counters move by the rows removed,
+// in the same batch) and the notifications the two sent each other; a mute removes the muted
+// person's notifications to the muter. Both are idempotent, like every interaction.
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { blocks, mutes } from "../../db/schema/safety";
+import { follows, notifications } from "../../db/schema/social";
+import { users } from "../../db/schema/users";
+import { minusChanges } from "../../db/counters";
+import type { DB } from "../../env";
+import { AppError, notFound } from "../../lib/errors";
+import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
+import { blockState } from "./visibility";
+
+const follow = (a: number, b: number) => and(eq(follows.followerId, a), eq(follows.followeeId, b));
+
+/** Both users' follow counters drop by the follow a→b, if it exists; run before deleting it. */
+function unfollowCounters(db: DB, a: number, b: number): BatchItem<"sqlite">[] {
+  const exists = sql`exists(select 1 from follows where follower_id = ${a} and followee_id = ${b})`;
+  return [
+    db
+      .update(users)
+      .set({ followingNum: sql`${users.followingNum} - 1` })
+      .where(and(eq(users.id, a), exists)),
+    db
+      .update(users)
+      .set({ followerNum: sql`${users.followerNum} - 1` })
+      .where(and(eq(users.id, b), exists)),
+  ];
+}
+
+/** Removes what `actor` notified `userId` of, and the unread ones from the badge (same batch). */
+export function dropNotifications(db: DB, userId: number, actor: number): BatchItem<"sqlite">[] {
+  const theirs = and(eq(notifications.userId, userId), eq(notifications.actorId, actor));
+  // The unread ones go first, so the badge drops by exactly the rows that delete changed. `id + 0`
+  // keeps the planner on (user_id, actor_id): with a bare id range it walks every notification the
+  // actor ever caused (a popular author's new-note notices to all followers: O(followers)).
+  return [
+    db
+      .delete(notifications)
+      .where(and(theirs, sql`${notifications.id} + 0 > (select noti_seen from users where id = ${userId})`)),
+    db
+      .update(users)
+      .set({ notiNum: minusChanges(users.notiNum) })
+      .where(eq(users.id, userId)),
+    db.delete(notifications).where(theirs),
+  ];
+}
+
+async function otherUser(db: DB, me: number, uid: number, verb: string) {
+  if (me === uid) throw new AppError(422, "invalid_input", `You cannot ${verb} yourself.`);
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, uid)).limit(1);
+  if (!row) throw notFound("User not found");
+}
+
+export async function block(db: DB, me: number, uid: number, on: boolean) {
+  await otherUser(db, me, uid, "block");
+  const key = and(eq(blocks.blockerId, me), eq(blocks.blockedId, uid));
+  if (!on) {
+    await db.delete(blocks).where(key);
+    return { blocking: false };
+  }
+  await db.batch([
+    db.insert(blocks).values({ blockerId: me, blockedId: uid }).onConflictDoNothing(),
+    ...unfollowCounters(db, me, uid),
+    ...unfollowCounters(db, uid, me),
+    // Two primary-key deletes: an OR of the two keys is planned as a scan of one side's follows.
+    db.delete(follows).where(follow(me, uid)),
+    db.delete(follows).where(follow(uid, me)),
+    ...dropNotifications(db, me, uid),
+    ...dropNotifications(db, uid, me),
+  ]);
+  return { blocking: true };
+}
+
+export async function mute(db: DB, me: number, uid: number, on: boolean) {
+  await otherUser(db, me, uid, "mute");
+  if (!on) {
+    await db.delete(mutes).where(and(eq(mutes.muterId, me), eq(mutes.mutedId, uid)));
+    return { muting: false };
+  }
+  await db.batch([
+    db.insert(mutes).values({ muterId: me, mutedId: uid }).onConflictDoNothing(),
+    ...dropNotifications(db, me, uid),
+  ]);
+  return { muting: true };
+}
+
+/** A page of the people `me` blocked or muted, newest first, along (owner, created_at, other). */
+export async function listOf(db: DB, which: "blocks" | "mutes", me: number, q: { page: number; cursor?: string }) {
+  const [table, owner, other, at]: [typeof blocks | typeof mutes, SQLiteColumn, SQLiteColumn, SQLiteColumn] =
+    which === "blocks"
+      ? [blocks, blocks.blockerId, blocks.blockedId, blocks.createdAt]
+      : [mutes, mutes.muterId, mutes.mutedId, mutes.createdAt];
+  const { after, offset } = startOf(q);
+  const rows = await db
+    .select({ id: users.id, username: users.username, fullname: users.fullname, avatar: users.avatar, at })
+    .from(table)
+    .innerJoin(users, eq(users.id, other))
+    .where(and(eq(owner, me), after ? sql`(${at}, ${other}) < (${after.at}, ${after.id})` : undefined))
+    .orderBy(desc(at), desc(other))
+    .limit(PAGE_SIZE + 1)
+    .offset(offset);
+  const page = pageOf(rows, q.page, (r) => ({ at: r.at, id: r.id }));
+  return {
+    users: page.items.map(({ at: _at, ...u }) => ({ ...u, me: false })),
+    paginator: page.paginator,
+    cursor: page.cursor,
+  };
+}
+
+/** The 403 of an interaction across a block (state from blockState: 1 I blocked them, 2 they blocked me). */
+export function refuseBlocked(state: number | null | undefined) {
+  if (state === 1) throw new AppError(403, "blocked", "You have blocked this user. Unblock them to interact.");
+  if (state === 2) throw new AppError(403, "blocked", "This user has blocked you.");
+}
+
+/** Refuses an interaction between `me` and `owner` across a block: one query, for writes that have no other. */
+export async function assertNotBlocked(db: DB, me: number, owner: number) {
+  if (me === owner) return;
+  const [row] = await db
+    .select({ s: blockState(me, owner) })
+    .from(users)
+    .where(eq(users.id, me));
+  refuseBlocked(row?.s);
+}
