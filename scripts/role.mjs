@@ -1,5 +1,5 @@
 // `npm run role -- <username> <user|moderator|admin>` sets a user's role on the local D1;
-// `-- --remote` on production's (wrangler's login), `-- --persist-to DIR` on another local state.
+// `-- --remote` on production's ([env.production], wrangler's login), `-- --persist-to DIR` on another local state.
 import { execFileSync } from "node:child_process";
 import { d1Local } from "./d1-local.mjs";
 
@@ -18,11 +18,15 @@ if (!username || !/^[a-z][a-z0-9_]{0,99}$/i.test(username) || !ROLES.includes(ro
 const sql = `update users set role = '${role}' where lower(username) = lower('${username}') returning username, role;`;
 
 function remoteD1(statement) {
-  const out = execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--remote", "--json", "--command", statement], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-  });
+  const out = execFileSync(
+    "npx",
+    ["wrangler", "d1", "execute", "DB", "--remote", "--env", "production", "--json", "--command", statement],
+    {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+    },
+  );
   return JSON.parse(out).flatMap((r) => r.results ?? []);
 }
 
