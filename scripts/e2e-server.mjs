@@ -84,11 +84,18 @@ const server = http.createServer((req, res) => {
       for (let i = 0; i < r.rawHeaders.length; i += 2) {
         if (!HOP.has(r.rawHeaders[i].toLowerCase())) raw.push(r.rawHeaders[i], r.rawHeaders[i + 1]);
       }
+      // Every 5xx is named on stderr (Playwright prints it as [WebServer]), so a failed run says
+      // which request failed and whether wrangler's reload answered it (its 503 has Retry-After: 0).
+      if ((r.statusCode ?? 502) >= 500)
+        process.stderr.write(
+          `e2e proxy: ${r.statusCode} ${req.method} ${req.url}${r.headers["retry-after"] === "0" ? " (worker reloading)" : ""}\n`,
+        );
       res.writeHead(r.statusCode ?? 502, r.statusMessage, raw);
       r.pipe(res);
     },
   );
   up.on("error", (e) => {
+    process.stderr.write(`e2e proxy: ${req.method} ${req.url} failed: ${e.message}\n`);
     if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain" });
     res.end(`e2e proxy: ${e.message}`);
   });

@@ -1,6 +1,6 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { withParam } from "~/lib/url";
-import { Field } from "./Field";
+import { EmailField, Field, FormError, NewPasswordFields } from "./Field";
 
 export interface AuthActionData {
   form: "login" | "signup";
@@ -64,11 +64,7 @@ export function LoginForm({ data: pageData }: { data?: AuthActionData }) {
       <fetcher.Form method="post" action="/login" noValidate>
         <input type="hidden" name="intent" value="login" />
         <input type="hidden" name="redirectTo" value={redirectTo || "/"} />
-        {d?.error && (
-          <p className="form-error" role="alert">
-            {d.error}
-          </p>
-        )}
+        <FormError error={d?.error ? d.error : undefined} />
         <Field
           label="Username"
           name="username"
@@ -112,21 +108,10 @@ export function SignupForm({ data: pageData }: { data?: AuthActionData }) {
       {step === 1 && <GoogleButton />}
       <fetcher.Form method="post" action="/login" noValidate key={step}>
         <p className="step">Step {step} of 2</p>
-        {d?.error && (
-          <p className="form-error" role="alert">
-            {d.error}
-          </p>
-        )}
+        <FormError error={d?.error ? d.error : undefined} />
         {step === 1 ? (
           <>
-            <Field
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              defaultValue={v.email}
-              error={d?.fields?.email}
-            />
+            <EmailField defaultValue={v.email} error={d?.fields?.email} />
             <Field label="Name" name="name" autoComplete="name" defaultValue={v.name} error={d?.fields?.name} />
             <button className="btn primary" type="submit" name="intent" value="signup1">
               Next
@@ -143,20 +128,7 @@ export function SignupForm({ data: pageData }: { data?: AuthActionData }) {
               defaultValue={v.username}
               error={d?.fields?.username}
             />
-            <Field
-              label="Password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              error={d?.fields?.password}
-            />
-            <Field
-              label="Confirm password"
-              name="confirm"
-              type="password"
-              autoComplete="new-password"
-              error={d?.fields?.confirm}
-            />
+            <NewPasswordFields errors={d?.fields} />
             <div className="row">
               <button className="btn" type="submit" name="intent" value="back" formNoValidate>
                 Back

@@ -60,3 +60,51 @@ export function SubmitRow({ label }: { label: string }) {
     </div>
   );
 }
+
+/** A form's own error (not one field's), announced when it appears. */
+export function FormError({ error }: { error?: string | null }) {
+  if (!error) return null;
+  return (
+    <p className="form-error" role="alert">
+      {error}
+    </p>
+  );
+}
+
+type FieldErrors = Partial<Record<string, string>>;
+
+/** Spec 4's hint under a new password. */
+export const PASSWORD_HINT = "Password must be at least 6 characters long";
+
+/** The account's email address (sign-up, forgot password, Settings). */
+export function EmailField({ defaultValue, error }: { defaultValue?: string; error?: string }) {
+  return (
+    <Field label="Email" name="email" type="email" autoComplete="email" defaultValue={defaultValue} error={error} />
+  );
+}
+
+/** A new password and its confirmation (sign-up, reset, Settings): one place for their names and hints. */
+export function NewPasswordFields({
+  name = "password",
+  label = "Password",
+  hint,
+  errors,
+}: {
+  name?: string;
+  label?: string;
+  hint?: string;
+  errors?: FieldErrors;
+}) {
+  return (
+    <>
+      <Field label={label} name={name} type="password" autoComplete="new-password" hint={hint} error={errors?.[name]} />
+      <Field
+        label="Confirm password"
+        name="confirm"
+        type="password"
+        autoComplete="new-password"
+        error={errors?.confirm}
+      />
+    </>
+  );
+}

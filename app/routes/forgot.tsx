@@ -3,7 +3,7 @@ import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { ForgotInput } from "../../worker/features/accounts/accounts.schema";
 import { fieldErrors } from "../../worker/lib/errors";
-import { Field } from "~/components/Field";
+import { EmailField, FormError } from "~/components/Field";
 import { apiFor } from "~/lib/api.server";
 import { errorText } from "~/lib/errors";
 
@@ -46,19 +46,8 @@ export default function Forgot() {
         </p>
       )}
       <Form method="post" noValidate>
-        {result?.error && (
-          <p className="form-error" role="alert">
-            {result.error}
-          </p>
-        )}
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          defaultValue={result?.email}
-          error={result?.fields?.email}
-        />
+        <FormError error={result?.error ? result.error : undefined} />
+        <EmailField defaultValue={result?.email} error={result?.fields?.email} />
         <div className="row">
           <Link to="/login" className="btn">
             Back to log in

@@ -3,13 +3,11 @@ import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ResetForm } from "../../worker/features/accounts/accounts.schema";
 import { fieldErrors } from "../../worker/lib/errors";
-import { Field } from "~/components/Field";
+import { NewPasswordFields, FormError, PASSWORD_HINT } from "~/components/Field";
 import { apiFor } from "~/lib/api.server";
 import { errorText } from "~/lib/errors";
 
-export const meta: MetaFunction = () => [
-  { title: "Choose a new password · NoteX" },
-];
+export const meta: MetaFunction = () => [{ title: "Choose a new password · NoteX" }];
 
 interface ResetResult {
   error?: string | null;
@@ -59,26 +57,8 @@ export default function Reset() {
       )}
       <Form method="post" noValidate>
         <input type="hidden" name="token" value={token} />
-        {result?.error && !result.badLink && (
-          <p className="form-error" role="alert">
-            {result.error}
-          </p>
-        )}
-        <Field
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          hint="Password must be at least 6 characters long"
-          error={result?.fields?.password}
-        />
-        <Field
-          label="Confirm password"
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          error={result?.fields?.confirm}
-        />
+        <FormError error={result?.error && !result.badLink ? result.error : undefined} />
+        <NewPasswordFields label="New password" hint={PASSWORD_HINT} errors={result?.fields} />
         <div className="row">
           <button className="btn primary" type="submit" disabled={busy}>
             Set password

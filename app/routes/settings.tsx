@@ -7,7 +7,7 @@ import type { UserJson } from "../../worker/features/users/users.service";
 import type { SessionJson } from "../../worker/features/accounts/sessions.service";
 import { AccountSections, DeleteAccountDialog, type SettingsResult } from "~/components/account/AccountSections";
 import { fieldErrors } from "../../worker/lib/errors";
-import { Field } from "~/components/Field";
+import { EmailField, Field, FormError, NewPasswordFields, PASSWORD_HINT } from "~/components/Field";
 import { ThemeSetting } from "~/components/ThemeSetting";
 import { Toast } from "~/components/Toast";
 import { apiFor, cookieHeaders } from "~/lib/api.server";
@@ -126,11 +126,7 @@ function EmailStatus({ user }: { user: UserJson }) {
           </button>
         </Form>
       )}
-      {result?.section === "resend" && result.error && (
-        <p className="form-error" role="alert">
-          {result.error}
-        </p>
-      )}
+      <FormError error={result?.section === "resend" ? result.error : undefined} />
     </div>
   );
 }
@@ -210,7 +206,7 @@ export default function Settings() {
       <Row title="Password" value="••••••••" section="password" edit={edit}>
         <Form method="post" noValidate>
           <input type="hidden" name="intent" value="password" />
-          {err("password")?.error && <p className="form-error">{err("password")?.error}</p>}
+          <FormError error={err("password")?.error} />
           <Field
             label="Current password"
             name="password"
@@ -218,20 +214,11 @@ export default function Settings() {
             autoComplete="current-password"
             error={err("password")?.fields?.password}
           />
-          <Field
-            label="New password"
+          <NewPasswordFields
             name="new_password"
-            type="password"
-            autoComplete="new-password"
-            hint="Password must be at least 6 characters long"
-            error={err("password")?.fields?.new_password}
-          />
-          <Field
-            label="Confirm password"
-            name="confirm"
-            type="password"
-            autoComplete="new-password"
-            error={err("password")?.fields?.confirm}
+            label="New password"
+            hint={PASSWORD_HINT}
+            errors={err("password")?.fields}
           />
           {actions}
         </Form>
@@ -239,14 +226,10 @@ export default function Settings() {
       <Row title="Email" value={user.email ?? ""} section="email" edit={edit} status={<EmailStatus user={user} />}>
         <Form method="post" noValidate>
           <input type="hidden" name="intent" value="email" />
-          {err("email")?.error && <p className="form-error">{err("email")?.error}</p>}
-          <Field
-            label="Email"
-            name="email"
-            type="email"
-            defaultValue={err("email")?.value ?? user.email}
+          <FormError error={err("email")?.error} />
+          <EmailField
+            defaultValue={err("email")?.value ?? user.email ?? undefined}
             error={err("email")?.fields?.email}
-            autoComplete="email"
           />
           {actions}
         </Form>

@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import type { SessionJson } from "../../../worker/features/accounts/sessions.service";
 import type { UserJson } from "../../../worker/features/users/users.service";
 import { Dialog } from "~/components/Dialog";
-import { Field } from "~/components/Field";
+import { Field, FormError } from "~/components/Field";
 import { relativeTime } from "~/lib/time";
 
 /** What a failed Settings action answers (the section it came from, its message and field errors). */
@@ -38,11 +38,9 @@ export function AccountSections({
             </Form>
           )}
         </div>
-        {(result?.section === "end-session" || result?.section === "end-others") && result.error && (
-          <p className="form-error" role="alert">
-            {result.error}
-          </p>
-        )}
+        <FormError
+          error={result?.section === "end-session" || result?.section === "end-others" ? result.error : undefined}
+        />
         <ul className="sessions">
           {sessions.map((s) => (
             <li key={s.id} className="session">
@@ -119,11 +117,7 @@ export function DeleteAccountDialog({ user, result }: { user: UserJson; result?:
       </p>
       <Form method="post" action="/settings" noValidate>
         <input type="hidden" name="intent" value="delete" />
-        {failed?.error && (
-          <p className="form-error" role="alert">
-            {failed.error}
-          </p>
-        )}
+        <FormError error={failed?.error} />
         {user.has_password === false ? (
           <Field
             label={`Type your username (${user.username}) to confirm`}
