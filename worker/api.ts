@@ -11,6 +11,7 @@ import { notificationRoutes } from "./features/notifications/notifications.route
 import { replyRoutes } from "./features/replies/replies.routes";
 import { blockRoutes, moderationRoutes, muteRoutes } from "./features/safety/safety.routes";
 import { reportRoutes } from "./features/reports/reports.routes";
+import { searchRoutes } from "./features/search/search.routes";
 import { feeds, notes, renotes } from "./features/notes/notes.routes";
 import { uploadRoutes } from "./features/uploads/uploads.routes";
 import { profileRoutes, users } from "./features/users/users.routes";
@@ -53,6 +54,7 @@ export const api = new Hono<AppEnv>()
   .route("/blocks", blockRoutes)
   .route("/mutes", muteRoutes)
   .route("/moderation", moderationRoutes)
+  .route("/search", searchRoutes)
   .route("/", feeds)
   .notFound((c) => c.json({ code: "not_found", message: "No such endpoint" }, 404))
   .onError(toErrorResponse);

@@ -1,4 +1,4 @@
-import { Link, NavLink, useLocation } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import Bell from "lucide-react/icons/bell";
 import House from "lucide-react/icons/house";
 import Menu from "lucide-react/icons/menu";
@@ -139,6 +139,20 @@ function TopBar({ user, badge }: { user: UserJson | null; badge: number }) {
       <Link to="/" className="logo" aria-label="NoteX home">
         NoteX
       </Link>
+      {/* A plain GET form to /search (JavaScript or not); phones use the search icon instead. */}
+      <Form method="get" action="/search" role="search" className="top-search">
+        <input
+          type="search"
+          name="q"
+          aria-label="Search NoteX"
+          placeholder="Search NoteX"
+          maxLength={500}
+          autoComplete="off"
+          enterKeyHint="search"
+          key={location.pathname === "/search" ? location.search : "top"}
+          defaultValue={location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : ""}
+        />
+      </Form>
       <div className="top-actions">
         <Link to="/" aria-label="Home" className="icon-btn">
           <House size={22} />
@@ -196,6 +210,9 @@ function BottomBar({ user, badge }: { user: UserJson | null; badge: number }) {
       <nav className="bottombar" aria-label="Mobile">
         <Link to="/" className="brand">
           NoteX
+        </Link>
+        <Link to="/search" aria-label="Search" className="icon-btn">
+          <Search size={24} />
         </Link>
         <Link to={withParam(location, "dialog", "login")} className="btn small primary">
           Login

@@ -1,12 +1,178 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import type {
+  FolderHit,
+  NoteHit,
+  ReplyHit,
+  SearchPage,
+  Snippet,
+  UserHit,
+} from "../../worker/features/search/search.service";
+import { Avatar } from "~/components/Avatar";
+import { apiFor, orThrow } from "~/lib/api.server";
+import { relativeTime } from "~/lib/time";
 
-export const meta: MetaFunction = () => [{ title: "Search · NoteX" }];
+const TABS = [
+  { t: "notes", label: "Notes" },
+  { t: "replies", label: "Replies" },
+  { t: "users", label: "People" },
+  { t: "folders", label: "Folders" },
+] as const;
+type Tab = (typeof TABS)[number]["t"];
+
+type Results = SearchPage & { notes?: NoteHit[]; replies?: ReplyHit[]; folders?: FolderHit[]; users?: UserHit[] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.q ? `${data.q} · Search · NoteX` : "Search · NoteX" },
+  // Result pages are endless and personal to the query: not for search engines.
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").slice(0, 500);
+  const raw = url.searchParams.get("t");
+  const t: Tab = TABS.some((x) => x.t === raw) ? (raw as Tab) : "notes";
+  if (!q.trim()) return { q, t, results: null };
+  const p = new URLSearchParams({ q, t, page: url.searchParams.get("page") ?? "1" });
+  const cursor = url.searchParams.get("cursor");
+  if (cursor) p.set("cursor", cursor);
+  return { q, t, results: orThrow(await apiFor(request, context).get<Results>(`/search?${p}`)) };
+}
+
+/** Matched runs (odd indexes) as <mark>; every run is text, never markup. */
+function Highlighted({ runs }: { runs: Snippet }) {
+  return <>{runs.map((run, i) => (i % 2 ? <mark key={i}>{run}</mark> : run))}</>;
+}
+
+function Hit({
+  href,
+  user,
+  at,
+  children,
+}: {
+  href: string;
+  user: { username: string; fullname: string; avatar: string };
+  at?: number;
+  children: React.ReactNode;
+}) {
+  return (
+    <li className="hit">
+      <Avatar name={user.fullname} src={user.avatar} size={40} />
+      <div>
+        <p className="hit-head">
+          <strong>{user.fullname}</strong> <small>@{user.username}</small>
+          {at ? (
+            <small suppressHydrationWarning>
+              {" · "}
+              {relativeTime(at)}
+            </small>
+          ) : null}
+        </p>
+        <Link to={href} className="hit-body">
+          {children}
+        </Link>
+      </div>
+    </li>
+  );
+}
+
+function Hits({ t, results }: { t: Tab; results: Results }) {
+  if (t === "users")
+    return (results.users ?? []).map((u) => (
+      <Hit key={u.id} href={`/${u.username}`} user={u}>
+        {u.descr || `@${u.username}`}
+      </Hit>
+    ));
+  if (t === "folders")
+    return (results.folders ?? []).map((f) => (
+      <Hit key={f.id} href={`/${f.user.username}/x/${f.slug}`} user={f.user}>
+        <strong className="hit-title">
+          <Highlighted runs={f.name_hl} />
+        </strong>{" "}
+        <small className="muted">{f.type}</small>
+        {f.descr && (
+          <span className="hit-text">
+            <Highlighted runs={f.snippet} />
+          </span>
+        )}
+      </Hit>
+    ));
+  if (t === "replies")
+    return (results.replies ?? []).map((r) => (
+      <Hit key={r.id} href={`/${r.user.username}/rep/${r.id}`} user={r.user} at={r.created_at}>
+        <span className="hit-text">
+          <Highlighted runs={r.snippet} />
+        </span>
+      </Hit>
+    ));
+  return (results.notes ?? []).map((n) => (
+    <Hit key={n.id} href={`/${n.user.username}/note/${n.id}`} user={n.user} at={n.created_at}>
+      <span className="hit-text">
+        <Highlighted runs={n.snippet} />
+      </span>
+      <small className="muted hit-meta">
+        {n.label} · {n.likenum} likes · {n.repnum} replies
+      </small>
+    </Hit>
+  ));
+}
+
+const hrefOf = (q: string, t: Tab, extra: Record<string, string> = {}) =>
+  `/search?${new URLSearchParams({ q, t, ...extra })}`;
 
 export default function Search() {
+  const { q, t, results } = useLoaderData<typeof loader>();
+  const list = results?.[t] ?? [];
   return (
-    <section className="page prose">
+    <section className="page search-page">
       <h1>Search</h1>
-      <p>Search is coming soon.</p>
+      {/* A plain GET form: works without JavaScript, and the URL is the search. */}
+      <Form method="get" action="/search" role="search" className="search-form">
+        <input type="hidden" name="t" value={t} />
+        <label htmlFor="search-q" className="sr-only">
+          Search NoteX
+        </label>
+        <input
+          id="search-q"
+          type="search"
+          name="q"
+          defaultValue={q}
+          key={q}
+          placeholder="Search notes, people and folders"
+          maxLength={500}
+          autoComplete="off"
+          enterKeyHint="search"
+        />
+        <button type="submit" className="btn primary">
+          Search
+        </button>
+      </Form>
+      <nav className="tabs search-tabs" aria-label="What to search">
+        {TABS.map((x) => (
+          <Link key={x.t} to={hrefOf(q, x.t)} aria-current={x.t === t ? "page" : undefined}>
+            {x.label}
+          </Link>
+        ))}
+      </nav>
+      {!results ? (
+        <p className="empty">Find notes, replies, people and x-folders by what they say.</p>
+      ) : list.length === 0 ? (
+        <p className="empty">Nothing matches “{q}”.</p>
+      ) : (
+        <>
+          <ul className="hits">
+            <Hits t={t} results={results} />
+          </ul>
+          {!results.paginator.is_end && results.cursor && (
+            <div className="more">
+              <Link to={hrefOf(q, t, { page: String(results.paginator.page + 1), cursor: results.cursor })} rel="next">
+                More
+              </Link>
+            </div>
+          )}
+        </>
+      )}
     </section>
   );
 }

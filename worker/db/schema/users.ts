@@ -36,6 +36,8 @@ export const users = sqliteTable(
   },
   (t) => [
     uniqueIndex("users_username_uq").on(sql`lower(${t.username})`),
+    // Search matches names by prefix along this index (a range, never a scan).
+    index("users_fullname_idx").on(sql`lower(${t.fullname})`, t.id),
     uniqueIndex("users_email_uq").on(t.email),
     uniqueIndex("users_google_sub_uq").on(t.googleSub),
   ],

@@ -33,7 +33,7 @@ export interface FolderJson {
   jslabel?: string;
 }
 
-const toJson = (f: Row): FolderJson => ({
+export const toJson = (f: Row): FolderJson => ({
   id: f.id,
   uid: f.userId,
   type: f.type,

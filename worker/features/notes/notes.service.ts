@@ -65,7 +65,7 @@ const NOTES = sql.raw('"notes"');
 const NOTE_COLUMNS = getTableColumns(notes);
 
 /** What a note list selects: the note, its author, its original and the viewer's state, all in one row. */
-function hydrated(viewerId: Viewer) {
+export function hydrated(viewerId: Viewer) {
   const viewer = viewerId ?? 0;
   const e = extras(NOTES, viewer);
   return {
@@ -94,7 +94,7 @@ type NoteFields = Omit<NoteRow, "renoteId" | "hiddenAt"> & {
   folders: string | NoteJson["folders"];
 };
 
-type Hydrated = NoteFields & { original: string | null };
+export type Hydrated = NoteFields & { original: string | null };
 
 /** The stored alt texts (a JSON list); anything unreadable counts as none. */
 function parseAlts(raw: string): string[] {
@@ -107,7 +107,7 @@ function parseAlts(raw: string): string[] {
 }
 
 /** The spec's Note from one hydrated row; its original (one level) from the same row's JSON. */
-function toNoteJson(r: NoteFields & { original?: string | null }, viewerId: number | null): NoteJson {
+export function toNoteJson(r: NoteFields & { original?: string | null }, viewerId: number | null): NoteJson {
   const viewer = viewerId ?? 0;
   const original: NoteFields | null = r.original ? JSON.parse(r.original) : null;
   return {

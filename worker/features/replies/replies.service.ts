@@ -51,7 +51,7 @@ export function replyContent(content: string): { content: string; txt: string } 
 const REPLY_COLUMNS = getTableColumns(replies);
 
 /** A reply row (flat) with its author and whether the viewer liked it (one lookup per returned row). */
-const select = (db: DB, viewer: unknown) =>
+export const select = (db: DB, viewer: unknown) =>
   db
     .select({
       ...REPLY_COLUMNS,
@@ -66,7 +66,7 @@ const select = (db: DB, viewer: unknown) =>
 
 type Joined = Awaited<ReturnType<ReturnType<typeof select>["all"]>>[number];
 
-const toJson = (r: Joined, viewer: number | null): ReplyJson => ({
+export const toJson = (r: Joined, viewer: number | null): ReplyJson => ({
   id: r.id,
   uid: r.userId,
   content: r.content,

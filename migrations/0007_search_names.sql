@@ -1,0 +1,1 @@
+CREATE INDEX `users_fullname_idx` ON `users` (lower("fullname"),`id`);

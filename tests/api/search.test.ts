@@ -1,0 +1,181 @@
+import { describe, expect, it } from "vitest";
+import { type TestUser, user, visitor } from "../factories";
+
+// Every test searches for words of its own, so tests never see each other's rows.
+let seq = 0;
+const word = (stem = "zq") => `${stem}${Date.now().toString(36)}${(seq++).toString(36)}x`;
+
+const note = async (u: TestUser, text: string) => {
+  const res = await u.post("/v1/notes", { label: "idea", content: `<p>${text}</p>` });
+  expect(res.status).toBe(201);
+  return res.body.note.id as number;
+};
+const find = (q: string, t = "notes", extra = "") =>
+  visitor().get(`/v1/search?q=${encodeURIComponent(q)}&t=${t}${extra}`);
+const ids = (res: { body: Record<string, { id: number }[]> }, t = "notes") => res.body[t].map((x) => x.id);
+
+describe("search: notes", () => {
+  it("ranks by bm25 (more of the words, shorter text first) and newest first among equals", async () => {
+    const a = await user();
+    const w = word();
+    const once = await note(a, `${w} appears once in this rather long note about many other things entirely`);
+    const twice = await note(a, `${w} ${w} twice`);
+    const tieOld = await note(a, `${w} tie`);
+    const tieNew = await note(a, `${w} tie`);
+    const res = await find(w);
+    expect(res.status).toBe(200);
+    expect(ids(res)).toEqual([twice, tieNew, tieOld, once]);
+    expect(res.body.paginator).toEqual({ page: 1, is_end: true });
+    expect(res.body.notes[0]).toMatchObject({ id: twice, user: { username: a.username }, label: "idea" });
+  });
+
+  it("matches prefixes, ignores case and diacritics, and highlights the hit as text runs", async () => {
+    const a = await user();
+    const stem = word("pfx");
+    const id = await note(a, `Café crème and ${stem}writing &lt;b&gt;`);
+    for (const q of ["cafe", "CAFÉ", "creme", "CRÈME"]) expect(ids(await find(`${q} ${stem}`)), q).toEqual([id]);
+    for (const q of [stem, `${stem}wri`, `CAFE ${stem}WRITI`]) expect(ids(await find(q)), q).toEqual([id]);
+    const hit = (await find(`cafe ${stem}`)).body.notes[0];
+    // Odd runs are the matches; the text stays text (no markup is ever built from it).
+    expect(hit.snippet.filter((_: string, i: number) => i % 2)).toEqual(["Café", `${stem}writing`]);
+    expect(hit.snippet.join("")).toContain("<b>");
+    // A one-letter last word is a word, not a prefix (too wide to be useful or cheap).
+    expect(ids(await find(`${stem}writing c`))).toEqual([]);
+  });
+
+  it("follows edits and deletes, and never shows a renote as a hit", async () => {
+    const [a, b] = [await user(), await user()];
+    const [w1, w2] = [word(), word()];
+    const id = await note(a, `${w1} first`);
+    expect((await b.post("/v1/renotes", { renote_id: id, content: "" })).status).toBe(201);
+    expect(ids(await find(w1))).toEqual([id]);
+    expect((await a.patch("/v1/notes", { id, label: "idea", content: `<p>${w2} second</p>` })).status).toBe(200);
+    expect(ids(await find(w1))).toEqual([]);
+    expect(ids(await find(w2))).toEqual([id]);
+    expect((await a.delete(`/v1/notes/${id}`)).status).toBe(200);
+    expect(ids(await find(w2))).toEqual([]);
+  });
+
+  it("pages with a cursor that later notes do not shift, and by the spec's page numbers", async () => {
+    const a = await user();
+    const w = word();
+    const made: number[] = [];
+    for (let i = 0; i < 23; i++) made.push(await note(a, `${w} number ${i}`));
+    const first = await find(w);
+    expect(first.body.notes).toHaveLength(20);
+    expect(first.body.paginator.is_end).toBe(false);
+    // Written between the pages: not on page 2 (it would push a row back into view).
+    await note(a, `${w} late`);
+    const second = await find(w, "notes", `&cursor=${first.body.cursor}`);
+    expect(second.body.paginator).toEqual({ page: 1, is_end: true });
+    const seen = [...ids(first), ...ids(second)];
+    expect(new Set(seen).size).toBe(23);
+    expect(seen.sort((x, y) => x - y)).toEqual(made);
+    expect(ids(await find(w, "notes", "&page=2"))).toHaveLength(4);
+    expect((await find(w, "notes", "&cursor=bm90IGpzb24")).status).toBe(400);
+    expect((await find(w, "notes", "&page=999")).body).toEqual({
+      notes: [],
+      paginator: { page: 999, is_end: true },
+      cursor: null,
+    });
+  });
+
+  it("answers hostile queries with results or an empty list, never an error", async () => {
+    const a = await user();
+    const w = word();
+    const id = await note(a, `${w} NEAR quoted "text" txt:column`);
+    const hostile = [
+      `"${w}`,
+      `${w}"`,
+      `${w} OR`,
+      `NEAR(${w} x)`,
+      `${w} AND NOT`,
+      `txt:${w}`,
+      `{txt}: ${w}`,
+      `^${w}`,
+      `${w}*`,
+      "*",
+      "**",
+      '"',
+      "'",
+      "()",
+      "-",
+      "NOT",
+      "AND OR NOT NEAR",
+      "\u0000",
+      "\u0301",
+      "😀",
+      "ﷺ ﷽",
+      "%' OR 1=1 --",
+      "a".repeat(10_000),
+      `${w} `.repeat(2000),
+      "x ".repeat(5000),
+    ];
+    for (const q of hostile) {
+      for (const t of ["notes", "replies", "folders", "users"]) {
+        const res = await find(q, t);
+        expect(res.status, `${t}: ${q.slice(0, 40)}`).toBe(200);
+        expect(Array.isArray(res.body[t])).toBe(true);
+      }
+    }
+    for (const q of [`"${w}`, `txt:${w}`, `NEAR(${w} quoted)`, `${w}*`, `^${w}`])
+      expect(ids(await find(q)), q).toEqual([id]);
+    expect((await visitor().get("/v1/search")).body).toMatchObject({ notes: [] });
+    expect((await visitor().get(`/v1/search?q=${w}&t=bogus`)).body.notes.map((n: { id: number }) => n.id)).toEqual([
+      id,
+    ]);
+  });
+});
+
+describe("search: replies, folders and people", () => {
+  it("finds replies, and folders by name before description", async () => {
+    const a = await user();
+    const w = word();
+    const nid = await note(a, "plain");
+    const reply = await a.post("/v1/replies", { parent: -nid, content: `<p>${w} in a reply</p>` });
+    expect(ids(await find(w, "replies"), "replies")).toEqual([reply.body.id]);
+    const inDescr = await a.post("/v1/folders", { type: "Skill", name: "Cooking", descr: `all about ${w}`, link: "" });
+    const inName = await a.post("/v1/folders", { type: "Company", name: `${w} Ltd`, descr: "", link: "" });
+    const res = await find(w, "folders");
+    expect(ids(res, "folders")).toEqual([inName.body.id, inDescr.body.id]);
+    expect(res.body.folders[0]).toMatchObject({ slug: inName.body.slug, user: { username: a.username } });
+    expect(res.body.folders[0].name_hl).toEqual(["", w, " Ltd"]);
+    await a.patch(`/v1/folders/${inName.body.id}`, { type: "Company", name: "Renamed", descr: "", link: "" });
+    expect(ids(await find(w, "folders"), "folders")).toEqual([inDescr.body.id]);
+  });
+
+  it("finds people by username prefix, then by name prefix, and pages through both", async () => {
+    const stem = word("pp");
+    const byUsername = [];
+    for (let i = 0; i < 3; i++) byUsername.push(await user({ username: `${stem}${i}`, name: "Someone Else" }));
+    const byName = [];
+    for (let i = 0; i < 19; i++) byName.push(await user({ name: `${stem.toUpperCase()} Person ${i}` }));
+    // Matches both ways: listed once, with the usernames.
+    const both = await user({ username: `${stem}9`, name: `${stem} Both` });
+    const first = await find(`@${stem}`, "users");
+    expect(first.status).toBe(200);
+    expect(first.body.users.slice(0, 4).map((u: { username: string }) => u.username)).toEqual([
+      `${stem}0`,
+      `${stem}1`,
+      `${stem}2`,
+      `${stem}9`,
+    ]);
+    expect(first.body.users).toHaveLength(20);
+    const second = await find(stem, "users", `&cursor=${first.body.cursor}`);
+    expect(second.body.paginator.is_end).toBe(true);
+    const all = [...ids(first, "users"), ...ids(second, "users")];
+    expect(all).toHaveLength(23);
+    expect(new Set(all)).toEqual(new Set([...byUsername, ...byName, both].map((u) => u.id)));
+    expect(ids(await find(`${stem} person 1`, "users"), "users")).toEqual(
+      [byName[1], ...byName.slice(10)].map((u) => u.id),
+    );
+    expect(first.body.users[0]).toEqual({
+      id: byUsername[0].id,
+      username: `${stem}0`,
+      fullname: "Someone Else",
+      avatar: "",
+      descr: "",
+      me: false,
+    });
+  });
+});

@@ -1,0 +1,295 @@
+import { and, asc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import { folders } from "../../db/schema/folders";
+import { notes } from "../../db/schema/notes";
+import { replies } from "../../db/schema/social";
+import { users } from "../../db/schema/users";
+import { bindPlan, d1Of, named, namedObjects, planOf } from "../../db/plan";
+import type { DB } from "../../env";
+import { AppError } from "../../lib/errors";
+import { PAGE_SIZE } from "../../lib/paging";
+import { type FolderJson, toJson as toFolderJson } from "../folders/folders.service";
+import { type Hydrated, hydrated, RENOTE, toNoteJson } from "../notes/notes.service";
+import { type ReplyJson, select as replySelect, toJson as toReplyJson } from "../replies/replies.service";
+import type { NoteJson } from "../notes/notes.types";
+import type { UserRef } from "../social.shared";
+import { matchExpression, type SearchKind, userPrefix } from "./search.schema";
+import { foldersFts, notesFts, repliesFts } from "./search.tables";
+
+/**
+ * A ranked search sorts only the newest MAX_RANKED matches (bm25, then newest first): the cost of
+ * a page stays bounded however common a word is at 1M notes, and paging is an offset into that
+ * fixed window (at most MAX_RANKED / PAGE_SIZE pages). The cursor also pins the highest id of the
+ * first page's moment, so notes written while someone pages never shift the pages they read next.
+ */
+export const MAX_RANKED = 1000;
+
+/** Highlighted text as alternating runs: even indexes plain, odd indexes matched (rendered as <mark>). */
+export type Snippet = string[];
+export type NoteHit = NoteJson & { snippet: Snippet };
+export type ReplyHit = ReplyJson & { snippet: Snippet };
+export type FolderHit = FolderJson & { user: UserRef; name_hl: Snippet; snippet: Snippet };
+export type UserHit = UserRef & { descr: string };
+
+export type SearchResult =
+  | { notes: NoteHit[] }
+  | { replies: ReplyHit[] }
+  | { folders: FolderHit[] }
+  | { users: UserHit[] };
+
+export interface SearchPage {
+  paginator: { page: number; is_end: boolean };
+  cursor: string | null;
+}
+
+// FTS5 wraps matches in these; the text itself never becomes markup (see Snippet).
+const OPEN = "\u0001";
+const CLOSE = "\u0002";
+const toSnippet = (s: string | null): Snippet => (s ?? "").split(CLOSE).flatMap((part) => part.split(OPEN));
+
+const P = (name: string) => sql.placeholder(name);
+
+// Cursors carry JSON (user keys are any text), base64url of its UTF-8.
+function encodeToken(value: unknown): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(value));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
+function decodeToken(s: string): unknown {
+  try {
+    const bin = atob(s.replace(/-/g, "+").replace(/_/g, "/"));
+    return JSON.parse(new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0))));
+  } catch {
+    throw badCursor();
+  }
+}
+
+const badCursor = () => new AppError(400, "bad_cursor", "The page cursor is not valid.");
+const isInt = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+
+/** Where a ranked page starts: the offset into the window and the id ceiling it was first read under. */
+function rankedStart(q: { page: number; cursor?: string }) {
+  if (!q.cursor) return { offset: (q.page - 1) * PAGE_SIZE, anchor: Number.MAX_SAFE_INTEGER };
+  const v = decodeToken(q.cursor);
+  if (!Array.isArray(v) || !isInt(v[0]) || !isInt(v[1])) throw badCursor();
+  return { offset: v[0], anchor: v[1] };
+}
+
+/**
+ * The matches a ranked page sorts: the MAX_RANKED newest rows of `fts` that match and are not
+ * newer than the anchor. FTS5 walks its doclist newest first for the bound, and takes both the
+ * MATCH and the rowid range itself.
+ */
+function rankedWindow(fts: string): SQL {
+  const t = sql.raw(`"${fts}"`);
+  return sql`${t} match ${P("q")} and ${t}.rowid <= ${P("anchor")} and ${t}.rowid >= coalesce((select rowid from ${t} where ${t} match ${P("q")} and rowid <= ${P("anchor")} order by rowid desc limit 1 offset ${MAX_RANKED - 1}), 0)`;
+}
+
+/** bm25 (FTS5's rank; a folder's name weighs 5×) with newest first among equals. */
+const rankOrder = (fts: string) => [sql.raw(`"${fts}".rank`), sql.raw(`"${fts}".rowid desc`)];
+
+function notesPlan(db: DB, viewer: boolean) {
+  return planOf(`search:notes|${+viewer}`, () =>
+    db
+      .select({
+        ...hydrated(viewer ? P("viewer") : null),
+        snippet: sql<string>`snippet(notes_fts, 0, char(1), char(2), '…', 40)`.as("x_snippet"),
+        top: sql<number>`(select max(id) from notes)`.as("x_top"),
+      })
+      .from(notesFts)
+      .innerJoin(notes, eq(notes.id, notesFts.rowid))
+      .innerJoin(users, eq(users.id, notes.userId))
+      .where(and(rankedWindow("notes_fts"), sql`${notes.kind} != ${RENOTE}`))
+      .orderBy(...rankOrder("notes_fts"))
+      .limit(P("limit"))
+      .offset(P("offset")),
+  );
+}
+
+function repliesPlan(db: DB, viewer: boolean) {
+  return planOf(`search:replies|${+viewer}`, () =>
+    replySelect(db, viewer ? P("viewer") : null)
+      .innerJoin(repliesFts, eq(repliesFts.rowid, replies.id))
+      .where(rankedWindow("replies_fts"))
+      .orderBy(...rankOrder("replies_fts"))
+      .limit(P("limit"))
+      .offset(P("offset")),
+  );
+}
+
+const FOLDER_COLUMNS = getTableColumns(folders);
+
+function foldersPlan(db: DB) {
+  return planOf("search:folders", () =>
+    db
+      .select({
+        ...FOLDER_COLUMNS,
+        username: users.username,
+        fullname: users.fullname,
+        avatar: users.avatar,
+        nameHl: sql<string>`highlight(folders_fts, 0, char(1), char(2))`.as("x_name_hl"),
+        snippet: sql<string>`snippet(folders_fts, 1, char(1), char(2), '…', 24)`.as("x_snippet"),
+        top: sql<number>`(select max(id) from folders)`.as("x_top"),
+      })
+      .from(foldersFts)
+      .innerJoin(folders, eq(folders.id, foldersFts.rowid))
+      .innerJoin(users, eq(users.id, folders.userId))
+      .where(rankedWindow("folders_fts"))
+      .orderBy(...rankOrder("folders_fts"))
+      .limit(P("limit"))
+      .offset(P("offset")),
+  );
+}
+
+/** One ranked page (notes, replies or folders) in one D1 round trip. */
+async function searchRanked(
+  db: DB,
+  kind: "notes" | "replies" | "folders",
+  match: string,
+  q: { page: number; cursor?: string },
+  viewer: number | null,
+): Promise<SearchResult & SearchPage> {
+  const { offset, anchor } = rankedStart(q);
+  const limit = Math.min(PAGE_SIZE + 1, MAX_RANKED - offset);
+  if (limit <= 0) return { [kind]: [], paginator: { page: q.page, is_end: true }, cursor: null } as never;
+  const plan =
+    kind === "notes" ? notesPlan(db, !!viewer) : kind === "replies" ? repliesPlan(db, !!viewer) : foldersPlan(db);
+  const raw = await bindPlan(db, plan, { q: match, anchor, offset, limit, viewer }).raw<unknown[]>();
+  const rows = named<Record<string, unknown> & { top: number; snippet: string | null }>(plan, raw);
+  const items = rows.slice(0, PAGE_SIZE);
+  const isEnd = rows.length <= PAGE_SIZE;
+  const page = {
+    paginator: { page: q.page, is_end: isEnd },
+    cursor: isEnd ? null : encodeToken([offset + PAGE_SIZE, Math.min(anchor, items[0]?.top ?? anchor)]),
+  };
+  if (kind === "notes")
+    return {
+      notes: items.map((r) => ({ ...toNoteJson(r as unknown as Hydrated, viewer), snippet: toSnippet(r.snippet) })),
+      ...page,
+    };
+  if (kind === "replies")
+    return {
+      replies: items.map((r) => ({ ...toReplyJson(r as never, viewer), snippet: toSnippet(r.snippet) })),
+      ...page,
+    };
+  return {
+    folders: items.map((r) => {
+      const f = r as unknown as typeof folders.$inferSelect & {
+        username: string;
+        fullname: string;
+        avatar: string;
+        nameHl: string;
+      };
+      return {
+        ...toFolderJson(f),
+        user: { id: f.userId, username: f.username, fullname: f.fullname, avatar: f.avatar, me: f.userId === viewer },
+        name_hl: toSnippet(f.nameHl),
+        snippet: toSnippet(r.snippet),
+      };
+    }),
+    ...page,
+  };
+}
+
+const USER_FIELDS = {
+  id: users.id,
+  username: users.username,
+  fullname: users.fullname,
+  avatar: users.avatar,
+  descr: users.descr,
+};
+const lowerUsername = sql`lower(${users.username})`;
+const lowerName = sql`lower(${users.fullname})`;
+const inRange = (key: SQL) => sql`${key} >= ${P("lo")} and ${key} < ${P("hi")}`;
+
+/**
+ * People whose username starts with the prefix (along users_username_uq), then those whose name
+ * does and username does not (along users_fullname_idx): two index ranges in one batch, each in
+ * its index's order, so a page never sorts.
+ */
+function usersPlans(db: DB) {
+  const byUsername = planOf("search:users|username", () =>
+    db
+      .select({ ...USER_FIELDS, key: sql<string>`${lowerUsername}`.as("x_key") })
+      .from(users)
+      .where(and(inRange(lowerUsername), sql`${lowerUsername} > ${P("after")}`))
+      .orderBy(asc(lowerUsername))
+      .limit(P("limit")),
+  );
+  const byName = planOf("search:users|name", () =>
+    db
+      .select({ ...USER_FIELDS, key: sql<string>`${lowerName}`.as("x_key") })
+      .from(users)
+      .where(
+        and(
+          inRange(lowerName),
+          sql`(${lowerName}, ${users.id}) > (${P("after")}, ${P("afterId")})`,
+          sql`not (${inRange(lowerUsername)})`,
+        ),
+      )
+      .orderBy(asc(lowerName), asc(users.id))
+      .limit(P("limit")),
+  );
+  return { byUsername, byName };
+}
+
+type UserRow = UserHit & { key: string };
+
+async function searchUsers(db: DB, prefix: string, q: { page: number; cursor?: string }, viewer: number | null) {
+  // Cursor: [phase, key, id] of the last person shown (phase 0 usernames, 1 names).
+  let at: [number, string, number] = [0, "", 0];
+  if (q.cursor) {
+    const v = decodeToken(q.cursor);
+    if (!Array.isArray(v) || (v[0] !== 0 && v[0] !== 1) || typeof v[1] !== "string" || !isInt(v[2])) throw badCursor();
+    at = v as [number, string, number];
+  } else if (q.page > 1) {
+    // Without a cursor only the first page is a real start; the spec's page numbers need the cursor.
+    return { users: [], paginator: { page: q.page, is_end: true }, cursor: null };
+  }
+  const { byUsername, byName } = usersPlans(db);
+  const bounds = { lo: prefix, hi: `${prefix}\u{10FFFF}`, limit: PAGE_SIZE + 1 };
+  const [u, n] =
+    at[0] === 0
+      ? await d1Of(db).batch([
+          bindPlan(db, byUsername, { ...bounds, after: at[1] }),
+          bindPlan(db, byName, { ...bounds, after: "", afterId: 0 }),
+        ])
+      : [{ results: [] }, await bindPlan(db, byName, { ...bounds, after: at[1], afterId: at[2] }).all()];
+  const rows = [
+    ...namedObjects<UserRow>(byUsername, u.results as Record<string, unknown>[]).map((r) => ({ r, phase: 0 })),
+    ...namedObjects<UserRow>(byName, n.results as Record<string, unknown>[]).map((r) => ({ r, phase: 1 })),
+  ];
+  const items = rows.slice(0, PAGE_SIZE);
+  const isEnd = rows.length <= PAGE_SIZE;
+  const last = items[items.length - 1];
+  return {
+    users: items.map(({ r }) => ({
+      id: r.id,
+      username: r.username,
+      fullname: r.fullname,
+      avatar: r.avatar,
+      descr: r.descr,
+      me: r.id === viewer,
+    })),
+    paginator: { page: q.page, is_end: isEnd },
+    cursor: isEnd || !last ? null : encodeToken([last.phase, last.r.key, last.r.id]),
+  };
+}
+
+/** GET /v1/search: one page of one kind. A query with nothing to search for is an empty page, never an error. */
+export async function search(
+  db: DB,
+  q: { q: string; t: SearchKind; page: number; cursor?: string },
+  viewer: number | null,
+): Promise<SearchResult & SearchPage> {
+  const empty = { [q.t]: [], paginator: { page: q.page, is_end: true }, cursor: null } as never;
+  if (q.t === "users") {
+    const prefix = userPrefix(q.q);
+    // Awaited here: workerd reports a rejected promise passed through un-awaited as unhandled.
+    return prefix ? await searchUsers(db, prefix, q, viewer) : empty;
+  }
+  const match = matchExpression(q.q);
+  return match ? await searchRanked(db, q.t, match, q, viewer) : empty;
+}
