@@ -30,6 +30,7 @@ const TEXT: Record<string, string> = {
   mod_restore: "restored your content",
   mod_suspend: "suspended your account",
   mod_unsuspend: "lifted your account's suspension",
+  mention: "mentioned you",
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -60,11 +60,10 @@ const filter = new FilterXSS({
 
 const HASHTAG = /(^|[\s(>])#([A-Za-z][A-Za-z0-9]{0,49})(?![A-Za-z0-9])/g;
 
-/** Sanitises user HTML and turns #hashtags in text (not inside links) into links to their tag page. */
-export function sanitizeHtml(html: string): string {
-  const clean = filter.process(html);
+/** Applies `fn` to the text of sanitised HTML outside links and tags (hashtags, mentions). */
+export function mapTextOutsideLinks(html: string, fn: (text: string) => string): string {
   let inLink = 0;
-  return clean
+  return html
     .split(/(<[^>]*>)/)
     .map((part) => {
       if (part.startsWith("<")) {
@@ -72,14 +71,19 @@ export function sanitizeHtml(html: string): string {
         else if (/^<\/a>/i.test(part)) inLink = Math.max(0, inLink - 1);
         return part;
       }
-      return inLink
-        ? part
-        : part.replace(
-            HASHTAG,
-            (_m, pre: string, tag: string) => `${pre}<a href="/tag/${tag.toLowerCase()}" class="hashtag">#${tag}</a>`,
-          );
+      return inLink ? part : fn(part);
     })
     .join("");
+}
+
+/** Sanitises user HTML and turns #hashtags in text (not inside links) into links to their tag page. */
+export function sanitizeHtml(html: string): string {
+  return mapTextOutsideLinks(filter.process(html), (text) =>
+    text.replace(
+      HASHTAG,
+      (_m, pre: string, tag: string) => `${pre}<a href="/tag/${tag.toLowerCase()}" class="hashtag">#${tag}</a>`,
+    ),
+  );
 }
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", apos: "'", nbsp: " " };

@@ -17,12 +17,14 @@ import { blockState, noteInList, openable, originalVisible, type Viewer } from "
 import { type Keyset, PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
 import { folderSyncStatements, folderUnfileStatements } from "../folders/folders.links";
 import {
+  mentionStatements,
   noteCreatedStatements,
   noteDeletedStatements,
   notifyStatements,
   repliesDeletedStatements,
   unnotifyStatements,
 } from "../notifications/notifications.links";
+import { linkMentions } from "../mentions/mentions.service";
 import { createUploads, deleteImages, ownedUploaded, type UploadSlot } from "../uploads/uploads.links";
 import type { NoteData } from "./notes.schema";
 import type { NoteJson, NoteList } from "./notes.types";
@@ -379,6 +381,7 @@ export async function createNote(
 ): Promise<SaveResult> {
   const uid = author.id;
   await checkImages(env, db, uid, data.imgs);
+  const mentions = await linkMentions(db, data.content);
   const slots = await reserveUploads(env, db, uid, data, origin);
   const now = Date.now();
   const imgs = [...data.imgs, ...slots.map((s) => s.file_url)].join(";");
@@ -388,7 +391,7 @@ export async function createNote(
       userId: uid,
       kind: 0,
       label: data.label,
-      content: data.content,
+      content: mentions.html,
       txt: data.txt,
       imgs,
       alts: JSON.stringify(data.alts),
@@ -413,6 +416,13 @@ export async function createNote(
       ...tagStatements(db, row.id, data.tags, now),
       ...folderStmts,
       ...noteCreatedStatements(db, { actorId: uid, noteId: row.id, extra: data.txt.slice(0, 100) }),
+      ...mentionStatements(db, {
+        actorId: uid,
+        tblname: "note",
+        rowid: row.id,
+        userIds: mentions.userIds,
+        extra: data.txt.slice(0, 100),
+      }),
     ]);
   } catch (e) {
     // The batch failed whole, so no counter moved: only the note goes.
@@ -439,6 +449,7 @@ export async function updateNote(
     .limit(1);
   if (!old) throw notFound("Note not found");
   await checkImages(env, db, uid, data.imgs);
+  const mentions = await linkMentions(db, data.content);
   const slots = await reserveUploads(env, db, uid, data, origin);
   const imgs = [...data.imgs, ...slots.map((s) => s.file_url)];
   const removed = old.imgs.split(";").filter((u) => u && !imgs.includes(u));
@@ -469,7 +480,7 @@ export async function updateNote(
       .update(notes)
       .set({
         label: data.label,
-        content: data.content,
+        content: mentions.html,
         txt: data.txt,
         imgs: imgs.join(";"),
         alts: JSON.stringify(data.alts),
@@ -480,6 +491,14 @@ export async function updateNote(
     ...labelIn(db, uid, id),
     ...tagStatements(db, id, data.tags, old.createdAt),
     ...folderStmts,
+    // Someone newly named is told; those the note already named are not told again.
+    ...mentionStatements(db, {
+      actorId: uid,
+      tblname: "note",
+      rowid: id,
+      userIds: mentions.userIds,
+      extra: data.txt.slice(0, 100),
+    }),
   ]);
   if (removed.length)
     await deleteImages(
@@ -556,9 +575,18 @@ export async function renote(db: DB, uid: number, targetId: number, content: str
     ])) as [unknown, { renum: number }[]];
     return { id: originalId, renoted: true, renum: counted?.renum ?? 0 };
   }
+  const mentions = await linkMentions(db, content);
   const [row] = await db
     .insert(notes)
-    .values({ userId: uid, kind: QUOTE, renoteId: originalId, content, txt, createdAt: now, notedAt: now })
+    .values({
+      userId: uid,
+      kind: QUOTE,
+      renoteId: originalId,
+      content: mentions.html,
+      txt,
+      createdAt: now,
+      notedAt: now,
+    })
     .returning({ id: notes.id });
   await runBatch(db, [
     db
@@ -574,6 +602,7 @@ export async function renote(db: DB, uid: number, targetId: number, content: str
       rowid: row.id,
       extra: txt.slice(0, 100),
     }),
+    ...mentionStatements(db, { actorId: uid, tblname: "note", rowid: row.id, userIds: mentions.userIds, extra: txt }),
   ]);
   return {
     id: row.id,

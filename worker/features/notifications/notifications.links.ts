@@ -8,7 +8,7 @@ import { minusChanges, plus, plusChanges } from "../../db/counters";
 import type { DB } from "../../env";
 import { mutedBy } from "../safety/visibility";
 
-export type Action = "like" | "reply" | "follow" | "note" | "renote" | "quote";
+export type Action = "like" | "reply" | "follow" | "note" | "renote" | "quote" | "mention";
 
 /** The unread badge of `who`, moved by the rows the statement just before it changed. */
 const unreadBy = (db: DB, who: number, on: boolean) =>
@@ -45,6 +45,36 @@ export function notifyStatements(
       .onConflictDoNothing(),
     unreadBy(db, n.userId, true),
   ];
+}
+
+/**
+ * A `mention` for each person a note or reply names (never oneself), once per note or reply: an
+ * edit that keeps a mention inserts nothing. The badge moves by the row the insert added (changes()
+ * of the statement just before, in the same batch): exact, and O(1) whatever the inbox holds.
+ */
+export function mentionStatements(
+  db: DB,
+  m: { actorId: number; tblname: "note" | "reply"; rowid: number; userIds: number[]; extra: string },
+): BatchItem<"sqlite">[] {
+  return m.userIds
+    .filter((userId) => userId !== m.actorId)
+    .flatMap((userId) => [
+      db
+        .insert(notifications)
+        .values({
+          userId,
+          actorId: m.actorId,
+          action: "mention",
+          tblname: m.tblname,
+          rowid: m.rowid,
+          extra: m.extra.slice(0, 140),
+        })
+        .onConflictDoNothing(),
+      db
+        .update(users)
+        .set({ notiNum: sql`${users.notiNum} + changes()` })
+        .where(eq(users.id, userId)),
+    ]);
 }
 
 /** Undoing a like or follow takes its notification back. */

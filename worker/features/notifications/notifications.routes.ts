@@ -15,8 +15,10 @@ function href(n: { action: string; tblname: string; rowid: number }, actor: stri
     return n.tblname === "note" || n.tblname === "reply"
       ? `/${owner}/${n.tblname === "note" ? "note" : "rep"}/${n.rowid}`
       : `/${owner}`;
-  if (n.tblname === "reply") return n.action === "reply" ? `/${actor}/rep/${n.rowid}` : `/${owner}/rep/${n.rowid}`;
-  if (n.action === "note" || n.action === "quote") return `/${actor}/note/${n.rowid}`;
+  // A reply, a new note, a quote and a mention point at the actor's own row.
+  const own = n.action === "reply" || n.action === "mention";
+  if (n.tblname === "reply") return own ? `/${actor}/rep/${n.rowid}` : `/${owner}/rep/${n.rowid}`;
+  if (n.action === "note" || n.action === "quote" || n.action === "mention") return `/${actor}/note/${n.rowid}`;
   return `/${owner}/note/${n.rowid}`;
 }
 

@@ -9,7 +9,8 @@ import type { DB } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
-import { notifyStatements, repliesDeletedStatements } from "../notifications/notifications.links";
+import { mentionStatements, notifyStatements, repliesDeletedStatements } from "../notifications/notifications.links";
+import { linkMentions } from "../mentions/mentions.service";
 import { noteFromRows, noteQuery } from "../notes/notes.service";
 import { likedBy } from "../likes/likes.service";
 import { bindPlan, d1Of, namedObjects, planOf } from "../../db/plan";
@@ -115,7 +116,7 @@ function countParent(db: DB, parent: number, by: (col: SQLiteColumn) => SQL<numb
 }
 
 export async function createReply(db: DB, uid: number, parent: number, raw: string) {
-  const { content, txt } = replyContent(raw);
+  const { content: html, txt } = replyContent(raw);
   // The parent must be open to the replier; a block with its author or the note's author is a 403.
   const noteBlock = (noteId: unknown) =>
     sql<number>`${blockState(uid, sql`(select user_id from notes where id = ${noteId})`)}`.as("note_blocked");
@@ -138,6 +139,7 @@ export async function createReply(db: DB, uid: number, parent: number, raw: stri
           .limit(1);
   if (!target) throw notFound("Not found");
   refuseBlocked(target.blocked || ("noteBlocked" in target ? Number(target.noteBlocked) : 0));
+  const { html: content, userIds } = await linkMentions(db, html);
   // One batch: the reply, its parent's counter (+ the insert's changes()), and the notification,
   // which names the new reply by last_insert_rowid() (the counter's UPDATE does not move it).
   const [[row]] = (await runBatch(db, [
@@ -155,6 +157,8 @@ export async function createReply(db: DB, uid: number, parent: number, raw: stri
       extra: txt.slice(0, 100),
     }),
   ])) as [{ id: number }[]];
+  // Mentions name the reply by its id, known now (a second batch only when someone is named).
+  await runBatch(db, mentionStatements(db, { actorId: uid, tblname: "reply", rowid: row.id, userIds, extra: txt }));
   return getReply(db, row.id, uid);
 }
 
@@ -165,13 +169,16 @@ export async function getReply(db: DB, id: number, viewer: number | null): Promi
 }
 
 export async function editReply(db: DB, uid: number, id: number, raw: string) {
-  const { content, txt } = replyContent(raw);
+  const { content: html, txt } = replyContent(raw);
+  const { html: content, userIds } = await linkMentions(db, html);
   const done = await db
     .update(replies)
     .set({ content, txt, updatedAt: Date.now() })
     .where(and(eq(replies.id, id), eq(replies.userId, uid)))
     .returning({ id: replies.id });
   if (!done.length) throw notFound("Reply not found");
+  // After the update proved the reply is the caller's: a mention names its author.
+  await runBatch(db, mentionStatements(db, { actorId: uid, tblname: "reply", rowid: id, userIds, extra: txt }));
   return getReply(db, id, uid);
 }
 

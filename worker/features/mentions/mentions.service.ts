@@ -1,0 +1,38 @@
+import { inArray, sql } from "drizzle-orm";
+import { users } from "../../db/schema/users";
+import type { DB } from "../../env";
+import { mapTextOutsideLinks } from "../../lib/sanitize";
+
+/** @username (the spec's username shape) after a non-word character: not an email, not a URL path. */
+const MENTION = /(^|[^A-Za-z0-9_/.@])@([A-Za-z][A-Za-z0-9_]{4,33})(?![A-Za-z0-9_])/g;
+/** Notified people per note or reply: a list of a hundred handles notifies the first ten. */
+export const MAX_MENTIONS = 10;
+
+/**
+ * Links every @username of sanitised HTML that names a real user to their profile (outside
+ * existing links; an unknown name stays text) and answers whom it mentions. One indexed lookup,
+ * and none when the text has no @word.
+ */
+export async function linkMentions(db: DB, html: string): Promise<{ html: string; userIds: number[] }> {
+  const names = new Set<string>();
+  mapTextOutsideLinks(html, (text) => {
+    for (const m of text.matchAll(MENTION)) names.add(m[2].toLowerCase());
+    return text;
+  });
+  if (!names.size) return { html, userIds: [] };
+  const found = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(sql`lower(${users.username})`, [...names].slice(0, 90)));
+  const byName = new Map(found.map((u) => [u.username.toLowerCase(), u]));
+  const mentioned: number[] = [];
+  const linked = mapTextOutsideLinks(html, (text) =>
+    text.replace(MENTION, (whole, pre: string, name: string) => {
+      const u = byName.get(name.toLowerCase());
+      if (!u) return whole;
+      if (!mentioned.includes(u.id)) mentioned.push(u.id);
+      return `${pre}<a href="/${u.username}" class="mention">@${u.username}</a>`;
+    }),
+  );
+  return { html: linked, userIds: mentioned.slice(0, MAX_MENTIONS) };
+}
