@@ -2,6 +2,8 @@ import { type Context, Hono } from "hono";
 import { api } from "./api";
 import { dbFor } from "./db/client";
 import { imageRoutes } from "./features/uploads/uploads.routes";
+import { feedRoutes } from "./features/feeds/feeds.routes";
+import { sitemapRoutes } from "./features/sitemap/sitemap.routes";
 import type { AppEnv } from "./env";
 import { sameOrigin } from "./lib/csrf";
 import { toErrorResponse } from "./lib/errors";
@@ -75,6 +77,9 @@ export function createApp(pages: PageHandler) {
       .route("/", imageRoutes as unknown as Hono<WorkerEnv>)
       // The local outbox page exists only with APP_ENV=local (the API route checks the same).
       .all("/dev/*", async (c, next) => (c.env.APP_ENV === "local" ? next() : c.text("Not found", 404)))
+      // Feeds, sitemaps and robots.txt: XML and text beside the pages, answered without Remix.
+      .route("/", sitemapRoutes as unknown as Hono<WorkerEnv>)
+      .route("/", feedRoutes as unknown as Hono<WorkerEnv>)
       // An unknown /v1 path is an API 404 in JSON, never the HTML page of the catch-all below.
       .all("/v1/*", (c) => c.json({ code: "not_found", message: "No such endpoint" }, 404))
       .all("*", (c) =>

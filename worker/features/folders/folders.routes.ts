@@ -41,7 +41,7 @@ const folderDriver = (label: boolean): ListShape["driver"] => ({
   ),
 });
 // A folder holds one author's notes, opened on purpose: a mute does not empty it (a block does).
-const FOLDER_LIST: ListShape = { name: "folder", driver: folderDriver(false), mute: false };
+export const FOLDER_LIST: ListShape = { name: "folder", driver: folderDriver(false), mute: false };
 const FOLDER_LABEL_LIST: ListShape = { name: "folderLabel", driver: folderDriver(true), mute: false };
 
 export const folderRoutes = new Hono<AppEnv>()

@@ -1,0 +1,112 @@
+// RSS 2.0 feeds of a user, a tag, an x-label and an x-folder (issue 18 §3), beside the pages they
+// follow: /{username}/rss, /tag/{tag}/rss, /xlabel/{label}/rss, /{username}/x/{slug}/rss.
+import { type Context, Hono } from "hono";
+import { sql } from "drizzle-orm";
+import { dbFor } from "../../db/client";
+import { users } from "../../db/schema/users";
+import type { AppEnv, DB } from "../../env";
+import { notFound } from "../../lib/errors";
+import { FOLDER_LIST } from "../folders/folders.routes";
+import { getFolder } from "../folders/folders.service";
+import { Label } from "../notes/notes.schema";
+import { LISTS, type ListShape, listNotes } from "../notes/notes.service";
+import type { NoteJson } from "../notes/notes.types";
+import { type Channel, rss } from "./feeds.xml";
+
+/** Items per feed. */
+export const FEED_SIZE = 50;
+
+/** The newest FEED_SIZE notes of a list (renotes left out: they have no text of their own). */
+async function latest(db: DB, shape: ListShape, values: Record<string, unknown>): Promise<NoteJson[]> {
+  const out: NoteJson[] = [];
+  let cursor: string | undefined;
+  // Keyset pages of the list itself, so a feed reads what its page reads.
+  for (let page = 1; out.length < FEED_SIZE; page++) {
+    const list = await listNotes(db, shape, values, { page, cursor }, null);
+    out.push(...list.notes.filter((n) => n.kind !== "renote"));
+    if (!list.cursor) break;
+    cursor = list.cursor;
+  }
+  return out.slice(0, FEED_SIZE);
+}
+
+function answer(c: Context<AppEnv>, channel: Omit<Channel, "self" | "link"> & { path: string }, notes: NoteJson[]) {
+  const origin = new URL(c.req.url).origin;
+  const body = rss({ ...channel, link: `${origin}${channel.path}`, self: `${origin}${c.req.path}` }, notes, origin);
+  return c.body(body, 200, {
+    "Content-Type": "application/rss+xml; charset=utf-8",
+    // Readers poll; five minutes old is fresh enough for a feed.
+    "Cache-Control": "public, max-age=300",
+  });
+}
+
+const decoded = (s: string) => {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    throw notFound();
+  }
+};
+
+export const feedRoutes = new Hono<AppEnv>()
+  .get("/tag/:tag/rss", async (c) => {
+    const tag = decoded(c.req.param("tag")).toLowerCase();
+    if (!tag || tag.length > 100) throw notFound();
+    const notes = await latest(dbFor(c.env.DB), LISTS.tag, { tag });
+    return answer(
+      c,
+      { title: `#${tag} · NoteX`, description: `Notes tagged #${tag}`, path: `/tag/${encodeURIComponent(tag)}` },
+      notes,
+    );
+  })
+  .get("/xlabel/:label/rss", async (c) => {
+    const label = Label.safeParse(decoded(c.req.param("label")));
+    if (!label.success) throw notFound();
+    const notes = await latest(dbFor(c.env.DB), LISTS.label, { label: label.data });
+    return answer(
+      c,
+      {
+        title: `${label.data} · NoteX`,
+        description: `Notes under the x-label “${label.data}”`,
+        path: `/xlabel/${encodeURIComponent(label.data)}`,
+      },
+      notes,
+    );
+  })
+  .get("/:username/rss", async (c) => {
+    const name = decoded(c.req.param("username"));
+    const [u] = await dbFor(c.env.DB)
+      .select({ id: users.id, username: users.username, fullname: users.fullname, descr: users.descr })
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${name})`)
+      .limit(1);
+    if (!u) throw notFound("User not found");
+    const notes = await latest(dbFor(c.env.DB), LISTS.user, { uid: u.id });
+    return answer(
+      c,
+      {
+        title: `${u.fullname} (@${u.username}) · NoteX`,
+        description: u.descr || `Notes by @${u.username}`,
+        path: `/${u.username}`,
+      },
+      notes,
+    );
+  })
+  .get("/:username/x/:slug/rss", async (c) => {
+    const folder = await getFolder(
+      dbFor(c.env.DB),
+      { slug: decoded(c.req.param("slug")), username: decoded(c.req.param("username")) },
+      null,
+    );
+    const notes = await latest(dbFor(c.env.DB), FOLDER_LIST, { folder: folder.id });
+    const owner = folder.user?.username ?? "";
+    return answer(
+      c,
+      {
+        title: `${folder.name} · ${folder.type} of @${owner} · NoteX`,
+        description: folder.descr || `Notes filed in ${folder.name}`,
+        path: `/${owner}/x/${folder.slug}`,
+      },
+      notes,
+    );
+  });
