@@ -49,6 +49,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     badge: badgeCount(user?.jstats),
     dialogData: user ? await dialogData(request, context, user) : {},
     theme: themeOf(request.headers.get("cookie")),
+    // For canonical URLs and link previews (app/lib/meta.ts).
+    origin: new URL(request.url).origin,
   };
 }
 

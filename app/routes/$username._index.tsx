@@ -12,11 +12,26 @@ import {
 import { fieldTexts } from "~/lib/notices";
 import type { loader as rootLoader } from "~/root";
 import { apiFor, orThrow } from "~/lib/api.server";
+import { excerpt, feedLink, originOf, previewMeta } from "~/lib/meta";
 import { loadFoldersTab, loadNotesTab } from "~/lib/profile.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.user.fullname} (@${data.user.username}) · NoteX` : "NoteX" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data) return [{ title: "NoteX" }];
+  const { user } = data;
+  return [
+    ...previewMeta(
+      {
+        title: `${user.fullname} (@${user.username})`,
+        description: excerpt(user.descr || `Notes and experience of ${user.fullname} on NoteX`),
+        path: `/${user.username}`,
+        image: user.avatar,
+        type: "profile",
+      },
+      originOf(matches),
+    ),
+    feedLink(`/${user.username}/rss`, `Notes by @${user.username}`),
+  ];
+};
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const api = apiFor(request, context);

@@ -4,14 +4,25 @@ import type { NoteJson } from "../../worker/features/notes/notes.types";
 import { NoteCard } from "~/components/notes/NoteCard";
 import { Replies } from "~/components/social/Replies";
 import { apiFor, orThrow } from "~/lib/api.server";
+import { excerpt, originOf, previewMeta } from "~/lib/meta";
 import { positiveId } from "~/lib/notes.server";
 import { loadReplies } from "~/lib/replies.server";
 import type { loader as rootLoader } from "~/root";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.note.user.fullname}: “${data.note.txt.slice(0, 60)}” · NoteX` : "Note · NoteX" },
-  { name: "description", content: data?.note.txt.slice(0, 160) ?? "" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data) return [{ title: "Note · NoteX" }];
+  const { note } = data;
+  return previewMeta(
+    {
+      title: `${note.user.fullname}: “${excerpt(note.txt || note.renote?.txt || "", 60)}”`,
+      description: excerpt(note.txt || note.renote?.txt || `A note by @${note.user.username}`),
+      path: `/${note.user.username}/note/${note.id}`,
+      image: note.imgs.split(";").find(Boolean) || note.user.avatar,
+      type: "article",
+    },
+    originOf(matches),
+  );
+};
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = positiveId(params.id);

@@ -8,10 +8,24 @@ import type { RepliesData } from "~/components/social/Replies";
 import { ReplyCard, ReplyForm } from "~/components/social/ReplyCard";
 import { Toast } from "~/components/Toast";
 import { apiFor, orThrow } from "~/lib/api.server";
+import { excerpt, originOf, previewMeta } from "~/lib/meta";
 import { positiveId } from "~/lib/notes.server";
 import type { loader as rootLoader } from "~/root";
 
-export const meta: MetaFunction = () => [{ title: "Reply · NoteX" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const reply = data?.chain[data.chain.length - 1];
+  if (!data || !reply) return [{ title: "Reply · NoteX" }];
+  return previewMeta(
+    {
+      title: `${reply.user.fullname}: “${excerpt(reply.txt, 60)}”`,
+      description: excerpt(reply.txt),
+      path: `/${reply.user.username}/rep/${reply.id}`,
+      image: reply.user.avatar,
+      type: "article",
+    },
+    originOf(matches),
+  );
+};
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = positiveId(params.id);

@@ -10,11 +10,26 @@ import { apiFor, orThrow } from "~/lib/api.server";
 import { loadList } from "~/lib/notes.server";
 import { noticeText } from "~/lib/notices";
 import { withParam } from "~/lib/url";
+import { excerpt, feedLink, originOf, previewMeta } from "~/lib/meta";
 import type { loader as rootLoader } from "~/root";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.folder.name} · ${data.folder.user?.fullname} · NoteX` : "NoteX" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data) return [{ title: "NoteX" }];
+  const { folder } = data;
+  const owner = folder.user?.username ?? "";
+  return [
+    ...previewMeta(
+      {
+        title: `${folder.name} · ${folder.user?.fullname ?? owner}`,
+        description: excerpt(folder.descr || `${folder.type} of @${owner} on NoteX: ${folder.notenum} notes`),
+        path: `/${owner}/x/${folder.slug}`,
+        image: folder.logo || folder.user?.avatar,
+      },
+      originOf(matches),
+    ),
+    feedLink(`/${owner}/x/${folder.slug}/rss`, `Notes in ${folder.name}`),
+  ];
+};
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const api = apiFor(request, context);

@@ -1,9 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { ListPage } from "~/components/notes/ListPage";
 import { apiFor } from "~/lib/api.server";
+import { feedLink } from "~/lib/meta";
 import { loadListPage } from "~/lib/notes.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · NoteX` : "NoteX" }];
+export const meta: MetaFunction<typeof loader> = ({ data, params }) => [
+  { title: data ? `${data.title} · NoteX` : "NoteX" },
+  ...(data ? [feedLink(`/tag/${encodeURIComponent(params.tag ?? "")}/rss`, `${data.title} · NoteX`)] : []),
+];
 
 export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
   loadListPage(apiFor(request, context), "/tags", params.tag, new URL(request.url), (t) => `#${t}`);

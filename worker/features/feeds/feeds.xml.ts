@@ -4,7 +4,7 @@ import type { NoteJson } from "../notes/notes.types";
 export const xmlEscape = (s: string) =>
   s
     // Characters XML 1.0 cannot carry at all (control characters other than tab and line breaks).
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "")
+    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "")
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
