@@ -16,6 +16,7 @@ import { type ReactNode, useEffect } from "react";
 import type { UserJson } from "../worker/features/users/users.service";
 import type { FolderJson } from "../worker/features/folders/folders.service";
 import type { NoteJson } from "../worker/features/notes/notes.types";
+import { siteOrigin } from "../worker/features/accounts/accounts.service";
 import { themeOf } from "../worker/lib/theme";
 import { type DialogData, globalDialogs } from "./components/GlobalDialogs";
 import { badgeCount, Shell } from "./components/Shell";
@@ -50,7 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     dialogData: user ? await dialogData(request, context, user) : {},
     theme: themeOf(request.headers.get("cookie")),
     // For canonical URLs and link previews (app/lib/meta.ts).
-    origin: new URL(request.url).origin,
+    origin: siteOrigin(context.cloudflare.env, request.url),
   };
 }
 

@@ -56,3 +56,11 @@ INSERT INTO notes_fts(notes_fts) VALUES ('rebuild');
 INSERT INTO replies_fts(replies_fts) VALUES ('rebuild');
 --> statement-breakpoint
 INSERT INTO folders_fts(folders_fts) VALUES ('rebuild');
+--> statement-breakpoint
+-- Each index's term list: a long last word of a query names its first completions from here
+-- instead of asking FTS5 for a prefix it has no index for (search.schema.ts, matchPlan).
+CREATE VIRTUAL TABLE IF NOT EXISTS `notes_fts_terms` USING fts5vocab(notes_fts, 'row');
+--> statement-breakpoint
+CREATE VIRTUAL TABLE IF NOT EXISTS `replies_fts_terms` USING fts5vocab(replies_fts, 'row');
+--> statement-breakpoint
+CREATE VIRTUAL TABLE IF NOT EXISTS `folders_fts_terms` USING fts5vocab(folders_fts, 'row');

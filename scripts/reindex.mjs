@@ -1,6 +1,6 @@
 // `npm run reindex` (local D1) or `npm run reindex -- --remote`: rebuilds the full-text search
 // indexes. `wrangler d1 export` cannot export virtual tables, so a database restored from an export
-// has no notes_fts, replies_fts or folders_fts: this drops what is left of them and runs the search
+// has no notes_fts, replies_fts or folders_fts (nor their *_terms lists): this drops what is left of them and runs the search
 // migration again, which creates the tables and triggers and refills them from notes, replies and
 // folders (another local state: `-- --persist-to DIR`). Safe to run at any time (searches see an empty index for the moment it takes).
 import { execFileSync } from "node:child_process";
@@ -14,6 +14,7 @@ if (!migration) throw new Error("reindex: no migrations/*_search_fts.sql");
 const drop = ["notes", "replies", "folders"]
   .flatMap((t) => [
     ...["ai", "ad", "au"].map((k) => `DROP TRIGGER IF EXISTS ${t}_fts_${k};`),
+    `DROP TABLE IF EXISTS ${t}_fts_terms;`,
     `DROP TABLE IF EXISTS ${t}_fts;`,
   ])
   .join("\n");

@@ -211,9 +211,6 @@ function BottomBar({ user, badge }: { user: UserJson | null; badge: number }) {
         <Link to="/" className="brand">
           NoteX
         </Link>
-        <Link to="/search" aria-label="Search" className="icon-btn">
-          <Search size={24} />
-        </Link>
         <Link to={withParam(location, "dialog", "login")} className="btn small primary">
           Login
         </Link>

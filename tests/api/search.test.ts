@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { type TestUser, user, visitor } from "../factories";
 
@@ -177,5 +178,41 @@ describe("search: replies, folders and people", () => {
       descr: "",
       me: false,
     });
+  });
+});
+
+describe("search: account deletion (issue 17)", () => {
+  it("takes a deleted person's notes, replies and folders out of every index, and the indexes stay whole", async () => {
+    const [gone, stays, named] = [await user(), await user(), await user()];
+    const w = word();
+    const own = await note(gone, `${w} note of the leaver`);
+    const kept = await note(stays, `${w} note of the stayer`);
+    // A reply of theirs under someone else's note, and someone else's reply under their note.
+    const theirReply = await gone.post("/v1/replies", { parent: -kept, content: `<p>${w} leaver reply</p>` });
+    const otherReply = await stays.post("/v1/replies", {
+      parent: -own,
+      content: `<p>${w} stayer reply to @${named.username}</p>`,
+    });
+    await gone.post("/v1/folders", { type: "Skill", name: `${w} folder`, descr: "", link: "" });
+    expect(ids(await find(w))).toEqual(expect.arrayContaining([own, kept]));
+    expect((await named.get("/v1/notifications")).body.notis).toHaveLength(1);
+    expect(ids(await find(w, "replies"), "replies")).toHaveLength(2);
+    expect(ids(await find(w, "folders"), "folders")).toHaveLength(1);
+    expect(ids(await find(gone.username, "users"), "users")).toEqual([gone.id]);
+
+    const res = await gone.request("DELETE", "/v1/users", { password: gone.password });
+    expect(res.status).toBe(200);
+    expect(ids(await find(w))).toEqual([kept]);
+    // Their reply goes, and so does the reply under their note (it went with the note).
+    expect(ids(await find(w, "replies"), "replies")).toEqual([]);
+    expect([theirReply.status, otherReply.status]).toEqual([201, 201]);
+    // The mention in that reply went with it, and the badge it raised with it.
+    expect((await named.get("/v1/notifications")).body.notis).toEqual([]);
+    expect(JSON.parse((await named.get("/v1/me")).body.jstats).noti).toBe(0);
+    expect(ids(await find(w, "folders"), "folders")).toEqual([]);
+    expect(ids(await find(gone.username, "users"), "users")).toEqual([]);
+    // FTS5's own check: every index agrees token for token with the rows it is built from.
+    for (const t of ["notes_fts", "replies_fts", "folders_fts"])
+      await env.DB.prepare(`insert into ${t}(${t}, rank) values ('integrity-check', 1)`).run();
   });
 });

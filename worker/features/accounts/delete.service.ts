@@ -61,6 +61,16 @@ async function rounds(db: DB, size: number, chunk: () => SQL[]) {
  * Deletes the rows of `table` that `where` picks, a chunk at a time (no counters involved). `key`
  * is a unique column: not "rowid", which notifications has as an ordinary column.
  */
+/**
+ * Notifications about the replies `ids` selects (others' replies going with the person's notes and
+ * reply threads: replies to replies, mentions), each recipient's badge dropping by their unread
+ * ones, so no deleted reply's text stays readable in anyone's list (issue 20 §4).
+ */
+const aboutReplies = (ids: SQL) => [
+  sql`update users set noti_num = max(0, noti_num - (select count(*) from notifications n where n.tblname = 'reply' and n.rowid in ${ids} and n.user_id = users.id and n.id > users.noti_seen)) where id in (select user_id from notifications where tblname = 'reply' and rowid in ${ids})`,
+  sql`delete from notifications where tblname = 'reply' and rowid in ${ids}`,
+];
+
 const drain = (db: DB, table: string, key: string, where: SQL) =>
   rounds(db, 1000, () => [
     sql`delete from ${sql.raw(table)} where ${sql.raw(key)} in (select ${sql.raw(key)} from ${sql.raw(table)} where ${where} limit 1000)`,
@@ -86,6 +96,7 @@ export async function deleteAccount(env: Env, db: DB, uid: number) {
     sql`delete from likes where kind = 'reply' and target_id in ${R}`,
     sql`delete from bookmarks where kind = 'reply' and target_id in ${R}`,
     sql`delete from reports where kind = 'reply' and target_id in ${R}`,
+    ...aboutReplies(R),
     sql`delete from replies where note_id in ${N}`,
     sql`delete from likes where kind = 'note' and target_id in ${N}`,
     sql`delete from bookmarks where kind = 'note' and target_id in ${N}`,
@@ -104,6 +115,7 @@ export async function deleteAccount(env: Env, db: DB, uid: number) {
     sql`${S} delete from likes where kind = 'reply' and target_id in s`,
     sql`${S} delete from bookmarks where kind = 'reply' and target_id in s`,
     sql`${S} delete from reports where kind = 'reply' and target_id in s`,
+    ...aboutReplies(sql`s`).map((q) => sql`${S} ${q}`),
     sql`${S} delete from replies where id in s`,
   ]);
 

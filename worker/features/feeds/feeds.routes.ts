@@ -12,6 +12,7 @@ import { Label } from "../notes/notes.schema";
 import { LISTS, type ListShape, listNotes } from "../notes/notes.service";
 import type { NoteJson } from "../notes/notes.types";
 import { type Channel, rss } from "./feeds.xml";
+import { siteOrigin } from "../accounts/accounts.service";
 
 /** Items per feed. */
 export const FEED_SIZE = 50;
@@ -31,7 +32,7 @@ async function latest(db: DB, shape: ListShape, values: Record<string, unknown>)
 }
 
 function answer(c: Context<AppEnv>, channel: Omit<Channel, "self" | "link"> & { path: string }, notes: NoteJson[]) {
-  const origin = new URL(c.req.url).origin;
+  const origin = siteOrigin(c.env, c.req.url);
   const body = rss({ ...channel, link: `${origin}${channel.path}`, self: `${origin}${c.req.path}` }, notes, origin);
   return c.body(body, 200, {
     "Content-Type": "application/rss+xml; charset=utf-8",

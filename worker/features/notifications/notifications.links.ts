@@ -49,32 +49,13 @@ export function notifyStatements(
 
 /**
  * A `mention` for each person a note or reply names (never oneself), once per note or reply: an
- * edit that keeps a mention inserts nothing. The badge moves by the row the insert added (changes()
- * of the statement just before, in the same batch): exact, and O(1) whatever the inbox holds.
+ * edit that keeps a mention inserts nothing, and the badge moves by the rows the insert changed.
  */
 export function mentionStatements(
   db: DB,
   m: { actorId: number; tblname: "note" | "reply"; rowid: number; userIds: number[]; extra: string },
 ): BatchItem<"sqlite">[] {
-  return m.userIds
-    .filter((userId) => userId !== m.actorId)
-    .flatMap((userId) => [
-      db
-        .insert(notifications)
-        .values({
-          userId,
-          actorId: m.actorId,
-          action: "mention",
-          tblname: m.tblname,
-          rowid: m.rowid,
-          extra: m.extra.slice(0, 140),
-        })
-        .onConflictDoNothing(),
-      db
-        .update(users)
-        .set({ notiNum: sql`${users.notiNum} + changes()` })
-        .where(eq(users.id, userId)),
-    ]);
+  return m.userIds.flatMap((userId) => notifyStatements(db, { ...m, userId, action: "mention" }));
 }
 
 /** Undoing a like or follow takes its notification back. */

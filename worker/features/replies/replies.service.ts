@@ -51,8 +51,11 @@ export function replyContent(content: string): { content: string; txt: string } 
 
 const REPLY_COLUMNS = getTableColumns(replies);
 
-/** A reply row (flat) with its author and whether the viewer liked it (one lookup per returned row). */
-export const select = (db: DB, viewer: unknown) =>
+/**
+ * A reply row (flat) with its author and whether the viewer liked it (one lookup per returned row),
+ * and any `extra` columns a caller's joins provide (search's rank window).
+ */
+export const select = <X extends Record<string, SQL.Aliased>>(db: DB, viewer: unknown, extra?: X) =>
   db
     .select({
       ...REPLY_COLUMNS,
@@ -61,6 +64,7 @@ export const select = (db: DB, viewer: unknown) =>
       avatar: users.avatar,
       // Named, so a batch (which reads rows by column name) never sees a bare "0" column.
       liked: (viewer ? likedBy(viewer, "reply", sql`${replies.id}`) : sql<number>`0`).as("x_liked"),
+      ...(extra as X),
     })
     .from(replies)
     .innerJoin(users, eq(users.id, replies.userId));

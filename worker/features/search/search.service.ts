@@ -12,8 +12,8 @@ import { type Hydrated, hydrated, RENOTE, toNoteJson } from "../notes/notes.serv
 import { type ReplyJson, select as replySelect, toJson as toReplyJson } from "../replies/replies.service";
 import type { NoteJson } from "../notes/notes.types";
 import type { UserRef } from "../social.shared";
-import { matchExpression, type SearchKind, userPrefix } from "./search.schema";
-import { foldersFts, notesFts, repliesFts } from "./search.tables";
+import { highlight, type Snippet, snippet, type Terms } from "./search.highlight";
+import { matchPlan, queryTerms, type SearchKind, userPrefix } from "./search.schema";
 
 /**
  * A ranked search sorts only the newest MAX_RANKED matches (bm25, then newest first): the cost of
@@ -23,12 +23,11 @@ import { foldersFts, notesFts, repliesFts } from "./search.tables";
  */
 export const MAX_RANKED = 1000;
 
-/** Highlighted text as alternating runs: even indexes plain, odd indexes matched (rendered as <mark>). */
-export type Snippet = string[];
 export type NoteHit = NoteJson & { snippet: Snippet };
 export type ReplyHit = ReplyJson & { snippet: Snippet };
 export type FolderHit = FolderJson & { user: UserRef; name_hl: Snippet; snippet: Snippet };
 export type UserHit = UserRef & { descr: string };
+export type { Snippet };
 
 export type SearchResult =
   | { notes: NoteHit[] }
@@ -41,10 +40,9 @@ export interface SearchPage {
   cursor: string | null;
 }
 
-// FTS5 wraps matches in these; the text itself never becomes markup (see Snippet).
-const OPEN = "\u0001";
-const CLOSE = "\u0002";
-const toSnippet = (s: string | null): Snippet => (s ?? "").split(CLOSE).flatMap((part) => part.split(OPEN));
+/** Tokens of text a note's and a folder description's snippet shows around its matches. */
+const SNIPPET_TOKENS = 40;
+const FOLDER_SNIPPET_TOKENS = 24;
 
 const P = (name: string) => sql.placeholder(name);
 
@@ -77,69 +75,83 @@ function rankedStart(q: { page: number; cursor?: string }) {
   return { offset: v[0], anchor: v[1] };
 }
 
+/** Completions of a long last word that a query names (see matchPlan). */
+export const EXPANSIONS = 16;
+
+type Fts = "notes_fts" | "replies_fts" | "folders_fts";
+
 /**
- * The matches a ranked page sorts: the MAX_RANKED newest rows of `fts` that match and are not
- * newer than the anchor. FTS5 walks its doclist newest first for the bound, and takes both the
- * MATCH and the rowid range itself.
+ * The MATCH expression as SQL: bound as it is, or with the last word's completions read from the
+ * table's fts5vocab term list (`<fts>_terms`), the word itself when none exists.
  */
-function rankedWindow(fts: string): SQL {
-  const t = sql.raw(`"${fts}"`);
-  return sql`${t} match ${P("q")} and ${t}.rowid <= ${P("anchor")} and ${t}.rowid >= coalesce((select rowid from ${t} where ${t} match ${P("q")} and rowid <= ${P("anchor")} order by rowid desc limit 1 offset ${MAX_RANKED - 1}), 0)`;
+function matchSql(fts: Fts, expand: boolean): SQL {
+  if (!expand) return sql`${P("q")}`;
+  const terms = sql.raw(`"${fts}_terms"`);
+  const last = P("last");
+  const completions = sql`select term from ${terms} where term >= ${last} and term < ${last} || char(1114111) limit ${sql.raw(String(EXPANSIONS))}`;
+  return sql`${P("head")} || '(' || coalesce((select group_concat('"' || term || '"', ' OR ') from (${completions})), '"' || ${last} || '"') || ')'`;
 }
 
-/** bm25 (FTS5's rank; a folder's name weighs 5×) with newest first among equals. */
-const rankOrder = (fts: string) => [sql.raw(`"${fts}".rank`), sql.raw(`"${fts}".rowid desc`)];
+/**
+ * The ids of one ranked page as a subquery `h` (id, r, top): FTS5 walks the doclist newest first
+ * for the MAX_RANKED newest matches up to the anchor (rank = bm25 per row), they are sorted by
+ * bm25 then newest, and only the page's rows leave it. Everything else a hit shows is joined to
+ * those rows alone, so a page reads about 2 × MAX_RANKED rows whatever the table holds. `top` is
+ * the newest match, the anchor later pages keep (anything matching later has a higher id).
+ */
+function rankedIds(fts: Fts, expand: boolean): SQL {
+  const t = sql.raw(`"${fts}"`);
+  // A CTE named twice is computed once: the expression (and its term lookup) is built once.
+  const match = sql`${t} match (select x from e) and rowid <= ${P("anchor")}`;
+  const window = sql`select rowid as id, rank as r from ${t} where ${match} order by rowid desc limit ${sql.raw(String(MAX_RANKED))}`;
+  const top = sql`(select rowid from ${t} where ${match} order by rowid desc limit 1)`;
+  return sql`(with e(x) as (select ${matchSql(fts, expand)}) select id, r, ${top} as top from (${window}) order by r, id desc limit ${P("limit")} offset ${P("offset")}) as h`;
+}
 
-function notesPlan(db: DB, viewer: boolean) {
-  return planOf(`search:notes|${+viewer}`, () =>
+const topOfPage = sql<number>`h.top`.as("x_top");
+
+/** The page's order again outside the subquery (a join keeps no order); a sort of page-size rows. */
+const pageOrder = [sql`h.r`, sql`h.id desc`];
+
+function notesPlan(db: DB, viewer: boolean, expand: boolean) {
+  return planOf(`search:notes|${+viewer}|${+expand}`, () =>
     db
       .select({
         ...hydrated(viewer ? P("viewer") : null),
-        snippet: sql<string>`snippet(notes_fts, 0, char(1), char(2), '…', 40)`.as("x_snippet"),
-        top: sql<number>`(select max(id) from notes)`.as("x_top"),
+        top: topOfPage,
       })
-      .from(notesFts)
-      .innerJoin(notes, eq(notes.id, notesFts.rowid))
+      .from(rankedIds("notes_fts", expand))
+      .innerJoin(notes, sql`${notes.id} = h.id`)
       .innerJoin(users, eq(users.id, notes.userId))
-      .where(and(rankedWindow("notes_fts"), sql`${notes.kind} != ${RENOTE}`))
-      .orderBy(...rankOrder("notes_fts"))
-      .limit(P("limit"))
-      .offset(P("offset")),
+      .where(sql`${notes.kind} != ${RENOTE}`)
+      .orderBy(...pageOrder),
   );
 }
 
-function repliesPlan(db: DB, viewer: boolean) {
-  return planOf(`search:replies|${+viewer}`, () =>
-    replySelect(db, viewer ? P("viewer") : null)
-      .innerJoin(repliesFts, eq(repliesFts.rowid, replies.id))
-      .where(rankedWindow("replies_fts"))
-      .orderBy(...rankOrder("replies_fts"))
-      .limit(P("limit"))
-      .offset(P("offset")),
+function repliesPlan(db: DB, viewer: boolean, expand: boolean) {
+  return planOf(`search:replies|${+viewer}|${+expand}`, () =>
+    replySelect(db, viewer ? P("viewer") : null, { top: topOfPage })
+      .innerJoin(rankedIds("replies_fts", expand), sql`h.id = ${replies.id}`)
+      .orderBy(...pageOrder),
   );
 }
 
 const FOLDER_COLUMNS = getTableColumns(folders);
 
-function foldersPlan(db: DB) {
-  return planOf("search:folders", () =>
+function foldersPlan(db: DB, expand: boolean) {
+  return planOf(`search:folders|${+expand}`, () =>
     db
       .select({
         ...FOLDER_COLUMNS,
         username: users.username,
         fullname: users.fullname,
         avatar: users.avatar,
-        nameHl: sql<string>`highlight(folders_fts, 0, char(1), char(2))`.as("x_name_hl"),
-        snippet: sql<string>`snippet(folders_fts, 1, char(1), char(2), '…', 24)`.as("x_snippet"),
-        top: sql<number>`(select max(id) from folders)`.as("x_top"),
+        top: topOfPage,
       })
-      .from(foldersFts)
-      .innerJoin(folders, eq(folders.id, foldersFts.rowid))
+      .from(rankedIds("folders_fts", expand))
+      .innerJoin(folders, sql`${folders.id} = h.id`)
       .innerJoin(users, eq(users.id, folders.userId))
-      .where(rankedWindow("folders_fts"))
-      .orderBy(...rankOrder("folders_fts"))
-      .limit(P("limit"))
-      .offset(P("offset")),
+      .orderBy(...pageOrder),
   );
 }
 
@@ -147,46 +159,52 @@ function foldersPlan(db: DB) {
 async function searchRanked(
   db: DB,
   kind: "notes" | "replies" | "folders",
-  match: string,
+  terms: Terms,
   q: { page: number; cursor?: string },
   viewer: number | null,
 ): Promise<SearchResult & SearchPage> {
   const { offset, anchor } = rankedStart(q);
   const limit = Math.min(PAGE_SIZE + 1, MAX_RANKED - offset);
   if (limit <= 0) return { [kind]: [], paginator: { page: q.page, is_end: true }, cursor: null } as never;
+  const match = matchPlan(terms);
+  const expand = "last" in match;
   const plan =
-    kind === "notes" ? notesPlan(db, !!viewer) : kind === "replies" ? repliesPlan(db, !!viewer) : foldersPlan(db);
-  const raw = await bindPlan(db, plan, { q: match, anchor, offset, limit, viewer }).raw<unknown[]>();
-  const rows = named<Record<string, unknown> & { top: number; snippet: string | null }>(plan, raw);
+    kind === "notes"
+      ? notesPlan(db, !!viewer, expand)
+      : kind === "replies"
+        ? repliesPlan(db, !!viewer, expand)
+        : foldersPlan(db, expand);
+  const raw = await bindPlan(db, plan, { ...match, anchor, offset, limit, viewer }).raw<unknown[]>();
+  const rows = named<Record<string, unknown> & { top?: number; txt?: string }>(plan, raw);
   const items = rows.slice(0, PAGE_SIZE);
   const isEnd = rows.length <= PAGE_SIZE;
+  const top = items[0]?.top ?? anchor;
   const page = {
     paginator: { page: q.page, is_end: isEnd },
-    cursor: isEnd ? null : encodeToken([offset + PAGE_SIZE, Math.min(anchor, items[0]?.top ?? anchor)]),
+    cursor: isEnd ? null : encodeToken([offset + PAGE_SIZE, Math.min(anchor, top)]),
   };
+  const textSnippet = (text: string | undefined, size: number) => snippet(text ?? "", terms, size);
   if (kind === "notes")
     return {
-      notes: items.map((r) => ({ ...toNoteJson(r as unknown as Hydrated, viewer), snippet: toSnippet(r.snippet) })),
+      notes: items.map((r) => ({
+        ...toNoteJson(r as unknown as Hydrated, viewer),
+        snippet: textSnippet(r.txt, SNIPPET_TOKENS),
+      })),
       ...page,
     };
   if (kind === "replies")
     return {
-      replies: items.map((r) => ({ ...toReplyJson(r as never, viewer), snippet: toSnippet(r.snippet) })),
+      replies: items.map((r) => ({ ...toReplyJson(r as never, viewer), snippet: textSnippet(r.txt, SNIPPET_TOKENS) })),
       ...page,
     };
   return {
     folders: items.map((r) => {
-      const f = r as unknown as typeof folders.$inferSelect & {
-        username: string;
-        fullname: string;
-        avatar: string;
-        nameHl: string;
-      };
+      const f = r as unknown as typeof folders.$inferSelect & { username: string; fullname: string; avatar: string };
       return {
         ...toFolderJson(f),
         user: { id: f.userId, username: f.username, fullname: f.fullname, avatar: f.avatar, me: f.userId === viewer },
-        name_hl: toSnippet(f.nameHl),
-        snippet: toSnippet(r.snippet),
+        name_hl: highlight(f.name, terms),
+        snippet: snippet(f.descr ?? "", terms, FOLDER_SNIPPET_TOKENS),
       };
     }),
     ...page,
@@ -290,6 +308,6 @@ export async function search(
     // Awaited here: workerd reports a rejected promise passed through un-awaited as unhandled.
     return prefix ? await searchUsers(db, prefix, q, viewer) : empty;
   }
-  const match = matchExpression(q.q);
-  return match ? await searchRanked(db, q.t, match, q, viewer) : empty;
+  const terms = queryTerms(q.q);
+  return terms ? await searchRanked(db, q.t, terms, q, viewer) : empty;
 }

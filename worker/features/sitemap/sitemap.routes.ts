@@ -12,6 +12,7 @@ import type { AppEnv } from "../../env";
 import { notFound } from "../../lib/errors";
 import { xmlEscape } from "../feeds/feeds.xml";
 import { RENOTE } from "../notes/notes.service";
+import { siteOrigin } from "../accounts/accounts.service";
 
 export const SITEMAP_SPAN = 10_000;
 const KINDS = ["users", "notes", "folders"] as const;
@@ -65,7 +66,7 @@ async function part(c: Context<AppEnv>, kind: Kind, n: number): Promise<{ loc: s
 
 export const sitemapRoutes = new Hono<AppEnv>()
   .get("/robots.txt", (c) => {
-    const origin = new URL(c.req.url).origin;
+    const origin = siteOrigin(c.env, c.req.url);
     // Search results, settings, dialogs and the API are nobody's landing page.
     return c.text(
       [
@@ -87,7 +88,7 @@ export const sitemapRoutes = new Hono<AppEnv>()
     );
   })
   .get("/sitemap.xml", async (c) => {
-    const origin = new URL(c.req.url).origin;
+    const origin = siteOrigin(c.env, c.req.url);
     const [top] = await dbFor(c.env.DB)
       .select({
         users: sql<number>`(select coalesce(max(id), 0) from users)`,
@@ -107,7 +108,7 @@ export const sitemapRoutes = new Hono<AppEnv>()
     );
   })
   .get("/sitemaps/:file{[a-z]+(?:-[0-9]{1,7})?\\.xml}", async (c) => {
-    const origin = new URL(c.req.url).origin;
+    const origin = siteOrigin(c.env, c.req.url);
     const [, name, num] = /^([a-z]+)(?:-(\d+))?\.xml$/.exec(c.req.param("file")) ?? [];
     let urls: { loc: string; at?: number }[];
     if (name === "pages" && num === undefined) urls = ["/", "/about", "/terms", "/policy"].map((loc) => ({ loc }));
