@@ -77,6 +77,8 @@ function Hit({
   );
 }
 
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 function Hits({ t, results }: { t: Tab; results: Results }) {
   if (t === "users")
     return (results.users ?? []).map((u) => (
@@ -112,7 +114,7 @@ function Hits({ t, results }: { t: Tab; results: Results }) {
         <Highlighted runs={n.snippet} />
       </span>
       <small className="muted hit-meta">
-        {n.label} · {n.likenum} likes · {n.repnum} replies
+        {n.label} · {count(n.likenum, "like", "likes")} · {count(n.repnum, "reply", "replies")}
       </small>
     </Hit>
   ));

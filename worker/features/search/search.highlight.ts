@@ -73,5 +73,4 @@ export function snippet(text: string, terms: Terms, size: number): Snippet {
 }
 
 /** All of `text` with its matches marked (a folder's name). */
-export const highlight = (text: string, terms: Terms): Snippet =>
-  snippet(text, terms, Number.POSITIVE_INFINITY);
+export const highlight = (text: string, terms: Terms): Snippet => snippet(text, terms, Number.POSITIVE_INFINITY);

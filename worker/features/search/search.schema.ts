@@ -47,7 +47,13 @@ export function matchPlan({ words, prefix }: Terms): MatchPlan {
   if (!prefix) return { q: quoted.join(" ") };
   if ([...last].length <= INDEXED_PREFIX) return { q: `${quoted.join(" ")}*` };
   // FTS5 reads `"a" (...)` as a syntax error: the group joins the other words by an explicit AND.
-  return { head: quoted.slice(0, -1).map((w) => `${w} AND `).join(""), last };
+  return {
+    head: quoted
+      .slice(0, -1)
+      .map((w) => `${w} AND `)
+      .join(""),
+    last,
+  };
 }
 
 /** A person's search text as a lowercase prefix of username or name ("@ada" → "ada"); null when empty. */
