@@ -216,3 +216,75 @@ describe("search: account deletion (issue 17)", () => {
       await env.DB.prepare(`insert into ${t}(${t}, rank) values ('integrity-check', 1)`).run();
   });
 });
+
+describe("search: what a viewer may see (issue 16)", () => {
+  it("leaves out hidden content, suspended authors and blocks either way, mutes for the muter only", async () => {
+    const [viewer, blocked, blocker, muted, suspended, plain] = await Promise.all(
+      Array.from({ length: 6 }, () => user()),
+    );
+    const w = word();
+    const say = (u: TestUser, extra = "") => note(u, `${w} ${extra}`);
+    const hidden = await say(plain, "hidden by a moderator");
+    const shown = await say(plain, "shown");
+    const ids6 = {
+      blocked: await say(blocked),
+      blocker: await say(blocker),
+      muted: await say(muted),
+      suspended: await say(suspended),
+    };
+    const reply = await blocked.post("/v1/replies", { parent: -shown, content: `<p>${w} blocked reply</p>` });
+    const folder = await blocked.post("/v1/folders", {
+      type: "Skill",
+      name: `${w} blocked folder`,
+      descr: "",
+      link: "",
+    });
+    await env.DB.batch([
+      env.DB.prepare("update notes set hidden_at = 1 where id = ?").bind(hidden),
+      env.DB.prepare("update users set suspended_at = 1 where id = ?").bind(suspended.id),
+    ]);
+    expect((await viewer.post(`/v1/blocks/${blocked.id}`)).status).toBe(200);
+    expect((await blocker.post(`/v1/blocks/${viewer.id}`)).status).toBe(200);
+    expect((await viewer.post(`/v1/mutes/${muted.id}`)).status).toBe(200);
+
+    const seen = async (who: TestUser | null, t = "notes") => {
+      const res = await (who ?? visitor()).get(`/v1/search?q=${w}&t=${t}`);
+      expect(res.status).toBe(200);
+      return ids(res, t).sort((x, y) => x - y);
+    };
+    expect(await seen(viewer)).toEqual([shown]);
+    // A visitor sees all but hidden and suspended; blocks and mutes are the viewer's own.
+    expect(await seen(null)).toEqual([shown, ids6.blocked, ids6.blocker, ids6.muted].sort((x, y) => x - y));
+    expect(await seen(viewer, "replies")).toEqual([]);
+    expect(await seen(null, "replies")).toEqual([reply.body.id]);
+    expect(await seen(viewer, "folders")).toEqual([]);
+    expect(await seen(null, "folders")).toEqual([folder.body.id]);
+    // People: blocked either way and suspended are not found; a muted person is (to unmute them).
+    for (const [u, found] of [
+      [blocked, false],
+      [blocker, false],
+      [suspended, false],
+      [muted, true],
+    ] as const) {
+      const res = await viewer.get(`/v1/search?q=${u.username}&t=users`);
+      expect(ids(res, "users").includes(u.id), u.username).toBe(found);
+    }
+  });
+
+  it("links and notifies no one across a block, nor a suspended account", async () => {
+    const [author, blocks, suspended, friend] = await Promise.all(Array.from({ length: 4 }, () => user()));
+    await blocks.post(`/v1/blocks/${author.id}`);
+    await env.DB.prepare("update users set suspended_at = 1 where id = ?").bind(suspended.id).run();
+    const res = await author.post("/v1/notes", {
+      label: "idea",
+      content: `<p>hi @${blocks.username} @${suspended.username} @${friend.username}</p>`,
+    });
+    expect(res.status).toBe(201);
+    const content = (await visitor().get(`/v1/notes/${res.body.note.id}`)).body.content as string;
+    expect(content).toContain(`<a href="/${friend.username}" class="mention">`);
+    expect(content).not.toContain(`href="/${blocks.username}"`);
+    expect(content).not.toContain(`href="/${suspended.username}"`);
+    expect((await friend.get("/v1/notifications")).body.notis).toHaveLength(1);
+    expect((await blocks.get("/v1/notifications")).body.notis).toEqual([]);
+  });
+});

@@ -79,7 +79,8 @@ export const feedRoutes = new Hono<AppEnv>()
     const [u] = await dbFor(c.env.DB)
       .select({ id: users.id, username: users.username, fullname: users.fullname, descr: users.descr })
       .from(users)
-      .where(sql`lower(${users.username}) = lower(${name})`)
+      // A suspended account's feed is gone with its profile (issue 16).
+      .where(sql`lower(${users.username}) = lower(${name}) and ${users.suspendedAt} is null`)
       .limit(1);
     if (!u) throw notFound("User not found");
     const notes = await latest(dbFor(c.env.DB), LISTS.user, { uid: u.id });

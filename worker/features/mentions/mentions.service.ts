@@ -1,7 +1,8 @@
-import { inArray, sql } from "drizzle-orm";
+import { and, inArray, sql } from "drizzle-orm";
 import { users } from "../../db/schema/users";
 import type { DB } from "../../env";
 import { mapTextOutsideLinks } from "../../lib/sanitize";
+import { userInList } from "../safety/visibility";
 
 /** @username (the spec's username shape) after a non-word character: not an email, not a URL path. */
 const MENTION = /(^|[^A-Za-z0-9_/.@])@([A-Za-z][A-Za-z0-9_]{4,33})(?![A-Za-z0-9_])/g;
@@ -11,9 +12,15 @@ export const MAX_MENTIONS = 10;
 /**
  * Links every @username of sanitised HTML that names a real user to their profile (outside
  * existing links; an unknown name stays text) and answers whom it mentions. One indexed lookup,
- * and none when the text has no @word.
+ * and none when the text has no @word. Across a block either way (issue 16: neither side can
+ * mention the other) or for a suspended account the name stays plain text and no one is told:
+ * the note still saves, and the author learns nothing the profile would not show.
  */
-export async function linkMentions(db: DB, html: string): Promise<{ html: string; userIds: number[] }> {
+export async function linkMentions(
+  db: DB,
+  authorId: number,
+  html: string,
+): Promise<{ html: string; userIds: number[] }> {
   const names = new Set<string>();
   mapTextOutsideLinks(html, (text) => {
     for (const m of text.matchAll(MENTION)) names.add(m[2].toLowerCase());
@@ -23,7 +30,7 @@ export async function linkMentions(db: DB, html: string): Promise<{ html: string
   const found = await db
     .select({ id: users.id, username: users.username })
     .from(users)
-    .where(inArray(sql`lower(${users.username})`, [...names].slice(0, 90)));
+    .where(and(inArray(sql`lower(${users.username})`, [...names].slice(0, 90)), userInList(sql`"users"`, authorId)));
   const byName = new Map(found.map((u) => [u.username.toLowerCase(), u]));
   const mentioned: number[] = [];
   const linked = mapTextOutsideLinks(html, (text) =>

@@ -381,7 +381,7 @@ export async function createNote(
 ): Promise<SaveResult> {
   const uid = author.id;
   await checkImages(env, db, uid, data.imgs);
-  const mentions = await linkMentions(db, data.content);
+  const mentions = await linkMentions(db, uid, data.content);
   const slots = await reserveUploads(env, db, uid, data, origin);
   const now = Date.now();
   const imgs = [...data.imgs, ...slots.map((s) => s.file_url)].join(";");
@@ -449,7 +449,7 @@ export async function updateNote(
     .limit(1);
   if (!old) throw notFound("Note not found");
   await checkImages(env, db, uid, data.imgs);
-  const mentions = await linkMentions(db, data.content);
+  const mentions = await linkMentions(db, uid, data.content);
   const slots = await reserveUploads(env, db, uid, data, origin);
   const imgs = [...data.imgs, ...slots.map((s) => s.file_url)];
   const removed = old.imgs.split(";").filter((u) => u && !imgs.includes(u));
@@ -575,7 +575,7 @@ export async function renote(db: DB, uid: number, targetId: number, content: str
     ])) as [unknown, { renum: number }[]];
     return { id: originalId, renoted: true, renum: counted?.renum ?? 0 };
   }
-  const mentions = await linkMentions(db, content);
+  const mentions = await linkMentions(db, uid, content);
   const [row] = await db
     .insert(notes)
     .values({

@@ -143,7 +143,7 @@ export async function createReply(db: DB, uid: number, parent: number, raw: stri
           .limit(1);
   if (!target) throw notFound("Not found");
   refuseBlocked(target.blocked || ("noteBlocked" in target ? Number(target.noteBlocked) : 0));
-  const { html: content, userIds } = await linkMentions(db, html);
+  const { html: content, userIds } = await linkMentions(db, uid, html);
   // One batch: the reply, its parent's counter (+ the insert's changes()), and the notification,
   // which names the new reply by last_insert_rowid() (the counter's UPDATE does not move it).
   const [[row]] = (await runBatch(db, [
@@ -174,7 +174,7 @@ export async function getReply(db: DB, id: number, viewer: number | null): Promi
 
 export async function editReply(db: DB, uid: number, id: number, raw: string) {
   const { content: html, txt } = replyContent(raw);
-  const { html: content, userIds } = await linkMentions(db, html);
+  const { html: content, userIds } = await linkMentions(db, uid, html);
   const done = await db
     .update(replies)
     .set({ content, txt, updatedAt: Date.now() })

@@ -6,6 +6,7 @@ import { users } from "../../db/schema/users";
 import { bindPlan, d1Of, named, namedObjects, planOf } from "../../db/plan";
 import type { DB } from "../../env";
 import { AppError } from "../../lib/errors";
+import { noteInList, personVisible, replyInList, userInList } from "../safety/visibility";
 import { PAGE_SIZE } from "../../lib/paging";
 import { type FolderJson, toJson as toFolderJson } from "../folders/folders.service";
 import { type Hydrated, hydrated, RENOTE, toNoteJson } from "../notes/notes.service";
@@ -113,12 +114,22 @@ const topOfPage = sql<number>`h.top`.as("x_top");
 /** The page's order again outside the subquery (a join keeps no order); a sort of page-size rows. */
 const pageOrder = [sql`h.r`, sql`h.id desc`];
 
+/**
+ * Whether the viewer may see a ranked row (issue 16's rule: hidden content, suspended authors,
+ * blocks either way, mutes), as a column: a page drops what it may not show after ranking, so the
+ * window and the offsets into it stay the same for everyone and a page never walks further to
+ * fill itself (it may show fewer than 20; More still follows).
+ */
+const visibleAs = (rule: SQL) => sql<number>`case when ${rule} then 1 else 0 end`.as("x_visible");
+const viewerOf = (viewer: boolean) => (viewer ? P("viewer") : null);
+
 function notesPlan(db: DB, viewer: boolean, expand: boolean) {
   return planOf(`search:notes|${+viewer}|${+expand}`, () =>
     db
       .select({
-        ...hydrated(viewer ? P("viewer") : null),
+        ...hydrated(viewerOf(viewer)),
         top: topOfPage,
+        visible: visibleAs(noteInList(sql`"notes"`, viewerOf(viewer), { mute: true }, sql`"users"`)),
       })
       .from(rankedIds("notes_fts", expand))
       .innerJoin(notes, sql`${notes.id} = h.id`)
@@ -130,7 +141,10 @@ function notesPlan(db: DB, viewer: boolean, expand: boolean) {
 
 function repliesPlan(db: DB, viewer: boolean, expand: boolean) {
   return planOf(`search:replies|${+viewer}|${+expand}`, () =>
-    replySelect(db, viewer ? P("viewer") : null, { top: topOfPage })
+    replySelect(db, viewerOf(viewer), {
+      top: topOfPage,
+      visible: visibleAs(replyInList(sql`"replies"`, viewerOf(viewer), { mute: true }, sql`"users"`)),
+    })
       .innerJoin(rankedIds("replies_fts", expand), sql`h.id = ${replies.id}`)
       .orderBy(...pageOrder),
   );
@@ -138,8 +152,8 @@ function repliesPlan(db: DB, viewer: boolean, expand: boolean) {
 
 const FOLDER_COLUMNS = getTableColumns(folders);
 
-function foldersPlan(db: DB, expand: boolean) {
-  return planOf(`search:folders|${+expand}`, () =>
+function foldersPlan(db: DB, viewer: boolean, expand: boolean) {
+  return planOf(`search:folders|${+viewer}|${+expand}`, () =>
     db
       .select({
         ...FOLDER_COLUMNS,
@@ -147,6 +161,7 @@ function foldersPlan(db: DB, expand: boolean) {
         fullname: users.fullname,
         avatar: users.avatar,
         top: topOfPage,
+        visible: visibleAs(personVisible(sql`"folders".user_id`, viewerOf(viewer), { mute: true }, sql`"users"`)),
       })
       .from(rankedIds("folders_fts", expand))
       .innerJoin(folders, sql`${folders.id} = h.id`)
@@ -173,12 +188,12 @@ async function searchRanked(
       ? notesPlan(db, !!viewer, expand)
       : kind === "replies"
         ? repliesPlan(db, !!viewer, expand)
-        : foldersPlan(db, expand);
+        : foldersPlan(db, !!viewer, expand);
   const raw = await bindPlan(db, plan, { ...match, anchor, offset, limit, viewer }).raw<unknown[]>();
-  const rows = named<Record<string, unknown> & { top?: number; txt?: string }>(plan, raw);
-  const items = rows.slice(0, PAGE_SIZE);
+  const rows = named<Record<string, unknown> & { top?: number; txt?: string; visible: number }>(plan, raw);
   const isEnd = rows.length <= PAGE_SIZE;
-  const top = items[0]?.top ?? anchor;
+  const top = rows[0]?.top ?? anchor;
+  const items = rows.slice(0, PAGE_SIZE).filter((r) => r.visible);
   const page = {
     paginator: { page: q.page, is_end: isEnd },
     cursor: isEnd ? null : encodeToken([offset + PAGE_SIZE, Math.min(anchor, top)]),
@@ -227,16 +242,18 @@ const inRange = (key: SQL) => sql`${key} >= ${P("lo")} and ${key} < ${P("hi")}`;
  * does and username does not (along users_fullname_idx): two index ranges in one batch, each in
  * its index's order, so a page never sorts.
  */
-function usersPlans(db: DB) {
-  const byUsername = planOf("search:users|username", () =>
+function usersPlans(db: DB, viewer: boolean) {
+  // Suspended people and anyone blocked either way are not found; muted people are (to unmute them).
+  const listed = userInList(sql`"users"`, viewerOf(viewer));
+  const byUsername = planOf(`search:users|username|${+viewer}`, () =>
     db
       .select({ ...USER_FIELDS, key: sql<string>`${lowerUsername}`.as("x_key") })
       .from(users)
-      .where(and(inRange(lowerUsername), sql`${lowerUsername} > ${P("after")}`))
+      .where(and(inRange(lowerUsername), sql`${lowerUsername} > ${P("after")}`, listed))
       .orderBy(asc(lowerUsername))
       .limit(P("limit")),
   );
-  const byName = planOf("search:users|name", () =>
+  const byName = planOf(`search:users|name|${+viewer}`, () =>
     db
       .select({ ...USER_FIELDS, key: sql<string>`${lowerName}`.as("x_key") })
       .from(users)
@@ -245,6 +262,7 @@ function usersPlans(db: DB) {
           inRange(lowerName),
           sql`(${lowerName}, ${users.id}) > (${P("after")}, ${P("afterId")})`,
           sql`not (${inRange(lowerUsername)})`,
+          listed,
         ),
       )
       .orderBy(asc(lowerName), asc(users.id))
@@ -266,8 +284,8 @@ async function searchUsers(db: DB, prefix: string, q: { page: number; cursor?: s
     // Without a cursor only the first page is a real start; the spec's page numbers need the cursor.
     return { users: [], paginator: { page: q.page, is_end: true }, cursor: null };
   }
-  const { byUsername, byName } = usersPlans(db);
-  const bounds = { lo: prefix, hi: `${prefix}\u{10FFFF}`, limit: PAGE_SIZE + 1 };
+  const { byUsername, byName } = usersPlans(db, !!viewer);
+  const bounds = { lo: prefix, hi: `${prefix}\u{10FFFF}`, limit: PAGE_SIZE + 1, viewer };
   const [u, n] =
     at[0] === 0
       ? await d1Of(db).batch([

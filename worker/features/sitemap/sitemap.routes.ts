@@ -3,7 +3,7 @@
 // range: at 1M notes the index has ~100 notes parts of at most 10,000 URLs each (the protocol
 // allows 50,000), and no request ever counts or sorts a table.
 import { type Context, Hono } from "hono";
-import { and, gt, lte, ne, sql } from "drizzle-orm";
+import { and, gt, isNull, lte, ne, sql } from "drizzle-orm";
 import { dbFor } from "../../db/client";
 import { folders } from "../../db/schema/folders";
 import { notes } from "../../db/schema/notes";
@@ -13,6 +13,7 @@ import { notFound } from "../../lib/errors";
 import { xmlEscape } from "../feeds/feeds.xml";
 import { RENOTE } from "../notes/notes.service";
 import { siteOrigin } from "../accounts/accounts.service";
+import { noteInList } from "../safety/visibility";
 
 export const SITEMAP_SPAN = 10_000;
 const KINDS = ["users", "notes", "folders"] as const;
@@ -34,7 +35,8 @@ async function part(c: Context<AppEnv>, kind: Kind, n: number): Promise<{ loc: s
     const rows = await db
       .select({ username: users.username, at: users.createdAt })
       .from(users)
-      .where(and(gt(users.id, lo), lte(users.id, hi)))
+      // A suspended account's profile answers 404 (issue 16): not listed.
+      .where(and(gt(users.id, lo), lte(users.id, hi), isNull(users.suspendedAt)))
       .orderBy(users.id);
     return rows.map((r) => ({ loc: `/${r.username}`, at: r.at }));
   }
@@ -47,7 +49,14 @@ async function part(c: Context<AppEnv>, kind: Kind, n: number): Promise<{ loc: s
       })
       .from(notes)
       .innerJoin(users, sql`${users.id} = ${notes.userId}`)
-      .where(and(gt(notes.id, lo), lte(notes.id, hi), ne(notes.kind, RENOTE)))
+      .where(
+        and(
+          gt(notes.id, lo),
+          lte(notes.id, hi),
+          ne(notes.kind, RENOTE),
+          noteInList(sql`"notes"`, null, undefined, sql`"users"`),
+        ),
+      )
       .orderBy(notes.id);
     return rows.map((r) => ({ loc: `/${r.username}/note/${r.id}`, at: r.at }));
   }
@@ -59,7 +68,7 @@ async function part(c: Context<AppEnv>, kind: Kind, n: number): Promise<{ loc: s
     })
     .from(folders)
     .innerJoin(users, sql`${users.id} = ${folders.userId}`)
-    .where(and(gt(folders.id, lo), lte(folders.id, hi)))
+    .where(and(gt(folders.id, lo), lte(folders.id, hi), isNull(users.suspendedAt)))
     .orderBy(folders.id);
   return rows.map((r) => ({ loc: `/${r.username}/x/${encodeURIComponent(r.slug)}`, at: r.at }));
 }
