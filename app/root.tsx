@@ -22,7 +22,9 @@ import { type DialogData, globalDialogs } from "./components/GlobalDialogs";
 import { badgeCount, Shell } from "./components/Shell";
 import { dialogLoaded } from "./components/lazyDialogs";
 import { apiFor, signedIn } from "./lib/api.server";
+import { markBooted } from "./lib/hydrated";
 import { useNonce } from "./lib/nonce";
+import { scrollKey } from "./lib/scroll";
 import { clearRecord, fromServer, writeRecord } from "./lib/record";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import styles from "./styles.css?url";
@@ -90,6 +92,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // suspends hydration (React 18 then throws #345).
   // A dialog opened by the URL hydrates with its own chunk, so "ready" waits for that too.
   useEffect(() => {
+    markBooted();
     dialogLoaded(window.location.search).then(() =>
       setTimeout(() => {
         document.documentElement.dataset.ready = "1";
@@ -108,7 +111,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
+        <ScrollRestoration nonce={nonce} getKey={scrollKey} />
         <Scripts nonce={nonce} />
       </body>
     </html>

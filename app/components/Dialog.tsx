@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import X from "lucide-react/icons/x";
 import { type ReactNode, useEffect, useRef } from "react";
-import { withParam } from "~/lib/url";
+import { pageOf } from "~/lib/scroll";
 
 const focusables = (el: HTMLElement) =>
   Array.from(
@@ -18,7 +18,8 @@ export function Dialog({ title, children, closeTo }: { title: string; children: 
   const ref = useRef<HTMLDivElement>(null);
   const location = useLocation();
   const navigate = useNavigate();
-  const close = closeTo ?? withParam(location, "dialog", null);
+  // Closing leaves the page as it was under the dialog: none of the dialog's parameters stay behind.
+  const close = closeTo ?? pageOf(location);
 
   const closeRef = useRef(close);
   closeRef.current = close;
@@ -102,7 +103,7 @@ export function ConfirmDialog({
         {Object.entries(fields).map(([k, v]) => (
           <input key={k} type="hidden" name={k} value={v} />
         ))}
-        <Link to={withParam(location, "dialog", null)} className="btn" replace>
+        <Link to={pageOf(location)} className="btn" replace preventScrollReset>
           No
         </Link>
         <button className="btn primary" type="submit">

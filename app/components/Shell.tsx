@@ -5,7 +5,7 @@ import Menu from "lucide-react/icons/menu";
 import Plus from "lucide-react/icons/plus";
 import Search from "lucide-react/icons/search";
 import X from "lucide-react/icons/x";
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useRef } from "react";
 import type { UserJson } from "../../worker/features/users/users.service";
 import { withParam } from "~/lib/url";
 import { Avatar } from "./Avatar";
@@ -242,11 +242,7 @@ function BottomBar({ user, badge }: { user: UserJson | null; badge: number }) {
 export function Shell({ user, badge, children, dialogs }: ShellProps) {
   const location = useLocation();
   const dialog = new URLSearchParams(location.search).get("dialog");
-  // Spec 2: the page scrolls to the top on every path or query change (dialogs excepted: they overlay).
-  const key = `${location.pathname}?${withParam({ pathname: "", search: location.search }, "dialog", null)}`;
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [key]);
+  // Spec 2's scroll to the top on a path or query change is <ScrollRestoration getKey> (lib/scroll).
   return (
     <div className="shell">
       <a href="#main" className="skip">

@@ -9,3 +9,11 @@ export function useHydrated() {
 
 /** A layout effect in the browser (before paint, before passive effects); nothing on the server. */
 export const useIsoLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
+let hydrated = false;
+/** False while the server's first page hydrates (render what the server rendered), then true. */
+export const booted = () => hydrated;
+/** Called once the app has hydrated (root layout). */
+export function markBooted() {
+  hydrated = true;
+}

@@ -125,6 +125,27 @@ describe("replies", () => {
     expect((await b.post("/v1/replies", { parent: -99999999, content: "hi" })).status).toBe(404);
     expect((await b.post("/v1/replies", { parent: 0, content: "hi" })).status).toBe(422);
   });
+
+  it("answers a repeated reply (a resubmitted form) with the first one: one row, one count, one notification", async () => {
+    const [a, b] = await users(2);
+    const id = await note(a);
+    const first = await b.post("/v1/replies", { parent: -id, content: "<p>only once</p>" });
+    const again = await b.post("/v1/replies", { parent: -id, content: "<p>only once</p>" });
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBe(first.body.id);
+    expect(await count("select count(*) n from replies where parent = ?", -id)).toBe(1);
+    expect(await count("select count(*) n from notifications where action = 'reply' and user_id = ?", a.id)).toBe(1);
+    expect((await a.get(`/v1/notes/${id}`)).body.repnum).toBe(1);
+    // Other text, or the same text under another parent, is a new reply.
+    expect((await b.post("/v1/replies", { parent: -id, content: "<p>only twice</p>" })).body.id).not.toBe(
+      first.body.id,
+    );
+    const other = await note(a, "other");
+    expect((await b.post("/v1/replies", { parent: -other, content: "<p>only once</p>" })).body.id).not.toBe(
+      first.body.id,
+    );
+    expect((await a.get(`/v1/notes/${id}`)).body.repnum).toBe(2);
+  });
 });
 
 describe("notifications", () => {

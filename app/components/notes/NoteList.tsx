@@ -2,20 +2,48 @@ import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { NoteJson, NoteList as List } from "../../../worker/features/notes/notes.types";
 import type { UserJson } from "../../../worker/features/users/users.service";
+import { booted } from "~/lib/hydrated";
+import { pageOf } from "~/lib/scroll";
 import { NoteCard } from "./NoteCard";
 
 /** The next page's URL: the same page with page+1 and the keyset cursor. */
 function nextHref(location: { pathname: string; search: string }, list: List): string {
-  const p = new URLSearchParams(location.search);
+  const p = new URLSearchParams(pageOf(location).split("?")[1] ?? "");
   p.set("page", String(list.paginator.page + 1));
   if (list.cursor) p.set("cursor", list.cursor);
-  p.delete("dialog");
   return `${location.pathname}?${p}`;
+}
+
+/** The pages loaded after the first, for one list (base: its page URL without overlays). */
+interface Loaded {
+  base: string;
+  extra: NoteJson[];
+  last: List | null;
+}
+
+// Kept per history entry, so Back and Forward find the list as long as it was (issue 21).
+const STORE = "notex:list:";
+function readLoaded(key: string, base: string): Loaded | null {
+  try {
+    const l = JSON.parse(sessionStorage.getItem(STORE + key) ?? "null") as Loaded | null;
+    return l?.base === base ? l : null;
+  } catch {
+    return null;
+  }
+}
+function writeLoaded(key: string, l: Loaded) {
+  try {
+    sessionStorage.setItem(STORE + key, JSON.stringify(l));
+  } catch {
+    // Full: the oldest lists go first.
+    for (const k of Object.keys(sessionStorage)) if (k.startsWith(STORE)) sessionStorage.removeItem(k);
+  }
 }
 
 /**
  * A list of notes. Without JS a real "More" link loads the next page; with JS an end sentinel
- * fetches it (through the same loader) when it scrolls into view, and appends.
+ * fetches it (through the same loader) when it scrolls into view, and appends. Loaded pages stay
+ * through revalidations (a like), overlays (a dialog) and Back/Forward; a new page URL starts over.
  */
 export function NoteList({
   list,
@@ -30,23 +58,28 @@ export function NoteList({
 }) {
   const location = useLocation();
   const fetcher = useFetcher<{ list: List }>();
-  const [extra, setExtra] = useState<NoteJson[]>([]);
-  const [last, setLast] = useState<List>(list);
+  const base = pageOf(location);
+  const fresh = (): Loaded => (booted() && readLoaded(location.key, base)) || { base, extra: [], last: null };
+  const [state, setState] = useState(fresh);
+  let loaded = state;
+  if (state.base !== base) {
+    // Derived during render, so the restored pages are there before the scroll position is.
+    loaded = fresh();
+    setState(loaded);
+  }
+  const last = loaded.extra.length && loaded.last ? loaded.last : list;
   const sentinel = useRef<HTMLDivElement>(null);
-
-  // A new first page (navigation, filter change) starts over.
-  useEffect(() => {
-    setExtra([]);
-    setLast(list);
-  }, [list]);
 
   useEffect(() => {
     const got = fetcher.data?.list;
     if (got && got !== last && got.paginator.page === last.paginator.page + 1) {
-      setExtra((e) => [...e, ...got.notes]);
-      setLast(got);
+      setState((s) => ({ ...s, extra: [...s.extra, ...got.notes], last: got }));
     }
   }, [fetcher.data, last]);
+
+  useEffect(() => {
+    if (loaded.extra.length) writeLoaded(location.key, loaded);
+  }, [loaded, location.key]);
 
   const href = nextHref(location, last);
   useEffect(() => {
@@ -61,7 +94,12 @@ export function NoteList({
     return () => io.disconnect();
   }, [href, last, fetcher, loaderIndex]);
 
-  const notes = [...list.notes, ...extra];
+  // A revalidated first page may now hold notes a loaded page also has: each is shown once.
+  const seen = new Set<string>();
+  const notes = [...list.notes, ...loaded.extra].filter((n) => {
+    const k = `${n.kind}-${n.id}`;
+    return seen.has(k) ? false : (seen.add(k), true);
+  });
   if (!notes.length) return <p className="empty">{empty}</p>;
   return (
     <div className="note-list">

@@ -3,7 +3,7 @@ import Ellipsis from "lucide-react/icons/ellipsis";
 import { useState } from "react";
 import type { NoteJson } from "../../../worker/features/notes/notes.types";
 import type { UserJson } from "../../../worker/features/users/users.service";
-import { withParam } from "~/lib/url";
+import { dialogHref } from "~/lib/scroll";
 import { closeMenu } from "../social/NoteActions";
 import { NoteMenuExtra } from "../social/NoteMenuExtra";
 import { Toast } from "../Toast";
@@ -21,8 +21,8 @@ export function NoteMenu({ note, viewer }: { note: NoteJson; viewer: UserJson | 
     } catch {}
     setToast({ text: "Copied", at: Date.now() });
   };
-  const edit = `${withParam(location, "dialog", "note")}&edit=${note.id}`;
-  const del = `${withParam(location, "dialog", "delete-note")}&id=${note.id}&u=${note.user.username}`;
+  const edit = dialogHref(location, "note", { edit: note.id });
+  const del = dialogHref(location, "delete-note", { id: note.id, u: note.user.username });
   return (
     <details className="menu">
       <summary aria-label="Note menu">

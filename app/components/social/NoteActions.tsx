@@ -5,6 +5,7 @@ import Repeat2 from "lucide-react/icons/repeat-2";
 import type { ReactNode } from "react";
 import type { NoteJson } from "../../../worker/features/notes/notes.types";
 import type { UserJson } from "../../../worker/features/users/users.service";
+import { dialogHref } from "~/lib/scroll";
 import { withParam } from "~/lib/url";
 import { JsFlag } from "../JsFlag";
 
@@ -109,7 +110,7 @@ function RenoteMenu({ note, viewer }: { note: NoteJson; viewer: UserJson | null 
           </fetcher.Form>
         </li>
         <li>
-          <Link to={`${withParam(location, "dialog", "quote")}&id=${note.id}`} preventScrollReset>
+          <Link to={dialogHref(location, "quote", { id: note.id })} preventScrollReset>
             Quote
           </Link>
         </li>

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import type { NoteJson } from "../../../worker/features/notes/notes.types";
 import type { UserJson } from "../../../worker/features/users/users.service";
 import { get } from "~/lib/client";
+import { dialogHref } from "~/lib/scroll";
 import { withParam } from "~/lib/url";
 import { JsFlag } from "../JsFlag";
 import { Toast } from "../Toast";
@@ -64,7 +65,7 @@ export function NoteMenuExtra({ note, viewer }: { note: NoteJson; viewer: UserJs
         </fetcher.Form>
       </li>
       <li>
-        <Link to={`${withParam(location, "dialog", "report")}&id=${note.id}&t=note`} preventScrollReset>
+        <Link to={dialogHref(location, "report", { id: note.id, kind: "note" })} preventScrollReset>
           Report
         </Link>
       </li>

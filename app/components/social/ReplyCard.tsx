@@ -1,4 +1,5 @@
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import type { ReplyJson } from "../../../worker/features/replies/replies.service";
 import type { UserJson } from "../../../worker/features/users/users.service";
 import { noticeText } from "~/lib/notices";
@@ -8,6 +9,7 @@ import { Avatar } from "../Avatar";
 import { Dialog } from "../Dialog";
 import { JsFlag } from "../JsFlag";
 import { SubmitRow } from "../Field";
+import { Toast } from "../Toast";
 import { Counted, LikeButton, ReplyIcon } from "./NoteActions";
 
 export const replyHref = (r: ReplyJson) => `/${r.user.username}/rep/${r.id}`;
@@ -119,6 +121,20 @@ export function ReplyForm({
 }) {
   const location = useLocation();
   const fetcher = useFetcher<{ ok: boolean; message?: string }>({ key: `reply-${parent}` });
+  const form = useRef<HTMLFormElement>(null);
+  const [published, setPublished] = useState(0);
+  // Set in the submit handler itself: a second click can come before React re-renders the button
+  // as disabled, so the fetcher's state alone does not stop it.
+  const busy = useRef(false);
+  // Published: the box empties (a second click cannot post it again) and a toast says so.
+  useEffect(() => {
+    if (fetcher.state !== "idle") return;
+    busy.current = false;
+    if (fetcher.data?.ok) {
+      form.current?.reset();
+      setPublished(Date.now());
+    }
+  }, [fetcher.state, fetcher.data]);
   if (!viewer) {
     return (
       <Link to={withParam(location, "dialog", "login")} className="composer-prompt" preventScrollReset>
@@ -132,10 +148,16 @@ export function ReplyForm({
       : noticeText(new URLSearchParams(location.search).get("reply_error"));
   return (
     <fetcher.Form
+      ref={form}
       method="post"
       action="/actions/reply"
       className="reply-form"
-      key={fetcher.data?.ok ? Date.now() : "form"}
+      preventScrollReset
+      onSubmit={(e) => {
+        // One reply per click, however fast the clicks come.
+        if (busy.current) e.preventDefault();
+        busy.current = true;
+      }}
     >
       <input type="hidden" name="intent" value="create" />
       <input type="hidden" name="parent" value={parent} />
@@ -153,6 +175,7 @@ export function ReplyForm({
       <button type="submit" className="btn primary small" disabled={fetcher.state !== "idle"}>
         Reply
       </button>
+      <Toast message={published ? "Your reply has been published" : null} id={published} />
     </fetcher.Form>
   );
 }

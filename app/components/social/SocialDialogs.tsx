@@ -1,5 +1,6 @@
 import { Link, useFetcher, useLocation, useSearchParams } from "@remix-run/react";
 import { REPORT_KINDS } from "../../../worker/features/reports/reports.constants";
+import { pageOf } from "~/lib/scroll";
 import { Dialog } from "../Dialog";
 import { SubmitRow } from "../Field";
 import { JsFlag } from "../JsFlag";
@@ -10,22 +11,20 @@ export function ReportDialog() {
   const location = useLocation();
   const fetcher = useFetcher<{ ok: boolean }>({ key: "report" });
   const done = fetcher.data?.ok || params.get("reported") === "1";
-  const back = new URLSearchParams(location.search);
-  for (const k of ["dialog", "id", "t", "reported"]) back.delete(k);
-  const close = `${location.pathname}${back.size ? `?${back}` : ""}`;
+  const close = pageOf(location);
   return (
-    <Dialog title="Report" closeTo={close}>
+    <Dialog title="Report">
       {done ? (
         <>
           <p role="status">Thanks, we received your report.</p>
-          <Link to={close} className="btn">
+          <Link to={close} className="btn" replace preventScrollReset>
             Close
           </Link>
         </>
       ) : (
         <fetcher.Form method="post" action="/actions/report">
           <input type="hidden" name="id" value={params.get("id") ?? ""} />
-          <input type="hidden" name="t" value={params.get("t") ?? "note"} />
+          <input type="hidden" name="t" value={params.get("kind") ?? "note"} />
           <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
           <JsFlag />
           <fieldset>

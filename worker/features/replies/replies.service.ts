@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, type SQL, sql } from "drizzle-orm";
 import { notes } from "../../db/schema/notes";
 import { bookmarks, likes, replies } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
@@ -119,19 +119,25 @@ function countParent(db: DB, parent: number, by: (col: SQLiteColumn) => SQL<numb
         .where(and(eq(replies.id, parent), guard));
 }
 
+/** A reply repeated by its author under the same parent within this window is the same reply. */
+export const REPEAT_WINDOW_MS = 60_000;
+
 export async function createReply(db: DB, uid: number, parent: number, raw: string) {
   const { content: html, txt } = replyContent(raw);
   // The parent must be open to the replier; a block with its author or the note's author is a 403.
   const noteBlock = (noteId: unknown) =>
     sql<number>`${blockState(uid, sql`(select user_id from notes where id = ${noteId})`)}`.as("note_blocked");
-  const [target] =
+  // One round trip: the parent, and the same reply if its author just posted it (a double click,
+  // a resubmitted form): answered again instead of posted twice, as posting platforms do. Read
+  // along replies_user_idx (author, time), so it costs the author's last minute of replies.
+  const [[target], [repeat]] = await db.batch([
     parent < 0
-      ? await db
+      ? db
           .select({ noteId: notes.id, ownerId: notes.userId, blocked: blockState(uid, notes.userId) })
           .from(notes)
           .where(and(eq(notes.id, -parent), openable(sql`"notes"`, uid, { blocks: false })))
           .limit(1)
-      : await db
+      : db
           .select({
             noteId: replies.noteId,
             ownerId: replies.userId,
@@ -140,9 +146,23 @@ export async function createReply(db: DB, uid: number, parent: number, raw: stri
           })
           .from(replies)
           .where(and(eq(replies.id, parent), openable(sql`"replies"`, uid, { blocks: false })))
-          .limit(1);
+          .limit(1),
+    db
+      .select({ id: replies.id })
+      .from(replies)
+      .where(
+        and(
+          eq(replies.userId, uid),
+          gt(replies.createdAt, Date.now() - REPEAT_WINDOW_MS),
+          eq(replies.parent, parent),
+          eq(replies.txt, txt),
+        ),
+      )
+      .limit(1),
+  ]);
   if (!target) throw notFound("Not found");
   refuseBlocked(target.blocked || ("noteBlocked" in target ? Number(target.noteBlocked) : 0));
+  if (repeat) return getReply(db, repeat.id, uid);
   const { html: content, userIds } = await linkMentions(db, uid, html);
   // One batch: the reply, its parent's counter (+ the insert's changes()), and the notification,
   // which names the new reply by last_insert_rowid() (the counter's UPDATE does not move it).
