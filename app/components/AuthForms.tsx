@@ -1,5 +1,5 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
-import { withParam } from "~/lib/url";
+import { dialogHref } from "~/lib/scroll";
 import { EmailField, Field, FormError, NewPasswordFields } from "./Field";
 
 export interface AuthActionData {
@@ -88,7 +88,7 @@ export function LoginForm({ data: pageData }: { data?: AuthActionData }) {
       </fetcher.Form>
       <p>
         No account?{" "}
-        <Link to={location.pathname === "/login" ? "/login?dialog=signup" : withParam(location, "dialog", "signup")}>
+        <Link to={location.pathname === "/login" ? "/login?dialog=signup" : dialogHref(location, "signup")}>
           Sign up
         </Link>
       </p>

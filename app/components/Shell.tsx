@@ -7,6 +7,7 @@ import Search from "lucide-react/icons/search";
 import X from "lucide-react/icons/x";
 import { type ReactNode, useRef } from "react";
 import type { UserJson } from "../../worker/features/users/users.service";
+import { dialogHref } from "~/lib/scroll";
 import { withParam } from "~/lib/url";
 import { Avatar } from "./Avatar";
 import { ConfirmDialog, Dialog } from "./Dialog";
@@ -46,7 +47,7 @@ function Badge({ n }: { n: number }) {
 /** Entries that need an account open the login dialog for a visitor. */
 function useGate(user: UserJson | null) {
   const location = useLocation();
-  return (to: string) => (user ? to : withParam(location, "dialog", "login"));
+  return (to: string) => (user ? to : dialogHref(location, "login"));
 }
 
 function LeftSidebar({ user, badge }: { user: UserJson | null; badge: number }) {
@@ -117,7 +118,7 @@ function LeftSidebar({ user, badge }: { user: UserJson | null; badge: number }) 
         </li>
         {user && (
           <li>
-            <Link to={withParam(location, "dialog", "logout")}>Logout</Link>
+            <Link to={dialogHref(location, "logout")}>Logout</Link>
           </li>
         )}
       </ul>
@@ -157,7 +158,7 @@ function TopBar({ user, badge }: { user: UserJson | null; badge: number }) {
         <Link to="/" aria-label="Home" className="icon-btn">
           <House size={22} />
         </Link>
-        <Link to={gate(withParam(location, "dialog", "note"))} aria-label="Take a note" className="icon-btn">
+        <Link to={gate(dialogHref(location, "note"))} aria-label="Take a note" className="icon-btn">
           <Plus size={22} />
         </Link>
         <Link to="/search" aria-label="Search" className="icon-btn">
@@ -172,7 +173,7 @@ function TopBar({ user, badge }: { user: UserJson | null; badge: number }) {
             <Avatar name={user.fullname} src={user.avatar} size={32} />
           </Link>
         ) : (
-          <Link to={withParam(location, "dialog", "login")} className="btn small">
+          <Link to={dialogHref(location, "login")} className="btn small">
             Login
           </Link>
         )}
@@ -186,15 +187,15 @@ function RightSidebar({ user }: { user: UserJson | null }) {
   return (
     <aside className="right" aria-label="Actions">
       {user ? (
-        <Link to={withParam(location, "dialog", "note")} className="btn primary block">
+        <Link to={dialogHref(location, "note")} className="btn primary block">
           Take a note
         </Link>
       ) : (
         <div className="stack">
-          <Link to={withParam(location, "dialog", "login")} className="btn primary block">
+          <Link to={dialogHref(location, "login")} className="btn primary block">
             Login
           </Link>
-          <Link to={withParam(location, "dialog", "signup")} className="btn block">
+          <Link to={dialogHref(location, "signup")} className="btn block">
             Signup
           </Link>
         </div>
@@ -211,7 +212,7 @@ function BottomBar({ user, badge }: { user: UserJson | null; badge: number }) {
         <Link to="/" className="brand">
           NoteX
         </Link>
-        <Link to={withParam(location, "dialog", "login")} className="btn small primary">
+        <Link to={dialogHref(location, "login")} className="btn small primary">
           Login
         </Link>
       </nav>
@@ -225,7 +226,7 @@ function BottomBar({ user, badge }: { user: UserJson | null; badge: number }) {
       <Link to="/search" aria-label="Search" className="icon-btn">
         <Search size={24} />
       </Link>
-      <Link to={withParam(location, "dialog", "note")} aria-label="Add note" className="icon-btn">
+      <Link to={dialogHref(location, "note")} aria-label="Add note" className="icon-btn">
         <Plus size={24} />
       </Link>
       <Link to="/notifications" aria-label="Notifications" className="icon-btn">

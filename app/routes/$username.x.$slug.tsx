@@ -9,8 +9,8 @@ import { NoteList } from "~/components/notes/NoteList";
 import { apiFor, orThrow } from "~/lib/api.server";
 import { loadList } from "~/lib/notes.server";
 import { noticeText } from "~/lib/notices";
-import { withParam } from "~/lib/url";
 import { excerpt, feedLink, originOf, previewMeta } from "~/lib/meta";
+import { dialogHref } from "~/lib/scroll";
 import type { loader as rootLoader } from "~/root";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -78,12 +78,12 @@ export default function FolderPage() {
             </summary>
             <ul>
               <li>
-                <Link to={`${withParam(location, "dialog", "folder")}&edit=${folder.id}`} preventScrollReset>
+                <Link to={dialogHref(location, "folder", { edit: folder.id })} preventScrollReset>
                   Edit
                 </Link>
               </li>
               <li>
-                <Link to={withParam(location, "dialog", "delete-folder")} preventScrollReset>
+                <Link to={dialogHref(location, "delete-folder")} preventScrollReset>
                   Delete
                 </Link>
               </li>

@@ -12,7 +12,7 @@ import type { FolderJson } from "../../../worker/features/folders/folders.servic
 import type { NoteJson } from "../../../worker/features/notes/notes.types";
 import { useHydrated, useIsoLayoutEffect } from "~/lib/hydrated";
 import { putImages, scaleImage, type UploadSlot, uploadExt } from "~/lib/images";
-import { withParam } from "~/lib/url";
+import { pageOf } from "~/lib/scroll";
 import { textToHtml } from "../../../worker/lib/text";
 import { FolderPicker } from "../folders/FolderPicker";
 import { Dialog } from "../Dialog";
@@ -392,7 +392,7 @@ export function ComposerForm({
           {uploading === "busy" ? "Uploading…" : busy ? "Saving…" : "Save"}
         </button>
       </div>
-      <Link to={withParam(location, "dialog", null)} className="sr-only">
+      <Link to={pageOf(location)} className="sr-only">
         Cancel
       </Link>
     </fetcher.Form>

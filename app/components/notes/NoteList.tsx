@@ -98,7 +98,9 @@ export function NoteList({
   const seen = new Set<string>();
   const notes = [...list.notes, ...loaded.extra].filter((n) => {
     const k = `${n.kind}-${n.id}`;
-    return seen.has(k) ? false : (seen.add(k), true);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
   });
   if (!notes.length) return <p className="empty">{empty}</p>;
   return (

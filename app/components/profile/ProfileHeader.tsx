@@ -1,6 +1,6 @@
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import type { UserJson } from "../../../worker/features/users/users.service";
-import { withParam } from "~/lib/url";
+import { dialogHref } from "~/lib/scroll";
 import { Avatar } from "../Avatar";
 import { Dialog } from "../Dialog";
 import { Field, SubmitRow } from "../Field";
@@ -28,7 +28,7 @@ function FollowButton({ user, viewer }: { user: UserJson; viewer: UserJson | nul
   const location = useLocation();
   if (!viewer) {
     return (
-      <Link to={withParam(location, "dialog", "login")} className="btn primary" preventScrollReset>
+      <Link to={dialogHref(location, "login")} className="btn primary" preventScrollReset>
         Follow
       </Link>
     );
@@ -126,7 +126,7 @@ export function ProfileHeader({ user, viewer }: { user: UserJson; viewer?: UserJ
         <Avatar name={user.fullname} src={user.avatar} size={88} />
         <div className="profile-actions">
           {user.me ? (
-            <Link to={withParam(location, "dialog", "edit-profile")} className="btn" preventScrollReset>
+            <Link to={dialogHref(location, "edit-profile")} className="btn" preventScrollReset>
               Edit Profile
             </Link>
           ) : (
@@ -138,10 +138,10 @@ export function ProfileHeader({ user, viewer }: { user: UserJson; viewer?: UserJ
       <p className="muted">@{user.username}</p>
       {user.descr && <p className="descr">{user.descr}</p>}
       <p className="stats">
-        <Link to={withParam(location, "dialog", "following")} preventScrollReset>
+        <Link to={dialogHref(location, "following")} preventScrollReset>
           <strong>{s.following}</strong> following
         </Link>
-        <Link to={withParam(location, "dialog", "followers")} preventScrollReset>
+        <Link to={dialogHref(location, "followers")} preventScrollReset>
           <strong>{s.follower}</strong> followers
         </Link>
         <Link to={`/${user.username}?t=notes`}>

@@ -6,7 +6,6 @@ import type { ReactNode } from "react";
 import type { NoteJson } from "../../../worker/features/notes/notes.types";
 import type { UserJson } from "../../../worker/features/users/users.service";
 import { dialogHref } from "~/lib/scroll";
-import { withParam } from "~/lib/url";
 import { JsFlag } from "../JsFlag";
 
 /**
@@ -32,7 +31,7 @@ const heart = (filled: boolean) => <Heart size={18} fill={filled ? "currentColor
 export function LoginLink({ icon, label, n }: { icon: ReactNode; label: string; n: number }) {
   const location = useLocation();
   return (
-    <Link to={withParam(location, "dialog", "login")} className="act" preventScrollReset>
+    <Link to={dialogHref(location, "login")} className="act" preventScrollReset>
       <Counted icon={icon} label={label} n={n} />
     </Link>
   );

@@ -4,7 +4,6 @@ import type { NoteJson } from "../../../worker/features/notes/notes.types";
 import type { UserJson } from "../../../worker/features/users/users.service";
 import { get } from "~/lib/client";
 import { dialogHref } from "~/lib/scroll";
-import { withParam } from "~/lib/url";
 import { JsFlag } from "../JsFlag";
 import { Toast } from "../Toast";
 
@@ -44,10 +43,10 @@ export function NoteMenuExtra({ note, viewer }: { note: NoteJson; viewer: UserJs
     return (
       <>
         <li id={`menu-${note.id}`}>
-          <Link to={withParam(location, "dialog", "login")}>Save</Link>
+          <Link to={dialogHref(location, "login")}>Save</Link>
         </li>
         <li>
-          <Link to={withParam(location, "dialog", "login")}>Report</Link>
+          <Link to={dialogHref(location, "login")}>Report</Link>
         </li>
       </>
     );

@@ -4,7 +4,7 @@ import type { ReplyJson } from "../../../worker/features/replies/replies.service
 import type { UserJson } from "../../../worker/features/users/users.service";
 import { noticeText } from "~/lib/notices";
 import { Ago } from "../Ago";
-import { withParam } from "~/lib/url";
+import { dialogHref } from "~/lib/scroll";
 import { Avatar } from "../Avatar";
 import { Dialog } from "../Dialog";
 import { JsFlag } from "../JsFlag";
@@ -137,7 +137,7 @@ export function ReplyForm({
   }, [fetcher.state, fetcher.data]);
   if (!viewer) {
     return (
-      <Link to={withParam(location, "dialog", "login")} className="composer-prompt" preventScrollReset>
+      <Link to={dialogHref(location, "login")} className="composer-prompt" preventScrollReset>
         <span>{label}</span>
       </Link>
     );
