@@ -23,6 +23,7 @@ import { badgeCount, Shell } from "./components/Shell";
 import { dialogLoaded } from "./components/lazyDialogs";
 import { apiFor, signedIn } from "./lib/api.server";
 import { markBooted } from "./lib/hydrated";
+import { useMenus } from "./lib/menus";
 import { useNonce } from "./lib/nonce";
 import { scrollKey } from "./lib/scroll";
 import { clearRecord, fromServer, writeRecord } from "./lib/record";
@@ -121,6 +122,7 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const { user, badge, dialogData: dd } = useLoaderData<typeof loader>();
   // Pages such as the Google callback stand outside the main layout (handle.bare).
+  useMenus();
   const bare = useMatches().some((m) => (m.handle as { bare?: boolean } | undefined)?.bare);
   // Spec 3: the "notex" record mirrors the signed-in user and is cleared on logout.
   useEffect(() => {

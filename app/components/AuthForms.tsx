@@ -111,6 +111,8 @@ export function SignupForm({ data: pageData }: { data?: AuthActionData }) {
         <FormError error={d?.error ? d.error : undefined} />
         {step === 1 ? (
           <>
+            {/* Back from step 2 keeps the username typed there for the next Next. */}
+            {v.username && <input type="hidden" name="username" value={v.username} />}
             <EmailField defaultValue={v.email} error={d?.fields?.email} />
             <Field label="Name" name="name" autoComplete="name" defaultValue={v.name} error={d?.fields?.name} />
             <button className="btn primary" type="submit" name="intent" value="signup1">

@@ -24,8 +24,10 @@ export function Dialog({ title, children, closeTo }: { title: string; children: 
   const closeRef = useRef(close);
   closeRef.current = close;
 
-  // Focus moves in once, when the dialog opens (to the field marked data-autofocus, else the first
-  // field), and back where it was when it closes; URL changes while it is open leave it alone.
+  // Focus moves in when the dialog opens or moves to its next step (a new title: to the field marked
+  // data-autofocus, else the first field), and back where it was when it closes; other URL changes
+  // while it is open leave it alone.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new title is a new step to focus
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -40,7 +42,7 @@ export function Dialog({ title, children, closeTo }: { title: string; children: 
     return () => {
       if (before?.isConnected) before.focus({ preventScroll: true });
     };
-  }, []);
+  }, [title]);
 
   useEffect(() => {
     const el = ref.current;

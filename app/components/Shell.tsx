@@ -243,6 +243,8 @@ function BottomBar({ user, badge }: { user: UserJson | null; badge: number }) {
 export function Shell({ user, badge, children, dialogs }: ShellProps) {
   const location = useLocation();
   const dialog = new URLSearchParams(location.search).get("dialog");
+  // Spec 9: the list resets the unread count as it is shown; the root's count was read beside it.
+  if (location.pathname === "/notifications") badge = 0;
   // Spec 2's scroll to the top on a path or query change is <ScrollRestoration getKey> (lib/scroll).
   return (
     <div className="shell">

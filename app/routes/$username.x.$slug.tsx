@@ -62,7 +62,7 @@ export default function FolderPage() {
         <div>
           <h2>{folder.name}</h2>
           <p className="muted">
-            {folder.notenum} notes · by <Link to={`/${owner}`}>{folder.user?.fullname}</Link>
+            {folder.notenum} {folder.notenum === 1 ? "note" : "notes"} · by <Link to={`/${owner}`}>{folder.user?.fullname}</Link>
           </p>
           {folder.link && (
             <a href={folder.link} rel="nofollow noopener ugc" target="_blank">

@@ -62,11 +62,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!res.ok) {
     const field =
       section === "password" && res.status === 401 ? "password" : section === "password" ? "new_password" : section;
-    return fail(
-      res.status,
-      { [field]: res.error.fields?.[field] ?? res.error.message },
-      errorText(res.error, section as ErrorContext),
-    );
+    // The spec's text for this error, once, beside its field.
+    const text = errorText(res.error, section as ErrorContext);
+    return fail(res.status, { [field]: res.error.fields?.[field] ?? text ?? res.error.message });
   }
   // Redirect after a successful POST: the renewed session cookie (password change) reaches the
   // browser with or without JavaScript, and a reload cannot resubmit.

@@ -36,7 +36,14 @@ export function FolderForm({
         </p>
       )}
       <Field label="Type" name="type" defaultValue={v.type ?? type} error={f.type} maxLength={60} />
-      <Field label="Name" name="name" defaultValue={v.name ?? folder?.name ?? ""} error={f.name} maxLength={400} />
+      <Field
+        label="Name"
+        name="name"
+        defaultValue={v.name ?? folder?.name ?? ""}
+        error={f.name}
+        maxLength={400}
+        data-autofocus
+      />
       <div className="field">
         <label htmlFor="folder-descr">Description</label>
         <textarea
@@ -101,7 +108,7 @@ export function FolderDialog({ folder }: { folder?: FolderJson | null }) {
             </li>
           ))}
         </ul>
-        <Form method="get" className="row custom-type">
+        <Form method="get" action={location.pathname} className="row custom-type" preventScrollReset>
           {[...new URLSearchParams(location.search)].map(([k, v]) =>
             k === "ftype" ? null : <input key={k} type="hidden" name={k} value={v} />,
           )}

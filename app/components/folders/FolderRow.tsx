@@ -16,7 +16,7 @@ export function FolderRow({ folder, username }: { folder: FolderJson; username: 
           <strong>{folder.name}</strong>
           <small className="muted">{typeLabel(folder.type)}</small>
         </span>
-        <span className="muted">{folder.notenum} notes</span>
+        <span className="muted">{folder.notenum} {folder.notenum === 1 ? "note" : "notes"}</span>
         <time className="muted" dateTime={folder.noted_at ? new Date(folder.noted_at).toISOString() : undefined}>
           {date(folder.noted_at)}
         </time>

@@ -2,6 +2,7 @@ import { useFetcher, useLocation, useSearchParams } from "@remix-run/react";
 import type { NoteJson } from "../../../worker/features/notes/notes.types";
 import { ConfirmDialog, Dialog } from "../Dialog";
 import { JsFlag } from "../JsFlag";
+import { pageOf } from "~/lib/scroll";
 
 export function DeleteNoteDialog() {
   const [params] = useSearchParams();
@@ -26,7 +27,7 @@ export function QuoteDialog({ note }: { note: NoteJson | null }) {
       : params.get("error") === "empty"
         ? "please enter your note."
         : null;
-  const back = without(location, ["dialog", "id", "error"]);
+  const back = pageOf(location);
 
   return (
     <Dialog title="Quote">
@@ -64,12 +65,4 @@ export function QuoteDialog({ note }: { note: NoteJson | null }) {
       </fetcher.Form>
     </Dialog>
   );
-}
-
-/** The current location without some query parameters. */
-export function without(location: { pathname: string; search: string }, keys: string[]): string {
-  const p = new URLSearchParams(location.search);
-  for (const k of keys) p.delete(k);
-  const q = p.toString();
-  return `${location.pathname}${q ? `?${q}` : ""}`;
 }

@@ -145,7 +145,7 @@ export function ProfileHeader({ user, viewer }: { user: UserJson; viewer?: UserJ
           <strong>{s.follower}</strong> followers
         </Link>
         <Link to={`/${user.username}?t=notes`}>
-          <strong>{s.note}</strong> notes
+          <strong>{s.note}</strong> {s.note === 1 ? "note" : "notes"}
         </Link>
       </p>
     </header>

@@ -5,6 +5,7 @@ import type { UserJson } from "../../../worker/features/users/users.service";
 import { get } from "~/lib/client";
 import { dialogHref } from "~/lib/scroll";
 import { JsFlag } from "../JsFlag";
+import { closeMenu } from "./NoteActions";
 import { Toast } from "../Toast";
 
 /**
@@ -54,7 +55,7 @@ export function NoteMenuExtra({ note, viewer }: { note: NoteJson; viewer: UserJs
   return (
     <>
       <li id={`menu-${note.id}`}>
-        <fetcher.Form method="post" action="/actions/bookmark">
+        <fetcher.Form method="post" action="/actions/bookmark" onSubmit={closeMenu}>
           <input type="hidden" name="id" value={note.id} />
           <input type="hidden" name="t" value="note" />
           <input type="hidden" name="intent" value={saved ? "unsave" : "save"} />

@@ -31,7 +31,7 @@ export function ReportDialog() {
             <legend>Why are you reporting this?</legend>
             {Object.entries(REPORT_KINDS).map(([k, text]) => (
               <label key={k} className="radio">
-                <input type="radio" name="kind" value={k} required defaultChecked={k === "1"} /> {text}
+                <input type="radio" name="kind" value={k} required /> {text}
               </label>
             ))}
           </fieldset>
