@@ -27,7 +27,6 @@ export function Dialog({ title, children, closeTo }: { title: string; children: 
   // Focus moves in when the dialog opens or moves to its next step (a new title: to the field marked
   // data-autofocus, else the first field), and back where it was when it closes; other URL changes
   // while it is open leave it alone.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new title is a new step to focus
   useEffect(() => {
     const el = ref.current;
     if (!el) return;

@@ -1,3 +1,4 @@
+import { noun } from "~/lib/plural";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import Ellipsis from "lucide-react/icons/ellipsis";
@@ -62,7 +63,7 @@ export default function FolderPage() {
         <div>
           <h2>{folder.name}</h2>
           <p className="muted">
-            {folder.notenum} {folder.notenum === 1 ? "note" : "notes"} · by <Link to={`/${owner}`}>{folder.user?.fullname}</Link>
+            {folder.notenum} {noun(folder.notenum, "note")} · by <Link to={`/${owner}`}>{folder.user?.fullname}</Link>
           </p>
           {folder.link && (
             <a href={folder.link} rel="nofollow noopener ugc" target="_blank">

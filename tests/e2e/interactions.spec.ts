@@ -395,9 +395,10 @@ test("14: Report starts with no kind chosen, and asks for one", async ({ page, p
   await expect(page.getByText("Thanks, we received your report.")).toBeVisible();
 });
 
-test("16a: one note is '1 note'", async ({ page }) => {
+test("16a: one note is '1 note', one follower '1 follower'", async ({ page }) => {
   const me = await signedIn(page);
   await note(page, "Only one");
   await page.goto(`/${me.username}`);
   await expect(page.getByRole("link", { name: "1 note", exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "0 followers", exact: true })).toBeVisible();
 });

@@ -28,8 +28,8 @@ test("two people meet: follow, like, reply to a reply, bookmark, report, notific
   await page.getByRole("button", { name: "Follow" }).click();
   await expect(page.getByText("Following", { exact: true })).toBeVisible();
   await page.goto(`/${a.account.username}`);
-  await expect(page.getByRole("link", { name: "1 followers" })).toBeVisible();
-  await page.getByRole("link", { name: "1 followers" }).click();
+  await expect(page.getByRole("link", { name: "1 follower", exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "1 follower", exact: true }).click();
   await expect(page.getByRole("dialog", { name: "Followers" }).getByText(`@${me.username}`)).toBeVisible();
 
   // Like and reply on the note page.

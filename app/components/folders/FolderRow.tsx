@@ -1,3 +1,4 @@
+import { noun } from "~/lib/plural";
 import { Link } from "@remix-run/react";
 import type { FolderJson } from "../../../worker/features/folders/folders.service";
 import { typeLabel } from "../../../worker/features/folders/folders.constants";
@@ -16,7 +17,9 @@ export function FolderRow({ folder, username }: { folder: FolderJson; username: 
           <strong>{folder.name}</strong>
           <small className="muted">{typeLabel(folder.type)}</small>
         </span>
-        <span className="muted">{folder.notenum} {folder.notenum === 1 ? "note" : "notes"}</span>
+        <span className="muted">
+          {folder.notenum} {noun(folder.notenum, "note")}
+        </span>
         <time className="muted" dateTime={folder.noted_at ? new Date(folder.noted_at).toISOString() : undefined}>
           {date(folder.noted_at)}
         </time>

@@ -1,3 +1,4 @@
+import { noun } from "~/lib/plural";
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import type { UserJson } from "../../../worker/features/users/users.service";
 import { dialogHref } from "~/lib/scroll";
@@ -142,10 +143,10 @@ export function ProfileHeader({ user, viewer }: { user: UserJson; viewer?: UserJ
           <strong>{s.following}</strong> following
         </Link>
         <Link to={dialogHref(location, "followers")} preventScrollReset>
-          <strong>{s.follower}</strong> followers
+          <strong>{s.follower}</strong> {noun(s.follower, "follower")}
         </Link>
         <Link to={`/${user.username}?t=notes`}>
-          <strong>{s.note}</strong> {s.note === 1 ? "note" : "notes"}
+          <strong>{s.note}</strong> {noun(s.note, "note")}
         </Link>
       </p>
     </header>
