@@ -1,6 +1,6 @@
 // Issue 21: the moments people notice first, walked in Chromium with JavaScript on. Each test here
 // failed before its fix. Lists use a tag of their own so tests running beside them cannot move them.
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, signedIn, test, uniq } from "./fixtures";
 
 test.beforeEach(({ js }) => {
@@ -32,6 +32,12 @@ async function loadAll(page: Page, count: number) {
 }
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
+
+/** Where the page stands once `link` is in view: Playwright scrolls a link into view to click it. */
+async function inView(page: Page, link: Locator) {
+  await link.scrollIntoViewIfNeeded();
+  return scrollY(page);
+}
 
 test("1: a new or edited note's composer puts the caret in the note body", async ({ page }) => {
   await signedIn(page);
@@ -166,8 +172,7 @@ test("6: liking, quoting, reporting or deleting far down a list keeps the page w
     };
     f.mark = 1;
   });
-  const y = await scrollY(page);
-  expect(y).toBeGreaterThan(3000);
+  expect(await scrollY(page)).toBeGreaterThan(3000);
   const top = async () => Math.round((await card.boundingBox())?.y ?? -1);
   const at = await top();
 
@@ -183,6 +188,7 @@ test("6: liking, quoting, reporting or deleting far down a list keeps the page w
 
   // Quote, from the renote menu: the page stays, and closing leaves a clean URL.
   await card.locator(".renote-menu > summary").click();
+  let y = await inView(page, card.getByRole("link", { name: "Quote" }));
   await card.getByRole("link", { name: "Quote" }).click();
   await expect(page.getByRole("dialog", { name: "Quote" })).toBeVisible({ timeout: 30_000 });
   expect(Math.abs((await scrollY(page)) - y)).toBeLessThan(4);
@@ -193,6 +199,7 @@ test("6: liking, quoting, reporting or deleting far down a list keeps the page w
 
   // Delete (own note): open and close with No.
   await card.getByLabel("Note menu", { exact: true }).click();
+  y = await inView(page, card.getByRole("link", { name: "Delete" }));
   await card.getByRole("link", { name: "Delete" }).click();
   await expect(page.getByText("Are you sure you want to delete?")).toBeVisible({ timeout: 30_000 });
   expect(Math.abs((await scrollY(page)) - y)).toBeLessThan(4);
@@ -220,8 +227,8 @@ test("6b: Report far down someone's list keeps the page, twice over, and closes 
   for (const n of [2, 4]) {
     const card = page.locator("article.note", { hasText: `Entry ${n} #` });
     await card.scrollIntoViewIfNeeded();
-    const y = await scrollY(page);
     await card.getByLabel("Note menu", { exact: true }).click();
+    const y = await inView(page, card.getByRole("link", { name: "Report" }));
     await card.getByRole("link", { name: "Report" }).click();
     await expect(page.getByRole("dialog", { name: "Report" })).toBeVisible({ timeout: 30_000 });
     expect(Math.abs((await scrollY(page)) - y)).toBeLessThan(4);
