@@ -116,6 +116,11 @@ function LeftSidebar({ user, badge }: { user: UserJson | null; badge: number }) 
         <li>
           <Link to={gate("/settings")}>Settings</Link>
         </li>
+        {(user?.role === "moderator" || user?.role === "admin") && (
+          <li>
+            <NavLink to="/moderation">Moderation</NavLink>
+          </li>
+        )}
         {user && (
           <li>
             <Link to={dialogHref(location, "logout")}>Logout</Link>

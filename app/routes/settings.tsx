@@ -232,6 +232,15 @@ export default function Settings() {
           {actions}
         </Form>
       </Row>
+      <section className="settings-row" aria-labelledby="h-safety">
+        <div className="settings-head">
+          <h2 id="h-safety">Blocked and muted accounts</h2>
+        </div>
+        <p className="settings-links">
+          <Link to="/settings/blocked">Blocked accounts</Link>
+          <Link to="/settings/muted">Muted accounts</Link>
+        </p>
+      </section>
       <AccountSections user={user} sessions={sessions} result={result} />
       {(deleting || result?.section === "delete") && <DeleteAccountDialog user={user} result={result} />}
       <ThemeSetting theme={theme} />

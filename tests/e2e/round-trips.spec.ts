@@ -36,7 +36,7 @@ test("every page renders within its D1 round-trip budget, visitor and signed in"
     `/tag/${word}?v=${v}`,
     `/xlabel/idea?v=${v}`,
   ];
-  const signedInOnly = ["/notifications", "/bookmarks", "/settings"];
+  const signedInOnly = ["/notifications", "/bookmarks", "/settings", "/settings/blocked", "/settings/muted"];
 
   const visitor = await browser.newContext();
   const over: string[] = [];

@@ -133,7 +133,7 @@ function Body({ note, detail }: { note: NoteJson; detail: boolean }) {
   );
 }
 
-function Head({ note }: { note: NoteJson }) {
+function Head({ note, detail }: { note: NoteJson; detail: boolean }) {
   return (
     <header className="note-head">
       <Link to={`/${note.user.username}`} className="author">
@@ -142,9 +142,16 @@ function Head({ note }: { note: NoteJson }) {
           <strong>{note.user.fullname}</strong> <small>@{note.user.username}</small>
         </span>
       </Link>
-      <Link to={noteHref(note)} className="time" title={new Date(note.created_at).toISOString()}>
-        <Ago ms={note.created_at} />
-      </Link>
+      <span className="when">
+        <Link to={noteHref(note)} className="time" title={new Date(note.created_at).toISOString()}>
+          <Ago ms={note.created_at} />
+        </Link>
+        {detail && note.edited_at && (
+          <Link to={`${noteHref(note)}/history`} className="edited" title="See earlier versions">
+            edited
+          </Link>
+        )}
+      </span>
     </header>
   );
 }
@@ -183,7 +190,12 @@ export function NoteCard({
   }
   return (
     <article className="note" aria-label={`Note by ${note.user.fullname}`}>
-      <Head note={note} />
+      {note.hidden && (
+        <p className="notice flag" role="status">
+          Hidden by the moderators. Only {note.user.me ? "you" : "its author"} and the moderators can see this note.
+        </p>
+      )}
+      <Head note={note} detail={detail} />
       {note.label && (
         <Link className="label" to={`/${note.user.username}?t=notes&l=${encodeURIComponent(note.label)}`}>
           {note.label}

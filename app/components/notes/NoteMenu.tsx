@@ -6,6 +6,7 @@ import type { UserJson } from "../../../worker/features/users/users.service";
 import { dialogHref } from "~/lib/scroll";
 import { closeMenu } from "../social/NoteActions";
 import { NoteMenuExtra } from "../social/NoteMenuExtra";
+import { SafetyItems } from "../safety/SafetyMenu";
 import { Toast } from "../Toast";
 import { noteHref } from "./NoteCard";
 
@@ -54,6 +55,7 @@ export function NoteMenu({ note, viewer }: { note: NoteJson; viewer: UserJson | 
           </button>
         </li>
         {!own && <NoteMenuExtra note={note} viewer={viewer} />}
+        {!own && viewer && <SafetyItems user={note.user} />}
         {own && (
           <li>
             <Link to={del} preventScrollReset className="danger" onClick={closeMenu}>

@@ -6,6 +6,7 @@ import { Avatar } from "../Avatar";
 import { Dialog } from "../Dialog";
 import { Field, SubmitRow } from "../Field";
 import { JsFlag } from "../JsFlag";
+import { SafetyItems } from "../safety/SafetyMenu";
 
 export interface FollowUser {
   id: number;
@@ -130,8 +131,18 @@ export function ProfileHeader({ user, viewer }: { user: UserJson; viewer?: UserJ
             <Link to={dialogHref(location, "edit-profile")} className="btn" preventScrollReset>
               Edit Profile
             </Link>
-          ) : (
+          ) : user.blocking || user.blocked_by ? null : (
             <FollowButton user={user} viewer={viewer ?? null} />
+          )}
+          {!user.me && viewer && (
+            <details className="menu profile-menu">
+              <summary aria-label="Profile menu" className="btn">
+                ⋯
+              </summary>
+              <ul>
+                <SafetyItems user={user} />
+              </ul>
+            </details>
           )}
         </div>
       </div>
@@ -149,6 +160,16 @@ export function ProfileHeader({ user, viewer }: { user: UserJson; viewer?: UserJ
           <strong>{s.note}</strong> {noun(s.note, "note")}
         </Link>
       </p>
+      {user.blocked_by && (
+        <p className="notice flag" role="status">
+          @{user.username} has blocked you. You cannot follow them or see their notes.
+        </p>
+      )}
+      {user.blocking && (
+        <p className="notice flag" role="status">
+          You have blocked @{user.username}. They cannot follow you or see your notes; theirs are hidden from you.
+        </p>
+      )}
     </header>
   );
 }

@@ -1,0 +1,63 @@
+import { useFetcher, useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { JsFlag } from "../JsFlag";
+import { Toast } from "../Toast";
+
+interface Target {
+  id: number;
+  username: string;
+  muting?: boolean;
+  blocking?: boolean;
+}
+
+type Answer = { ok: boolean; data?: { muting?: boolean; blocking?: boolean } };
+
+/**
+ * Mute / Unmute and Block / Unblock as menu items: plain forms (they work without JavaScript and
+ * come back to this page), enhanced into fetchers that flip their label and say what happened.
+ */
+export function SafetyItems({ user }: { user: Target }) {
+  const location = useLocation();
+  const mute = useFetcher<Answer>();
+  const block = useFetcher<Answer>();
+  const [toast, setToast] = useState<{ text: string; at: number } | null>(null);
+  const muting = mute.data?.data?.muting ?? user.muting ?? false;
+  const blocking = block.data?.data?.blocking ?? user.blocking ?? false;
+
+  useEffect(() => {
+    const d = mute.data?.data;
+    if (d && d.muting !== undefined)
+      setToast({ text: d.muting ? `Muted @${user.username}` : `Unmuted @${user.username}`, at: Date.now() });
+  }, [mute.data, user.username]);
+  useEffect(() => {
+    const d = block.data?.data;
+    if (d && d.blocking !== undefined)
+      setToast({ text: d.blocking ? `Blocked @${user.username}` : `Unblocked @${user.username}`, at: Date.now() });
+  }, [block.data, user.username]);
+
+  const item = (f: typeof mute, intent: string, label: string, className?: string) => (
+    <li>
+      <f.Form method="post" action="/actions/safety">
+        <input type="hidden" name="uid" value={user.id} />
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+        <JsFlag />
+        <button type="submit" className={className}>
+          {label}
+        </button>
+      </f.Form>
+    </li>
+  );
+  return (
+    <>
+      {item(mute, muting ? "unmute" : "mute", muting ? `Unmute @${user.username}` : `Mute @${user.username}`)}
+      {item(
+        block,
+        blocking ? "unblock" : "block",
+        blocking ? `Unblock @${user.username}` : `Block @${user.username}`,
+        blocking ? undefined : "danger",
+      )}
+      <Toast message={toast?.text} id={toast?.at} />
+    </>
+  );
+}

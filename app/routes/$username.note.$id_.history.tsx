@@ -1,0 +1,54 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import type { NoteVersion } from "../../worker/features/notes/notes.service";
+import { apiFor, orThrow } from "~/lib/api.server";
+import { positiveId } from "~/lib/notes.server";
+
+export const meta: MetaFunction = () => [{ title: "Edit history · NoteX" }];
+
+interface History {
+  id: number;
+  username: string;
+  versions: NoteVersion[];
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const id = positiveId(params.id);
+  const history = orThrow(await apiFor(request, context).get<History>(`/notes/${id}/history`));
+  // The author in the address must be the note's (as on the note page).
+  if (history.username.toLowerCase() !== (params.username ?? "").toLowerCase())
+    throw new Response("Not found", { status: 404 });
+  return history;
+}
+
+const when = (t: number) =>
+  new Date(t).toLocaleString("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+export default function NoteHistory() {
+  const { id, username, versions } = useLoaderData<typeof loader>();
+  return (
+    <section className="page">
+      <h1>Edit history</h1>
+      <p>
+        <Link to={`/${username}/note/${id}`}>← Back to the note</Link>
+      </p>
+      <ol className="versions">
+        {versions.map((v, i) => (
+          <li key={`${v.edited_at}-${i}`} className="version">
+            <p className="muted">
+              <strong>
+                {v.current ? "Current version" : i === versions.length - 1 ? "Original" : "Earlier version"}
+              </strong>
+              {" · "}
+              <time dateTime={new Date(v.edited_at).toISOString()}>{when(v.edited_at)} UTC</time>
+              {v.label && <span className="label">{v.label}</span>}
+            </p>
+            {/* Content was sanitised with an allow-list when it was written (worker/lib/sanitize.ts). */}
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on write */}
+            <div className="content" dangerouslySetInnerHTML={{ __html: v.content }} />
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,228 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Toast } from "~/components/Toast";
+import { apiFor } from "~/lib/api.server";
+import { relativeTime } from "~/lib/time";
+
+export const meta: MetaFunction = () => [{ title: "Moderation · NoteX" }];
+
+interface Group {
+  kind: string;
+  id: number;
+  count: number;
+  kinds: { id: number; name: string }[];
+  reporters: { id: number; username: string; fullname: string }[];
+  last_at: number;
+  content: {
+    id: number;
+    username: string;
+    fullname: string;
+    label: string;
+    txt: string;
+    slug?: string;
+    hidden: number;
+    suspended: number;
+  } | null;
+}
+interface LogEntry {
+  id: number;
+  kind: string;
+  target_id: number;
+  action: string;
+  reason: string;
+  moderator: string;
+  owner: string;
+  created_at: number;
+}
+type Paged = { paginator: { page: number; is_end: boolean } };
+type Tab = "open" | "closed" | "log";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const api = apiFor(request, context);
+  const url = new URL(request.url);
+  const t = url.searchParams.get("tab");
+  const tab: Tab = t === "closed" || t === "log" ? t : "open";
+  const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
+  const res =
+    tab === "log"
+      ? await api.get<Paged & { entries: LogEntry[] }>(`/moderation/log?page=${page}`)
+      : await api.get<Paged & { reports: Group[] }>(`/moderation/reports?status=${tab}&page=${page}`);
+  if (res.status === 401) throw redirect("/login");
+  // Not a moderator: the page is simply not there for them.
+  if (!res.ok) throw new Response("Not found", { status: res.status === 403 ? 404 : 500 });
+  return { tab, page, done: url.searchParams.get("done"), ...res.data } as {
+    tab: Tab;
+    page: number;
+    done: string | null;
+    paginator: Paged["paginator"];
+    reports?: Group[];
+    entries?: LogEntry[];
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const res = await apiFor(request, context).post("/moderation/actions", {
+    kind: form.kind,
+    id: Number(form.id),
+    action: form.action,
+    reason: form.reason ?? "",
+  });
+  if (!res.ok) {
+    return data(
+      { target: `${form.kind}-${form.id}`, error: res.error.fields?.reason ?? res.error.message, reason: form.reason },
+      { status: res.status },
+    );
+  }
+  return redirect(`/moderation?done=${encodeURIComponent(form.action)}`);
+}
+
+const DONE: Record<string, string> = {
+  dismiss: "Reports dismissed",
+  hide: "Content hidden",
+  restore: "Content restored",
+  suspend: "Account suspended",
+  unsuspend: "Account restored",
+};
+
+const href = (g: Group) => {
+  const c = g.content;
+  if (!c) return null;
+  if (g.kind === "note") return `/${c.username}/note/${c.id}`;
+  if (g.kind === "reply") return `/${c.username}/rep/${c.id}`;
+  return `/${c.username}/x/${c.slug}`;
+};
+
+function ReportCard({ g, failed }: { g: Group; failed?: { error: string; reason?: string } }) {
+  const busy = useNavigation().state === "submitting";
+  const c = g.content;
+  const hideable = g.kind === "note" || g.kind === "reply";
+  const link = href(g);
+  const key = `${g.kind}-${g.id}`;
+  return (
+    <article className="report-card" aria-label={`Reports about ${g.kind} ${g.id}`}>
+      <header className="report-head">
+        <strong>
+          {g.count} {g.count === 1 ? "report" : "reports"}
+        </strong>
+        <span className="muted">
+          {" "}
+          · {g.kind} · {relativeTime(g.last_at)}
+        </span>
+        <ul className="tags">
+          {g.kinds.map((k) => (
+            <li key={k.id} className="tag">
+              {k.name}
+            </li>
+          ))}
+        </ul>
+      </header>
+      {c ? (
+        <div className="report-content">
+          <p>
+            <Link to={`/${c.username}`}>
+              <strong>{c.fullname}</strong> <small>@{c.username}</small>
+            </Link>
+            {c.label && <span className="muted"> · {c.label}</span>}
+            {!!c.hidden && <span className="badge-pill">Hidden</span>}
+            {!!c.suspended && <span className="badge-pill">Suspended</span>}
+          </p>
+          <blockquote>{c.txt || "(no text)"}</blockquote>
+          {link && <Link to={link}>Open</Link>}
+        </div>
+      ) : (
+        <p className="muted">This content was deleted.</p>
+      )}
+      <p className="muted">Reported by {g.reporters.map((r) => `@${r.username}`).join(", ")}</p>
+      <Form method="post" className="report-form">
+        <input type="hidden" name="kind" value={g.kind} />
+        <input type="hidden" name="id" value={g.id} />
+        <label htmlFor={`action-${key}`}>Action</label>
+        <select
+          id={`action-${key}`}
+          name="action"
+          defaultValue={hideable ? (c?.hidden ? "restore" : "hide") : "dismiss"}
+        >
+          <option value="dismiss">Dismiss reports</option>
+          {hideable && <option value="hide">Hide content</option>}
+          {hideable && <option value="restore">Restore content</option>}
+          <option value="suspend">Suspend author</option>
+          <option value="unsuspend">Unsuspend author</option>
+        </select>
+        <label htmlFor={`reason-${key}`}>Reason (sent to the author)</label>
+        <textarea
+          id={`reason-${key}`}
+          name="reason"
+          rows={2}
+          maxLength={500}
+          defaultValue={failed?.reason}
+          aria-invalid={failed ? true : undefined}
+        />
+        {failed && (
+          <p className="error" role="alert">
+            {failed.error}
+          </p>
+        )}
+        <div className="row">
+          <button type="submit" className="btn primary" disabled={busy}>
+            Apply
+          </button>
+        </div>
+      </Form>
+    </article>
+  );
+}
+
+export default function Moderation() {
+  const { tab, page, done, paginator, reports, entries } = useLoaderData<typeof loader>();
+  const failed = useActionData<{ target: string; error: string; reason?: string }>();
+  return (
+    <section className="page">
+      <h1>Moderation</h1>
+      <nav className="tabs" aria-label="Moderation">
+        <Link to="/moderation" aria-current={tab === "open" ? "page" : undefined}>
+          Open
+        </Link>
+        <Link to="/moderation?tab=closed" aria-current={tab === "closed" ? "page" : undefined}>
+          Closed
+        </Link>
+        <Link to="/moderation?tab=log" aria-current={tab === "log" ? "page" : undefined}>
+          Log
+        </Link>
+      </nav>
+      {reports &&
+        (reports.length === 0 ? (
+          <p className="empty">{tab === "open" ? "No open reports. All clear." : "No closed reports yet"}</p>
+        ) : (
+          reports.map((g) => (
+            <ReportCard
+              key={`${g.kind}-${g.id}`}
+              g={g}
+              failed={failed?.target === `${g.kind}-${g.id}` ? failed : undefined}
+            />
+          ))
+        ))}
+      {entries &&
+        (entries.length === 0 ? (
+          <p className="empty">No actions yet</p>
+        ) : (
+          <ul className="mod-log">
+            {entries.map((e) => (
+              <li key={e.id}>
+                <strong>@{e.moderator}</strong> {e.action} · {e.kind} {e.target_id} by @{e.owner}
+                <span className="muted"> · {relativeTime(e.created_at)}</span>
+                <p className="muted">{e.reason}</p>
+              </li>
+            ))}
+          </ul>
+        ))}
+      {!paginator.is_end && (
+        <div className="more">
+          <Link to={`?${tab === "open" ? "" : `tab=${tab}&`}page=${page + 1}`}>More</Link>
+        </div>
+      )}
+      <Toast message={done ? (DONE[done] ?? "Done") : null} id={done ?? undefined} />
+    </section>
+  );
+}
