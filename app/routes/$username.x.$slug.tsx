@@ -1,3 +1,4 @@
+import { CopyButton } from "~/components/CopyButton";
 import { noun } from "~/lib/plural";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
@@ -82,6 +83,12 @@ export default function FolderPage() {
                 <Link to={dialogHref(location, "folder", { edit: folder.id })} preventScrollReset>
                   Edit
                 </Link>
+              </li>
+              <li>
+                <CopyButton
+                  label="Copy link"
+                  text={() => new URL(`/${owner}/x/${folder.slug}`, window.location.href).href}
+                />
               </li>
               <li>
                 <Link to={dialogHref(location, "delete-folder")} preventScrollReset>

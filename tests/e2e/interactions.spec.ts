@@ -409,3 +409,25 @@ test("16a: one note is '1 note', one follower '1 follower'", async ({ page }) =>
   await expect(page.getByRole("link", { name: "1 note", exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "0 followers", exact: true })).toBeVisible();
 });
+
+test("15: folder filter and sort apply on choice; the owner's folder menu copies its link", async ({ page }) => {
+  const me = await signedIn(page);
+  for (const [type, name] of [
+    ["Skill", "Knitting"],
+    ["Project", "Garden shed"],
+  ]) {
+    const res = await page.request.post("/v1/folders", { data: { type, name, descr: "", link: "" } });
+    expect(res.status(), await res.text()).toBeLessThan(300);
+  }
+  await page.goto(`/${me.username}`);
+  await expect(page.getByRole("button", { name: "Apply" })).toHaveCount(0);
+  await page.getByLabel("Filter").selectOption("Skill");
+  await expect(page).toHaveURL(/type=Skill/);
+  await expect(page.getByText("Garden shed")).toHaveCount(0);
+  await page.getByLabel("Sort by").selectOption("time");
+  await expect(page).toHaveURL(/sort=time/);
+  await page.getByText("Knitting").click();
+  await page.getByLabel("Folder menu").click();
+  await page.getByRole("button", { name: "Copy link" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Copied" })).toBeVisible();
+});

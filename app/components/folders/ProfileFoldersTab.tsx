@@ -28,10 +28,10 @@ export function ProfileFoldersTab({ data, user }: { data: unknown; user?: UserJs
   });
   return (
     <div>
-      <Form method="get" className="folder-controls">
+      <Form method="get" className="folder-controls" preventScrollReset>
         <label>
           Filter{" "}
-          <select name="type" defaultValue={d.type}>
+          <select name="type" defaultValue={d.type} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
             <option value="">All type</option>
             {types.map(([t, n]) => (
               <option key={t} value={t}>
@@ -42,14 +42,17 @@ export function ProfileFoldersTab({ data, user }: { data: unknown; user?: UserJs
         </label>
         <label>
           Sort by{" "}
-          <select name="sort" defaultValue={d.sort}>
+          <select name="sort" defaultValue={d.sort} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
             <option value="type">Type</option>
             <option value="time">Noted at</option>
           </select>
         </label>
-        <button type="submit" className="btn small">
-          Apply
-        </button>
+        {/* With JavaScript a choice applies at once; without it, Apply sends the form. */}
+        <noscript>
+          <button type="submit" className="btn small">
+            Apply
+          </button>
+        </noscript>
         {user.me && (
           <Link to="?dialog=folder" className="btn primary small" preventScrollReset>
             New
