@@ -95,7 +95,8 @@ const server = http.createServer((req, res) => {
     },
   );
   up.on("error", (e) => {
-    process.stderr.write(`e2e proxy: ${req.method} ${req.url} failed: ${e.message}\n`);
+    // A browser that navigated away closed its side first (below): nothing failed.
+    if (!res.destroyed) process.stderr.write(`e2e proxy: ${req.method} ${req.url} failed: ${e.message}\n`);
     if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain" });
     res.end(`e2e proxy: ${e.message}`);
   });

@@ -130,7 +130,6 @@ test("static pages", async ({ page }) => {
     ["/terms", "Terms of Service"],
     ["/policy", "Privacy Policy"],
     ["/about", "About NoteX"],
-    ["/search", "Search is coming soon."],
   ]) {
     const res = await page.goto(path);
     expect(res?.status()).toBe(200);
