@@ -5,7 +5,7 @@ import { dialogHref } from "~/lib/scroll";
 import { Avatar } from "../Avatar";
 import { Dialog } from "../Dialog";
 import { Field, SubmitRow } from "../Field";
-import { JsFlag } from "../JsFlag";
+import { PersonActionForm } from "../PersonActionForm";
 import { SafetyItems } from "../safety/SafetyMenu";
 
 export interface FollowUser {
@@ -37,15 +37,15 @@ function FollowButton({ user, viewer }: { user: UserJson; viewer: UserJson | nul
   }
   const following = fetcher.data?.ok && fetcher.data.data ? fetcher.data.data.following : user.following;
   const form = (intent: "follow" | "unfollow", label: string, className: string) => (
-    <fetcher.Form method="post" action="/actions/follow" className="inline">
-      <input type="hidden" name="uid" value={user.id} />
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-      <JsFlag />
-      <button type="submit" className={className}>
-        {label}
-      </button>
-    </fetcher.Form>
+    <PersonActionForm
+      fetcher={fetcher}
+      action="/actions/follow"
+      uid={user.id}
+      intent={intent}
+      label={label}
+      className={className}
+      formClassName="inline"
+    />
   );
   if (!following) return form("follow", "Follow", "btn primary");
   return (

@@ -1,6 +1,6 @@
-import { useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { JsFlag } from "../JsFlag";
+import { PersonActionForm } from "../PersonActionForm";
 import { Toast } from "../Toast";
 
 interface Target {
@@ -17,7 +17,6 @@ type Answer = { ok: boolean; data?: { muting?: boolean; blocking?: boolean } };
  * come back to this page), enhanced into fetchers that flip their label and say what happened.
  */
 export function SafetyItems({ user }: { user: Target }) {
-  const location = useLocation();
   const mute = useFetcher<Answer>();
   const block = useFetcher<Answer>();
   const [toast, setToast] = useState<{ text: string; at: number } | null>(null);
@@ -37,15 +36,14 @@ export function SafetyItems({ user }: { user: Target }) {
 
   const item = (f: typeof mute, intent: string, label: string, className?: string) => (
     <li>
-      <f.Form method="post" action="/actions/safety">
-        <input type="hidden" name="uid" value={user.id} />
-        <input type="hidden" name="intent" value={intent} />
-        <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-        <JsFlag />
-        <button type="submit" className={className}>
-          {label}
-        </button>
-      </f.Form>
+      <PersonActionForm
+        fetcher={f}
+        action="/actions/safety"
+        uid={user.id}
+        intent={intent}
+        label={label}
+        className={className}
+      />
     </li>
   );
   return (
