@@ -51,7 +51,8 @@ test("1: a new or edited note's composer puts the caret in the note body", async
       else await page.getByRole("complementary").getByRole("link", { name: "Take a note" }).click();
     }
     const form = page.locator("form.composer");
-    await expect(form.locator("[data-editor] .editor-body")).toBeVisible();
+    // Typing waits for the editor's own autofocus (tiptap focuses it a tick after it appears).
+    await expect(form.locator("[data-editor] .editor-body")).toBeFocused();
     await page.keyboard.type(" Typed Here");
     await expect(form.locator(".editor-body")).toContainText("Typed Here");
     await expect(form.getByLabel("or a custom x-label")).toHaveValue("");
@@ -63,7 +64,7 @@ test("1b: the mobile bottom bar's add button focuses the note body", async ({ pa
   await signedIn(page);
   await page.goto("/");
   await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Add note" }).click();
-  await expect(page.locator("form.composer .editor-body")).toBeVisible();
+  await expect(page.locator("form.composer .editor-body")).toBeFocused();
   await page.keyboard.type("From my phone");
   await expect(page.locator("form.composer .editor-body")).toHaveText("From my phone");
 });
@@ -88,6 +89,7 @@ test("2: text typed into the composer before scripts arrive is carried into the 
   const editor = page.locator("form.composer .editor-body");
   await expect(editor).toHaveText(body);
   await expect(page.locator("#note-custom-label")).toHaveValue("draft");
+  await expect(editor).toBeFocused();
   await page.keyboard.type(" More");
   await expect(editor).toHaveText(`${body} More`);
 });
@@ -115,7 +117,7 @@ test("4: a composer's draft survives Escape and a click outside", async ({ page 
   const prompt = page.getByRole("link", { name: /Take a note\.\.\./ });
   await prompt.click();
   const editor = page.locator("form.composer .editor-body");
-  await expect(editor).toBeVisible();
+  await expect(editor).toBeFocused();
   await page.keyboard.type("Half a thought");
   await page.locator("#note-custom-label").fill("musing");
   await page.keyboard.press("Escape");

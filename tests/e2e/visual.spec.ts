@@ -111,7 +111,7 @@ const PAGES: { name: string; who: Who | null; path: (w: World) => string }[] = [
   { name: "notifications", who: "charles", path: () => "/notifications" },
   { name: "settings", who: "ada", path: () => "/settings" },
   { name: "login", who: null, path: () => "/login" },
-  { name: "search", who: "ada", path: () => "/search?q=engine" },
+  { name: "search", who: "ada", path: () => "/search?q=algebraic" },
 ];
 
 for (const [device, viewport] of Object.entries(DEVICES)) {
