@@ -1,13 +1,19 @@
-// The worker as Playwright sees it: the built app through wrangler's dev server API with file
-// watching, live reload and the inspector off (scripts/worker-process.mjs, the bench's path), so
-// nothing restarts it mid-request; on a fresh local D1 of its own per port, signing in with
-// "Google" against a real local OpenID provider (scripts/oidc-provider.mjs).
+// The worker as Playwright sees it: the built app through wrangler's dev environment with file
+// watching, live reload and the inspector off (scripts/worker-process.mjs, the bench's path), on a
+// fresh local D1 of its own per port, signing in with "Google" against a real local OpenID provider
+// (scripts/oidc-provider.mjs).
 //
-// In front of it, a plain Node proxy on E2E_PORT that never times out idle connections: workerd
-// closes an idle keep-alive connection after 5 s, and Playwright's API client (page.request)
-// reuses pooled sockets without an idle limit, so on a loaded machine a request could be written
-// onto a socket whose close had not been read yet (ECONNRESET, "socket hang up"). Upstream, each
-// request gets a fresh loopback connection, so no reuse race exists on either hop.
+// In front of it, a plain Node proxy on E2E_PORT that talks to the user worker's own loopback
+// address, not through wrangler's ProxyWorker: that proxy parks requests while it swaps workers and
+// answers a POST caught in a swap with 503 "Your worker restarted mid-request", a flake no test
+// could prevent. Without it in the path nothing can restart the worker under a test; if wrangler
+// ever reloads it anyway, worker-process.mjs prints the event and its time on stderr.
+//
+// The front also never times out idle connections: workerd closes an idle keep-alive connection
+// after 5 s, and Playwright's API client (page.request) reuses pooled sockets without an idle limit,
+// so on a loaded machine a request could be written onto a socket whose close had not been read yet
+// (ECONNRESET, "socket hang up"). Upstream, each request gets a fresh loopback connection, so no
+// reuse race exists on either hop.
 import { spawn } from "node:child_process";
 import { cpSync, rmSync } from "node:fs";
 import http from "node:http";
@@ -68,28 +74,42 @@ worker.on("exit", (code) => {
   process.exit(code ?? 1);
 });
 
-// Readiness: worker-process prints "ready" once wrangler serves; only then does E2E_PORT answer.
+// Readiness: worker-process prints `worker {url, headers}` once the user worker has loaded (and
+// again should wrangler ever reload it); only then does E2E_PORT answer.
+let target;
 await new Promise((resolve) => {
-  worker.stdout.on("data", (d) => String(d).includes("ready") && resolve());
+  let buf = "";
+  worker.stdout.on("data", (d) => {
+    buf += d;
+    for (let i = buf.indexOf("\n"); i >= 0; i = buf.indexOf("\n")) {
+      const line = buf.slice(0, i);
+      buf = buf.slice(i + 1);
+      if (line.startsWith("worker ")) {
+        target = JSON.parse(line.slice(7));
+        resolve();
+      }
+    }
+  });
 });
 
 const HOP = new Set(["connection", "keep-alive", "proxy-connection", "upgrade"]);
 const upstream = new http.Agent({ keepAlive: false });
 const server = http.createServer((req, res) => {
   const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !HOP.has(k)));
+  // What wrangler's proxy would add: the URL the browser asked for, and the secret that lets
+  // Miniflare's entry worker believe it.
+  Object.assign(headers, target.headers, { "MF-Original-URL": `http://127.0.0.1:${port}${req.url}` });
+  const { hostname, port: upPort } = new URL(target.url);
   const up = http.request(
-    { host: "127.0.0.1", port: workerPort, method: req.method, path: req.url, headers, agent: upstream },
+    { host: hostname, port: upPort, method: req.method, path: req.url, headers, agent: upstream },
     (r) => {
       const raw = [];
       for (let i = 0; i < r.rawHeaders.length; i += 2) {
         if (!HOP.has(r.rawHeaders[i].toLowerCase())) raw.push(r.rawHeaders[i], r.rawHeaders[i + 1]);
       }
-      // Every 5xx is named on stderr (Playwright prints it as [WebServer]), so a failed run says
-      // which request failed and whether wrangler's reload answered it (its 503 has Retry-After: 0).
-      if ((r.statusCode ?? 502) >= 500)
-        process.stderr.write(
-          `e2e proxy: ${r.statusCode} ${req.method} ${req.url}${r.headers["retry-after"] === "0" ? " (worker reloading)" : ""}\n`,
-        );
+      // Every 5xx is named on stderr (Playwright prints it as [WebServer]): a failed run says
+      // which request failed.
+      if ((r.statusCode ?? 502) >= 500) process.stderr.write(`e2e proxy: ${r.statusCode} ${req.method} ${req.url}\n`);
       res.writeHead(r.statusCode ?? 502, r.statusMessage, raw);
       r.pipe(res);
     },
