@@ -1,16 +1,11 @@
 // Demo data for `npm start`: idempotent (INSERT OR IGNORE on fixed ids and unique names), written
 // as one SQL file applied with wrangler to the local D1. Every demo user's password is "demo1234".
-import { pbkdf2Sync, randomBytes } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
+import { passwordHash as hash } from "./password-hash.mjs";
 
 const q = (v) =>
   v === null || v === undefined ? "NULL" : typeof v === "number" ? String(v) : `'${String(v).replace(/'/g, "''")}'`;
-const hash = (pw) => {
-  const salt = randomBytes(16);
-  const h = pbkdf2Sync(pw, salt, 100_000, 32, "sha256");
-  return `pbkdf2-sha256$100000$${salt.toString("base64")}$${h.toString("base64")}`;
-};
 
 export const DEMO_USERS = [
   {

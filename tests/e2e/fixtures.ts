@@ -35,6 +35,9 @@ export interface Account {
 }
 
 /** Creates an account through the API (fast) and puts its session cookie in the page's context. */
+/** A moderator the e2e server writes into its fresh D1 before the worker starts (scripts/e2e-server.mjs). */
+export const E2E_MODERATOR = { username: "e2e_moderator", password: "secret123" } as const;
+
 export async function signedIn(page: Page, name = "Test Person"): Promise<Account> {
   const username = uniq("p");
   const account = { username, password: "secret123", email: `${username}@example.com`, name };

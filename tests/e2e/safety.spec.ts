@@ -1,6 +1,5 @@
-import { execFileSync } from "node:child_process";
 import type { Browser } from "@playwright/test";
-import { expect, signedIn, test, uniq } from "./fixtures";
+import { E2E_MODERATOR, expect, signedIn, test, uniq } from "./fixtures";
 
 /** Another person in their own browser context, with one note carrying `tag`. */
 async function person(browser: Browser, name: string, tag: string) {
@@ -13,14 +12,6 @@ async function person(browser: Browser, name: string, tag: string) {
     await page.request.post("/v1/notes", { data: { label: "idea", content: `<p>${text}</p>` } })
   ).json();
   return { ctx, page, account, text, noteId: note.id as number };
-}
-
-/** `npm run role` against the e2e server's own local D1. */
-function makeModerator(username: string) {
-  const port = new URL(test.info().project.use.baseURL as string).port;
-  execFileSync("node", ["scripts/role.mjs", username, "moderator", "--persist-to", `.wrangler/e2e-${port}`], {
-    stdio: "ignore",
-  });
 }
 
 test("mute from the profile menu and block from a note's menu; both undone from Settings' lists", async ({
@@ -85,8 +76,8 @@ test("a moderator hides a reported note; the author is told why; others get 404"
   await expect(reporter.page.getByRole("link", { name: "Moderation" })).toHaveCount(0);
   expect((await reporter.page.goto("/moderation"))?.status()).toBe(404);
 
-  const mod = await signedIn(page, "Mo Derator");
-  makeModerator(mod.username);
+  const login = await page.request.post("/v1/login", { data: E2E_MODERATOR });
+  expect(login.status(), await login.text()).toBe(200);
   await page.goto("/");
   await page.getByRole("link", { name: "Moderation" }).first().click();
   await expect(page.getByRole("heading", { name: "Moderation" })).toBeVisible();
