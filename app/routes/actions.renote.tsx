@@ -13,7 +13,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "undo") return answer(form, await api.delete(`/renotes/${id}`));
   if (intent === "quote") {
     const text = String(form.get("content") ?? "");
-    const res = await api.post<{ id: number }>("/renotes", {
+    const res = await api.post<{ id: number; renum: number }>("/renotes", {
       renote_id: id,
       content: text.trim() ? textToHtml(text) : "",
       quote: true,
@@ -25,7 +25,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const reopen = { dialog: "quote", id: String(id), ...(message ? { error: "empty" } : {}) };
       return redirect(returnPath(form.get("redirectTo"), reopen));
     }
-    // Quoted: close the dialog by going back to the page (a fetcher follows the redirect).
+    // Quoted: with JavaScript the dialog learns the quoted note's new renote count (a card on a
+    // later page of a list is not reloaded) and closes itself; without, back to the page.
+    if (form.get("_js") === "1") return data({ ok: true, renum: res.data.renum });
     return redirect(safeRedirect(form.get("redirectTo")));
   }
   return answer(form, await api.post("/renotes", { renote_id: id, content: "" }));

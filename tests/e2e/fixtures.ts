@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
 
 let seq = 0;
 export const uniq = (p = "u") =>
@@ -53,4 +53,18 @@ export async function loginViaForm(page: Page, a: Pick<Account, "username" | "pa
   await page.getByLabel("Password", { exact: true }).fill(a.password);
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).toHaveURL("/");
+}
+
+/** A second person, through the API only (their own cookies and rate-limit client). */
+export async function otherPerson(playwright: PlaywrightWorkerArgs["playwright"]) {
+  const req = await playwright.request.newContext({
+    baseURL: test.info().project.use.baseURL,
+    extraHTTPHeaders: { "x-test-client": uniq("c") },
+  });
+  const username = uniq("o");
+  const res = await req.post("/v1/signup", {
+    data: { username, password: "secret123", email: `${username}@example.com`, name: "Other Person" },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { req, username };
 }

@@ -1,7 +1,7 @@
 // Issue 21: the moments people notice first, walked in Chromium with JavaScript on. Each test here
 // failed before its fix. Lists use a tag of their own so tests running beside them cannot move them.
 import type { Locator, Page } from "@playwright/test";
-import { expect, signedIn, test, uniq } from "./fixtures";
+import { expect, otherPerson, signedIn, test, uniq } from "./fixtures";
 
 test.beforeEach(({ js }) => {
   test.skip(!js, "these are JavaScript interactions; the no-JS flows are covered elsewhere");
@@ -248,20 +248,6 @@ test("issue 15 bug 3: the Following feed shows a failed call as an error, not as
   await expect(page.getByRole("alert")).toHaveText("Something went wrong, please try again.");
   await expect(page.getByText("No notes yet")).toHaveCount(0);
 });
-
-/** A second person, through the API only (their own cookies and rate-limit client). */
-async function otherPerson(playwright: import("@playwright/test").PlaywrightWorkerArgs["playwright"]) {
-  const req = await playwright.request.newContext({
-    baseURL: test.info().project.use.baseURL,
-    extraHTTPHeaders: { "x-test-client": uniq("c") },
-  });
-  const username = uniq("o");
-  const res = await req.post("/v1/signup", {
-    data: { username, password: "secret123", email: `${username}@example.com`, name: "Other Person" },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return { req, username };
-}
 
 test("7: the notification badge resets while the notifications list is shown", async ({ page, playwright }) => {
   await signedIn(page);

@@ -2,6 +2,7 @@ import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { NoteJson, NoteList as List } from "../../../worker/features/notes/notes.types";
 import type { UserJson } from "../../../worker/features/users/users.service";
+import { markOld } from "~/lib/counts";
 import { booted } from "~/lib/hydrated";
 import { pageOf } from "~/lib/scroll";
 import { NoteCard } from "./NoteCard";
@@ -26,7 +27,13 @@ const STORE = "notex:list:";
 function readLoaded(key: string, base: string): Loaded | null {
   try {
     const l = JSON.parse(sessionStorage.getItem(STORE + key) ?? "null") as Loaded | null;
-    return l?.base === base ? l : null;
+    if (l?.base !== base) return null;
+    // Their counters are as old as the visit: anything learned since shows instead.
+    for (const n of l.extra) {
+      markOld(n);
+      if (n.renote) markOld(n.renote);
+    }
+    return l;
   } catch {
     return null;
   }

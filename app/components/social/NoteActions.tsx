@@ -5,6 +5,7 @@ import Repeat2 from "lucide-react/icons/repeat-2";
 import type { ReactNode } from "react";
 import type { NoteJson } from "../../../worker/features/notes/notes.types";
 import type { UserJson } from "../../../worker/features/users/users.service";
+import { useCounts, useLearn } from "~/lib/counts";
 import { dialogHref } from "~/lib/scroll";
 import { JsFlag } from "../JsFlag";
 
@@ -39,36 +40,31 @@ export function LoginLink({ icon, label, n }: { icon: ReactNode; label: string; 
 
 /**
  * Spec 4: like toggles optimistically (±1) and then shows what the server answers; a failure is
- * not rolled back. For notes and replies alike (kind).
+ * not rolled back. For notes and replies alike (kind); `item` is the note or reply the counts came
+ * with, and a later answer about the same one anywhere on the page wins (app/lib/counts.ts).
  */
 export function LikeButton({
   kind,
-  id,
-  liked: was,
-  likenum,
+  item,
   viewer,
 }: {
   kind: "note" | "reply";
-  id: number;
-  liked: boolean;
-  likenum: number;
+  item: { id: number; liked: boolean; likenum: number };
   viewer: UserJson | null;
 }) {
   const fetcher = useFetcher<{ ok: boolean; data?: { liked: boolean; likenum: number } }>();
   const location = useLocation();
-  if (!viewer) return <LoginLink icon={heart(false)} label="Like" n={likenum} />;
-  let liked = was;
-  let count = likenum;
+  useLearn(kind, item.id, fetcher.data?.ok ? fetcher.data.data : undefined);
+  const now = useCounts(kind, item.id, item, { liked: item.liked, likenum: item.likenum });
+  if (!viewer) return <LoginLink icon={heart(false)} label="Like" n={item.likenum} />;
+  let { liked, likenum: count } = now;
   if (fetcher.formData) {
     liked = fetcher.formData.get("intent") === "like";
-    count = likenum + (liked === was ? 0 : liked ? 1 : -1);
-  } else if (fetcher.data?.ok && fetcher.data.data) {
-    liked = fetcher.data.data.liked;
-    count = fetcher.data.data.likenum;
+    count = now.likenum + (liked === now.liked ? 0 : liked ? 1 : -1);
   }
   return (
     <fetcher.Form method="post" action="/actions/like" className="inline">
-      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="id" value={item.id} />
       <input type="hidden" name="t" value={kind} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       <input type="hidden" name="intent" value={liked ? "unlike" : "like"} />
@@ -87,12 +83,16 @@ function RenoteMenu({ note, viewer }: { note: NoteJson; viewer: UserJson | null 
   const fetcher = useFetcher<{ ok: boolean; data?: { renoted: boolean; renum: number } }>();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
+  useLearn("note", note.id, fetcher.data?.ok ? fetcher.data.data : undefined);
+  const now = useCounts("note", note.id, note, { renoted: note.renoted, renum: note.renum });
   if (!viewer) {
     return <LoginLink icon={RenoteIcon} label="Renote" n={note.renum} />;
   }
-  const done = fetcher.data?.ok ? fetcher.data.data : undefined;
-  const renoted = done ? done.renoted : note.renoted;
-  const renum = done ? done.renum : note.renum;
+  let { renoted, renum } = now;
+  if (fetcher.formData) {
+    renoted = fetcher.formData.get("intent") === "renote";
+    renum = now.renum + (renoted === now.renoted ? 0 : renoted ? 1 : -1);
+  }
   return (
     <details className="menu renote-menu">
       <summary className={`act${renoted ? " on" : ""}`}>
@@ -125,7 +125,7 @@ export function NoteActions({ note, viewer }: { note: NoteJson; viewer: UserJson
         <Counted icon={ReplyIcon} label="Replies" n={note.repnum} />
       </Link>
       <RenoteMenu note={note} viewer={viewer} />
-      <LikeButton kind="note" id={note.id} liked={note.liked} likenum={note.likenum} viewer={viewer} />
+      <LikeButton kind="note" item={note} viewer={viewer} />
     </div>
   );
 }

@@ -88,7 +88,7 @@ export function ReplyCard({
         <Link to={replyHref(reply)} className="act">
           <Counted icon={ReplyIcon} label="Replies" n={reply.repnum} />
         </Link>
-        <LikeButton kind="reply" id={reply.id} liked={reply.liked} likenum={reply.likenum} viewer={viewer} />
+        <LikeButton kind="reply" item={reply} viewer={viewer} />
         {reply.user.me && (
           <Link to={editHref} className="act" preventScrollReset replace>
             Edit
