@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestUser, users } from "../factories";
 import { tripsOf } from "../../worker/db/meter";
+import { MERGE_MAX } from "../../worker/features/feed/feed.service";
 
 // Issue 9 §4: every hot list and detail is answered from indexes. The statements are the ones the
 // API really sends (recorded at the D1 binding while the calls run), explained with their own
@@ -85,6 +86,7 @@ async function plansOf(call: () => Promise<{ status: number }>, ranked = false) 
 describe("query plans of the hot reads", () => {
   let a: TestUser;
   let b: TestUser;
+  let c: TestUser;
   let noteId = 0;
   let replyId = 0;
   let folderSlug = "";
@@ -104,6 +106,12 @@ describe("query plans of the hot reads", () => {
       noteId = res.body.note.id;
     }
     await b.post(`/v1/follows/${a.id}`);
+    // c's following feed takes the walk (more followed than the merge takes), b's the merge.
+    [c] = await users(1);
+    await c.post(`/v1/follows/${a.id}`);
+    await original("update users set following_num = ?2 where id = ?1")
+      .bind(c.id, MERGE_MAX + 1)
+      .run();
     await b.post(`/v1/likes/${noteId}?t=note`);
     let parent = -noteId;
     for (let i = 0; i < 5; i++) {
@@ -130,6 +138,7 @@ describe("query plans of the hot reads", () => {
     ["discover page 1", () => b.get("/v1/discover?page=1")],
     ["discover page 2", () => b.get("/v1/discover?page=2")],
     ["following feed", () => b.get("/v1/feeds?page=1")],
+    ["following feed, many followed (the walk)", () => c.get("/v1/feeds?page=1")],
     ["a user's notes with an x-label", () => b.get(`/v1/notes?uid=${a.id}&xlabel=idea&page=1`)],
     ["note detail", () => b.get(`/v1/notes/${a.username}/${noteId}`)],
     ["replies of a note", () => b.get(`/v1/replies?pid=${-noteId}&page=1`)],

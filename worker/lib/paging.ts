@@ -48,15 +48,15 @@ export const MAX_OFFSET_PAGE = 5;
 
 /**
  * Where a list starts: after the cursor (keyset, constant cost at any depth), or — for a client
- * that only knows the spec's page number — a bounded offset.
+ * that only knows the spec's page number — a bounded offset (`maxPage`: a list whose skipped rows
+ * cost more than an index entry each bounds it lower).
  */
-export function startOf(q: { page: number; cursor?: string }): { after: Keyset | null; offset: number } {
+export function startOf(
+  q: { page: number; cursor?: string },
+  maxPage = MAX_OFFSET_PAGE,
+): { after: Keyset | null; offset: number } {
   const after = decodeCursor(q.cursor);
-  if (!after && q.page > MAX_OFFSET_PAGE)
-    throw new AppError(
-      400,
-      "page_needs_cursor",
-      `Pages after ${MAX_OFFSET_PAGE} need the cursor of the page before them.`,
-    );
+  if (!after && q.page > maxPage)
+    throw new AppError(400, "page_needs_cursor", `Pages after ${maxPage} need the cursor of the page before them.`);
   return { after, offset: after ? 0 : (q.page - 1) * PAGE_SIZE };
 }

@@ -109,7 +109,9 @@ export function NoteList({
     seen.add(k);
     return true;
   });
-  if (!notes.length) return <p className="empty">{empty}</p>;
+  // A following feed's page may be short, even empty, and still go on (its walk reads a bounded
+  // window of notes a request): only the list's end says there is nothing.
+  if (!notes.length && last.paginator.is_end) return <p className="empty">{empty}</p>;
   return (
     <div className="note-list">
       {notes.map((n) => (

@@ -40,6 +40,8 @@ export const notes = sqliteTable(
   (t) => [
     index("notes_created_idx").on(t.createdAt, t.id),
     index("notes_user_created_idx").on(t.userId, t.createdAt, t.id),
+    // The following feed merges its authors' notes newest id first (worker/features/feed).
+    index("notes_user_id_idx").on(t.userId, t.id),
     index("notes_user_label_created_idx").on(t.userId, t.label, t.createdAt, t.id),
     index("notes_label_created_idx").on(t.label, t.createdAt, t.id),
     index("notes_renote_idx").on(t.renoteId),

@@ -17,6 +17,7 @@ import {
   updateNote,
 } from "./notes.service";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
+import { listFeed } from "../feed/feed.service";
 
 const IdParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const UserNotesQuery = ListQuery.extend({
@@ -71,7 +72,7 @@ export const feeds = new Hono<AppEnv>()
     c.json(await listNotes(c.var.db, LISTS.discover, {}, c.req.valid("query"), c.var.user?.id ?? null, rideAlong(c))),
   )
   .get("/feeds", requireUser, query(ListQuery), async (c) =>
-    c.json(await listNotes(c.var.db, LISTS.feed, { uid: me(c).id }, c.req.valid("query"), me(c).id, rideAlong(c))),
+    c.json(await listFeed(c.var.db, me(c).id, c.req.valid("query"), rideAlong(c))),
   )
   .get("/tags/:tag", param(z.object({ tag: z.string().min(1).max(100) })), query(ListQuery), async (c) =>
     c.json(

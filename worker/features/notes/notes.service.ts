@@ -165,13 +165,6 @@ const P = (name: string) => sql.placeholder(name);
 
 export const LISTS = {
   discover: { name: "discover", where: sql`${notes.kind} != ${RENOTE}` },
-  // Walks the notes' time index and keeps the followed authors' rows (a follows primary-key lookup
-  // each), so a page costs about PAGE_SIZE × users / followed rows, never a sort of every followed
-  // note. (A fan-out timeline table would bound it for people who follow few, quiet accounts.)
-  feed: {
-    name: "feed",
-    where: sql`(${notes.userId} = ${P("uid")} or exists (select 1 from follows f where f.follower_id = ${P("uid")} and f.followee_id = ${notes.userId}))`,
-  },
   user: { name: "user", where: eq(notes.userId, P("uid")), mute: false },
   userLabel: { name: "userLabel", where: and(eq(notes.userId, P("uid")), eq(notes.label, P("label"))), mute: false },
   label: { name: "label", where: and(eq(notes.label, P("label")), sql`${notes.kind} != ${RENOTE}`) },

@@ -61,7 +61,16 @@ export function personVisible(author: unknown, viewer: Viewer, rule: ListRule = 
  * and a plain renote (kind 1) only while its original is visible too.
  */
 export function noteInList(n: SQL, viewer: Viewer, rule: ListRule = { mute: true }, author?: SQL): SQL {
-  return sql`(${n}.hidden_at is null and ${personVisible(sql`${n}.user_id`, viewer, rule, author)} and (${n}.kind != 1 or exists(select 1 from notes ro where ro.id = ${n}.renote_id and ${originalVisible(sql`ro`, viewer, rule)})))`;
+  return sql`(${noteItselfInList(n, viewer, rule)} and ${personVisible(sql`${n}.user_id`, viewer, rule, author)})`;
+}
+
+/**
+ * The note's own part of noteInList (not hidden; a plain renote only while its original is
+ * visible), for a statement that has applied personVisible to the author once already (the
+ * following feed's merge checks each followed person once, not once per note).
+ */
+export function noteItselfInList(n: SQL, viewer: Viewer, rule: ListRule = { mute: true }): SQL {
+  return sql`(${n}.hidden_at is null and (${n}.kind != 1 or exists(select 1 from notes ro where ro.id = ${n}.renote_id and ${originalVisible(sql`ro`, viewer, rule)})))`;
 }
 
 /** The original a renote or quote shows: not hidden and its author visible (else it shows as gone). */

@@ -1,0 +1,143 @@
+// The following feed (GET /v1/feeds): the notes and renotes of the people a reader follows and
+// their own, newest first, without fan-out on write (a note costs O(1) rows whatever its author's
+// follower count) and within a list's read budget (10 × page size + a constant) whatever the data.
+// docs/decisions/following-feed.md explains the choice; tests/api/feed-cost.test.ts holds it.
+//
+// One statement, two plans chosen inside it by the reader's stored following count:
+// - few followed (≤ MERGE_MAX): a k-way merge. A recursive CTE whose queue is a priority queue
+//   (SQLite's ORDER BY on a recursive CTE) holds each author's newest note below the cursor; each
+//   step takes the newest and puts back that author's next one (one index probe along
+//   notes_user_id_idx). A page reads about 2 rows per followed person plus 3 per note shown,
+//   however old or rare their notes are (3 quiet accounts among 1M notes).
+// - many followed: a walk down the notes' id order from the cursor, keeping the followed authors'
+//   rows (a follows primary-key lookup each), over a window of at most WINDOW ids. Someone who
+//   follows many active people fills a page well inside it; when the window holds fewer than a
+//   page, the page is short and its cursor is the window's end, so the next request goes on from
+//   there (as search pages do): no request ever walks further than the window.
+// The order is the notes' id (a note's id grows with its time, like Mastodon's and Misskey's
+// time-ordered ids), so both plans share one cursor, and the walk's window ends where the ids say
+// without reading to find out.
+import { eq, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { bindPlan, named, planOf } from "../../db/plan";
+import { notes } from "../../db/schema/notes";
+import { users } from "../../db/schema/users";
+import type { DB } from "../../env";
+import { encodeCursor, PAGE_SIZE, startOf } from "../../lib/paging";
+import { type RideAlong, sessionColumn } from "../../lib/session";
+import { noteInList, noteItselfInList, personVisible } from "../safety/visibility";
+import { type Hydrated, hydrated, toNoteJson } from "../notes/notes.service";
+import type { NoteList } from "../notes/notes.types";
+
+/** Up to this many followed people, the feed merges their notes; past it, it walks the id order. */
+export const MERGE_MAX = 32;
+/** How many ids one request of the walk may pass (a page number alone adds its offset to it). */
+export const WINDOW = 120;
+/**
+ * A page number without a cursor reaches page 2 here, not 5: a skipped row of the feed costs two
+ * or three rows read (the merge's queue, the walk's follow and visibility lookups), not one.
+ */
+export const MAX_FEED_PAGE = 2;
+
+const P = (name: string) => sql.placeholder(name);
+const uid = P("uid");
+const viewer = P("viewer");
+const merging = sql`((select following_num from users where id = ${uid}) <= ${sql.raw(String(MERGE_MAX))})`;
+// SQLite tests a constant condition on every row of a loop, not once before it: each plan's gate
+// is put into its index range instead (a null bound finds nothing), so the plan not chosen reads
+// no rows.
+const mergeUid = sql`(case when ${merging} then ${uid} end)`;
+
+/** The id of `author`'s newest note below `below` that the reader may see in a list. */
+const next = (author: SQL | Placeholder, below: SQL | Placeholder) =>
+  sql`(select y.id from notes y where y.user_id = ${author} and y.id < ${below} and ${noteItselfInList(sql`y`, viewer)} order by y.id desc limit 1)`;
+
+/**
+ * The merge: the newest `take` ids of the reader and the people they follow, below the cursor.
+ * An author with nothing (more) to show enters the queue with a null id, which sorts after every
+ * id and is dropped on the way out: cheaper than a join to leave them out.
+ */
+const merged = sql`with recursive m(uid, id) as (
+    select ${uid}, ${next(mergeUid, P("kid"))}
+    union all
+    select f.followee_id, ${next(sql`f.followee_id`, P("kid"))} from follows f
+      where f.follower_id = ${mergeUid} and ${personVisible(sql`f.followee_id`, viewer, { mute: true })}
+    union all
+    select m.uid, ${next(sql`m.uid`, sql`m.id`)} from m where m.id is not null
+    order by 2 desc limit ${P("take")}
+  ) select id from m where id is not null`;
+
+/** The window's lowest id: WINDOW ids (plus a page number's offset) below the newest one under the cursor. */
+const windowLow = sql`(case when not ${merging} then (select max(id) from notes where id < ${P("kid")}) - ${P("window")} + 1 end)`;
+
+/** The walk: followed (or own) visible notes among the window's ids, newest first. */
+const walked = sql`select n.id from notes n
+    where n.id < ${P("kid")} and n.id >= ${windowLow}
+      and (n.user_id = ${uid} or exists(select 1 from follows f where f.follower_id = ${uid} and f.followee_id = n.user_id))
+      and ${noteInList(sql`n`, viewer)}
+    order by n.id desc`;
+
+/**
+ * The page's ids, at most page size + 1 of them, and for the walk one more row, id null, carrying
+ * the window's lowest id: where a short page's cursor points. Neither plan sorts: the merge's
+ * rows leave its priority queue newest first and the walk reads the ids in order, so a page
+ * number's offset skips rows as they come.
+ */
+const candidates = sql`(
+  select id, null as lo from (${merged} limit ${P("limit")} offset ${P("offset")})
+  union all
+  select id, null from (${walked} limit ${P("limit")} offset ${P("offset")})
+  union all
+  select null, ${windowLow} where not ${merging}
+) as c`;
+
+function feedPlan(db: DB, ride: boolean) {
+  return planOf(`feed|${+ride}`, () =>
+    db
+      .select({
+        ...hydrated(viewer),
+        lo: sql<number | null>`c.lo`.as("x_lo"),
+        ...(ride ? { session: sessionColumn(P("ride_uid"), P("ride_sid")) } : {}),
+      })
+      .from(candidates)
+      .leftJoin(notes, sql`${notes.id} = c.id`)
+      .leftJoin(users, eq(users.id, notes.userId)),
+  );
+}
+
+type FeedRow = Hydrated & { lo: number | null; session?: string | null };
+
+/** One page of the reader's following feed, in one D1 round trip. */
+export async function listFeed(
+  db: DB,
+  readerId: number,
+  q: { page: number; cursor?: string },
+  ride?: RideAlong,
+): Promise<NoteList> {
+  const { after, offset } = startOf(q, MAX_FEED_PAGE);
+  const plan = feedPlan(db, !!ride);
+  const raw = await bindPlan(db, plan, {
+    uid: readerId,
+    viewer: readerId,
+    kid: after?.id ?? Number.MAX_SAFE_INTEGER,
+    take: offset + PAGE_SIZE + 1,
+    limit: PAGE_SIZE + 1,
+    offset,
+    window: WINDOW + offset,
+    ride_uid: ride?.uid,
+    ride_sid: ride?.sid,
+  }).raw<unknown[]>();
+  const rows = named<FeedRow>(plan, raw);
+  if (rows.length) ride?.settle(rows[0].session ?? null);
+  // A join keeps no order: the page's rows are sorted here (at most page size + 1 of them).
+  const hits = rows.filter((r) => r.id !== null).sort((a, b) => b.id - a.id);
+  const low = rows.find((r) => r.id === null)?.lo ?? null;
+  const items = hits.slice(0, PAGE_SIZE);
+  const full = hits.length > PAGE_SIZE;
+  // A short page of the walk goes on below its window while there are ids below it.
+  const from = full ? items[items.length - 1].id : low !== null && low > 1 ? low : null;
+  return {
+    notes: items.map((r) => toNoteJson(r, readerId)),
+    paginator: { page: q.page, is_end: from === null },
+    cursor: from === null ? null : encodeCursor({ at: from, id: from }),
+  };
+}
