@@ -1,4 +1,4 @@
-import { Link, useLocation, useNavigate } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
 import X from "lucide-react/icons/x";
 import { type ReactNode, useEffect, useRef } from "react";
 import { pageOf } from "~/lib/scroll";
@@ -84,23 +84,30 @@ export function Dialog({ title, children, closeTo }: { title: string; children: 
   );
 }
 
-/** Spec 2 confirm dialogs: a question, No (closes) and Yes (posts the form). */
+/**
+ * Spec 2 confirm dialogs: a question, No (closes) and Yes (posts the form). `keepPlace`: Yes returns
+ * to the page under the dialog, so with JavaScript it stays where it was scrolled.
+ */
 export function ConfirmDialog({
   title,
   question,
   action,
   fields = {},
+  keepPlace = false,
 }: {
   title: string;
   question: string;
   action: string;
   fields?: Record<string, string>;
+  keepPlace?: boolean;
 }) {
   const location = useLocation();
+  // Otherwise a plain form post: the page it lands on (home, after a logout) loads afresh.
+  const how = keepPlace ? { preventScrollReset: true, replace: true } : { reloadDocument: true };
   return (
     <Dialog title={title}>
       <p>{question}</p>
-      <form method="post" action={action} className="row">
+      <Form method="post" action={action} className="row" {...how}>
         {Object.entries(fields).map(([k, v]) => (
           <input key={k} type="hidden" name={k} value={v} />
         ))}
@@ -110,7 +117,7 @@ export function ConfirmDialog({
         <button className="btn primary" type="submit">
           Yes
         </button>
-      </form>
+      </Form>
     </Dialog>
   );
 }

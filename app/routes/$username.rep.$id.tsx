@@ -3,9 +3,9 @@ import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import type { NoteJson } from "../../worker/features/notes/notes.types";
 import type { ReplyJson } from "../../worker/features/replies/replies.service";
-import { NoteCard } from "~/components/notes/NoteCard";
+import { NoteCard, noteHref } from "~/components/notes/NoteCard";
 import type { RepliesData } from "~/components/social/Replies";
-import { ReplyCard, ReplyForm } from "~/components/social/ReplyCard";
+import { ReplyCard, ReplyForm, replyHref } from "~/components/social/ReplyCard";
 import { Toast } from "~/components/Toast";
 import { apiFor, orThrow } from "~/lib/api.server";
 import { excerpt, originOf, previewMeta } from "~/lib/meta";
@@ -58,8 +58,15 @@ export default function ReplyPage() {
       <h1>Reply</h1>
       <NoteCard note={note} viewer={viewer} />
       <div className="thread">
-        {chain.map((r) => (
-          <ReplyCard key={r.id} reply={r} viewer={viewer} focus={r.id === focus.id} />
+        {chain.map((r, i) => (
+          <ReplyCard
+            key={r.id}
+            reply={r}
+            viewer={viewer}
+            focus={r.id === focus.id}
+            // This page goes with it: back to what it answered.
+            goneTo={i ? replyHref(chain[i - 1]) : noteHref(note)}
+          />
         ))}
       </div>
       <ReplyForm parent={focus.id} viewer={viewer} />

@@ -3,7 +3,7 @@ import { data, redirect } from "@remix-run/cloudflare";
 import { textToHtml } from "../../worker/lib/text";
 import { apiFor } from "~/lib/api.server";
 import { noticeCode } from "~/lib/notices";
-import { returnPath } from "~/lib/url";
+import { returnPath, safeRedirect } from "~/lib/url";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
@@ -11,8 +11,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const js = form.get("_js") === "1";
   if (form.get("intent") === "delete") {
     await api.delete(`/replies/${Number(form.get("id")) || 0}`);
-    // Deleting a reply goes home (spec 4).
-    return redirect("/");
+    // Spec 4 sent you home; people expect to stay on the thread (issue 21 item 11): the dialog
+    // names the page to return to.
+    return redirect(safeRedirect(form.get("redirectTo")));
   }
   if (form.get("intent") === "edit") {
     const edited = await api.patch("/replies", {

@@ -83,3 +83,41 @@ test("10b: a note on a later page keeps right counts after each action and after
   await expect(renotes(card)).toHaveText("Renote menu 1");
   await expect(card.getByRole("button", { name: "Unlike 1", exact: true })).toBeVisible();
 });
+
+test("11: deleting a reply asks first and leaves you on the thread", async ({ page }) => {
+  const me = await signedIn(page);
+  const made = await page.request.post("/v1/notes", { data: { label: "idea", content: "<p>A thread</p>" } });
+  const noteId = (await made.json()).note.id;
+  const reply = async (parent: number, text: string) => {
+    const res = await page.request.post("/v1/replies", { data: { parent, content: `<p>${text}</p>` } });
+    expect(res.status(), await res.text()).toBeLessThan(300);
+    return (await res.json()).id as number;
+  };
+  const first = await reply(-noteId, "First reply");
+  await reply(-noteId, "Second reply");
+  const nested = await reply(first, "Nested reply");
+  const card = (text: string) => page.locator("article.reply", { hasText: text });
+
+  // On the note page: No keeps the reply, Yes deletes it and stays on the note.
+  const notePath = `/${me.username}/note/${noteId}`;
+  await page.goto(notePath);
+  await card("Second reply").getByRole("link", { name: "Delete" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete reply" });
+  await expect(dialog.getByText("Are you sure you want to delete?")).toBeVisible();
+  await dialog.getByRole("link", { name: "No", exact: true }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(card("Second reply")).toHaveCount(1);
+  await card("Second reply").getByRole("link", { name: "Delete" }).click();
+  await dialog.getByRole("button", { name: "Yes" }).click();
+  await expect(card("Second reply")).toHaveCount(0);
+  await expect(page).toHaveURL(notePath);
+  await expect(card("First reply")).toHaveCount(1);
+
+  // On a reply's own page: that reply is gone, so you land on the one it answered.
+  await page.goto(`/${me.username}/rep/${nested}`);
+  await card("Nested reply").getByRole("link", { name: "Delete" }).click();
+  await dialog.getByRole("button", { name: "Yes" }).click();
+  await expect(page).toHaveURL(`/${me.username}/rep/${first}`);
+  await expect(card("First reply")).toHaveClass(/focus/);
+  await expect(card("Nested reply")).toHaveCount(0);
+});

@@ -4,9 +4,9 @@ import type { ReplyJson } from "../../../worker/features/replies/replies.service
 import type { UserJson } from "../../../worker/features/users/users.service";
 import { noticeText } from "~/lib/notices";
 import { Ago } from "../Ago";
-import { dialogHref } from "~/lib/scroll";
+import { dialogHref, pageOf } from "~/lib/scroll";
 import { Avatar } from "../Avatar";
-import { Dialog } from "../Dialog";
+import { ConfirmDialog, Dialog } from "../Dialog";
 import { JsFlag } from "../JsFlag";
 import { SubmitRow } from "../Field";
 import { Toast } from "../Toast";
@@ -47,24 +47,40 @@ function EditReplyDialog({ reply }: { reply: ReplyJson }) {
   );
 }
 
+/**
+ * Deleting a reply asks first (as a note does) and leaves you on the thread (issue 21 item 11):
+ * on the page you were on, or, when that page was the reply's own or one below it (its whole
+ * subtree goes), on the reply or note it answered (`goneTo`).
+ */
+function DeleteReplyDialog({ reply, goneTo }: { reply: ReplyJson; goneTo: string }) {
+  return (
+    <ConfirmDialog
+      title="Delete reply"
+      question="Are you sure you want to delete?"
+      action="/actions/reply"
+      fields={{ intent: "delete", id: String(reply.id), redirectTo: goneTo }}
+      keepPlace
+    />
+  );
+}
+
 export function ReplyCard({
   reply,
   viewer,
   focus = false,
+  goneTo,
 }: {
   reply: ReplyJson;
   viewer: UserJson | null;
   focus?: boolean;
+  /** Where deleting this reply leads, when it takes the page away; by default the page stays. */
+  goneTo?: string;
 }) {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
-  const editing = reply.user.me && params.get("dialog") === "edit-reply" && params.get("rid") === String(reply.id);
-  const editHref = (() => {
-    const q = new URLSearchParams(params);
-    q.set("dialog", "edit-reply");
-    q.set("rid", String(reply.id));
-    return `${location.pathname}?${q}`;
-  })();
+  const opened = (dialog: string) =>
+    reply.user.me && params.get("dialog") === dialog && params.get("rid") === String(reply.id);
+
   return (
     <article
       className={`reply${focus ? " focus" : ""}`}
@@ -90,21 +106,18 @@ export function ReplyCard({
         </Link>
         <LikeButton kind="reply" item={reply} viewer={viewer} />
         {reply.user.me && (
-          <Link to={editHref} className="act" preventScrollReset replace>
+          <Link to={dialogHref(location, "edit-reply", { rid: reply.id })} className="act" preventScrollReset replace>
             Edit
           </Link>
         )}
         {reply.user.me && (
-          <form method="post" action="/actions/reply" className="inline">
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="id" value={reply.id} />
-            <button type="submit" className="act">
-              Delete
-            </button>
-          </form>
+          <Link to={dialogHref(location, "delete-reply", { rid: reply.id })} className="act" preventScrollReset>
+            Delete
+          </Link>
         )}
       </footer>
-      {editing && <EditReplyDialog reply={reply} />}
+      {opened("edit-reply") && <EditReplyDialog reply={reply} />}
+      {opened("delete-reply") && <DeleteReplyDialog reply={reply} goneTo={goneTo ?? pageOf(location)} />}
     </article>
   );
 }
