@@ -9,17 +9,6 @@ import { errorText } from "~/lib/errors";
 import { uploadExt } from "~/lib/images";
 import { storeImages } from "~/lib/uploads.server";
 
-/** The enhanced composer's list of scaled images ({file_size, file_ext}); the API validates it. */
-function uploadMeta(raw: FormDataEntryValue | null): unknown[] | null {
-  if (typeof raw !== "string" || !raw) return null;
-  try {
-    const list = JSON.parse(raw);
-    return Array.isArray(list) ? list : null;
-  } catch {
-    return null;
-  }
-}
-
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const api = apiFor(request, context);
@@ -40,9 +29,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     content_html: html,
     video: String(form.get("video") ?? ""),
   };
+  // Without JavaScript the files arrive here. With it the browser has already scaled and uploaded
+  // them (POST /v1/uploads, then PUT) and sends their URLs in imgs, like kept images.
   const files = form.getAll("images").filter((f): f is File => typeof f !== "string" && f.size > 0);
-  // With JavaScript the browser scales the images itself and PUTs them to the links answered here.
-  const browserUploads = uploadMeta(form.get("upload_meta"));
   const body = {
     ...(id ? { id } : {}),
     label: values.label,
@@ -55,8 +44,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ...form.getAll("alt_new").flatMap((v) => String(v).split(/\r?\n/)),
     ],
     folders: form.getAll("folders").map(Number).filter(Boolean),
-    // Without JavaScript the files arrive here; the action reserves slots and stores them itself.
-    uploads: browserUploads ?? files.map((f) => ({ file_size: f.size, file_ext: uploadExt(f.type) })),
+    // The action reserves slots for posted files and stores them itself.
+    uploads: files.map((f) => ({ file_size: f.size, file_ext: uploadExt(f.type) })),
   };
   const res = id ? await api.patch<SaveResult>("/notes", body) : await api.post<SaveResult>("/notes", body);
   if (!res.ok) {
@@ -71,7 +60,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (files.length) await storeImages(context, res.data.uploads, files);
   // The API answers where the note lives: no second call that could fail and misdirect.
   const { href } = res.data.note;
-  if (browserUploads?.length) return data({ ok: true, href, uploads: res.data.uploads } satisfies ComposerResult);
   // A redirect answers both: a fetcher follows it as a client navigation, a plain post as a page load.
   return redirect(href);
 }

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { snapshot } from "../db-snapshot";
-import { type TestUser, user, users } from "../factories";
+import { type TestUser, user, users, visitor } from "../factories";
 
 const PNG = Uint8Array.from(
   atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII="),
@@ -135,5 +135,38 @@ describe("signed uploads (issue 4 §4, issue 8 §6)", () => {
     const long = await a.patch("/v1/notes", { id, label: "idea", content: "<p>x</p>", alts: ["x".repeat(1501)] });
     expect(long.status).toBe(422);
     expect(long.body.fields?.["alts.0"]).toBe("Image description must be less than 1500 characters.");
+  });
+
+  it("reserves a note's images before the note (POST /v1/uploads): PUT first, then a note with their URLs", async () => {
+    const [a, b] = await users(2);
+    const res = await a.post("/v1/uploads", { uploads: [{ file_size: PNG.length, file_ext: "png" }] });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const [slot] = (res.body as { uploads: { key: string; put_link: string; file_url: string }[] }).uploads;
+    expect(slot.key).toMatch(new RegExp(`^u/${a.id}/note/[0-9a-f]{24}\\.png$`));
+    // Not uploaded yet: no note may point at it.
+    const early = await a.post("/v1/notes", { label: "idea", content: "<p>too soon</p>", imgs: slot.file_url });
+    expect(early.status).toBe(422);
+    expect((await put(a, slot.put_link)).status).toBe(200);
+    const made = await a.post("/v1/notes", { label: "idea", content: "<p>pictured</p>", imgs: slot.file_url });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect((await a.get(`/v1/notes/${made.body.note.id}`)).body.imgs).toBe(slot.file_url);
+    expect((await b.post("/v1/notes", { label: "idea", content: "<p>x</p>", imgs: slot.file_url })).status).toBe(422);
+    // Visitors, nothing, too many or too large: refused.
+    expect((await visitor().post("/v1/uploads", { uploads: [{ file_size: 10, file_ext: "png" }] })).status).toBe(401);
+    expect((await a.post("/v1/uploads", { uploads: [] })).status).toBe(422);
+    const eleven = Array.from({ length: 11 }, () => ({ file_size: 10, file_ext: "png" }));
+    expect((await a.post("/v1/uploads", { uploads: eleven })).status).toBe(422);
+    const big = await a.post("/v1/uploads", { uploads: [{ file_size: 11 * 1024 * 1024, file_ext: "png" }] });
+    expect(big.status).toBe(422);
+  });
+
+  it("a missing image answers 404 that no one caches (it may be an upload on its way)", async () => {
+    const a = await user();
+    const { uploads } = await reserve(a, 1);
+    const early = await a.get(uploads[0].file_url);
+    expect(early.status).toBe(404);
+    expect(early.headers.get("cache-control")).toBe("no-store");
+    await put(a, uploads[0].put_link);
+    expect((await a.get(uploads[0].file_url)).status).toBe(200);
   });
 });

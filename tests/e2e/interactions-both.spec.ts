@@ -121,3 +121,28 @@ test("11: deleting a reply asks first and leaves you on the thread", async ({ pa
   await expect(card("First reply")).toHaveClass(/focus/);
   await expect(card("Nested reply")).toHaveCount(0);
 });
+
+test("17: a new note's image is never asked for before it is there, and shows on the note", async ({ page }) => {
+  const me = await signedIn(page);
+  const png = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+    "base64",
+  );
+  const missing: string[] = [];
+  page.on("response", (r) => {
+    if (r.url().includes("/img/") && r.status() !== 200) missing.push(`${r.status()} ${r.url()}`);
+  });
+  // Opened over Discover, whose first page shows the new note as soon as it is saved.
+  await page.goto("/?dialog=note");
+  const form = page.locator("form.composer");
+  await form.getByRole("combobox", { name: "X-label" }).selectOption("story");
+  await form.getByLabel("Note", { exact: true }).fill(`Pictured ${uniq("p")}`);
+  await form.getByLabel("Images (up to 10)").setInputFiles([{ name: "a.png", mimeType: "image/png", buffer: png }]);
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(new RegExp(`/${me.username}/note/\\d+$`));
+  const img = page.locator("article.note .images img");
+  await expect.poll(() => img.evaluate((e: HTMLImageElement) => e.complete && e.naturalWidth)).toBe(1);
+  await page.goto("/");
+  await expect.poll(() => img.first().evaluate((e: HTMLImageElement) => e.complete && e.naturalWidth)).toBe(1);
+  expect(missing).toEqual([]);
+});

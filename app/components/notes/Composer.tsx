@@ -1,4 +1,4 @@
-import { Link, useFetcher, useLocation, useNavigate } from "@remix-run/react";
+import { Link, useFetcher, useLocation } from "@remix-run/react";
 import X from "lucide-react/icons/x";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import {
@@ -11,6 +11,7 @@ import {
 import type { FolderJson } from "../../../worker/features/folders/folders.service";
 import type { NoteJson } from "../../../worker/features/notes/notes.types";
 import { useHydrated, useIsoLayoutEffect } from "~/lib/hydrated";
+import { ClientError, write } from "~/lib/client";
 import { putImages, scaleImage, type UploadSlot, uploadExt } from "~/lib/images";
 import { pageOf } from "~/lib/scroll";
 import { textToHtml } from "../../../worker/lib/text";
@@ -23,9 +24,6 @@ export interface ComposerResult {
   message?: string | null;
   fields?: Record<string, string>;
   values?: Record<string, string>;
-  /** Enhanced saves with images: where to go once the browser has PUT them. */
-  href?: string;
-  uploads?: UploadSlot[];
 }
 
 // The editor (and its ProseMirror) loads only when a composer opens with JavaScript on.
@@ -76,7 +74,6 @@ export function ComposerForm({
   const initialLabel = v.label ?? note?.label ?? "";
   const isPreset = !initialLabel || PRESET_LABELS.includes(initialLabel);
   const hydrated = useHydrated();
-  const navigate = useNavigate();
   const [text, setText] = useState(v.text ?? note?.txt ?? "");
   const [html, setHtml] = useState(v.content_html ?? note?.content ?? "");
   const [preset, setPreset] = useState(isPreset ? initialLabel : "");
@@ -131,7 +128,6 @@ export function ComposerForm({
   // previews), scaled in the browser and PUT to their signed links after the note is saved.
   const [picked, setPicked] = useState<{ file: File; url: string }[]>([]);
   const [uploading, setUploading] = useState<string | null>(null);
-  const blobs = useRef<Blob[]>([]);
   const existing = (note?.imgs ?? "").split(";").filter(Boolean);
   const err = r?.fields ?? {};
   const images = kept.length + picked.length;
@@ -148,29 +144,38 @@ export function ComposerForm({
     [],
   );
 
-  // After an enhanced save with images: PUT them, then open the note.
-  useEffect(() => {
-    const d = fetcher.data;
-    if (fetcher.state !== "idle" || !d?.ok || !d.href || !d.uploads || !blobs.current.length) return;
-    const files = blobs.current;
-    blobs.current = [];
-    setUploading("busy");
-    putImages(d.uploads, files)
-      .then(() => navigate(d.href as string))
-      .catch(() => setUploading("Some images could not be uploaded. Please try again."));
-  }, [fetcher.state, fetcher.data, navigate]);
-
+  // With JavaScript new images go up first (scaled, to slots reserved for them) and the note is
+  // saved with their URLs, so no page ever shows the note before its images exist (issue 21 item
+  // 17: the feed under the dialog reloads at once and asked for them too early).
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     if (!hydrated) return;
     e.preventDefault();
     const form = new FormData(e.currentTarget);
-    setUploading("busy");
-    blobs.current = await Promise.all(picked.map((p) => scaleImage(p.file)));
-    setUploading(null);
-    form.set(
-      "upload_meta",
-      JSON.stringify(blobs.current.map((b) => ({ file_size: b.size, file_ext: uploadExt(b.type) }))),
-    );
+    if (picked.length) {
+      setUploading("busy");
+      try {
+        const blobs = await Promise.all(picked.map((p) => scaleImage(p.file)));
+        const { uploads } = await write<{ uploads: (UploadSlot & { file_url: string })[] }>("POST", "/uploads", {
+          uploads: blobs.map((b) => ({ file_size: b.size, file_ext: uploadExt(b.type) })),
+        });
+        await putImages(uploads, blobs);
+        // Each new image's description, now keyed by its URL like a kept image's.
+        const alts = form.getAll("alt_new").map(String);
+        form.delete("alt_new");
+        for (const [i, slot] of uploads.entries()) {
+          form.append("imgs", slot.file_url);
+          form.set(`alt:${slot.file_url}`, alts[i] ?? "");
+        }
+      } catch (err) {
+        setUploading(
+          err instanceof ClientError && err.error.message
+            ? err.error.message
+            : "Some images could not be uploaded. Please try again.",
+        );
+        return;
+      }
+      setUploading(null);
+    }
     sent.current = true;
     fetcher.submit(form, { method: "post", action: "/actions/note", encType: "multipart/form-data" });
   };
