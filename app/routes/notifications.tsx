@@ -36,13 +36,17 @@ const TEXT: Record<string, string> = {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = apiFor(request, context);
   const url = new URL(request.url);
-  const res = await api.get<{ notis: Noti[]; paginator: { page: number; is_end: boolean }; cursor: string | null }>(
-    `/notifications?${listParams(url)}`,
-  );
+  const res = await api.get<{
+    notis: Noti[];
+    paginator: { page: number; is_end: boolean };
+    cursor: string | null;
+    unread: number | null;
+  }>(`/notifications?${listParams(url)}`);
   if (res.status === 401) throw redirect("/login");
   if (!res.ok) throw new Response("error", { status: 500 });
-  // Spec 2: opening the list resets the unread count to 0 once the list has loaded.
-  await api.post("/notifications/read");
+  // Spec 2: opening the list resets the unread count to 0 once the list has loaded; with nothing
+  // unread there is nothing to reset (a D1 write and round trip saved on most visits).
+  if (res.data.unread !== 0) await api.post("/notifications/read");
   return res.data;
 }
 

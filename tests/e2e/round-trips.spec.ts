@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { tripsOf } from "../../worker/db/meter";
+import { d1Of, tripsOf } from "../../worker/db/meter";
 import { expect, signedIn, test, uniq } from "./fixtures";
 
 // Issue 9: a page's loader needs at most two D1 round trips. The worker counts every statement and
@@ -52,4 +52,49 @@ test("every page renders within its D1 round-trip budget, visitor and signed in"
     if (n > 4) over.push(`signed in ${path}: ${n}`);
   }
   expect(over).toEqual([]);
+});
+
+// Issue 19: what a signed-in page costs D1 (rows read, from Server-Timing: deterministic) for the
+// four pages people open most. Printed for the report; held to a budget below.
+test("signed-in pages: D1 rows read per page", async ({ page, js, playwright }) => {
+  test.skip(!js, "server-side only: one project is enough");
+  const me = await signedIn(page);
+  const req = page.request;
+  const meId = (await (await req.get("/v1/me")).json()).id;
+  let noteId = 0;
+  for (let i = 0; i < 25; i++) {
+    noteId = (await (await req.post("/v1/notes", { data: { label: "idea", content: `<p>n${i} #rt</p>` } })).json()).note
+      .id;
+  }
+  const other = await playwright.request.newContext({
+    baseURL: test.info().project.use.baseURL,
+    extraHTTPHeaders: { "x-test-client": uniq("c") },
+  });
+  const o = uniq("o");
+  await other.post("/v1/signup", {
+    data: { username: o, password: "secret123", email: `${o}@example.com`, name: "O" },
+  });
+  await other.post(`/v1/follows/${meId}`);
+  await other.post(`/v1/likes/${noteId}?t=note`);
+  await other.post("/v1/replies", { data: { parent: -noteId, content: "<p>hi</p>" } });
+  await req.post(`/v1/follows/${(await (await other.get("/v1/me")).json()).id}`);
+  await other.dispose();
+  const rows: Record<string, { trips: number; read: number; written: number }> = {};
+  const paths = ["/", "/?tab=following", `/${me.username}`, `/${me.username}/note/${noteId}`, "/notifications"];
+  // The second /notifications finds nothing unread: it reads the list and writes nothing.
+  for (const path of [...paths, "/notifications"]) {
+    const res = await req.get(path, { headers: { "cache-control": "no-cache" } });
+    expect(res.status(), path).toBe(200);
+    const m = d1Of(res.headers()["server-timing"]);
+    rows[path.replace(me.username, "{me}").replace(String(noteId), "{id}")] = {
+      trips: m.trips,
+      read: m.read,
+      written: m.written,
+    };
+    // A page is its lists' budget (10 × page size + a constant) plus the session and the user.
+    expect(m.read, path).toBeLessThanOrEqual(10 * 20 + 60 + 20);
+  }
+  console.log(`SSR rows ${JSON.stringify(rows)}`);
+  expect(rows["/notifications"]).toMatchObject({ written: 0 });
+  expect(rows["/notifications"].trips).toBeLessThanOrEqual(3);
 });

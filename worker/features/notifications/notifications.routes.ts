@@ -35,6 +35,9 @@ export const notificationRoutes = new Hono<AppEnv>()
         username: users.username,
         fullname: users.fullname,
         avatar: users.avatar,
+        // The unread count as it stands (one row, read once for the statement), so the page
+        // marks the list read only when something is unread: a write on every visit otherwise.
+        unread: sql<number>`(select noti_num from users where id = ${uid})`.as("x_unread"),
         ...(ride ? { session: sessionColumn(ride.uid, ride.sid) } : {}),
       })
       .from(notifications)
@@ -68,6 +71,8 @@ export const notificationRoutes = new Hono<AppEnv>()
       })),
       paginator: page.paginator,
       cursor: page.cursor,
+      // null on an empty page (no row to carry it): the caller cannot tell, so it marks read.
+      unread: rows[0]?.unread ?? null,
     });
   })
   // Spec 2: opening the list resets the unread count to 0 once it has loaded.
@@ -78,6 +83,7 @@ export const notificationRoutes = new Hono<AppEnv>()
       // Ids only grow (autoincrement), so the newest id of all is past every one of the user's, in
       // O(1) on the primary key instead of a walk through the user's whole list.
       .set({ notiSeen: sql`(select coalesce(max(id), 0) from notifications)`, notiNum: 0 })
-      .where(eq(users.id, uid));
+      // Nothing unread, nothing to write (every new notice moves noti_num up).
+      .where(and(eq(users.id, uid), sql`${users.notiNum} != 0`));
     return c.json({ noti: 0 });
   });
