@@ -162,8 +162,16 @@ describe("query plans of the hot reads", () => {
     ["search folders", () => b.get("/v1/search?q=plans&t=folders")],
     ["search people", () => b.get(`/v1/search?q=${a.username.slice(0, 4)}&t=users`)],
     ["search people by name", () => b.get("/v1/search?q=test%20us&t=users")],
+    ["mention suggestions", () => b.get(`/v1/search?q=${a.username.slice(0, 3)}&t=users&suggest=1`)],
   ];
-  const ranked = new Set(["search notes", "search notes page 2", "search replies", "search folders"]);
+  // Mention suggestions rank two bounded windows of people (followed first): a sort of at most 80 rows.
+  const ranked = new Set([
+    "search notes",
+    "search notes page 2",
+    "search replies",
+    "search folders",
+    "mention suggestions",
+  ]);
   it.each(calls)("%s: no full scans, no temp B-tree for ordering", async (name, call) => {
     const problems = await plansOf(call, ranked.has(name));
     if (problems.length) console.log(problems.join("\n\n"));

@@ -288,3 +288,52 @@ describe("search: what a viewer may see (issue 16)", () => {
     expect((await blocks.get("/v1/notifications")).body.notis).toEqual([]);
   });
 });
+
+describe("search: @-mention suggestions (t=users&suggest=1)", () => {
+  const suggest = (who: TestUser | null, q: string) =>
+    (who ?? visitor()).get(`/v1/search?t=users&suggest=1&q=${encodeURIComponent(q)}`);
+  const names = (res: { body: { users: { username: string }[] } }) => res.body.users.map((u) => u.username);
+
+  it("offers the exact username, then people you follow, then the rest by username, then by name; not you", async () => {
+    const stem = `m${Date.now().toString(36)}${(seq++).toString(36)}`;
+    const viewer = await user({ username: `${stem}zme` });
+    const exact = await user({ username: stem });
+    const [a, b, c] = [
+      await user({ username: `${stem}a` }),
+      await user({ username: `${stem}b` }),
+      await user({ username: `${stem}c` }),
+    ];
+    const byName = await user({ name: `${stem} Lovelace` });
+    expect((await viewer.post(`/v1/follows/${c.id}`)).status).toBe(200);
+    expect((await viewer.post(`/v1/follows/${byName.id}`)).status).toBe(200);
+
+    const res = await suggest(viewer, `@${stem}`);
+    expect(res.status).toBe(200);
+    expect(names(res)).toEqual([exact.username, c.username, byName.username, a.username, b.username]);
+    expect(res.body.users[1]).toMatchObject({ id: c.id, fullname: "Test User", following: true });
+    expect(res.body.users[3].following).toBe(false);
+    expect(res.body).toMatchObject({ paginator: { page: 1, is_end: true }, cursor: null });
+    // Typing on narrows the prefix; case does not matter; a visitor gets the same people, no one followed.
+    expect(names(await suggest(viewer, `${stem.toUpperCase()}B`))).toEqual([b.username]);
+    const anon = await suggest(null, stem);
+    expect(names(anon)).toEqual([exact, a, b, c, viewer, byName].map((u) => u.username));
+    expect(anon.body.users.every((u: { following: boolean }) => !u.following)).toBe(true);
+  });
+
+  it("leaves out people blocked either way and suspended ones, shows at most 8, and never fails", async () => {
+    const stem = `n${Date.now().toString(36)}${(seq++).toString(36)}`;
+    const viewer = await user();
+    const many = [];
+    for (let i = 0; i < 10; i++) many.push(await user({ username: `${stem}${i}` }));
+    await viewer.post(`/v1/blocks/${many[0].id}`);
+    await many[1].post(`/v1/blocks/${viewer.id}`);
+    await env.DB.prepare("update users set suspended_at = 1 where id = ?").bind(many[2].id).run();
+    const res = await suggest(viewer, stem);
+    expect(names(res)).toEqual(many.slice(3, 11).map((u) => u.username));
+    for (const q of ["@", "", "'\"()*", "a".repeat(10_000), "@@@x y"]) {
+      const r = await suggest(viewer, q);
+      expect(r.status, q.slice(0, 10)).toBe(200);
+      expect(Array.isArray(r.body.users)).toBe(true);
+    }
+  });
+});

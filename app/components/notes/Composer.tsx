@@ -17,6 +17,7 @@ import { pageOf } from "~/lib/scroll";
 import { textToHtml } from "../../../worker/lib/text";
 import { FolderPicker } from "../folders/FolderPicker";
 import { Dialog } from "../Dialog";
+import { useTextareaMentions } from "./Mentions";
 import { JsFlag } from "../JsFlag";
 
 export interface ComposerResult {
@@ -258,18 +259,13 @@ export function ComposerForm({
             />
           </>
         ) : (
-          <textarea
-            id="note-text"
-            name="text"
-            rows={6}
-            placeholder="Take a note..."
-            value={text}
-            onChange={(e) => {
-              setText(e.target.value);
+          <NoteTextarea
+            text={text}
+            invalid={!!(err.content || err.tags)}
+            onText={(t) => {
+              setText(t);
               setHtml("");
             }}
-            aria-invalid={err.content || err.tags ? true : undefined}
-            data-autofocus
           />
         )}
         <small className="muted">
@@ -401,6 +397,35 @@ export function ComposerForm({
         Cancel
       </Link>
     </fetcher.Form>
+  );
+}
+
+/**
+ * The note's textarea: without JavaScript the whole editor; with it, what the form shows until the
+ * rich editor has loaded, suggesting people to @mention like the editor does.
+ */
+function NoteTextarea({ text, invalid, onText }: { text: string; invalid: boolean; onText: (t: string) => void }) {
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const mentions = useTextareaMentions(ref, onText);
+  return (
+    <div className="mention-field">
+      <textarea
+        ref={ref}
+        id="note-text"
+        name="text"
+        rows={6}
+        placeholder="Take a note..."
+        value={text}
+        {...mentions.fieldProps}
+        onChange={(e) => {
+          onText(e.target.value);
+          mentions.sync();
+        }}
+        aria-invalid={invalid ? true : undefined}
+        data-autofocus
+      />
+      {mentions.list()}
+    </div>
   );
 }
 

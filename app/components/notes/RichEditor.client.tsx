@@ -2,16 +2,17 @@
 // JavaScript on, so first page loads stay small; without JavaScript the composer keeps its textarea.
 import { Extension } from "@tiptap/core";
 import { Plugin, PluginKey } from "@tiptap/pm/state";
-import { Decoration, DecorationSet } from "@tiptap/pm/view";
+import { Decoration, DecorationSet, type EditorView } from "@tiptap/pm/view";
 import Bold from "lucide-react/icons/bold";
 import Italic from "lucide-react/icons/italic";
 import List from "lucide-react/icons/list";
 import { EditorContent, type Editor, useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { Placeholder } from "@tiptap/extensions";
-import { type KeyboardEvent, type ReactNode, useId, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import { youtubeId } from "../../../worker/features/notes/notes.constants";
 import { normaliseLink } from "../../../worker/lib/links";
+import { type Key, type MentionAt, mentionAt, useMentions } from "./Mentions";
 
 /** Same shape the server links: a letter first, then letters or digits. */
 const HASHTAG = /(^|[^\p{L}\p{N}_&])(#\p{L}[\p{L}\p{N}]*)/gu;
@@ -41,6 +42,56 @@ const Hashtags = Extension.create({
   },
 });
 
+/** Where an @name is being typed, and the caret's box on screen (for the list under it). */
+type Typing = (MentionAt & { left: number; bottom: number }) | null;
+
+/**
+ * Reports the @name before the caret after every change, caret move and focus (null on blur or a
+ * selection), and gives keys to the suggestion list first while it is open. Priority above the
+ * keymaps: Enter and Tab pick a person instead of splitting the paragraph or leaving the field.
+ */
+const MentionTyping = Extension.create<{ report: (t: Typing) => void; onKey: (e: Key) => boolean }>({
+  name: "mentionTyping",
+  priority: 1000,
+  addOptions: () => ({ report: () => {}, onKey: () => false }),
+  addProseMirrorPlugins() {
+    const { report, onKey } = this.options;
+    const read = (view: EditorView) => {
+      const { $from, empty } = view.state.selection;
+      if (!empty || !view.hasFocus() || !$from.parent.isTextblock) return report(null);
+      const m = mentionAt($from.parent.textBetween(0, $from.parentOffset, undefined, "\ufffc"));
+      if (!m) return report(null);
+      const from = $from.start() + m.start;
+      const box = view.coordsAtPos(from);
+      report({ query: m.query, from, to: $from.pos, left: box.left, bottom: box.bottom });
+    };
+    return [
+      new Plugin({
+        key: new PluginKey("mentionTyping"),
+        view: () => ({ update: read }),
+        props: {
+          handleKeyDown: (_view, event) => {
+            if (!onKey(event)) return false;
+            // Escape closes the list only, not the composer's dialog.
+            event.stopPropagation();
+            return true;
+          },
+          handleDOMEvents: {
+            focus: (view) => {
+              read(view);
+              return false;
+            },
+            blur: () => {
+              report(null);
+              return false;
+            },
+          },
+        },
+      }),
+    ];
+  },
+});
+
 export interface RichEditorProps {
   initialHtml: string;
   placeholder: string;
@@ -61,6 +112,42 @@ export default function RichEditor({
   onVideo,
 }: RichEditorProps) {
   const [panel, setPanel] = useState<Panel>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const [caret, setCaret] = useState<{ left: number; top: number } | null>(null);
+  const editorRef = useRef<Editor | null>(null);
+  const mentions = useMentions((username, at) => {
+    // Plain text: the server links @username on save, as it does for a typed one.
+    editorRef.current
+      ?.chain()
+      .focus()
+      .command(({ tr }) => {
+        tr.insertText(`@${username} `, at.from, at.to);
+        return true;
+      })
+      .run();
+  });
+  // The plugin is made once; it reaches this render's state through refs.
+  const live = useRef(mentions);
+  live.current = mentions;
+  const typing = useMemo(
+    () =>
+      MentionTyping.configure({
+        report: (t) => {
+          const { setAt, at } = live.current;
+          if (!t) return at && setAt(null);
+          const outer = box.current?.getBoundingClientRect();
+          if (outer)
+            setCaret({
+              left: Math.max(0, Math.min(t.left - outer.left, outer.width - 288)),
+              top: t.bottom - outer.top + 4,
+            });
+          if (!at || at.query !== t.query || at.from !== t.from || at.to !== t.to)
+            setAt({ query: t.query, from: t.from, to: t.to });
+        },
+        onKey: (e) => live.current.onKey(e),
+      }),
+    [],
+  );
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -69,6 +156,7 @@ export default function RichEditor({
       }),
       Placeholder.configure({ placeholder }),
       Hashtags,
+      typing,
     ],
     content: initialHtml,
     immediatelyRender: false,
@@ -90,8 +178,20 @@ export default function RichEditor({
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? "" : e.getHTML(), e.getText()),
   });
 
+  editorRef.current = editor;
+  // The field carries the list's ARIA state (ProseMirror leaves attributes it did not set alone).
+  const { fieldAttrs } = mentions;
+  useEffect(() => {
+    const dom = editor?.view.dom;
+    if (!dom) return;
+    for (const [name, value] of Object.entries(fieldAttrs)) {
+      if (value === undefined) dom.removeAttribute(name);
+      else dom.setAttribute(name, value);
+    }
+  }, [editor, fieldAttrs]);
+
   return (
-    <div className="editor" data-editor>
+    <div className="editor" data-editor ref={box}>
       <div className="editor-tools" role="toolbar" aria-label="Formatting">
         <Tool editor={editor} label="Bold" run={(e) => e.chain().focus().toggleBold().run()} active="bold">
           <Bold size={18} />
@@ -121,6 +221,7 @@ export default function RichEditor({
         </button>
       </div>
       <EditorContent editor={editor} />
+      {mentions.list(caret ?? undefined)}
       {panel === "link" && editor && <LinkPanel editor={editor} close={() => setPanel(null)} />}
       {panel === "video" && (
         <VideoPanel

@@ -3,9 +3,8 @@ import { users } from "../../db/schema/users";
 import type { DB } from "../../env";
 import { mapTextOutsideLinks } from "../../lib/sanitize";
 import { userInList } from "../safety/visibility";
+import { MENTION } from "./mentions.constants";
 
-/** @username (the spec's username shape) after a non-word character: not an email, not a URL path. */
-const MENTION = /(^|[^A-Za-z0-9_/.@])@([A-Za-z][A-Za-z0-9_]{4,33})(?![A-Za-z0-9_])/g;
 /** Notified people per note or reply: a list of a hundred handles notifies the first ten. */
 export const MAX_MENTIONS = 10;
 

@@ -18,6 +18,12 @@ export const SearchQuery = z.object({
   t: z.enum(KINDS).catch("notes"),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
   cursor: z.string().max(200).optional(),
+  // `suggest=1` with t=users: the composer's @-mention suggestions (a few people, followed first, no paging).
+  suggest: z
+    .literal("1")
+    .optional()
+    .catch(undefined)
+    .transform((v) => v === "1"),
 });
 
 /** The words of a user's query (at most MAX_TOKENS, each cut to MAX_TOKEN), folded as the index folds them. */

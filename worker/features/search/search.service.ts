@@ -314,17 +314,66 @@ async function searchUsers(db: DB, prefix: string, q: { page: number; cursor?: s
   };
 }
 
+/** How many people the composer suggests for an @-mention, and how far along each index it looks. */
+export const SUGGESTIONS = 8;
+const SUGGEST_WINDOW = 40;
+
+export type Suggestion = UserHit & { following: boolean };
+
+/**
+ * The composer's @-mention suggestions: the first SUGGEST_WINDOW people along each prefix range
+ * (usernames, then names, as the users search reads them), the viewer not among them, ordered by
+ * an exact username first, then people the viewer follows, then index order. Ranking inside two
+ * bounded windows keeps a keystroke at about 2 × SUGGEST_WINDOW rows plus one follows probe each,
+ * at any size: someone followed but past the window comes first once a letter more narrows the
+ * range (walking all of a viewer's follows instead would cost a row per follow per keystroke).
+ */
+function suggestPlan(db: DB, viewer: boolean) {
+  return planOf(`search:suggest|${+viewer}`, () => {
+    const listed = userInList(sql`"users"`, viewerOf(viewer));
+    const w = sql.raw(String(SUGGEST_WINDOW));
+    const byUsername = sql`select id, 0 as phase, ${lowerUsername} as k from "users" where ${inRange(lowerUsername)} and ${listed} order by ${lowerUsername} limit ${w}`;
+    const byName = sql`select id, 1 as phase, ${lowerName} as k from "users" where ${inRange(lowerName)} and not (${inRange(lowerUsername)}) and ${listed} order by ${lowerName}, "users"."id" limit ${w}`;
+    const following = viewer
+      ? sql<number>`exists(select 1 from follows f where f.follower_id = ${P("viewer")} and f.followee_id = "users"."id")`
+      : sql<number>`0`;
+    return db
+      .select({ ...USER_FIELDS, following: following.as("x_following") })
+      .from(sql`(select * from (${byUsername}) union all select * from (${byName})) as m`)
+      .innerJoin(users, sql`${users.id} = m.id`)
+      .where(viewer ? sql`${users.id} != ${P("viewer")}` : undefined)
+      .orderBy(sql`(m.phase = 0 and m.k = ${P("lo")}) desc`, sql`x_following desc`, sql`m.phase`, sql`m.k`, users.id)
+      .limit(SUGGESTIONS);
+  });
+}
+
+async function suggestPeople(db: DB, prefix: string, viewer: number | null) {
+  const plan = suggestPlan(db, !!viewer);
+  const raw = await bindPlan(db, plan, { lo: prefix, hi: `${prefix}\u{10FFFF}`, viewer }).raw<unknown[]>();
+  const users: Suggestion[] = named<UserHit & { following: number }>(plan, raw).map((r) => ({
+    id: r.id,
+    username: r.username,
+    fullname: r.fullname,
+    avatar: r.avatar,
+    descr: r.descr,
+    me: false,
+    following: !!r.following,
+  }));
+  return { users, paginator: { page: 1, is_end: true }, cursor: null };
+}
+
 /** GET /v1/search: one page of one kind. A query with nothing to search for is an empty page, never an error. */
 export async function search(
   db: DB,
-  q: { q: string; t: SearchKind; page: number; cursor?: string },
+  q: { q: string; t: SearchKind; page: number; cursor?: string; suggest?: boolean },
   viewer: number | null,
 ): Promise<SearchResult & SearchPage> {
   const empty = { [q.t]: [], paginator: { page: q.page, is_end: true }, cursor: null } as never;
   if (q.t === "users") {
     const prefix = userPrefix(q.q);
     // Awaited here: workerd reports a rejected promise passed through un-awaited as unhandled.
-    return prefix ? await searchUsers(db, prefix, q, viewer) : empty;
+    if (!prefix) return empty;
+    return q.suggest ? await suggestPeople(db, prefix, viewer) : await searchUsers(db, prefix, q, viewer);
   }
   const terms = queryTerms(q.q);
   return terms ? await searchRanked(db, q.t, terms, q, viewer) : empty;
