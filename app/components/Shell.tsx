@@ -1,4 +1,4 @@
-import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import Bell from "lucide-react/icons/bell";
 import House from "lucide-react/icons/house";
 import Menu from "lucide-react/icons/menu";
@@ -50,9 +50,32 @@ function useGate(user: UserJson | null) {
   return (to: string) => (user ? to : dialogHref(location, "login"));
 }
 
+type Section = "home" | "notes" | "experience" | "notifications" | "search" | "bookmarks" | "settings" | "moderation";
+
+/**
+ * The sidebar entry of the page you are on (issue 21 item 16), by its path as Mastodon's and
+ * Bluesky's sidebars do: your profile is My Experience, its Notes tab My Notes; a single note,
+ * another person's profile or a static page belongs to no entry.
+ */
+export function sectionOf(pathname: string, search: string, username?: string): Section | null {
+  const first = pathname.split("/")[1] ?? "";
+  if (pathname === "/") return "home";
+  if (["notifications", "search", "bookmarks", "settings", "moderation"].includes(first)) return first as Section;
+  if (username && first === username) {
+    const rest = pathname.split("/").slice(2).filter(Boolean);
+    if (!rest.length) return new URLSearchParams(search).get("t") === "notes" ? "notes" : "experience";
+    if (rest[0] === "x") return "experience";
+  }
+  return null;
+}
+
 function LeftSidebar({ user, badge }: { user: UserJson | null; badge: number }) {
   const location = useLocation();
   const gate = useGate(user);
+  const current = sectionOf(location.pathname, location.search, user?.username);
+  // The current entry is marked for the eye (.active) and the ear (aria-current).
+  const mark = (s: Section) =>
+    current === s ? { className: "active", "aria-current": "page" as const } : { className: undefined };
   const open = new URLSearchParams(location.search).get("sidebar") === "1";
   const touchX = useRef<number | null>(null);
   const closeHref = withParam(location, "sidebar", null);
@@ -92,33 +115,45 @@ function LeftSidebar({ user, badge }: { user: UserJson | null; badge: number }) 
       )}
       <ul>
         <li>
-          <NavLink to="/" end>
+          <Link to="/" {...mark("home")}>
             Home
-          </NavLink>
+          </Link>
         </li>
         <li>
-          <Link to={gate(user ? `/${user.username}?t=notes` : "")}>My Notes</Link>
+          <Link to={gate(user ? `/${user.username}?t=notes` : "")} {...mark("notes")}>
+            My Notes
+          </Link>
         </li>
         <li>
-          <Link to={gate(user ? `/${user.username}` : "")}>My Experience</Link>
+          <Link to={gate(user ? `/${user.username}` : "")} {...mark("experience")}>
+            My Experience
+          </Link>
         </li>
         <li>
-          <Link to={gate("/notifications")}>
+          <Link to={gate("/notifications")} {...mark("notifications")}>
             Notifications <Badge n={badge} />
           </Link>
         </li>
         <li>
-          <NavLink to="/search">Search</NavLink>
+          <Link to="/search" {...mark("search")}>
+            Search
+          </Link>
         </li>
         <li>
-          <Link to={gate("/bookmarks")}>Bookmarks</Link>
+          <Link to={gate("/bookmarks")} {...mark("bookmarks")}>
+            Bookmarks
+          </Link>
         </li>
         <li>
-          <Link to={gate("/settings")}>Settings</Link>
+          <Link to={gate("/settings")} {...mark("settings")}>
+            Settings
+          </Link>
         </li>
         {(user?.role === "moderator" || user?.role === "admin") && (
           <li>
-            <NavLink to="/moderation">Moderation</NavLink>
+            <Link to="/moderation" {...mark("moderation")}>
+              Moderation
+            </Link>
           </li>
         )}
         {user && (

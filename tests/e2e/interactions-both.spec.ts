@@ -146,3 +146,34 @@ test("17: a new note's image is never asked for before it is there, and shows on
   await expect.poll(() => img.first().evaluate((e: HTMLImageElement) => e.complete && e.naturalWidth)).toBe(1);
   expect(missing).toEqual([]);
 });
+
+test("16b: the sidebar marks the section you are in, on every page", async ({ page }) => {
+  const me = await signedIn(page);
+  const folder = await page.request.post("/v1/folders", {
+    data: { type: "Skill", name: "Knitting", descr: "", link: "" },
+  });
+  const { slug } = await folder.json();
+  const pages: [string, string | null][] = [
+    ["/", "Home"],
+    [`/${me.username}?t=notes`, "My Notes"],
+    [`/${me.username}`, "My Experience"],
+    [`/${me.username}/x/${slug}`, "My Experience"],
+    ["/notifications", "Notifications"],
+    ["/search", "Search"],
+    ["/bookmarks", "Bookmarks"],
+    ["/settings", "Settings"],
+    ["/settings/blocked", "Settings"],
+    ["/about", null],
+  ];
+  const nav = page.getByRole("navigation", { name: "Main" });
+  for (const [path, entry] of pages) {
+    await page.goto(path);
+    const current = nav.locator("[aria-current=page]");
+    if (entry === null) await expect(current, path).toHaveCount(0);
+    else {
+      await expect(current, path).toHaveCount(1);
+      await expect(current, path).toHaveText(new RegExp(`^${entry}`));
+      await expect(current, path).toHaveClass(/active/);
+    }
+  }
+});
