@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import type { NoteVersion } from "../../worker/features/notes/notes.service";
+import type { NoteVersion } from "../../worker/features/notes/read.service";
 import { apiFor, orThrow } from "~/lib/api.server";
 import { positiveId } from "~/lib/notes.server";
 

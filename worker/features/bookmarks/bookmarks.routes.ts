@@ -9,7 +9,7 @@ import { KindQuery } from "../likes/likes.routes";
 import { findTarget } from "../likes/likes.service";
 import { refuseBlocked } from "../safety/safety.service";
 import { ListQuery } from "../notes/notes.schema";
-import { type ListShape, listNotes } from "../notes/notes.service";
+import { type ListShape, listNotes } from "../notes/read.service";
 import { listReplies } from "../replies/replies.service";
 import { IdParam } from "../social.shared";
 

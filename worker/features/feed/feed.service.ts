@@ -25,7 +25,7 @@ import type { DB } from "../../env";
 import { encodeCursor, PAGE_SIZE, startOf } from "../../lib/paging";
 import { type RideAlong, sessionColumn } from "../../lib/session";
 import { noteInList, noteItselfInList, personVisible } from "../safety/visibility";
-import { type Hydrated, hydrated, toNoteJson } from "../notes/notes.service";
+import { type Hydrated, hydrated, toNoteJson } from "../notes/notes.json";
 import type { NoteList } from "../notes/notes.types";
 
 /** Up to this many followed people, the feed merges their notes; past it, it walks the id order. */

@@ -9,7 +9,7 @@ import { notFound } from "../../lib/errors";
 import { FOLDER_LIST } from "../folders/folders.routes";
 import { getFolder } from "../folders/folders.service";
 import { Label } from "../notes/notes.schema";
-import { LISTS, type ListShape, listNotes } from "../notes/notes.service";
+import { LISTS, type ListShape, listNotes } from "../notes/read.service";
 import type { NoteJson } from "../notes/notes.types";
 import { type Channel, rss } from "./feeds.xml";
 import { siteOrigin } from "../accounts/accounts.service";

@@ -6,7 +6,7 @@ import type { AppEnv } from "../../env";
 import { me, requireUser, rideAlong } from "../../lib/session";
 import { body, param, query } from "../../lib/validate";
 import { ListQuery } from "../notes/notes.schema";
-import { type ListShape, listNotes } from "../notes/notes.service";
+import { type ListShape, listNotes } from "../notes/read.service";
 import { IdParam } from "../social.shared";
 import { createUploads } from "../uploads/uploads.links";
 import { FolderInput } from "./folders.schema";

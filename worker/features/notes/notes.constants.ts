@@ -53,3 +53,8 @@ export function youtubeId(input: string): string | null {
   }
   return id && /^[A-Za-z0-9_-]{11}$/.test(id) ? id : null;
 }
+
+/** notes.kind as stored, and its name in the API's Note. */
+export const NOTE_KINDS = ["note", "renote", "quote"] as const;
+export const RENOTE = 1;
+export const QUOTE = 2;

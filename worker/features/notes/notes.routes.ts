@@ -5,17 +5,9 @@ import { AppError } from "../../lib/errors";
 import { me, requireUser, rideAlong } from "../../lib/session";
 import { body, param, query } from "../../lib/validate";
 import { Label, ListQuery, NoteInput, RenoteInput } from "./notes.schema";
-import {
-  createNote,
-  deleteNote,
-  getNote,
-  LISTS,
-  listNotes,
-  noteHistory,
-  renote,
-  undoRenote,
-  updateNote,
-} from "./notes.service";
+import { getNote, LISTS, listNotes, noteHistory } from "./read.service";
+import { renote, undoRenote } from "./renotes.service";
+import { createNote, deleteNote, updateNote } from "./write.service";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { listFeed } from "../feed/feed.service";
 

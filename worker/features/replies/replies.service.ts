@@ -11,7 +11,7 @@ import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { mentionStatements, notifyStatements, repliesDeletedStatements } from "../notifications/notifications.links";
 import { linkMentions } from "../mentions/mentions.service";
-import { noteFromRows, noteQuery } from "../notes/notes.service";
+import { noteFromRows, noteQuery } from "../notes/read.service";
 import { likedBy } from "../likes/likes.service";
 import { bindPlan, d1Of, namedObjects, planOf } from "../../db/plan";
 import type { UserRef } from "../social.shared";

@@ -11,7 +11,7 @@ import { users } from "../../db/schema/users";
 import type { AppEnv } from "../../env";
 import { notFound } from "../../lib/errors";
 import { xmlEscape } from "../feeds/feeds.xml";
-import { RENOTE } from "../notes/notes.service";
+import { RENOTE } from "../notes/notes.constants";
 import { siteOrigin } from "../accounts/accounts.service";
 import { noteInList } from "../safety/visibility";
 

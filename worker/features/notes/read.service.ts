@@ -1,0 +1,198 @@
+// Reading notes: keyset pages of every note list, one note, and a note's edit history.
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { bindPlan, named, planOf } from "../../db/plan";
+import { noteTags, notes } from "../../db/schema/notes";
+import { noteVersions } from "../../db/schema/safety";
+import { users } from "../../db/schema/users";
+import type { DB } from "../../env";
+import { notFound } from "../../lib/errors";
+import { type Keyset, PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
+import { type RideAlong, sessionColumn } from "../../lib/session";
+import { noteInList, openable, type Viewer } from "../safety/visibility";
+import { RENOTE } from "./notes.constants";
+import { type Hydrated, hydrated, NOTES, toNoteJson } from "./notes.json";
+import type { NoteJson, NoteList } from "./notes.types";
+
+/**
+ * Where a list's order comes from when it is not the notes' own time index: a table of (time,
+ * note id) rows with an index in that order (tags, bookmarks, folders). The page is read along
+ * that index, so it never sorts more than it shows.
+ */
+export interface ListDriver {
+  table: SQLiteTable;
+  at: SQLiteColumn;
+  id: SQLiteColumn;
+  where: SQL | undefined;
+}
+
+/**
+ * A note list's shape: where its rows come from, with `sql.placeholder`s for every value (never a
+ * request's value itself: the statement is built once per shape and reused).
+ */
+export interface ListShape {
+  name: string;
+  where?: SQL;
+  driver?: ListDriver;
+  /** false for lists of one author the viewer chose to open (a profile, a folder): mutes keep them. */
+  mute?: boolean;
+}
+
+const P = (name: string) => sql.placeholder(name);
+
+export const LISTS = {
+  discover: { name: "discover", where: sql`${notes.kind} != ${RENOTE}` },
+  user: { name: "user", where: eq(notes.userId, P("uid")), mute: false },
+  userLabel: { name: "userLabel", where: and(eq(notes.userId, P("uid")), eq(notes.label, P("label"))), mute: false },
+  label: { name: "label", where: and(eq(notes.label, P("label")), sql`${notes.kind} != ${RENOTE}`) },
+  /** A tag page reads along note_tags (tag, created_at, note_id). */
+  tag: {
+    name: "tag",
+    driver: { table: noteTags, at: noteTags.createdAt, id: noteTags.noteId, where: eq(noteTags.tag, P("tag")) },
+  },
+} satisfies Record<string, ListShape>;
+
+/** The statement of a list shape (with or without keyset, viewer and session check), built once. */
+function listPlan(db: DB, shape: ListShape, keyset: boolean, viewer: boolean, ride: boolean) {
+  return planOf(`list:${shape.name}|${+keyset}|${+viewer}|${+ride}`, () => {
+    const { driver } = shape;
+    const visible = noteInList(NOTES, viewer ? P("viewer") : null, { mute: shape.mute ?? true }, sql.raw('"users"'));
+    const at = driver?.at ?? notes.createdAt;
+    const id = driver?.id ?? notes.id;
+    const select = {
+      ...hydrated(viewer ? P("viewer") : null),
+      sortAt: sql<number>`${at}`.as("x_sort_at"),
+      ...(ride ? { session: sessionColumn(P("ride_uid"), P("ride_sid")) } : {}),
+    };
+    const from = driver
+      ? db
+          .select(select)
+          .from(driver.table)
+          .innerJoin(notes, eq(notes.id, id))
+          .innerJoin(users, eq(users.id, notes.userId))
+      : db.select(select).from(notes).innerJoin(users, eq(users.id, notes.userId));
+    return from
+      .where(
+        and(driver?.where, shape.where, visible, keyset ? sql`(${at}, ${id}) < (${P("at")}, ${P("kid")})` : undefined),
+      )
+      .orderBy(desc(at), desc(id))
+      .limit(P("limit"))
+      .offset(P("offset"));
+  });
+}
+
+/** One keyset page of a list, newest first, hydrated for the viewer, in one D1 round trip. */
+export async function listNotes(
+  db: DB,
+  shape: ListShape,
+  values: Record<string, unknown>,
+  q: { page: number; cursor?: string },
+  viewerId: number | null,
+  ride?: RideAlong,
+): Promise<NoteList> {
+  const { after, offset } = startOf(q);
+  const plan = listPlan(db, shape, !!after, !!viewerId, !!ride);
+  const raw = await bindPlan(db, plan, {
+    ...values,
+    viewer: viewerId,
+    at: after?.at,
+    kid: after?.id,
+    limit: PAGE_SIZE + 1,
+    offset,
+    ride_uid: ride?.uid,
+    ride_sid: ride?.sid,
+  }).raw<unknown[]>();
+  const rows = named<Hydrated & { sortAt: number; session?: string | null }>(plan, raw);
+  if (rows.length) ride?.settle(rows[0].session ?? null);
+  const page = pageOf(rows, q.page, (r): Keyset => ({ at: r.sortAt, id: r.id }));
+  return {
+    notes: page.items.map((r) => toNoteJson(r, viewerId)),
+    paginator: page.paginator,
+    cursor: page.cursor,
+  };
+}
+
+/** The query for one hydrated note, so a caller can batch it with its own (one round trip). */
+export function noteQuery(db: DB, where: SQL | undefined, viewerId: Viewer) {
+  return db
+    .select(hydrated(viewerId))
+    .from(notes)
+    .innerJoin(users, eq(users.id, notes.userId))
+    .where(and(where, openable(NOTES, viewerId)))
+    .limit(1);
+}
+
+export function noteFromRows(rows: Hydrated[], viewerId: number | null): NoteJson {
+  if (!rows[0]) throw notFound("Note not found");
+  return toNoteJson(rows[0], viewerId);
+}
+
+export async function getNote(db: DB, id: number, viewerId: number | null, username?: string): Promise<NoteJson> {
+  // Note detail is a hot read too: built once per variant, then only bound.
+  const plan = planOf(`note|${+!!username}|${+!!viewerId}`, () =>
+    noteQuery(
+      db,
+      and(eq(notes.id, P("id")), username ? sql`lower(${users.username}) = lower(${P("username")})` : undefined),
+      viewerId ? P("viewer") : null,
+    ),
+  );
+  const raw = await bindPlan(db, plan, { id, username, viewer: viewerId }).raw<unknown[]>();
+  return noteFromRows(named<Hydrated>(plan, raw), viewerId);
+}
+
+export interface NoteVersion {
+  label: string;
+  content: string;
+  txt: string;
+  /** When this version was written: the note's creation for the first, each edit for the rest. */
+  edited_at: number;
+  current: boolean;
+}
+
+/**
+ * The versions of a note, newest (the current text) first, to whoever may open the note: one
+ * batch, the note's own visibility rule in its where.
+ */
+export async function noteHistory(db: DB, id: number, viewerId: number | null) {
+  const [[note], older] = await db.batch([
+    db
+      .select({
+        label: notes.label,
+        content: notes.content,
+        txt: notes.txt,
+        createdAt: notes.createdAt,
+        updatedAt: notes.updatedAt,
+        username: users.username,
+      })
+      .from(notes)
+      .innerJoin(users, eq(users.id, notes.userId))
+      .where(and(eq(notes.id, id), sql`${notes.kind} != ${RENOTE}`, openable(NOTES, viewerId)))
+      .limit(1),
+    db
+      .select({
+        label: noteVersions.label,
+        content: noteVersions.content,
+        txt: noteVersions.txt,
+        at: noteVersions.editedAt,
+      })
+      .from(noteVersions)
+      .where(eq(noteVersions.noteId, id))
+      .orderBy(desc(noteVersions.editedAt), desc(noteVersions.id))
+      .limit(MAX_VERSIONS),
+  ]);
+  if (!note) throw notFound("Note not found");
+  const versions: NoteVersion[] = [
+    {
+      label: note.label,
+      content: note.content,
+      txt: note.txt,
+      edited_at: note.updatedAt ?? note.createdAt,
+      current: true,
+    },
+    ...older.map((v) => ({ label: v.label, content: v.content, txt: v.txt, edited_at: v.at, current: false })),
+  ];
+  return { id, username: note.username, edited_at: note.updatedAt ?? null, versions };
+}
+
+/** A history shows the latest edits; a note edited more often than this keeps its oldest rows unlisted. */
+const MAX_VERSIONS = 100;

@@ -1,0 +1,111 @@
+// Renotes (a note shared as it is) and quotes (shared with your own text), and undoing a renote.
+import { and, eq, sql } from "drizzle-orm";
+import { runBatch } from "../../db/client";
+import { minusChanges, plus, plusChanges } from "../../db/counters";
+import { notes } from "../../db/schema/notes";
+import type { DB } from "../../env";
+import { notFound } from "../../lib/errors";
+import { linkMentions } from "../mentions/mentions.service";
+import { mentionStatements, notifyStatements, unnotifyStatements } from "../notifications/notifications.links";
+import { refuseBlocked } from "../safety/safety.service";
+import { blockState, openable } from "../safety/visibility";
+import { QUOTE, RENOTE } from "./notes.constants";
+import { countNote } from "./notes.counters";
+import { NOTES } from "./notes.json";
+
+/** Renote (empty content) or quote (text) of a note; a renote of a renote renotes the original. */
+export async function renote(db: DB, uid: number, targetId: number, content: string, txt: string) {
+  const [target] = await db
+    .select({ id: notes.id, kind: notes.kind, renoteId: notes.renoteId })
+    .from(notes)
+    .where(and(eq(notes.id, targetId), openable(NOTES, uid, { blocks: false })))
+    .limit(1);
+  if (!target) throw notFound("Note not found");
+  const originalId = target.kind === RENOTE && target.renoteId ? target.renoteId : target.id;
+  const [original] = await db
+    .select({ ownerId: notes.userId, blocked: blockState(uid, notes.userId) })
+    .from(notes)
+    .where(and(eq(notes.id, originalId), openable(NOTES, uid, { blocks: false })))
+    .limit(1);
+  if (!original) throw notFound("Note not found");
+  refuseBlocked(original.blocked);
+  const now = Date.now();
+  if (!txt.trim()) {
+    const [, [counted]] = (await runBatch(db, [
+      db
+        .insert(notes)
+        .values({ userId: uid, kind: RENOTE, renoteId: originalId, createdAt: now, notedAt: now })
+        .onConflictDoNothing(),
+      db
+        .update(notes)
+        .set({ renum: plusChanges(notes.renum) })
+        .where(eq(notes.id, originalId))
+        .returning({ renum: notes.renum }),
+      ...notifyStatements(db, {
+        userId: original.ownerId,
+        actorId: uid,
+        action: "renote",
+        tblname: "note",
+        rowid: originalId,
+      }),
+    ])) as [unknown, { renum: number }[]];
+    return { id: originalId, renoted: true, renum: counted?.renum ?? 0 };
+  }
+  const mentions = await linkMentions(db, uid, content);
+  const [row] = await db
+    .insert(notes)
+    .values({
+      userId: uid,
+      kind: QUOTE,
+      renoteId: originalId,
+      content: mentions.html,
+      txt,
+      createdAt: now,
+      notedAt: now,
+    })
+    .returning({ id: notes.id });
+  await runBatch(db, [
+    db
+      .update(notes)
+      .set({ renum: plus(notes.renum, 1) })
+      .where(and(eq(notes.id, originalId), sql`exists(select 1 from notes r where r.id = ${row.id})`)),
+    ...countNote(db, uid, row.id, 1),
+    ...notifyStatements(db, {
+      userId: original.ownerId,
+      actorId: uid,
+      action: "quote",
+      tblname: "note",
+      rowid: row.id,
+      extra: txt.slice(0, 100),
+    }),
+    ...mentionStatements(db, { actorId: uid, tblname: "note", rowid: row.id, userIds: mentions.userIds, extra: txt }),
+  ]);
+  return {
+    id: row.id,
+    renoted: false,
+    renum: (await db.select({ n: notes.renum }).from(notes).where(eq(notes.id, originalId)))[0]?.n ?? 0,
+  };
+}
+
+export async function undoRenote(db: DB, uid: number, originalId: number) {
+  const [original] = await db.select({ ownerId: notes.userId }).from(notes).where(eq(notes.id, originalId)).limit(1);
+  const [, [counted]] = (await runBatch(db, [
+    db.delete(notes).where(and(eq(notes.userId, uid), eq(notes.kind, RENOTE), eq(notes.renoteId, originalId))),
+    db
+      .update(notes)
+      .set({ renum: minusChanges(notes.renum) })
+      .where(eq(notes.id, originalId))
+      .returning({ renum: notes.renum }),
+    ...(original
+      ? unnotifyStatements(db, {
+          userId: original.ownerId,
+          actorId: uid,
+          action: "renote",
+          tblname: "note",
+          rowid: originalId,
+        })
+      : []),
+  ])) as [unknown, { renum: number }[]];
+  if (!counted) throw notFound("Note not found");
+  return { id: originalId, renoted: false, renum: counted.renum };
+}

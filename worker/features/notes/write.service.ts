@@ -1,0 +1,230 @@
+// Writing notes: create, edit and delete, each one batch with every counter, tag, folder and
+// notification it moves. Renotes and quotes are in renotes.service.ts.
+import { and, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { runBatch } from "../../db/client";
+import { noteTags, notes } from "../../db/schema/notes";
+import { noteVersions } from "../../db/schema/safety";
+import { likes } from "../../db/schema/social";
+import { userLabels } from "../../db/schema/users";
+import type { CurrentUser, DB, Env } from "../../env";
+import { AppError, notFound } from "../../lib/errors";
+import { folderSyncStatements, folderUnfileStatements } from "../folders/folders.links";
+import { linkMentions } from "../mentions/mentions.service";
+import {
+  mentionStatements,
+  noteCreatedStatements,
+  noteDeletedStatements,
+  repliesDeletedStatements,
+} from "../notifications/notifications.links";
+import { createUploads, deleteImages, ownedUploaded, type UploadSlot } from "../uploads/uploads.links";
+import { RENOTE } from "./notes.constants";
+import { countNote, labelIn, labelOut, renumOut } from "./notes.counters";
+import type { NoteData } from "./notes.schema";
+
+function tagStatements(db: DB, noteId: number, tags: string[], createdAt: number): BatchItem<"sqlite">[] {
+  const out: BatchItem<"sqlite">[] = [db.delete(noteTags).where(eq(noteTags.noteId, noteId))];
+  if (tags.length)
+    out.push(
+      db
+        .insert(noteTags)
+        .values(tags.map((tag) => ({ tag, noteId, createdAt })))
+        .onConflictDoNothing(),
+    );
+  return out;
+}
+
+/** Image URLs a note may carry: only this user's own uploaded keys, served by this worker. */
+const IMG_PREFIX = "/img/";
+async function checkImages(env: Env, db: DB, uid: number, imgs: string[]) {
+  if (!imgs.length) return;
+  const keys = imgs.map((u) => (u.startsWith(IMG_PREFIX) ? u.slice(IMG_PREFIX.length) : ""));
+  if (keys.some((k) => !k.startsWith(`u/${uid}/`)) || !(await ownedUploaded(env, db, uid, keys))) {
+    throw new AppError(422, "invalid_input", "Images must be your own uploads.", {
+      imgs: "Images must be your own uploads.",
+    });
+  }
+}
+
+export interface SaveResult {
+  /** `href` is the note's own page, so a client needs no second call to find where it lives. */
+  note: { id: number; href: string };
+  uploads: { key: string; put_link: string; file_url: string }[];
+}
+
+/** Who saves a note: the signed-in user (their username makes the note's href). */
+type Author = Pick<CurrentUser, "id" | "username">;
+
+const saved = (author: Author, id: number, slots: UploadSlot[]): SaveResult => ({
+  note: { id, href: `/${author.username}/note/${id}` },
+  uploads: slots.map((s) => ({ key: s.key, put_link: s.put_link, file_url: s.file_url })),
+});
+
+async function reserveUploads(env: Env, db: DB, uid: number, data: NoteData, origin: string): Promise<UploadSlot[]> {
+  return data.uploads.length ? createUploads(env, db, uid, "note", data.uploads, origin) : [];
+}
+
+export async function createNote(
+  env: Env,
+  db: DB,
+  author: Author,
+  data: NoteData,
+  origin: string,
+): Promise<SaveResult> {
+  const uid = author.id;
+  await checkImages(env, db, uid, data.imgs);
+  const mentions = await linkMentions(db, uid, data.content);
+  const slots = await reserveUploads(env, db, uid, data, origin);
+  const now = Date.now();
+  const imgs = [...data.imgs, ...slots.map((s) => s.file_url)].join(";");
+  const [row] = await db
+    .insert(notes)
+    .values({
+      userId: uid,
+      kind: 0,
+      label: data.label,
+      content: mentions.html,
+      txt: data.txt,
+      imgs,
+      alts: JSON.stringify(data.alts),
+      video: data.video,
+      createdAt: now,
+      notedAt: now,
+    })
+    .returning({ id: notes.id });
+  // The insert needs its id first (D1 has no interactive transaction); everything that depends
+  // on it lands together, and a failure there removes the note again.
+  try {
+    const folderStmts = await folderSyncStatements(db, {
+      userId: uid,
+      noteId: row.id,
+      label: data.label,
+      oldLabel: null,
+      createdAt: now,
+      folderIds: data.folders,
+    });
+    await runBatch(db, [
+      ...countNote(db, uid, row.id, 1),
+      ...tagStatements(db, row.id, data.tags, now),
+      ...folderStmts,
+      ...noteCreatedStatements(db, { actorId: uid, noteId: row.id, extra: data.txt.slice(0, 100) }),
+      ...mentionStatements(db, {
+        actorId: uid,
+        tblname: "note",
+        rowid: row.id,
+        userIds: mentions.userIds,
+        extra: data.txt.slice(0, 100),
+      }),
+    ]);
+  } catch (e) {
+    // The batch failed whole, so no counter moved: only the note goes.
+    await db.delete(notes).where(eq(notes.id, row.id));
+    throw e;
+  }
+  return saved(author, row.id, slots);
+}
+
+export async function updateNote(
+  env: Env,
+  db: DB,
+  author: Author,
+  id: number,
+  data: NoteData,
+  origin: string,
+): Promise<SaveResult> {
+  const uid = author.id;
+  // Ownership lives in the query: someone else's note is simply not found.
+  const [old] = await db
+    .select()
+    .from(notes)
+    .where(and(eq(notes.id, id), eq(notes.userId, uid), eq(notes.kind, 0)))
+    .limit(1);
+  if (!old) throw notFound("Note not found");
+  await checkImages(env, db, uid, data.imgs);
+  const mentions = await linkMentions(db, uid, data.content);
+  const slots = await reserveUploads(env, db, uid, data, origin);
+  const imgs = [...data.imgs, ...slots.map((s) => s.file_url)];
+  const removed = old.imgs.split(";").filter((u) => u && !imgs.includes(u));
+  const folderStmts = await folderSyncStatements(db, {
+    userId: uid,
+    noteId: id,
+    label: data.label,
+    oldLabel: old.label,
+    createdAt: old.createdAt,
+    folderIds: data.folders,
+  });
+  const changed = old.content !== data.content || old.label !== data.label;
+  await runBatch(db, [
+    labelOut(db, uid, id),
+    // The text being replaced is kept, stamped with when it was written (edit history).
+    ...(changed
+      ? [
+          db.insert(noteVersions).values({
+            noteId: id,
+            label: old.label,
+            content: old.content,
+            txt: old.txt,
+            editedAt: old.updatedAt ?? old.createdAt,
+          }),
+        ]
+      : []),
+    db
+      .update(notes)
+      .set({
+        label: data.label,
+        content: mentions.html,
+        txt: data.txt,
+        imgs: imgs.join(";"),
+        alts: JSON.stringify(data.alts),
+        video: data.video,
+        ...(changed ? { updatedAt: Date.now() } : {}),
+      })
+      .where(and(eq(notes.id, id), eq(notes.userId, uid))),
+    ...labelIn(db, uid, id),
+    ...tagStatements(db, id, data.tags, old.createdAt),
+    ...folderStmts,
+    // Someone newly named is told; those the note already named are not told again.
+    ...mentionStatements(db, {
+      actorId: uid,
+      tblname: "note",
+      rowid: id,
+      userIds: mentions.userIds,
+      extra: data.txt.slice(0, 100),
+    }),
+  ]);
+  if (removed.length)
+    await deleteImages(
+      env,
+      db,
+      uid,
+      removed.map((u) => u.slice(IMG_PREFIX.length)),
+    );
+  return saved(author, id, slots);
+}
+
+export async function deleteNote(env: Env, db: DB, uid: number, id: number): Promise<void> {
+  const [old] = await db
+    .select()
+    .from(notes)
+    .where(and(eq(notes.id, id), eq(notes.userId, uid)))
+    .limit(1);
+  if (!old) throw notFound("Note not found");
+  const unfile = await folderUnfileStatements(db, id);
+  await runBatch(db, [
+    ...unfile,
+    ...noteDeletedStatements(db, id),
+    ...countNote(db, uid, id, -1),
+    ...(old.renoteId ? [renumOut(db, old.renoteId, id)] : []),
+    // Its replies go with it (a foreign-key cascade), so the notifications about them go first.
+    ...repliesDeletedStatements(db, sql`select id from replies where note_id = ${id}`),
+    db.delete(likes).where(and(eq(likes.kind, "note"), eq(likes.targetId, id))),
+    db.delete(notes).where(and(eq(notes.renoteId, id), eq(notes.kind, RENOTE))),
+    db.delete(notes).where(and(eq(notes.id, id), eq(notes.userId, uid))),
+    db.delete(userLabels).where(and(eq(userLabels.userId, uid), eq(userLabels.n, 0))),
+  ]);
+  const keys = old.imgs
+    .split(";")
+    .filter((u) => u.startsWith(IMG_PREFIX))
+    .map((u) => u.slice(IMG_PREFIX.length));
+  if (keys.length) await deleteImages(env, db, uid, keys);
+}
