@@ -50,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = res?.ok ? res.data : null;
   return {
     user,
-    badge: badgeCount(user?.jstats),
+    badge: badgeCount(user?.stats),
     dialogData: user ? await dialogData(request, context, user) : {},
     theme: themeOf(request.headers.get("cookie")),
     // For canonical URLs and link previews (app/lib/meta.ts).

@@ -6,7 +6,7 @@ import Plus from "lucide-react/icons/plus";
 import Search from "lucide-react/icons/search";
 import X from "lucide-react/icons/x";
 import { type ReactNode, useRef } from "react";
-import type { UserJson } from "../../worker/features/users/users.service";
+import type { UserJson, UserStats } from "../../worker/features/users/users.service";
 import { dialogHref } from "~/lib/scroll";
 import { withParam } from "~/lib/url";
 import { Avatar } from "./Avatar";
@@ -25,13 +25,8 @@ export interface ShellProps {
 }
 
 /** Spec 9: the badge is invitation plus noti, capped at 99. */
-export function badgeCount(jstats: string | undefined): number {
-  try {
-    const s = JSON.parse(jstats ?? "{}") as { noti?: number; invitation?: number };
-    return Math.min(99, (s.noti ?? 0) + (s.invitation ?? 0));
-  } catch {
-    return 0;
-  }
+export function badgeCount(stats: UserStats | undefined): number {
+  return Math.min(99, (stats?.noti ?? 0) + (stats?.invitation ?? 0));
 }
 
 function Badge({ n }: { n: number }) {

@@ -31,14 +31,11 @@ export interface ServerUser {
   avatar: string;
   confirmed: boolean;
   jslabel?: string;
-  jstats?: string;
+  /** The API's parsed counts (the spec's jstats, as an object). */
+  stats?: Record<string, number>;
 }
 
 export function fromServer(u: ServerUser): UserRecord {
-  let jstats: Record<string, number> = {};
-  try {
-    jstats = u.jstats ? JSON.parse(u.jstats) : {};
-  } catch {}
   return {
     userID: u.id,
     email: u.email ?? "",
@@ -47,7 +44,7 @@ export function fromServer(u: ServerUser): UserRecord {
     avatar: u.avatar ?? "",
     confirmed: !!u.confirmed,
     jslabel: u.jslabel ?? "",
-    jstats,
+    jstats: { ...u.stats },
   };
 }
 

@@ -17,7 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
       title: `${note.user.fullname}: “${excerpt(note.txt || note.renote?.txt || "", 60)}”`,
       description: excerpt(note.txt || note.renote?.txt || `A note by @${note.user.username}`),
       path: `/${note.user.username}/note/${note.id}`,
-      image: note.imgs.split(";").find(Boolean) || note.user.avatar,
+      image: note.images[0] || note.user.avatar,
       type: "article",
     },
     originOf(matches),

@@ -52,10 +52,7 @@ export default function FolderPage() {
   const location = useLocation();
   const owner = folder.user?.username ?? "";
   const base = `/${owner}/x/${folder.slug}`;
-  let labels: [string, number][] = [];
-  try {
-    labels = Object.entries(JSON.parse(folder.jslabel ?? "{}") as Record<string, number>);
-  } catch {}
+  const labels = Object.entries(folder.labels ?? {});
   return (
     <section className="page">
       <h1 className="folder-type">{typeLabel(folder.type)}</h1>

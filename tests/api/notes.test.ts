@@ -10,6 +10,34 @@ const row = async (sql: string, ...args: unknown[]) =>
     .bind(...args)
     .first<Record<string, number>>();
 
+describe("JSON pages read (issue 15)", () => {
+  it("answers counts and image lists as objects beside the spec's JSON text, which stays as it was", async () => {
+    const [a, b] = await users(2);
+    const folder = (await a.post("/v1/folders", { type: "Company", name: "Acme", descr: "", link: "" })).body;
+    await post(a, { label: "idea", folders: [folder.id] });
+    await post(a, { label: "tip" });
+    await b.post(`/v1/follows/${a.id}`);
+    const mine = (await a.get("/v1/me")).body;
+    expect(mine.stats).toEqual({ following: 0, follower: 1, note: 2, noti: 1, invitation: 0 });
+    expect(mine.stats).toEqual(JSON.parse(mine.jstats));
+    expect(mine.labels).toEqual({ idea: 1, tip: 1 });
+    expect(mine.labels).toEqual(JSON.parse(mine.jslabel));
+    expect(mine.types).toEqual({ Company: 1 });
+    expect(mine.types).toEqual(JSON.parse(mine.jstype));
+    // Someone else's record has no unread counts, parsed or not.
+    const seen = (await b.get(`/v1/users/${a.username}`)).body;
+    expect(seen.stats).toEqual({ following: 0, follower: 1, note: 2 });
+    const f = (await b.get(`/v1/folders/${folder.id}`)).body;
+    expect(f.labels).toEqual({ idea: 1 });
+    expect(f.labels).toEqual(JSON.parse(f.jslabel));
+    const notes = (await b.get(`/v1/notes?uid=${a.id}`)).body.notes;
+    expect(notes.map((n: { images: string[]; imgs: string }) => [n.images, n.imgs])).toEqual([
+      [[], ""],
+      [[], ""],
+    ]);
+  });
+});
+
 describe("POST /v1/notes", () => {
   it("creates a note with sanitised content, plain text, tags, counters and author", async () => {
     const a = await user();

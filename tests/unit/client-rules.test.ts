@@ -70,7 +70,7 @@ describe("spec 3: the client record", () => {
       fullname: "Ada",
       avatar: "",
       confirmed: true,
-      jstats: '{"noti":2}',
+      stats: { noti: 2 },
     });
     expect(r).toMatchObject({
       userID: 7,

@@ -96,7 +96,7 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en
 /** The confirm dialog: what will be lost, then the password (or, without one, the username). */
 export function DeleteAccountDialog({ user, result }: { user: UserJson; result?: SettingsResult }) {
   const busy = useNavigation().state === "submitting";
-  const stats = JSON.parse(user.jstats || "{}") as { note?: number; follower?: number; following?: number };
+  const { stats } = user;
   const failed = result?.section === "delete" ? result : undefined;
   return (
     <Dialog title="Delete your account?" closeTo="/settings">
@@ -104,11 +104,11 @@ export function DeleteAccountDialog({ user, result }: { user: UserJson; result?:
         This deletes <strong>@{user.username}</strong> now and for good. It cannot be undone. You will lose:
       </p>
       <ul className="loss-list">
-        <li>{plural(stats.note ?? 0, "note", "notes")}, with their replies, likes and images</li>
+        <li>{plural(stats.note, "note", "notes")}, with their replies, likes and images</li>
         <li>your replies, likes, bookmarks and x-folders</li>
         <li>
-          {plural(stats.follower ?? 0, "follower", "followers")} and the{" "}
-          {plural(stats.following ?? 0, "person", "people")} you follow
+          {plural(stats.follower, "follower", "followers")} and the {plural(stats.following, "person", "people")} you
+          follow
         </li>
         <li>your username and email, which others may then take</li>
       </ul>

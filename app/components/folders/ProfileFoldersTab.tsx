@@ -16,10 +16,7 @@ export interface FoldersTabData {
 export function ProfileFoldersTab({ data, user }: { data: unknown; user?: UserJson }) {
   const d = data as FoldersTabData | null;
   if (!d || !user) return <p className="empty">No folders yet</p>;
-  let types: [string, number][] = [];
-  try {
-    types = Object.entries(JSON.parse(user.jstype) as Record<string, number>).filter(([, n]) => n > 0);
-  } catch {}
+  const types = Object.entries(user.types).filter(([, n]) => n > 0);
   const more = new URLSearchParams({
     page: String(d.paginator.page + 1),
     sort: d.sort,

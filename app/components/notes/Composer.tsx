@@ -124,12 +124,12 @@ export function ComposerForm({
     [key],
   );
   const [video, setVideo] = useState(v.video ?? (note?.video ? `https://youtu.be/${note.video}` : ""));
-  const [kept, setKept] = useState(() => (note?.imgs ?? "").split(";").filter(Boolean));
+  const [kept, setKept] = useState(() => note?.images ?? []);
   // Without JavaScript the file input posts itself; with it, picked files are kept here (with
   // previews), scaled in the browser and PUT to their signed links after the note is saved.
   const [picked, setPicked] = useState<{ file: File; url: string }[]>([]);
   const [uploading, setUploading] = useState<string | null>(null);
-  const existing = (note?.imgs ?? "").split(";").filter(Boolean);
+  const existing = note?.images ?? [];
   const err = r?.fields ?? {};
   const images = kept.length + picked.length;
   const altError = Object.entries(err).find(([k]) => k.startsWith("alts"))?.[1];

@@ -14,12 +14,9 @@ export const noteHref = (n: NoteJson) => `/${n.user.username}/note/${n.id}`;
 const Lightbox = lazy(() => import("./Lightbox"));
 
 /** Spec 2: one to four images shown, +N for the rest; each opens the lightbox (or, without JS, the file). */
-function Images({ imgs, alts }: { imgs: string; alts: string[] }) {
+function Images({ images, alts }: { images: string[]; alts: string[] }) {
   const [open, setOpen] = useState<number | null>(null);
-  const list = imgs
-    .split(";")
-    .filter(Boolean)
-    .map((src, i) => ({ src, alt: alts[i] ?? "" }));
+  const list = images.map((src, i) => ({ src, alt: alts[i] ?? "" }));
   if (!list.length) return null;
   const shown = list.slice(0, 4);
   return (
@@ -128,7 +125,7 @@ function Body({ note, detail }: { note: NoteJson; detail: boolean }) {
         <div className={`content${detail ? " detail" : ""}`} dangerouslySetInnerHTML={{ __html: note.content }} />
       )}
       <Video id={note.video} />
-      <Images imgs={note.imgs} alts={note.alts ?? []} />
+      <Images images={note.images} alts={note.alts ?? []} />
     </>
   );
 }

@@ -14,10 +14,7 @@ export function ProfileNotesTab({ data, user }: { data: unknown; user?: UserJson
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const d = data as NotesTabData | null;
   if (!d || !user) return <p className="empty">No notes yet</p>;
-  let labels: [string, number][] = [];
-  try {
-    labels = Object.entries(JSON.parse(user.jslabel) as Record<string, number>);
-  } catch {}
+  const labels = Object.entries(user.labels);
   const base = `/${user.username}?t=notes`;
   return (
     <div>

@@ -16,14 +16,6 @@ export interface FollowUser {
   following: boolean;
 }
 
-function stats(u: UserJson) {
-  try {
-    return JSON.parse(u.jstats) as { following: number; follower: number; note: number };
-  } catch {
-    return { following: 0, follower: 0, note: 0 };
-  }
-}
-
 /** Follow, or Following with an Unfollow dropdown; a visitor's Follow opens the login dialog. */
 function FollowButton({ user, viewer }: { user: UserJson; viewer: UserJson | null }) {
   const fetcher = useFetcher<{ ok: boolean; data?: { following: boolean } }>();
@@ -117,7 +109,7 @@ export function EditProfileDialog({ user, errors }: { user: UserJson; errors?: R
 
 export function ProfileHeader({ user, viewer }: { user: UserJson; viewer?: UserJson | null }) {
   const location = useLocation();
-  const s = stats(user);
+  const s = user.stats;
   return (
     <header className="profile-head">
       <div

@@ -6,12 +6,11 @@ import type { AppEnv } from "../../env";
 import { me, requireUser, rideAlong } from "../../lib/session";
 import { param, query } from "../../lib/validate";
 import { KindQuery } from "../likes/likes.routes";
-import { findTarget } from "../likes/likes.service";
+import { findTarget } from "../content/content";
 import { refuseBlocked } from "../safety/safety.service";
-import { ListQuery } from "../notes/notes.schema";
 import { type ListShape, listNotes } from "../notes/read.service";
 import { listReplies } from "../replies/replies.service";
-import { IdParam } from "../social.shared";
+import { IdParam, ListQuery } from "../../lib/params";
 
 const mine = (uid: number, kind: string, id: number) =>
   and(eq(bookmarks.userId, uid), eq(bookmarks.kind, kind), eq(bookmarks.targetId, id));

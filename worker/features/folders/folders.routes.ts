@@ -5,15 +5,14 @@ import { z } from "zod";
 import type { AppEnv } from "../../env";
 import { me, requireUser, rideAlong } from "../../lib/session";
 import { body, param, query } from "../../lib/validate";
-import { ListQuery } from "../notes/notes.schema";
 import { type ListShape, listNotes } from "../notes/read.service";
-import { IdParam } from "../social.shared";
+import { idField, IdParam, ListQuery } from "../../lib/params";
 import { createUploads } from "../uploads/uploads.links";
 import { FolderInput } from "./folders.schema";
 import { createFolder, deleteFolder, getFolder, listFolders, updateFolder } from "./folders.service";
 
 const FolderList = ListQuery.extend({
-  uid: z.coerce.number({ error: "uid is required" }).int().positive().max(Number.MAX_SAFE_INTEGER),
+  uid: idField("uid is required"),
   type: z.string().max(30).optional(),
   sort: z.enum(["type", "time"]).catch("time"),
 });

@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import { runBatch } from "../../db/client";
 import { plus } from "../../db/counters";
 import { folders } from "../../db/schema/folders";
@@ -9,7 +8,7 @@ import { personVisible } from "../safety/visibility";
 import type { DB } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
-import type { UserRef } from "../social.shared";
+import type { UserRef } from "../content/content";
 import { type FolderInput, slugify } from "./folders.schema";
 import type { z } from "zod";
 
@@ -29,8 +28,10 @@ export interface FolderJson {
   noted_at: number;
   likenum: number;
   user?: UserRef;
-  /** JSON text: x-label → note count in this folder. */
+  /** The spec's wire field, JSON text: x-label → note count in this folder (on one folder). */
   jslabel?: string;
+  /** The same counts as an object, for pages (on one folder). */
+  labels?: Record<string, number>;
 }
 
 export const toJson = (f: Row): FolderJson => ({
@@ -217,6 +218,15 @@ export async function listFolders(
   return { folders: page.items.map(toJson), paginator: page.paginator, cursor: q.sort === "time" ? page.cursor : null };
 }
 
+/** json_group_object's text; an empty folder's is "{}" (and a missing one reads as none). */
+function labelCounts(json: string | null): Record<string, number> {
+  try {
+    return json ? (JSON.parse(json) as Record<string, number>) : {};
+  } catch {
+    return {};
+  }
+}
+
 export async function getFolder(
   db: DB,
   where: { id?: number; slug?: string; username?: string },
@@ -253,5 +263,6 @@ export async function getFolder(
       me: row.f.userId === viewerId,
     },
     jslabel: row.jslabel,
+    labels: labelCounts(row.jslabel),
   };
 }

@@ -8,12 +8,10 @@ import { AppError, notFound } from "../../lib/errors";
 import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
 import { me, requireUser } from "../../lib/session";
 import { param, query } from "../../lib/validate";
-import { ListQuery } from "../notes/notes.schema";
+import { ListQuery, UidParam } from "../../lib/params";
 import { refuseBlocked } from "../safety/safety.service";
 import { authorActive, blockedEither, blockState, userInList } from "../safety/visibility";
 import { notifyStatements, unnotifyStatements } from "../notifications/notifications.links";
-
-const Uid = z.object({ uid: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
 // Both sides' counters move by the rows the follow's insert or delete just changed: one UPDATE
 // of the two users right after it, so changes() is still the follow's own (O(1), race-proof).
@@ -51,15 +49,15 @@ async function follow(db: DB, follower: number, followee: number, on: boolean) {
 }
 
 export const followRoutes = new Hono<AppEnv>()
-  .post("/:uid", requireUser, param(Uid), async (c) =>
+  .post("/:uid", requireUser, param(UidParam), async (c) =>
     c.json(await follow(c.var.db, me(c).id, c.req.valid("param").uid, true)),
   )
-  .delete("/:uid", requireUser, param(Uid), async (c) =>
+  .delete("/:uid", requireUser, param(UidParam), async (c) =>
     c.json(await follow(c.var.db, me(c).id, c.req.valid("param").uid, false)),
   )
   .get(
     "/:uid/:which{following|followers}",
-    param(Uid.extend({ which: z.enum(["following", "followers"]) })),
+    param(UidParam.extend({ which: z.enum(["following", "followers"]) })),
     query(ListQuery),
     async (c) => {
       const { uid, which } = c.req.valid("param");

@@ -3,9 +3,10 @@ import { z } from "zod";
 import type { AppEnv } from "../../env";
 import { me, requireUser } from "../../lib/session";
 import { param, query } from "../../lib/validate";
-import { CONTENT_KINDS, like } from "./likes.service";
+import { IdParam } from "../../lib/params";
+import { CONTENT_KINDS } from "../content/content";
+import { like } from "./likes.service";
 
-export const IdParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 export const KindQuery = z.object({
   t: z
     .enum([...CONTENT_KINDS, "rep"], { error: "t must be one of note, reply, company, project, skill" })

@@ -1,63 +1,16 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { minusChanges, plusChanges } from "../../db/counters";
 import { folders } from "../../db/schema/folders";
 import { notes } from "../../db/schema/notes";
 import { likes, replies } from "../../db/schema/social";
 import type { DB } from "../../env";
-import { notFound } from "../../lib/errors";
-import { minusChanges, plusChanges } from "../../db/counters";
+import { type ContentKind, FOLDER_KINDS, findTarget } from "../content/content";
 import { refuseBlocked } from "../safety/safety.service";
-import { authorActive, blockState, openable } from "../safety/visibility";
 import { notifyStatements, unnotifyStatements } from "../notifications/notifications.links";
 
 /** Whether `viewer` liked a (kind, target): one primary-key lookup, for a list's select. */
 export const likedBy = (viewer: unknown, kind: "note" | "reply", target: SQL) =>
   sql<number>`exists(select 1 from likes l where l.user_id = ${viewer} and l.kind = ${sql.raw(`'${kind}'`)} and l.target_id = ${target})`;
-
-/** Spec 3 content kinds: notes, replies, and x-folders of type company, project or skill. */
-export const CONTENT_KINDS = ["note", "reply", "company", "project", "skill"] as const;
-export type ContentKind = (typeof CONTENT_KINDS)[number];
-const FOLDER_KINDS = new Set<ContentKind>(["company", "project", "skill"]);
-
-/**
- * The row a content kind points at, as `viewer` may see it (hidden content, a suspended owner or a
- * block either way is a 404, as on its page), with the block state between them for a 403 on
- * interactions: likes, bookmarks and reports all resolve targets here, in one query.
- */
-export async function findTarget(
-  db: DB,
-  kind: ContentKind,
-  id: number,
-  viewer: number,
-  /** false to undo one's own interaction, which stays possible on content one can no longer open. */
-  visible = true,
-): Promise<{ id: number; ownerId: number; blocked: number }> {
-  const [row] =
-    kind === "note"
-      ? await db
-          .select({ id: notes.id, ownerId: notes.userId, blocked: blockState(viewer, notes.userId) })
-          .from(notes)
-          .where(and(eq(notes.id, id), visible ? openable(sql`"notes"`, viewer, { blocks: false }) : undefined))
-          .limit(1)
-      : kind === "reply"
-        ? await db
-            .select({ id: replies.id, ownerId: replies.userId, blocked: blockState(viewer, replies.userId) })
-            .from(replies)
-            .where(and(eq(replies.id, id), visible ? openable(sql`"replies"`, viewer, { blocks: false }) : undefined))
-            .limit(1)
-        : await db
-            .select({ id: folders.id, ownerId: folders.userId, blocked: blockState(viewer, folders.userId) })
-            .from(folders)
-            .where(
-              and(
-                eq(folders.id, id),
-                sql`lower(${folders.type}) = ${kind}`,
-                visible ? authorActive(folders.userId) : undefined,
-              ),
-            )
-            .limit(1);
-  if (!row) throw notFound("Not found");
-  return row;
-}
 
 /**
  * The likes of one target. A folder's are keyed by its id whatever kind they were made under: its
@@ -117,5 +70,3 @@ export async function like(db: DB, userId: number, kind: ContentKind, id: number
   ] as unknown as Parameters<typeof db.batch>[0])) as [unknown, { likenum: number }[]];
   return { liked: on, likenum: counted[0]?.likenum ?? 0, ownerId: target.ownerId };
 }
-
-export { FOLDER_KINDS };

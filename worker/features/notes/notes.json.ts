@@ -95,6 +95,7 @@ export function toNoteJson(r: NoteFields & { original?: string | null }, viewerI
     content: r.content,
     txt: r.txt,
     imgs: r.imgs,
+    images: r.imgs.split(";").filter(Boolean),
     alts: parseAlts(r.alts),
     video: r.video,
     folders: typeof r.folders === "string" ? JSON.parse(r.folders) : r.folders,

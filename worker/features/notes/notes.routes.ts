@@ -4,16 +4,16 @@ import type { AppEnv } from "../../env";
 import { AppError } from "../../lib/errors";
 import { me, requireUser, rideAlong } from "../../lib/session";
 import { body, param, query } from "../../lib/validate";
-import { Label, ListQuery, NoteInput, RenoteInput } from "./notes.schema";
+import { idField, IdParam, ListQuery } from "../../lib/params";
+import { Label, NoteInput, RenoteInput } from "./notes.schema";
 import { getNote, LISTS, listNotes, noteHistory } from "./read.service";
 import { renote, undoRenote } from "./renotes.service";
 import { createNote, deleteNote, updateNote } from "./write.service";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { listFeed } from "../feed/feed.service";
 
-const IdParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const UserNotesQuery = ListQuery.extend({
-  uid: z.coerce.number({ error: "uid is required" }).int().positive().max(Number.MAX_SAFE_INTEGER),
+  uid: idField("uid is required"),
   xlabel: z.string().max(100).optional(),
 });
 const origin = (url: string) => new URL(url).origin;

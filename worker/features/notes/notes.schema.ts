@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idField } from "../../lib/params";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { stripInvisible } from "../../lib/text";
 import {
@@ -53,7 +54,7 @@ const Upload = z.object({
   file_ext: z.string().max(10).default("jpg"),
 });
 
-const Id = z.coerce.number({ error: "invalid id" }).int().positive().max(Number.MAX_SAFE_INTEGER);
+const Id = idField("invalid id");
 
 /** The note body of POST and PATCH /v1/notes; `content` is HTML (the editor's), sanitised here. */
 export const NoteInput = z
@@ -122,9 +123,4 @@ export const RenoteInput = z.object({
   content: z.string().max(200_000).default(""),
   /** Set by the quote editor: an empty quote is refused instead of becoming a renote. */
   quote: z.boolean().optional(),
-});
-
-export const ListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
-  cursor: z.string().max(200).optional(),
 });

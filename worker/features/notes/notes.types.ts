@@ -22,8 +22,10 @@ export interface NoteJson {
   /** Sanitised HTML. */
   content: string;
   txt: string;
-  /** Image URLs joined by ";". */
+  /** Image URLs joined by ";" (the spec's wire field). */
   imgs: string;
+  /** The same image URLs as a list, for pages. */
+  images: string[];
   /** Alt text of each image, in imgs' order ("" for none): an addition to the spec's Note. */
   alts: string[];
   /** YouTube video id (11 characters) or "". */

@@ -6,7 +6,7 @@ import type { AppEnv } from "../../env";
 import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
 import { me, requireUser, rideAlong, sessionColumn } from "../../lib/session";
 import { query } from "../../lib/validate";
-import { ListQuery } from "../notes/notes.schema";
+import { ListQuery } from "../../lib/params";
 
 /** Where a notification leads: the note or reply it is about, or the actor's profile. */
 function href(n: { action: string; tblname: string; rowid: number }, actor: string, owner: string): string {

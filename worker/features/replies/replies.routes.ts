@@ -5,8 +5,7 @@ import { replies } from "../../db/schema/social";
 import type { AppEnv } from "../../env";
 import { me, requireUser } from "../../lib/session";
 import { body, param, query } from "../../lib/validate";
-import { ListQuery } from "../notes/notes.schema";
-import { IdParam } from "../social.shared";
+import { IdParam, ListQuery } from "../../lib/params";
 import { chain, createReply, deleteReply, editReply, listReplies } from "./replies.service";
 
 const Content = z

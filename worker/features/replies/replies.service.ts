@@ -14,7 +14,7 @@ import { linkMentions } from "../mentions/mentions.service";
 import { noteFromRows, noteQuery } from "../notes/read.service";
 import { likedBy } from "../likes/likes.service";
 import { bindPlan, d1Of, namedObjects, planOf } from "../../db/plan";
-import type { UserRef } from "../social.shared";
+import type { UserRef } from "../content/content";
 import { refuseBlocked } from "../safety/safety.service";
 import { blockState, openable, replyInList } from "../safety/visibility";
 

@@ -1,13 +1,14 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { idField } from "../../lib/params";
 import { reports } from "../../db/schema/social";
 import type { AppEnv } from "../../env";
 import { me, requireUser } from "../../lib/session";
 import { body } from "../../lib/validate";
-import { CONTENT_KINDS, findTarget } from "../likes/likes.service";
+import { CONTENT_KINDS, findTarget } from "../content/content";
 
 const ReportInput = z.object({
-  nid: z.coerce.number({ error: "nid is required" }).int().positive().max(Number.MAX_SAFE_INTEGER),
+  nid: idField("nid is required"),
   kind: z.coerce
     .number({ error: "Please select a reason." })
     .int()

@@ -5,7 +5,7 @@ import { forbidden } from "../../lib/errors";
 import { later } from "../../lib/later";
 import { me, requireUser } from "../../lib/session";
 import { body, param, query } from "../../lib/validate";
-import { ListQuery } from "../notes/notes.schema";
+import { idField, ListQuery, UidParam } from "../../lib/params";
 import {
   ACTIONS,
   act,
@@ -20,19 +20,21 @@ import {
 import { siteOrigin } from "../accounts/accounts.service";
 import { block, listOf, mute } from "./safety.service";
 
-const Uid = z.object({ uid: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-
 export const blockRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get("/", query(ListQuery), async (c) => c.json(await listOf(c.var.db, "blocks", me(c).id, c.req.valid("query"))))
-  .post("/:uid", param(Uid), async (c) => c.json(await block(c.var.db, me(c).id, c.req.valid("param").uid, true)))
-  .delete("/:uid", param(Uid), async (c) => c.json(await block(c.var.db, me(c).id, c.req.valid("param").uid, false)));
+  .post("/:uid", param(UidParam), async (c) => c.json(await block(c.var.db, me(c).id, c.req.valid("param").uid, true)))
+  .delete("/:uid", param(UidParam), async (c) =>
+    c.json(await block(c.var.db, me(c).id, c.req.valid("param").uid, false)),
+  );
 
 export const muteRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get("/", query(ListQuery), async (c) => c.json(await listOf(c.var.db, "mutes", me(c).id, c.req.valid("query"))))
-  .post("/:uid", param(Uid), async (c) => c.json(await mute(c.var.db, me(c).id, c.req.valid("param").uid, true)))
-  .delete("/:uid", param(Uid), async (c) => c.json(await mute(c.var.db, me(c).id, c.req.valid("param").uid, false)));
+  .post("/:uid", param(UidParam), async (c) => c.json(await mute(c.var.db, me(c).id, c.req.valid("param").uid, true)))
+  .delete("/:uid", param(UidParam), async (c) =>
+    c.json(await mute(c.var.db, me(c).id, c.req.valid("param").uid, false)),
+  );
 
 /** Moderators and admins only: everyone else gets 403 (a visitor 401) before anything is read. */
 async function staff(c: Context<AppEnv>): Promise<{ id: number; role: Role }> {
@@ -43,7 +45,7 @@ async function staff(c: Context<AppEnv>): Promise<{ id: number; role: Role }> {
 
 const ActionInput = z.object({
   kind: z.enum(TARGET_KINDS, { error: "kind must be one of note, reply, company, project, skill, user" }),
-  id: z.coerce.number({ error: "id is required" }).int().positive().max(Number.MAX_SAFE_INTEGER),
+  id: idField("id is required"),
   action: z.enum(ACTIONS, { error: "action must be one of dismiss, hide, restore, suspend, unsuspend" }),
   reason: z
     .string({ error: "Please give a reason." })

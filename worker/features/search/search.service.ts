@@ -13,7 +13,7 @@ import { RENOTE } from "../notes/notes.constants";
 import { type Hydrated, hydrated, toNoteJson } from "../notes/notes.json";
 import { type ReplyJson, select as replySelect, toJson as toReplyJson } from "../replies/replies.service";
 import type { NoteJson } from "../notes/notes.types";
-import type { UserRef } from "../social.shared";
+import type { UserRef } from "../content/content";
 import { highlight, type Snippet, snippet, type Terms } from "./search.highlight";
 import { matchPlan, queryTerms, type SearchKind, userPrefix } from "./search.schema";
 

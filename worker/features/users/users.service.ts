@@ -7,7 +7,20 @@ import { isModerator } from "../safety/visibility";
 
 type UserRow = typeof users.$inferSelect;
 
-/** The spec's User: counters as JSON text (jstats, jstype, jslabel) and viewer-relative flags. */
+/** A person's counts; the unread ones only on their own record. */
+export interface UserStats {
+  following: number;
+  follower: number;
+  note: number;
+  noti?: number;
+  invitation?: number;
+}
+
+/**
+ * The spec's User and viewer-relative flags. The spec's wire fields carry the counters as JSON text
+ * (jstats, jstype, jslabel) for API clients; `stats`, `types` and `labels` are the same values as
+ * objects, which pages read, so no page decodes a storage format.
+ */
 export interface UserJson {
   id: number;
   username: string;
@@ -21,6 +34,11 @@ export interface UserJson {
   jstats: string;
   jstype: string;
   jslabel: string;
+  stats: UserStats;
+  /** Folder type → how many of the person's x-folders have it (count > 0). */
+  types: Record<string, number>;
+  /** x-label → how many of the person's notes carry it (count > 0). */
+  labels: Record<string, number>;
   email?: string;
   /** Only for the person: an address asked for that becomes `email` once its link is opened. */
   pending_email?: string | null;
@@ -34,11 +52,11 @@ export interface UserJson {
   role?: string;
 }
 
-const toMap = (rows: { k: string; n: number }[]) =>
-  JSON.stringify(Object.fromEntries(rows.filter((r) => r.n > 0).map((r) => [r.k, r.n])));
+const toMap = (rows: { k: string; n: number }[]): Record<string, number> =>
+  Object.fromEntries(rows.filter((r) => r.n > 0).map((r) => [r.k, r.n]));
 
 /** The counts; the unread ones (noti, invitation) only for the person themselves (issue 20 §4). */
-export function jstats(u: UserRow, isMe: boolean) {
+export function jstats(u: UserRow, isMe: boolean): UserStats {
   return {
     following: u.followingNum,
     follower: u.followerNum,
@@ -92,6 +110,9 @@ export async function loadUser(
   // A suspended account is gone for everyone but moderators.
   if (!u || (u.suspendedAt && !rel?.staff)) throw notFound("User not found");
   const isMe = viewerId === u.id;
+  const stats = jstats(u, isMe);
+  const typeCounts = toMap(types);
+  const labelCounts = toMap(labels);
   return {
     id: u.id,
     username: u.username,
@@ -102,9 +123,12 @@ export async function loadUser(
     confirmed: u.confirmed,
     me: isMe,
     following: follow.length > 0,
-    jstats: JSON.stringify(jstats(u, isMe)),
-    jstype: toMap(types),
-    jslabel: toMap(labels),
+    jstats: JSON.stringify(stats),
+    jstype: JSON.stringify(typeCounts),
+    jslabel: JSON.stringify(labelCounts),
+    stats,
+    types: typeCounts,
+    labels: labelCounts,
     blocking: !!rel?.blocking,
     blocked_by: !!rel?.blockedBy,
     muting: !!rel?.muting,
