@@ -19,6 +19,7 @@ import { toErrorResponse } from "./lib/errors";
 import { writeLimit } from "./lib/ratelimit";
 import { authenticate } from "./lib/session";
 import { readiness } from "./lib/readiness";
+import { openApiDocument } from "./openapi";
 
 export const api = new Hono<AppEnv>()
   .basePath("/v1")
@@ -60,3 +61,7 @@ export const api = new Hono<AppEnv>()
   .onError(toErrorResponse);
 
 export type Api = typeof api;
+
+// The document describes the app that serves it, so its route is added once the app exists (and
+// stays out of the Api type: pages have no use for it).
+api.get("/openapi.json", (c) => c.json(openApiDocument(api)));

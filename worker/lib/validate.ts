@@ -41,22 +41,35 @@ const tooLarge = () => new AppError(413, "too_large", "Request body is too large
  * the Content-Type, so a form-encoded or typeless body is judged by what it holds, never a 500.
  */
 export function body<T extends Schema>(schema: T): MiddlewareHandler<any, string, Io<"json", T>> {
-  return async (c, next) => {
+  return described("json", schema, async (c, next) => {
     c.req.addValidatedData("json", (await check(schema, await readJson(c))) as object);
     await next();
-  };
+  });
 }
 
 export function query<T extends Schema>(schema: T): MiddlewareHandler<any, string, Io<"query", T>> {
-  return async (c, next) => {
+  return described("query", schema, async (c, next) => {
     c.req.addValidatedData("query", (await check(schema, c.req.query(), 400)) as object);
     await next();
-  };
+  });
 }
 
 export function param<T extends Schema>(schema: T): MiddlewareHandler<any, string, Io<"param", T>> {
-  return async (c, next) => {
+  return described("param", schema, async (c, next) => {
     c.req.addValidatedData("param", (await check(schema, c.req.param(), 400)) as object);
     await next();
-  };
+  });
 }
+
+export type Validated = "json" | "query" | "param";
+
+/** What each validator checks, so the OpenAPI document (worker/openapi.ts) is made from the same schemas. */
+const schemas = new WeakMap<MiddlewareHandler, { target: Validated; schema: Schema }>();
+
+function described<M extends MiddlewareHandler<any, string, any>>(target: Validated, schema: Schema, mw: M): M {
+  schemas.set(mw, { target, schema });
+  return mw;
+}
+
+/** The schema a validator middleware checks, or undefined for any other handler. */
+export const validatedBy = (handler: unknown) => schemas.get(handler as MiddlewareHandler);

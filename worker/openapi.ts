@@ -1,0 +1,121 @@
+// The API describes itself: an OpenAPI 3.1 document made from the app's own route list and the zod
+// schemas its validators check (worker/lib/validate.ts), so it cannot drift from what the API does.
+// zod 4 writes JSON Schema 2020-12 itself, which is OpenAPI 3.1's dialect: no library in between.
+// Responses are described by their status and the one error shape (lib/errors.ts); their bodies
+// are TypeScript types (e.g. NoteJson in features/notes/notes.types.ts), which pages get through
+// the typed client (app/lib/api.server.ts).
+import type { Hono } from "hono";
+import { z } from "zod";
+import { requireUser } from "./lib/session";
+import { validatedBy } from "./lib/validate";
+
+type Json = Record<string, unknown>;
+type AnyApp = Hono<any, any, any>;
+
+/** Hono's `:name` (with an optional `{regex}`) becomes OpenAPI's `{name}`. */
+export const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, "{$1}");
+
+const toSchema = (schema: z.ZodType): Json =>
+  z.toJSONSchema(schema, { io: "input", unrepresentable: "any", target: "draft-2020-12" }) as Json;
+
+/** One `parameters` entry per property of a query or path schema. */
+function parametersOf(where: "query" | "path", schema: z.ZodType): Json[] {
+  const s = toSchema(schema) as { properties?: Record<string, Json>; required?: string[] };
+  return Object.entries(s.properties ?? {}).map(([name, prop]) => ({
+    name,
+    in: where,
+    required: where === "path" || (s.required ?? []).includes(name),
+    schema: prop,
+  }));
+}
+
+/** Whether an `app.use(requireUser)` on a prefix (`/v1/likes/*`) covers `path`. */
+function guardedByUse(routes: AnyApp["routes"], path: string) {
+  return routes.some(
+    (r) => r.method === "ALL" && r.handler === requireUser && path.startsWith(r.path.replace(/\*$/, "")),
+  );
+}
+
+const cache = new WeakMap<AnyApp, Json>();
+
+export function openApiDocument(app: AnyApp): Json {
+  const known = cache.get(app);
+  if (known) return known;
+  const paths: Record<string, Record<string, Json>> = {};
+  // Every handler of a route is an entry of its own (middleware first, the handler last).
+  const groups = new Map<string, AnyApp["routes"]>();
+  for (const r of app.routes) {
+    if (r.method === "ALL") continue;
+    const key = `${r.method} ${r.path}`;
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  for (const [key, handlers] of groups) {
+    const [method, path] = key.split(" ");
+    const parameters: Json[] = [];
+    let requestBody: Json | undefined;
+    for (const h of handlers) {
+      const v = validatedBy(h.handler);
+      if (v?.target === "param") parameters.push(...parametersOf("path", v.schema));
+      if (v?.target === "query") parameters.push(...parametersOf("query", v.schema));
+      if (v?.target === "json")
+        requestBody = { required: true, content: { "application/json": { schema: toSchema(v.schema) } } };
+    }
+    // A path parameter no schema describes is still a required string.
+    for (const [, name] of path.matchAll(/:([A-Za-z0-9_]+)/g)) {
+      if (!parameters.some((p) => p.in === "path" && p.name === name))
+        parameters.push({ name, in: "path", required: true, schema: { type: "string" } });
+    }
+    const signedIn = handlers.some((h) => h.handler === requireUser) || guardedByUse(app.routes, path);
+    const tag = path.split("/")[2] || "api";
+    paths[openApiPath(path)] ??= {};
+    paths[openApiPath(path)][method.toLowerCase()] = {
+      operationId: `${method.toLowerCase()}${openApiPath(path).replace(/[^A-Za-z0-9]+(.)?/g, (_, c?: string) => (c ? c.toUpperCase() : ""))}`,
+      tags: [tag],
+      ...(parameters.length ? { parameters } : {}),
+      ...(requestBody ? { requestBody } : {}),
+      ...(signedIn ? { security: [{ session: [] }, { bearer: [] }] } : {}),
+      responses: {
+        "2XX": { description: "Success", content: { "application/json": {} } },
+        ...(parameters.length || requestBody ? { "4XX": { $ref: "#/components/responses/Error" } } : {}),
+        ...(signedIn ? { "401": { $ref: "#/components/responses/Error" } } : {}),
+        "429": { $ref: "#/components/responses/Error" },
+      },
+    };
+  }
+  const doc = {
+    openapi: "3.1.0",
+    info: {
+      title: "NoteX API",
+      version: "1",
+      description:
+        "The API the NoteX pages call in process and any client may call over HTTP. Unsafe methods from another origin are refused (403). A reference page: /api-docs.",
+    },
+    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    paths,
+    components: {
+      securitySchemes: {
+        session: { type: "apiKey", in: "cookie", name: "notex_sid" },
+        bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+      },
+      schemas: {
+        Error: {
+          type: "object",
+          required: ["code", "message"],
+          properties: {
+            code: { type: "string" },
+            message: { type: "string" },
+            fields: { type: "object", additionalProperties: { type: "string" } },
+          },
+        },
+      },
+      responses: {
+        Error: {
+          description: "The one error shape: a code, the spec's message, and per-field messages for a form",
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+        },
+      },
+    },
+  };
+  cache.set(app, doc);
+  return doc;
+}
