@@ -21,7 +21,7 @@ import { themeOf } from "../worker/lib/theme";
 import { type DialogData, globalDialogs } from "./components/GlobalDialogs";
 import { badgeCount, Shell } from "./components/Shell";
 import { dialogLoaded } from "./components/lazyDialogs";
-import { apiFor, signedIn } from "./lib/api.server";
+import { apiFor, result, signedIn } from "./lib/api.server";
 import { markBooted } from "./lib/hydrated";
 import { useMenus } from "./lib/menus";
 import { useNonce } from "./lib/nonce";
@@ -46,7 +46,7 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // Visitors (no session) cost no API call at all.
-  const res = signedIn(context) ? await apiFor(request, context).get<UserJson>("/me") : null;
+  const res = signedIn(context) ? await result(apiFor(request, context).v1.me.$get()) : null;
   const user = res?.ok ? res.data : null;
   return {
     user,
@@ -74,12 +74,12 @@ async function dialogData(
   if (dialog === "folder") {
     const edit = Number(url.searchParams.get("edit"));
     if (!(Number.isSafeInteger(edit) && edit > 0)) return {};
-    const res = await api.get<FolderJson>(`/folders/${edit}`);
+    const res = await result(api.v1.folders[":id"].$get({ param: { id: edit } }));
     return { editFolder: res.ok && res.data.user?.me ? res.data : null };
   }
   const [note, folders] = await Promise.all([
-    Number.isSafeInteger(id) && id > 0 ? api.get<NoteJson>(`/notes/${id}`) : null,
-    dialog === "note" && user ? api.get<{ folders: FolderJson[] }>(`/folders?uid=${user.id}&sort=type&page=1`) : null,
+    Number.isSafeInteger(id) && id > 0 ? result(api.v1.notes[":id"].$get({ param: { id } })) : null,
+    dialog === "note" && user ? result(api.v1.folders.$get({ query: { uid: user.id, sort: "type", page: 1 } })) : null,
   ]);
   return { note: note?.ok ? note.data : null, folder, folders: folders?.ok ? folders.data.folders : [] };
 }

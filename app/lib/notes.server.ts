@@ -1,5 +1,5 @@
 import type { NoteList } from "../../worker/features/notes/notes.types";
-import type { Api } from "./api.server";
+import type { PageApi } from "./api.server";
 import { orThrow } from "./api.server";
 
 /** page and cursor of a list URL, passed through to the API as they are. */
@@ -15,7 +15,7 @@ export function listParams(url: URL, extra: Record<string, string | undefined> =
 export const emptyList = (): NoteList => ({ notes: [], paginator: { page: 1, is_end: true }, cursor: null });
 
 export async function loadList(
-  api: Api,
+  api: PageApi,
   path: string,
   url: URL,
   extra?: Record<string, string | undefined>,
@@ -33,7 +33,7 @@ export function positiveId(raw: string | undefined): number {
 
 /** Loader of a titled list page: `/tags/{x}` or `/labels/{x}`; an empty or overlong name is a 404. */
 export async function loadListPage(
-  api: Api,
+  api: PageApi,
   apiPath: string,
   raw: string | undefined,
   url: URL,

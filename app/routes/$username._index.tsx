@@ -11,7 +11,7 @@ import {
 } from "~/components/profile/ProfileHeader";
 import { fieldTexts } from "~/lib/notices";
 import type { loader as rootLoader } from "~/root";
-import { apiFor, orThrow } from "~/lib/api.server";
+import { apiFor, orThrow, result } from "~/lib/api.server";
 import { excerpt, feedLink, originOf, previewMeta } from "~/lib/meta";
 import { loadFoldersTab, loadNotesTab } from "~/lib/profile.server";
 
@@ -35,7 +35,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const api = apiFor(request, context);
-  const user = orThrow(await api.get<UserJson>(`/users/${encodeURIComponent(params.username ?? "")}`));
+  const user = orThrow(await result(api.v1.users[":username"].$get({ param: { username: params.username ?? "" } })));
   const url = new URL(request.url);
   const tab = url.searchParams.get("t") === "notes" ? "notes" : "folders";
   const dialog = url.searchParams.get("dialog");

@@ -3,7 +3,7 @@ import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { NoteJson } from "../../worker/features/notes/notes.types";
 import { NoteCard } from "~/components/notes/NoteCard";
 import { Replies } from "~/components/social/Replies";
-import { apiFor, orThrow } from "~/lib/api.server";
+import { apiFor, orThrow, result } from "~/lib/api.server";
 import { excerpt, originOf, previewMeta } from "~/lib/meta";
 import { positiveId } from "~/lib/notes.server";
 import { loadReplies } from "~/lib/replies.server";
@@ -28,7 +28,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = positiveId(params.id);
   const api = apiFor(request, context);
   const [note, replies] = await Promise.all([
-    api.get<NoteJson>(`/notes/${encodeURIComponent(params.username ?? "")}/${id}`),
+    result(api.v1.notes[":username"][":id"].$get({ param: { username: params.username ?? "", id } })),
     loadReplies(api, id, new URL(request.url)),
   ]);
   return { note: orThrow(note), replies };

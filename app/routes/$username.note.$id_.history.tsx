@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { NoteVersion } from "../../worker/features/notes/read.service";
-import { apiFor, orThrow } from "~/lib/api.server";
+import { apiFor, orThrow, result } from "~/lib/api.server";
 import { positiveId } from "~/lib/notes.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit history · NoteX" }];
@@ -14,7 +14,7 @@ interface History {
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = positiveId(params.id);
-  const history = orThrow(await apiFor(request, context).get<History>(`/notes/${id}/history`));
+  const history = orThrow(await result(apiFor(request, context).v1.notes[":id"].history.$get({ param: { id } })));
   // The author in the address must be the note's (as on the note page).
   if (history.username.toLowerCase() !== (params.username ?? "").toLowerCase())
     throw new Response("Not found", { status: 404 });

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { NoteList } from "~/components/notes/NoteList";
-import { apiFor, signedIn } from "~/lib/api.server";
+import { apiFor, result, signedIn } from "~/lib/api.server";
 import { errorText } from "~/lib/errors";
 import { emptyList, loadList } from "~/lib/notes.server";
 import type { loader as rootLoader } from "~/root";
@@ -15,8 +15,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Spec 1: visitors see "No notes yet" on Following.
   if (tab === "following" && !signedIn(context)) return { tab, list: emptyList() };
   if (tab === "following") {
-    const res = await api.get<ReturnType<typeof emptyList>>(
-      `/feeds?${new URLSearchParams({ page: url.searchParams.get("page") ?? "1", ...(url.searchParams.get("cursor") ? { cursor: url.searchParams.get("cursor") as string } : {}) })}`,
+    const cursor = url.searchParams.get("cursor");
+    const res = await result(
+      api.v1.feeds.$get({ query: { page: url.searchParams.get("page") ?? "1", ...(cursor ? { cursor } : {}) } }),
     );
     // A failed call (a 429, a bad cursor) is an error to show, not an empty feed (spec 8).
     return res.ok ? { tab, list: res.data } : { tab, list: emptyList(), error: errorText(res.error) };

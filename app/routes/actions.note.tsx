@@ -4,7 +4,7 @@ import { useActionData } from "@remix-run/react";
 import { textToHtml } from "../../worker/lib/text";
 import type { SaveResult } from "../../worker/features/notes/write.service";
 import { type ComposerResult, ComposerForm } from "~/components/notes/Composer";
-import { apiFor } from "~/lib/api.server";
+import { apiFor, result } from "~/lib/api.server";
 import { errorText } from "~/lib/errors";
 import { uploadExt } from "~/lib/images";
 import { storeImages } from "~/lib/uploads.server";
@@ -15,7 +15,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const id = Number(form.get("id")) || undefined;
 
   if (form.get("intent") === "delete") {
-    await api.delete(`/notes/${id ?? 0}`);
+    await api.v1.notes[":id"].$delete({ param: { id: id ?? 0 } });
     // Spec 4: deleting a note goes home (a failure is only logged).
     return redirect("/");
   }
@@ -47,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // The action reserves slots for posted files and stores them itself.
     uploads: files.map((f) => ({ file_size: f.size, file_ext: uploadExt(f.type) })),
   };
-  const res = id ? await api.patch<SaveResult>("/notes", body) : await api.post<SaveResult>("/notes", body);
+  const res = await result(id ? api.v1.notes.$patch({ json: body }) : api.v1.notes.$post({ json: body }));
   if (!res.ok) {
     const result: ComposerResult = {
       ok: false,

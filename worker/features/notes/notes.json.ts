@@ -6,7 +6,7 @@ import { users } from "../../db/schema/users";
 import { likedBy } from "../likes/likes.service";
 import { originalVisible, type Viewer } from "../safety/visibility";
 import { NOTE_KINDS, RENOTE } from "./notes.constants";
-import type { NoteJson } from "./notes.types";
+import type { EmbeddedNote, NoteJson } from "./notes.types";
 
 type NoteRow = typeof notes.$inferSelect;
 
@@ -99,7 +99,8 @@ export function toNoteJson(r: NoteFields & { original?: string | null }, viewerI
     alts: parseAlts(r.alts),
     video: r.video,
     folders: typeof r.folders === "string" ? JSON.parse(r.folders) : r.folders,
-    renote: original && toNoteJson(original, viewerId),
+    // An original's JSON has no original of its own (one level deep): its renote is null.
+    renote: original && (toNoteJson(original, viewerId) as EmbeddedNote),
     renoted: !!r.renoted,
     renum: r.renum,
     repnum: r.repnum,

@@ -13,7 +13,8 @@ export interface NoteFolderRef {
   slug: string;
 }
 
-export interface NoteJson {
+/** What every note answers; `renote` is added by NoteJson and EmbeddedNote. */
+interface NoteFields {
   id: number;
   /** "note" (kind 0), "renote" (kind 1: no text, shows `renote`), "quote" (kind 2: text + embedded `renote`). */
   kind: "note" | "renote" | "quote";
@@ -31,8 +32,6 @@ export interface NoteJson {
   /** YouTube video id (11 characters) or "". */
   video: string;
   folders: NoteFolderRef[];
-  /** The original (for a renote or a quote), hydrated one level deep; null if none or deleted. */
-  renote: NoteJson | null;
   /** Whether the viewer has renoted this note (for a renote row: the original). */
   renoted: boolean;
   renum: number;
@@ -45,6 +44,16 @@ export interface NoteJson {
   edited_at: number | null;
   /** Hidden by a moderator (present only then; only the owner and moderators see such a note). */
   hidden?: true;
+}
+
+export interface NoteJson extends NoteFields {
+  /** The original (for a renote or a quote), hydrated one level deep; null if none or deleted. */
+  renote: EmbeddedNote | null;
+}
+
+/** A renote's or quote's original: one level deep, so its own `renote` is always null. */
+export interface EmbeddedNote extends NoteFields {
+  renote: null;
 }
 
 export interface Paginator {
