@@ -14,8 +14,6 @@ import {
 } from "@remix-run/react";
 import { type ReactNode, useEffect } from "react";
 import type { UserJson } from "../worker/features/users/users.service";
-import type { FolderJson } from "../worker/features/folders/folders.service";
-import type { NoteJson } from "../worker/features/notes/notes.types";
 import { siteOrigin } from "../worker/features/accounts/accounts.service";
 import { themeOf } from "../worker/lib/theme";
 import { type DialogData, globalDialogs } from "./components/GlobalDialogs";

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteLoaderData, useSearchParams } from "@remix-run/react";
-import type { UserJson } from "../../worker/features/users/users.service";
 import { ProfileFoldersTab } from "~/components/folders/ProfileFoldersTab";
 import { ProfileNotesTab } from "~/components/notes/ProfileNotesTab";
 import {

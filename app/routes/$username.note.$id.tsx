@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import type { NoteJson } from "../../worker/features/notes/notes.types";
 import { NoteCard } from "~/components/notes/NoteCard";
 import { Replies } from "~/components/social/Replies";
 import { apiFor, orThrow, result } from "~/lib/api.server";

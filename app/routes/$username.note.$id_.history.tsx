@@ -1,16 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import type { NoteVersion } from "../../worker/features/notes/read.service";
 import { apiFor, orThrow, result } from "~/lib/api.server";
 import { positiveId } from "~/lib/notes.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit history · NoteX" }];
-
-interface History {
-  id: number;
-  username: string;
-  versions: NoteVersion[];
-}
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = positiveId(params.id);

@@ -2,7 +2,6 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
 import { textToHtml } from "../../worker/lib/text";
-import type { SaveResult } from "../../worker/features/notes/write.service";
 import { type ComposerResult, ComposerForm } from "~/components/notes/Composer";
 import { apiFor, result } from "~/lib/api.server";
 import { errorText } from "~/lib/errors";
