@@ -20,11 +20,13 @@ const toSchema = (schema: z.ZodType): Json =>
 
 /** One `parameters` entry per property of a query or path schema. */
 function parametersOf(where: "query" | "path", schema: z.ZodType): Json[] {
-  const s = toSchema(schema) as { properties?: Record<string, Json>; required?: string[] };
+  const s = toSchema(schema) as { properties?: Record<string, Json> };
+  const shape: Record<string, z.ZodType> = schema instanceof z.ZodObject ? schema.shape : {};
   return Object.entries(s.properties ?? {}).map(([name, prop]) => ({
     name,
     in: where,
-    required: where === "path" || (s.required ?? []).includes(name),
+    // Required when leaving it out is refused (a `.catch()` or a default makes it optional).
+    required: where === "path" || shape[name]?.safeParse(undefined).success === false,
     schema: prop,
   }));
 }
