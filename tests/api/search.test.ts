@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { tripsOf } from "../../worker/db/meter";
 import { type TestUser, user, visitor } from "../factories";
 
 // Every test searches for words of its own, so tests never see each other's rows.
@@ -335,5 +336,34 @@ describe("search: @-mention suggestions (t=users&suggest=1)", () => {
       expect(r.status, q.slice(0, 10)).toBe(200);
       expect(Array.isArray(r.body.users)).toBe(true);
     }
+  });
+});
+
+describe("search: signed in", () => {
+  it("is one D1 round trip, the session check riding along, and an ended session is refused", async () => {
+    const a = await user();
+    const w = word();
+    await note(a, `${w} rides`);
+    const trips = async (path: string) => {
+      const res = await a.get(path);
+      expect(res.status, path).toBe(200);
+      return tripsOf(res.headers.get("server-timing"));
+    };
+    const reads = [
+      `/v1/search?q=${w}&t=notes`,
+      `/v1/search?q=${a.username.slice(0, 4)}&t=users`,
+      `/v1/search?q=${a.username.slice(0, 4)}&t=users&suggest=1`,
+      // No one matches: the batch's first statement still settles the check.
+      "/v1/search?q=qqqzzzx&t=users",
+      "/v1/search?q=qqqzzzx&t=users&suggest=1",
+      // Nothing to search for: the check alone.
+      "/v1/search?q=&t=notes",
+    ];
+    for (const path of reads) expect(await trips(path), path).toBe(1);
+    // A ranked query nothing matches has no row to carry the check: it runs on its own.
+    expect(await trips(`/v1/search?q=${word()}&t=notes`)).toBe(2);
+
+    expect((await a.get("/v1/logout?all=1")).status).toBeLessThan(400);
+    for (const path of [...reads, `/v1/search?q=${w}&t=replies`]) expect((await a.get(path)).status, path).toBe(401);
   });
 });

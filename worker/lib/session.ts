@@ -215,7 +215,7 @@ export async function pageUser(c: Context<AppEnv>): Promise<CurrentUser | null> 
 }
 
 /** The reads whose queries can carry the session check: note lists and notifications. */
-const RIDES = /^\/v1\/(discover|feeds|tags\/|labels\/|notifications$|bookmarks$|notes$|folders\/\d+\/notes$)/;
+const RIDES = /^\/v1\/(discover|feeds|tags\/|labels\/|notifications$|bookmarks$|notes$|folders\/\d+\/notes$|search$)/;
 
 /**
  * The reader's [session epoch, username] as a column of a list query, read in the same statement;

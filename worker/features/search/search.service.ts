@@ -6,6 +6,7 @@ import { users } from "../../db/schema/users";
 import { bindPlan, d1Of, named, namedObjects, planOf } from "../../db/plan";
 import type { DB } from "../../env";
 import { AppError } from "../../lib/errors";
+import { type RideAlong, sessionColumn } from "../../lib/session";
 import { noteInList, personVisible, replyInList, userInList } from "../safety/visibility";
 import { PAGE_SIZE } from "../../lib/paging";
 import { type FolderJson, toJson as toFolderJson } from "../folders/folders.service";
@@ -112,6 +113,18 @@ function rankedIds(fts: Fts, expand: boolean): SQL {
 
 const topOfPage = sql<number>`h.top`.as("x_top");
 
+/** A bearer read's session check as a column of the page's own statement (one round trip). */
+const rideColumn = (ride: boolean): Record<string, SQL.Aliased<unknown>> =>
+  ride ? { session: sessionColumn(P("ride_uid"), P("ride_sid")) } : {};
+
+/** The session check alone, for a batch whose statements may all come back empty. */
+function sessionPlan(db: DB) {
+  return planOf("search:session", () =>
+    db.select({ session: sessionColumn(P("ride_uid"), P("ride_sid")) }).from(sql`(select 1)`),
+  );
+}
+const rideValues = (ride?: RideAlong) => ({ ride_uid: ride?.uid, ride_sid: ride?.sid });
+
 /** The page's order again outside the subquery (a join keeps no order); a sort of page-size rows. */
 const pageOrder = [sql`h.r`, sql`h.id desc`];
 
@@ -124,13 +137,14 @@ const pageOrder = [sql`h.r`, sql`h.id desc`];
 const visibleAs = (rule: SQL) => sql<number>`case when ${rule} then 1 else 0 end`.as("x_visible");
 const viewerOf = (viewer: boolean) => (viewer ? P("viewer") : null);
 
-function notesPlan(db: DB, viewer: boolean, expand: boolean) {
-  return planOf(`search:notes|${+viewer}|${+expand}`, () =>
+function notesPlan(db: DB, viewer: boolean, expand: boolean, ride: boolean) {
+  return planOf(`search:notes|${+viewer}|${+expand}|${+ride}`, () =>
     db
       .select({
         ...hydrated(viewerOf(viewer)),
         top: topOfPage,
         visible: visibleAs(noteInList(sql`"notes"`, viewerOf(viewer), { mute: true }, sql`"users"`)),
+        ...rideColumn(ride),
       })
       .from(rankedIds("notes_fts", expand))
       .innerJoin(notes, sql`${notes.id} = h.id`)
@@ -140,11 +154,12 @@ function notesPlan(db: DB, viewer: boolean, expand: boolean) {
   );
 }
 
-function repliesPlan(db: DB, viewer: boolean, expand: boolean) {
-  return planOf(`search:replies|${+viewer}|${+expand}`, () =>
+function repliesPlan(db: DB, viewer: boolean, expand: boolean, ride: boolean) {
+  return planOf(`search:replies|${+viewer}|${+expand}|${+ride}`, () =>
     replySelect(db, viewerOf(viewer), {
       top: topOfPage,
       visible: visibleAs(replyInList(sql`"replies"`, viewerOf(viewer), { mute: true }, sql`"users"`)),
+      ...rideColumn(ride),
     })
       .innerJoin(rankedIds("replies_fts", expand), sql`h.id = ${replies.id}`)
       .orderBy(...pageOrder),
@@ -153,8 +168,8 @@ function repliesPlan(db: DB, viewer: boolean, expand: boolean) {
 
 const FOLDER_COLUMNS = getTableColumns(folders);
 
-function foldersPlan(db: DB, viewer: boolean, expand: boolean) {
-  return planOf(`search:folders|${+viewer}|${+expand}`, () =>
+function foldersPlan(db: DB, viewer: boolean, expand: boolean, ride: boolean) {
+  return planOf(`search:folders|${+viewer}|${+expand}|${+ride}`, () =>
     db
       .select({
         ...FOLDER_COLUMNS,
@@ -163,6 +178,7 @@ function foldersPlan(db: DB, viewer: boolean, expand: boolean) {
         avatar: users.avatar,
         top: topOfPage,
         visible: visibleAs(personVisible(sql`"folders".user_id`, viewerOf(viewer), { mute: true }, sql`"users"`)),
+        ...rideColumn(ride),
       })
       .from(rankedIds("folders_fts", expand))
       .innerJoin(folders, sql`${folders.id} = h.id`)
@@ -178,6 +194,7 @@ async function searchRanked(
   terms: Terms,
   q: { page: number; cursor?: string },
   viewer: number | null,
+  ride?: RideAlong,
 ): Promise<SearchResult & SearchPage> {
   const { offset, anchor } = rankedStart(q);
   const limit = Math.min(PAGE_SIZE + 1, MAX_RANKED - offset);
@@ -186,12 +203,16 @@ async function searchRanked(
   const expand = "last" in match;
   const plan =
     kind === "notes"
-      ? notesPlan(db, !!viewer, expand)
+      ? notesPlan(db, !!viewer, expand, !!ride)
       : kind === "replies"
-        ? repliesPlan(db, !!viewer, expand)
-        : foldersPlan(db, !!viewer, expand);
-  const raw = await bindPlan(db, plan, { ...match, anchor, offset, limit, viewer }).raw<unknown[]>();
-  const rows = named<Record<string, unknown> & { top?: number; txt?: string; visible: number }>(plan, raw);
+        ? repliesPlan(db, !!viewer, expand, !!ride)
+        : foldersPlan(db, !!viewer, expand, !!ride);
+  const values = { ...match, anchor, offset, limit, viewer, ...rideValues(ride) };
+  const raw = await bindPlan(db, plan, values).raw<unknown[]>();
+  type Row = Record<string, unknown> & { top?: number; txt?: string; visible: number; session?: string | null };
+  const rows = named<Row>(plan, raw);
+  // Every ranked row carries the check; a query nothing matches leaves it to the middleware (a trip more).
+  if (rows.length) ride?.settle(rows[0].session ?? null);
   const isEnd = rows.length <= PAGE_SIZE;
   const top = rows[0]?.top ?? anchor;
   const items = rows.slice(0, PAGE_SIZE).filter((r) => r.visible);
@@ -274,7 +295,27 @@ function usersPlans(db: DB, viewer: boolean) {
 
 type UserRow = UserHit & { key: string };
 
-async function searchUsers(db: DB, prefix: string, q: { page: number; cursor?: string }, viewer: number | null) {
+/**
+ * People reads in one batch (one round trip), with a bearer read's session check as its first
+ * statement: a page of no one still settles it without a trip more.
+ */
+async function withSession(db: DB, reads: D1PreparedStatement[], ride?: RideAlong): Promise<D1Result[]> {
+  if (!ride) return reads.length === 1 ? [await reads[0].all()] : await d1Of(db).batch(reads);
+  const check = sessionPlan(db);
+  const [session, ...results] = await d1Of(db).batch([bindPlan(db, check, rideValues(ride)), ...reads]);
+  ride.settle(
+    namedObjects<{ session: string | null }>(check, session.results as Record<string, unknown>[])[0]?.session ?? null,
+  );
+  return results;
+}
+
+async function searchUsers(
+  db: DB,
+  prefix: string,
+  q: { page: number; cursor?: string },
+  viewer: number | null,
+  ride?: RideAlong,
+) {
   // Cursor: [phase, key, id] of the last person shown (phase 0 usernames, 1 names).
   let at: [number, string, number] = [0, "", 0];
   if (q.cursor) {
@@ -287,13 +328,15 @@ async function searchUsers(db: DB, prefix: string, q: { page: number; cursor?: s
   }
   const { byUsername, byName } = usersPlans(db, !!viewer);
   const bounds = { lo: prefix, hi: `${prefix}\u{10FFFF}`, limit: PAGE_SIZE + 1, viewer };
-  const [u, n] =
+  const reads =
     at[0] === 0
-      ? await d1Of(db).batch([
+      ? [
           bindPlan(db, byUsername, { ...bounds, after: at[1] }),
           bindPlan(db, byName, { ...bounds, after: "", afterId: 0 }),
-        ])
-      : [{ results: [] }, await bindPlan(db, byName, { ...bounds, after: at[1], afterId: at[2] }).all()];
+        ]
+      : [bindPlan(db, byName, { ...bounds, after: at[1], afterId: at[2] })];
+  const results = await withSession(db, reads, ride);
+  const [u, n] = results.length === 2 ? results : [{ results: [] }, results[0]];
   const rows = [
     ...namedObjects<UserRow>(byUsername, u.results as Record<string, unknown>[]).map((r) => ({ r, phase: 0 })),
     ...namedObjects<UserRow>(byName, n.results as Record<string, unknown>[]).map((r) => ({ r, phase: 1 })),
@@ -348,10 +391,11 @@ function suggestPlan(db: DB, viewer: boolean) {
   });
 }
 
-async function suggestPeople(db: DB, prefix: string, viewer: number | null) {
+async function suggestPeople(db: DB, prefix: string, viewer: number | null, ride?: RideAlong) {
   const plan = suggestPlan(db, !!viewer);
-  const raw = await bindPlan(db, plan, { lo: prefix, hi: `${prefix}\u{10FFFF}`, viewer }).raw<unknown[]>();
-  const users: Suggestion[] = named<UserHit & { following: number }>(plan, raw).map((r) => ({
+  const [found] = await withSession(db, [bindPlan(db, plan, { lo: prefix, hi: `${prefix}\u{10FFFF}`, viewer })], ride);
+  const rows = namedObjects<UserHit & { following: number }>(plan, found.results as Record<string, unknown>[]);
+  const users: Suggestion[] = rows.map((r) => ({
     id: r.id,
     username: r.username,
     fullname: r.fullname,
@@ -368,14 +412,15 @@ export async function search(
   db: DB,
   q: { q: string; t: SearchKind; page: number; cursor?: string; suggest?: boolean },
   viewer: number | null,
+  ride?: RideAlong,
 ): Promise<SearchResult & SearchPage> {
   const empty = { [q.t]: [], paginator: { page: q.page, is_end: true }, cursor: null } as never;
   if (q.t === "users") {
     const prefix = userPrefix(q.q);
     // Awaited here: workerd reports a rejected promise passed through un-awaited as unhandled.
     if (!prefix) return empty;
-    return q.suggest ? await suggestPeople(db, prefix, viewer) : await searchUsers(db, prefix, q, viewer);
+    return q.suggest ? await suggestPeople(db, prefix, viewer, ride) : await searchUsers(db, prefix, q, viewer, ride);
   }
   const terms = queryTerms(q.q);
-  return terms ? await searchRanked(db, q.t, terms, q, viewer) : empty;
+  return terms ? await searchRanked(db, q.t, terms, q, viewer, ride) : empty;
 }
