@@ -27,6 +27,7 @@ import { scrollKey } from "./lib/scroll";
 import { clearRecord, fromServer, writeRecord } from "./lib/record";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import styles from "./styles.css?url";
+import { keepAfterAnsweredActions } from "./lib/revalidate";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -152,3 +153,5 @@ export function ErrorBoundary() {
     </main>
   );
 }
+
+export const shouldRevalidate = keepAfterAnsweredActions;

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useRouteLoaderData, useSearchParams } from "@remix-run/react";
+import { useLoaderData, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { ProfileFoldersTab } from "~/components/folders/ProfileFoldersTab";
 import { ProfileNotesTab } from "~/components/notes/ProfileNotesTab";
 import {
@@ -13,6 +13,8 @@ import type { loader as rootLoader } from "~/root";
 import { apiFor, orThrow, result } from "~/lib/api.server";
 import { excerpt, feedLink, originOf, previewMeta } from "~/lib/meta";
 import { loadFoldersTab, loadNotesTab } from "~/lib/profile.server";
+import { keepAfterAnsweredActions } from "~/lib/revalidate";
+import { Tabs } from "~/components/Tabs";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return [{ title: "NoteX" }];
@@ -65,15 +67,17 @@ export default function Profile() {
       {user.me && dialog === "edit-profile" && (
         <EditProfileDialog user={user} errors={fieldTexts(profileError, ["name", "descr"])} />
       )}
-      <nav className="tabs" aria-label="Profile">
-        <Link to={`/${user.username}`} aria-current={tab === "folders" ? "page" : undefined}>
-          X-Folders
-        </Link>
-        <Link to={`/${user.username}?t=notes`} aria-current={tab === "notes" ? "page" : undefined}>
-          Notes
-        </Link>
-      </nav>
+      <Tabs
+        label="Profile"
+        current={tab}
+        tabs={[
+          ["folders", `/${user.username}`, "X-Folders"],
+          ["notes", `/${user.username}?t=notes`, "Notes"],
+        ]}
+      />
       {tab === "notes" ? <ProfileNotesTab data={data} user={user} /> : <ProfileFoldersTab data={data} user={user} />}
     </section>
   );
 }
+
+export const shouldRevalidate = keepAfterAnsweredActions;

@@ -7,6 +7,7 @@ import { excerpt, originOf, previewMeta } from "~/lib/meta";
 import { positiveId } from "~/lib/notes.server";
 import { loadReplies } from "~/lib/replies.server";
 import type { loader as rootLoader } from "~/root";
+import { keepAfterAnsweredActions } from "~/lib/revalidate";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return [{ title: "Note · NoteX" }];
@@ -45,3 +46,5 @@ export default function NotePage() {
     </section>
   );
 }
+
+export const shouldRevalidate = keepAfterAnsweredActions;

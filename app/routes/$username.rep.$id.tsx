@@ -11,6 +11,7 @@ import { apiFor, orThrow } from "~/lib/api.server";
 import { excerpt, originOf, previewMeta } from "~/lib/meta";
 import { positiveId } from "~/lib/notes.server";
 import type { loader as rootLoader } from "~/root";
+import { keepAfterAnsweredActions } from "~/lib/revalidate";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const reply = data?.chain[data.chain.length - 1];
@@ -79,3 +80,5 @@ export default function ReplyPage() {
     </section>
   );
 }
+
+export const shouldRevalidate = keepAfterAnsweredActions;

@@ -127,6 +127,7 @@ export default function FolderPage() {
 }
 
 import { ConfirmDialog } from "~/components/Dialog";
+import { keepAfterAnsweredActions } from "~/lib/revalidate";
 
 function DeleteFolder({ id, back }: { id: number; back: string }) {
   return (
@@ -138,3 +139,5 @@ function DeleteFolder({ id, back }: { id: number; back: string }) {
     />
   );
 }
+
+export const shouldRevalidate = keepAfterAnsweredActions;

@@ -5,6 +5,8 @@ import { apiFor, result, signedIn } from "~/lib/api.server";
 import { errorText } from "~/lib/errors";
 import { emptyList, loadList } from "~/lib/notes.server";
 import type { loader as rootLoader } from "~/root";
+import { keepAfterAnsweredActions } from "~/lib/revalidate";
+import { Tabs } from "~/components/Tabs";
 
 export const meta: MetaFunction = () => [{ title: "NoteX" }];
 
@@ -33,14 +35,14 @@ export default function Home() {
   return (
     <section className="page">
       <h1 className="sr-only">Home</h1>
-      <nav className="tabs" aria-label="Feeds">
-        <Link to="/" aria-current={tab === "discover" ? "page" : undefined}>
-          Discover
-        </Link>
-        <Link to="/?tab=following" aria-current={tab === "following" ? "page" : undefined}>
-          Following
-        </Link>
-      </nav>
+      <Tabs
+        label="Feeds"
+        current={tab}
+        tabs={[
+          ["discover", "/", "Discover"],
+          ["following", "/?tab=following", "Following"],
+        ]}
+      />
       {root?.user && (
         <Link to="?dialog=note" className="composer-prompt" preventScrollReset>
           <span>Take a note...</span>
@@ -57,3 +59,5 @@ export default function Home() {
     </section>
   );
 }
+
+export const shouldRevalidate = keepAfterAnsweredActions;

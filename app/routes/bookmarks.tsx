@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { NoteList as List } from "../../worker/features/notes/notes.types";
 import { NoteList } from "~/components/notes/NoteList";
 import type { RepliesData } from "~/components/social/Replies";
@@ -8,6 +8,7 @@ import { ReplyCard } from "~/components/social/ReplyCard";
 import { apiFor } from "~/lib/api.server";
 import { listParams } from "~/lib/notes.server";
 import type { loader as rootLoader } from "~/root";
+import { Tabs } from "~/components/Tabs";
 
 export const meta: MetaFunction = () => [{ title: "Bookmarks · NoteX" }];
 
@@ -26,14 +27,14 @@ export default function Bookmarks() {
   return (
     <section className="page">
       <h1>Bookmarks</h1>
-      <nav className="tabs" aria-label="Bookmarks">
-        <Link to="/bookmarks" aria-current={tab === "note" ? "page" : undefined}>
-          Notes
-        </Link>
-        <Link to="/bookmarks?t=rep" aria-current={tab === "rep" ? "page" : undefined}>
-          Replies
-        </Link>
-      </nav>
+      <Tabs
+        label="Bookmarks"
+        current={tab}
+        tabs={[
+          ["note", "/bookmarks", "Notes"],
+          ["rep", "/bookmarks?t=rep", "Replies"],
+        ]}
+      />
       {tab === "note" ? (
         <NoteList list={list as List} viewer={viewer} empty="No bookmarks yet" />
       ) : (list as RepliesData).replies.length ? (

@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { Toast } from "~/components/Toast";
 import { apiFor } from "~/lib/api.server";
 import { relativeTime } from "~/lib/time";
+import { Tabs } from "~/components/Tabs";
 
 export const meta: MetaFunction = () => [{ title: "Moderation · NoteX" }];
 
@@ -180,17 +181,15 @@ export default function Moderation() {
   return (
     <section className="page">
       <h1>Moderation</h1>
-      <nav className="tabs" aria-label="Moderation">
-        <Link to="/moderation" aria-current={tab === "open" ? "page" : undefined}>
-          Open
-        </Link>
-        <Link to="/moderation?tab=closed" aria-current={tab === "closed" ? "page" : undefined}>
-          Closed
-        </Link>
-        <Link to="/moderation?tab=log" aria-current={tab === "log" ? "page" : undefined}>
-          Log
-        </Link>
-      </nav>
+      <Tabs
+        label="Moderation"
+        current={tab}
+        tabs={[
+          ["open", "/moderation", "Open"],
+          ["closed", "/moderation?tab=closed", "Closed"],
+          ["log", "/moderation?tab=log", "Log"],
+        ]}
+      />
       {reports &&
         (reports.length === 0 ? (
           <p className="empty">{tab === "open" ? "No open reports. All clear." : "No closed reports yet"}</p>

@@ -11,6 +11,7 @@ import type {
 import { Avatar } from "~/components/Avatar";
 import { apiFor, orThrow } from "~/lib/api.server";
 import { relativeTime } from "~/lib/time";
+import { keepAfterAnsweredActions } from "~/lib/revalidate";
 
 const TABS = [
   { t: "notes", label: "Notes" },
@@ -178,3 +179,5 @@ export default function Search() {
     </section>
   );
 }
+
+export const shouldRevalidate = keepAfterAnsweredActions;

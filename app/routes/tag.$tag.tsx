@@ -3,6 +3,7 @@ import { ListPage } from "~/components/notes/ListPage";
 import { apiFor } from "~/lib/api.server";
 import { feedLink } from "~/lib/meta";
 import { loadListPage } from "~/lib/notes.server";
+import { keepAfterAnsweredActions } from "~/lib/revalidate";
 
 export const meta: MetaFunction<typeof loader> = ({ data, params }) => [
   { title: data ? `${data.title} · NoteX` : "NoteX" },
@@ -13,3 +14,5 @@ export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
   loadListPage(apiFor(request, context), "/tags", params.tag, new URL(request.url), (t) => `#${t}`);
 
 export default ListPage;
+
+export const shouldRevalidate = keepAfterAnsweredActions;

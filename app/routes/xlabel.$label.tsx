@@ -3,6 +3,7 @@ import { ListPage } from "~/components/notes/ListPage";
 import { apiFor } from "~/lib/api.server";
 import { feedLink } from "~/lib/meta";
 import { loadListPage } from "~/lib/notes.server";
+import { keepAfterAnsweredActions } from "~/lib/revalidate";
 
 export const meta: MetaFunction<typeof loader> = ({ data, params }) => [
   { title: data ? `${data.title} · NoteX` : "NoteX" },
@@ -13,3 +14,5 @@ export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
   loadListPage(apiFor(request, context), "/labels", params.label, new URL(request.url), (l) => l);
 
 export default ListPage;
+
+export const shouldRevalidate = keepAfterAnsweredActions;

@@ -98,3 +98,27 @@ test("signed-in pages: D1 rows read per page", async ({ page, js, playwright }) 
   expect(rows["/notifications"]).toMatchObject({ written: 0 });
   expect(rows["/notifications"].trips).toBeLessThanOrEqual(3);
 });
+
+test("a like runs no loader again: its answer already carries the new state (issue 15)", async ({ page, js }) => {
+  test.skip(!js, "a revalidation is a JavaScript navigation; without it the action redirects");
+  await signedIn(page);
+  const note = (
+    await (await page.request.post("/v1/notes", { data: { label: "idea", content: `<p>${uniq("like")}</p>` } })).json()
+  ).note;
+  await page.goto(note.href);
+  const card = page.locator("article.note").first();
+  await expect(card.getByRole("button", { name: "Like 0" })).toBeVisible();
+  const loaders: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "GET" && new URL(r.url()).searchParams.has("_data")) loaders.push(r.url());
+  });
+  const liked = page.waitForResponse((r) => r.url().includes("/actions/like"));
+  await card.getByRole("button", { name: "Like 0" }).click();
+  await liked;
+  await expect(card.getByRole("button", { name: "Unlike 1" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(loaders).toEqual([]);
+  // And the state is the server's: a reload shows it.
+  await page.reload();
+  await expect(page.locator("article.note").first().getByRole("button", { name: "Unlike 1" })).toBeVisible();
+});

@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import type { SessionJson } from "../../../worker/features/accounts/sessions.service";
 import type { UserJson } from "../../../worker/features/users/users.service";
 import { Dialog } from "~/components/Dialog";
@@ -67,26 +68,29 @@ export function AccountSections({
           ))}
         </ul>
       </section>
-      <section className="settings-row" aria-labelledby="h-export">
-        <div className="settings-head">
-          <h2 id="h-export">Your data</h2>
+      <SettingsRow
+        id="h-export"
+        title="Your data"
+        action={
           <a className="btn small" href="/v1/export" download>
             Download my data
           </a>
-        </div>
-        <p className="muted">
-          A zip of your profile, every note as Markdown, your replies, x-folders, bookmarks, follows and images.
-        </p>
-      </section>
-      <section className="settings-row danger-zone" aria-labelledby="h-delete">
-        <div className="settings-head">
-          <h2 id="h-delete">Delete account</h2>
+        }
+      >
+        A zip of your profile, every note as Markdown, your replies, x-folders, bookmarks, follows and images.
+      </SettingsRow>
+      <SettingsRow
+        id="h-delete"
+        title="Delete account"
+        danger
+        action={
           <Link to="?dialog=delete-account" className="btn small danger" preventScrollReset>
             Delete account…
           </Link>
-        </div>
-        <p className="muted">Removes @{user.username} and everything in it for good.</p>
-      </section>
+        }
+      >
+        Removes @{user.username} and everything in it for good.
+      </SettingsRow>
     </>
   );
 }
@@ -144,5 +148,18 @@ export function DeleteAccountDialog({ user, result }: { user: UserJson; result?:
         </div>
       </Form>
     </Dialog>
+  );
+}
+
+/** A Settings row: a heading with its one action, and a line on what it does. */
+function SettingsRow(props: { id: string; title: string; action: ReactNode; danger?: boolean; children: ReactNode }) {
+  return (
+    <section className={props.danger ? "settings-row danger-zone" : "settings-row"} aria-labelledby={props.id}>
+      <div className="settings-head">
+        <h2 id={props.id}>{props.title}</h2>
+        {props.action}
+      </div>
+      <p className="muted">{props.children}</p>
+    </section>
   );
 }
