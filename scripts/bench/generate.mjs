@@ -28,6 +28,11 @@ const TAGS = [
   "cloud",
 ];
 const TYPES = ["Company", "Project", "Skill", "School"];
+// The search row's word: in RARE_NOTES notes spread over time whatever the size, so the row shows
+// what a rare word costs as the index grows around it (the bm25 window holds them all).
+const RARE_WORD = "quasar";
+const RARE_NOTES = 10;
+const RARE_EVERY = Math.max(10, Math.floor(NOTES / RARE_NOTES / 10) * 10);
 const DEPTH = 20;
 
 let seed = 42;
@@ -100,7 +105,9 @@ for (let n = 1; n <= NOTES; n++) {
       original.dirty = true;
     }
   }
-  const txt = kind === 1 ? "" : `Bench note ${n} about #${tag} and ${label}.`;
+  // RARE_WORD is in RARE_NOTES notes at every size (every n here is a multiple of 10, never a renote).
+  const rare = n % RARE_EVERY === 0 ? ` ${RARE_WORD}` : "";
+  const txt = kind === 1 ? "" : `Bench note ${n} about #${tag} and ${label}${rare}.`;
   const note = { id: n, uid, kind, label: kind === 1 ? "" : label, created, likenum: 0, repnum: 0, renum: 0, renoteOf };
   notes.push(note);
   if (kind !== 1) {
@@ -407,6 +414,7 @@ const meta = {
   freshUser,
   users: USERS,
   chainFocus,
+  rareWord: RARE_WORD,
   focusNote: focusNote.id,
   focusAuthor: `bench${focusNote.uid}`,
   seconds: (Date.now() - started) / 1000,

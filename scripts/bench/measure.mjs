@@ -112,6 +112,9 @@ const rows = [
   ["tag page", "list", get("/v1/tags/edge?page=1")],
   ["folders list", "list", get("/v1/folders?uid=2&sort=time&page=1")],
   ["notifications", "list", get("/v1/notifications?page=1", auth(me))],
+  // Full-text search, signed in (block and mute filters, the session check riding along): a word
+  // in 10 notes at every size.
+  ["search notes, rare word (signed in)", "list", get(`/v1/search?q=${meta.rareWord}&t=notes`, auth(me))],
   ["like/unlike, popular note (likes = notes)", "write", toggle(`/v1/likes/${meta.popularNote}?t=note`)],
   ["like/unlike, fresh note", "write", toggle(`/v1/likes/${meta.freshNote}?t=note`)],
   ["follow/unfollow, popular user (followers = notes)", "write", toggle(`/v1/follows/${meta.popularUser}`)],
