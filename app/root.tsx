@@ -21,7 +21,6 @@ import { badgeCount, Shell } from "./components/Shell";
 import { dialogLoaded } from "./components/lazyDialogs";
 import { apiFor, result, signedIn } from "./lib/api.server";
 import { markBooted } from "./lib/hydrated";
-import { useMenus } from "./lib/menus";
 import { useNonce } from "./lib/nonce";
 import { scrollKey } from "./lib/scroll";
 import { clearRecord, fromServer, writeRecord } from "./lib/record";
@@ -121,7 +120,18 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const { user, badge, dialogData: dd } = useLoaderData<typeof loader>();
   // Pages such as the Google callback stand outside the main layout (handle.bare).
-  useMenus();
+  // Menus behave as menus once the page is up; their module stays out of the first load (issue 22).
+  useEffect(() => {
+    let remove: (() => void) | undefined;
+    let gone = false;
+    import("./lib/menus").then((m) => {
+      if (!gone) remove = m.installMenus();
+    });
+    return () => {
+      gone = true;
+      remove?.();
+    };
+  }, []);
   const bare = useMatches().some((m) => (m.handle as { bare?: boolean } | undefined)?.bare);
   // Spec 3: the "notex" record mirrors the signed-in user and is cleared on logout.
   useEffect(() => {

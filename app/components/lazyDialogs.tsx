@@ -3,6 +3,8 @@ import { type ComponentType, lazy, Suspense } from "react";
 // The modules of the dialogs a URL can open (?dialog=name), loaded only when one opens so a page's
 // first load stays small. Layout also awaits the one in the URL before it marks the page ready.
 export const DIALOG_MODULES = {
+  /** The frame itself (the shell's login, sign-up and logout dialogs open in it). */
+  dialog: () => import("./Dialog"),
   login: () => import("./AuthForms"),
   signup: () => import("./AuthForms"),
   note: () => import("./notes/Composer"),
@@ -16,7 +18,8 @@ export const DIALOG_MODULES = {
 export function dialogLoaded(search: string): Promise<unknown> {
   const name = new URLSearchParams(search).get("dialog") ?? "";
   const load = (DIALOG_MODULES as Record<string, () => Promise<unknown>>)[name];
-  return load ? load().catch(() => undefined) : Promise.resolve();
+  if (!name) return Promise.resolve();
+  return Promise.all([DIALOG_MODULES.dialog(), load?.()]).catch(() => undefined);
 }
 
 /** A dialog component from its module, loaded on first render, rendering nothing until it has. */

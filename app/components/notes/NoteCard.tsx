@@ -6,12 +6,14 @@ import type { UserJson } from "../../../worker/features/users/users.service";
 import { Ago } from "../Ago";
 import { Avatar } from "../Avatar";
 import { NoteActions } from "../social/NoteActions";
-import { NoteMenu } from "./NoteMenu";
 
 export const noteHref = (n: NoteJson) => `/${n.user.username}/note/${n.id}`;
 
 // The lightbox loads with the first image opened, not with the page.
 const Lightbox = lazy(() => import("./Lightbox"));
+// The ⋯ menu's entries (edit, copy, save, report, mute, block) load after the first paint (issue 22
+// budget): the server's HTML already has the menu, a <details> that opens before its script is here.
+const NoteMenu = lazy(() => import("./NoteMenu").then((m) => ({ default: m.NoteMenu })));
 
 /** Spec 2: one to four images shown, +N for the rest; each opens the lightbox (or, without JS, the file). */
 function Images({ images, alts }: { images: string[]; alts: string[] }) {
@@ -211,7 +213,9 @@ export function NoteCard({
       )}
       <footer className="note-foot">
         <NoteActions note={note} viewer={viewer} />
-        <NoteMenu note={note} viewer={viewer} />
+        <Suspense fallback={null}>
+          <NoteMenu note={note} viewer={viewer} />
+        </Suspense>
       </footer>
     </article>
   );
