@@ -110,7 +110,8 @@ test("a like runs no loader again: its answer already carries the new state (iss
   await expect(card.getByRole("button", { name: "Like 0" })).toBeVisible();
   const loaders: string[] = [];
   page.on("request", (r) => {
-    if (r.method() === "GET" && new URL(r.url()).searchParams.has("_data")) loaders.push(r.url());
+    // Remix's single fetch asks for loader data as GET <path>.data.
+    if (r.method() === "GET" && new URL(r.url()).pathname.endsWith(".data")) loaders.push(r.url());
   });
   const liked = page.waitForResponse((r) => r.url().includes("/actions/like"));
   await card.getByRole("button", { name: "Like 0" }).click();
