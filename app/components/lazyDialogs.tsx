@@ -26,6 +26,7 @@ export function dialogLoaded(search: string): Promise<unknown> {
 export function lazyDialog<M, P extends object>(load: () => Promise<M>, pick: (m: M) => ComponentType<P>) {
   // (React's lazy type loses generic props; the component is the same one `pick` returns.)
   const Lazy = lazy(() => load().then((m) => ({ default: pick(m) }))) as unknown as ComponentType<P>;
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per dialog at module level, like React.lazy, so each component is made once
   return function LazyDialog(props: P) {
     return (
       <Suspense fallback={null}>

@@ -3,9 +3,7 @@ import { redirect } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { apiFor } from "~/lib/api.server";
 
-export const meta: MetaFunction = () => [
-  { title: "Confirm your email · NoteX" },
-];
+export const meta: MetaFunction = () => [{ title: "Confirm your email · NoteX" }];
 
 const RESULTS = {
   confirmed: { title: "Your email is confirmed", text: "Thank you. This address is now the one for your account." },
