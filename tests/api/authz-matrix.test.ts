@@ -86,6 +86,8 @@ const CASES: Record<string, Case> = {
     other: "self",
   },
   "POST /v1/notes": { call: () => ["/v1/notes", { label: "idea", content: "<p>mine</p>" }], other: "open" },
+  // Issue 21 item 17: slots for the caller's own next note, reserved before it is saved.
+  "POST /v1/uploads": { call: () => ["/v1/uploads", { uploads: [{ file_size: 10, file_ext: "png" }] }], other: "open" },
   "POST /v1/renotes": { call: (f) => ["/v1/renotes", { renote_id: f.noteId, content: "" }], other: "open" },
   "POST /v1/likes/:id": { call: (f) => [`/v1/likes/${f.noteId}?t=note`], other: "open" },
   "POST /v1/follows/:uid": { call: (f) => [`/v1/follows/${f.owner.id}`], other: "open" },
