@@ -64,11 +64,12 @@ export async function renote(db: DB, uid: number, targetId: number, content: str
       notedAt: now,
     })
     .returning({ id: notes.id });
-  await runBatch(db, [
+  const [[counted]] = (await runBatch(db, [
     db
       .update(notes)
       .set({ renum: plus(notes.renum, 1) })
-      .where(and(eq(notes.id, originalId), sql`exists(select 1 from notes r where r.id = ${row.id})`)),
+      .where(and(eq(notes.id, originalId), sql`exists(select 1 from notes r where r.id = ${row.id})`))
+      .returning({ renum: notes.renum }),
     ...countNote(db, uid, row.id, 1),
     ...notifyStatements(db, {
       userId: original.ownerId,
@@ -79,12 +80,9 @@ export async function renote(db: DB, uid: number, targetId: number, content: str
       extra: txt.slice(0, 100),
     }),
     ...mentionStatements(db, { actorId: uid, tblname: "note", rowid: row.id, userIds: mentions.userIds, extra: txt }),
-  ]);
-  return {
-    id: row.id,
-    renoted: false,
-    renum: (await db.select({ n: notes.renum }).from(notes).where(eq(notes.id, originalId)))[0]?.n ?? 0,
-  };
+  ])) as [{ renum: number }[]];
+  // The count comes back from the batch's own update, not from a read after it.
+  return { id: row.id, renoted: false, renum: counted?.renum ?? 0 };
 }
 
 export async function undoRenote(db: DB, uid: number, originalId: number) {
