@@ -1,4 +1,4 @@
-// The built worker on loopback, for the bench and the soak: wrangler's dev server in a child
+// The built worker on loopback, for the bench, the soak and Lighthouse: wrangler's dev server in a child
 // process (scripts/worker-process.mjs) with its own local D1 state and extra vars; resolves once
 // /v1/health answers. stop() ends the child and its workerd.
 import { execFileSync, spawn } from "node:child_process";
@@ -17,7 +17,10 @@ export function freshLocalD1(persist, env = process.env) {
 
 export async function startLocalWorker({ port, persist, vars = {}, env = process.env, tries = 240 }) {
   const child = spawn(process.execPath, ["scripts/worker-process.mjs", JSON.stringify({ port, persist, vars })], {
-    env,
+    // Bundled as `wrangler deploy` bundles it: wrangler's dev server otherwise defines NODE_ENV as
+    // "development", which puts React's development build (several times slower to render) into
+    // the worker, so the bench and Lighthouse would time a server that never ships.
+    env: { ...env, NODE_ENV: "production" },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
   });

@@ -9,6 +9,7 @@ import { sameOrigin } from "./lib/csrf";
 import { toErrorResponse } from "./lib/errors";
 import { securityHeaders } from "./lib/headers";
 import { pageUser } from "./lib/session";
+import { selfFromRows, selfStatements } from "./features/users/users.service";
 import { cachedPage } from "./lib/page-cache";
 import { meteredD1, newMeter, serverTiming } from "./db/meter";
 import { d1SessionFor, returnBookmark } from "./db/replicas";
@@ -86,14 +87,27 @@ export function createApp(pages: PageHandler) {
         cachedPage(c, async () => {
           // The session is resolved once here; every API call the page's loaders make reuses it.
           c.set("db", dbFor(c.env.DB));
-          const user = await pageUser(c as unknown as Context<AppEnv>);
-          const env = { ...c.env, PAGE_USER: user };
+          const page = c as unknown as Context<AppEnv>;
+          // A GET that runs the root loader also reads the person's own record (/me) in the
+          // session check's round trip. Not after a form POST: its action may have changed them.
+          const withSelf = c.req.method === "GET" && runsRootLoader(c.req.url);
+          const { user, also } = await pageUser(page, withSelf ? (sid) => selfStatements(page.var.db, sid) : undefined);
+          const self = user && withSelf ? (selfFromRows(also, user.id) ?? undefined) : undefined;
+          const env = { ...c.env, PAGE_USER: user, PAGE_SELF: self };
           const ctx = c.executionCtx as ExecutionContext;
           return { res: await pages(c.req.raw, { cloudflare: { env, ctx }, nonce: c.var.nonce }), signedIn: !!user };
         }),
       )
       .onError(toErrorResponse)
   );
+}
+
+/** Whether Remix runs the root loader for this GET: a document does; single fetch's `.data` only when `_routes` (if given) names it. */
+function runsRootLoader(href: string): boolean {
+  const url = new URL(href);
+  if (!url.pathname.endsWith(".data")) return true;
+  const routes = url.searchParams.get("_routes");
+  return routes === null || routes.split(",").includes("root");
 }
 
 /**

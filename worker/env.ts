@@ -1,5 +1,6 @@
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type * as schema from "./db/schema/all";
+import type { UserJson } from "./features/users/users.service";
 
 export interface Env {
   DB: D1Database;
@@ -36,6 +37,8 @@ export interface Env {
    * result to its in-process API calls here, so each of them skips the session lookup and epoch check.
    */
   PAGE_USER?: CurrentUser | null;
+  /** Never a binding: that person's own record (GET /v1/me), read in the same round trip on a GET page. */
+  PAGE_SELF?: UserJson;
 }
 
 export type DB = DrizzleD1Database<typeof schema>;

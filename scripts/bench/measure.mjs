@@ -134,7 +134,8 @@ async function alone(next, seconds) {
   const d1 = [];
   let errors = 0;
   const end = performance.now() + seconds * 1000;
-  while (performance.now() < end || times.length < 8) {
+  // An even count: a toggling write's like and unlike (which touch different rows) weigh the same.
+  while (performance.now() < end || times.length < 8 || times.length % 2) {
     const r = next();
     const t = performance.now();
     const res = await fetch(`${BASE}${r.path}`, { method: r.method, headers: r.headers, redirect: "manual" });
@@ -144,11 +145,16 @@ async function alone(next, seconds) {
     d1.push(d1Of(res.headers.get("server-timing")));
   }
   const pick = (k) => median(d1.map((x) => x[k]));
+  // Rows as a mean: a median of alternating like/unlike costs lands on either, or between them.
+  const mean = (k) => {
+    const xs = d1.map((x) => x[k]).filter((x) => x !== null);
+    return xs.length ? Math.round((xs.reduce((a, b) => a + b, 0) / xs.length) * 10) / 10 : null;
+  };
   return {
     p50: percentile(times, 0.5),
     n: times.length,
     errors,
-    d1: { trips: pick("trips"), busy: pick("busy"), read: pick("read"), written: pick("written") },
+    d1: { trips: pick("trips"), busy: pick("busy"), read: mean("read"), written: mean("written") },
   };
 }
 
@@ -229,6 +235,7 @@ const mixed = () => {
       };
   }
 };
+const statuses = {};
 const ceiling = await new Promise((resolve, reject) => {
   const times = [];
   const run = autocannon(
@@ -255,11 +262,17 @@ const ceiling = await new Promise((resolve, reject) => {
             p99: percentile(times, 0.99),
             errors: res.errors + res.non2xx + res.timeouts,
             non2xx: res.non2xx,
+            timeouts: res.timeouts,
+            // Which answers they were, so an error count in the table says what to look at.
+            statuses,
           }),
   );
-  run.on("response", (_client, _status, _bytes, ms) => times.push(ms));
+  run.on("response", (_client, status, _bytes, ms) => {
+    times.push(ms);
+    statuses[status] = (statuses[status] ?? 0) + 1;
+  });
 });
 process.stderr.write(
-  `  ${meta.notes} write ceiling: ${ceiling.writesPerSecond.toFixed(0)} writes/s, p99 ${ceiling.p99?.toFixed(0)} ms, errors ${ceiling.errors}\n`,
+  `  ${meta.notes} write ceiling: ${ceiling.writesPerSecond.toFixed(0)} writes/s, p99 ${ceiling.p99?.toFixed(0)} ms, errors ${ceiling.errors}, statuses ${JSON.stringify(statuses)}\n`,
 );
 writeFileSync(cfg.out, JSON.stringify({ rows: out, ceiling }));

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { sign } from "hono/jwt";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { sessions, users } from "../db/schema/users";
 import type { AppEnv, CurrentUser, Env, PendingSession } from "../env";
 import { toErrorResponse, unauthorized } from "./errors";
@@ -127,23 +128,38 @@ const sessionFields = {
   suspendedAt: users.suspendedAt,
 };
 
-/**
- * The user behind session `sid` (the row must exist, be unexpired, belong to `uid` when given and
- * carry the account's current epoch: password change, reset and logout-everywhere bump it), or null.
- * One D1 query; it refreshes "last active" only when that is older than TOUCH_EVERY_MS.
- */
-async function current(c: Context<AppEnv>, sid: string, uid?: number, ep?: number): Promise<CurrentUser | null> {
-  const now = Date.now();
-  const [row]: SessionRow[] = await c.var.db
+/** The session row `sid` joined to its user (unexpired, and belonging to `uid` when given). */
+const sessionQuery = (c: Context<AppEnv>, sid: string, now: number, uid?: number) =>
+  c.var.db
     .select(sessionFields)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sid), gt(sessions.expiresAt, now), uid === undefined ? undefined : eq(users.id, uid)))
     .limit(1);
+
+/**
+ * The user of a session row, if it carries the account's current epoch (password change, reset
+ * and logout-everywhere bump it) and `ep` when given; refreshes "last active" when that is older
+ * than TOUCH_EVERY_MS.
+ */
+async function settleSession(
+  c: Context<AppEnv>,
+  row: SessionRow | undefined,
+  sid: string,
+  now: number,
+  ep?: number,
+): Promise<CurrentUser | null> {
   // Suspension also ends the sessions and bumps the epoch (so riding checks fail too); this holds even if it did not.
   if (!row || row.ep !== row.userEp || (ep !== undefined && ep !== row.userEp) || row.suspendedAt) return null;
   if (now - row.lastSeenAt > TOUCH_EVERY_MS) await touch(c, sid, now);
   return { id: row.uid, username: row.username, sid };
+}
+
+/** The user behind session `sid` (see sessionQuery and settleSession), or null. One D1 query. */
+async function current(c: Context<AppEnv>, sid: string, uid?: number, ep?: number): Promise<CurrentUser | null> {
+  const now = Date.now();
+  const [row]: SessionRow[] = await sessionQuery(c, sid, now, uid);
+  return settleSession(c, row, sid, now, ep);
 }
 
 /** Moves "last active" forward, after the response; the where clause keeps racing writes to one. */
@@ -208,10 +224,21 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** The session behind a page request's cookie, checked once for the whole page (null: visitor). */
-export async function pageUser(c: Context<AppEnv>): Promise<CurrentUser | null> {
+/**
+ * The session behind a page request's cookie, checked once for the whole page (user null: visitor).
+ * `also` puts more reads in the same D1 round trip (a GET page's own record); their results come
+ * back with the user, and are to be trusted only when the user is not null.
+ */
+export async function pageUser(
+  c: Context<AppEnv>,
+  also?: (sid: string) => readonly BatchItem<"sqlite">[],
+): Promise<{ user: CurrentUser | null; also: unknown[] }> {
   const sid = await cookieSid(c);
-  return sid ? current(c, sid) : null;
+  if (!sid) return { user: null, also: [] };
+  if (!also) return { user: await current(c, sid), also: [] };
+  const now = Date.now();
+  const [rows, ...more] = await c.var.db.batch([sessionQuery(c, sid, now), ...also(sid)]);
+  return { user: await settleSession(c, (rows as SessionRow[])[0], sid, now), also: more };
 }
 
 /** The reads whose queries can carry the session check: note lists and notifications. */

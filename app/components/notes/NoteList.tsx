@@ -1,7 +1,8 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import type { NoteJson, NoteList as List } from "../../../worker/features/notes/notes.types";
+import type { NoteList as List } from "../../../worker/features/notes/notes.types";
 import type { UserJson } from "../../../worker/features/users/users.service";
+import { afterPage, autoLoads, type Loaded } from "~/lib/autoload";
 import { markOld } from "~/lib/counts";
 import { booted } from "~/lib/hydrated";
 import { pageOf } from "~/lib/scroll";
@@ -13,13 +14,6 @@ function nextHref(location: { pathname: string; search: string }, list: List): s
   p.set("page", String(list.paginator.page + 1));
   if (list.cursor) p.set("cursor", list.cursor);
   return `${location.pathname}?${p}`;
-}
-
-/** The pages loaded after the first, for one list (base: its page URL without overlays). */
-interface Loaded {
-  base: string;
-  extra: NoteJson[];
-  last: List | null;
 }
 
 // Kept per history entry, so Back and Forward find the list as long as it was (issue 21).
@@ -80,7 +74,7 @@ export function NoteList({
   useEffect(() => {
     const got = fetcher.data?.list;
     if (got && got !== last && got.paginator.page === last.paginator.page + 1) {
-      setState((s) => ({ ...s, extra: [...s.extra, ...got.notes], last: got }));
+      setState((s) => afterPage(s, got));
     }
   }, [fetcher.data, last]);
 
@@ -89,9 +83,10 @@ export function NoteList({
   }, [loaded, location.key]);
 
   const href = nextHref(location, last);
+  const auto = autoLoads(loaded);
   useEffect(() => {
     const el = sentinel.current;
-    if (!el || last.paginator.is_end) return;
+    if (!el || last.paginator.is_end || !auto) return;
     const io = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting) && fetcher.state === "idle") {
         fetcher.load(loaderIndex ? `${href}&index` : href);
@@ -99,7 +94,7 @@ export function NoteList({
     });
     io.observe(el);
     return () => io.disconnect();
-  }, [href, last, fetcher, loaderIndex]);
+  }, [href, last, fetcher, loaderIndex, auto]);
 
   // A revalidated first page may now hold notes a loaded page also has: each is shown once.
   const seen = new Set<string>();
@@ -119,7 +114,17 @@ export function NoteList({
       ))}
       {!last.paginator.is_end && (
         <div ref={sentinel} className="more">
-          <Link to={href} preventScrollReset rel="next">
+          <Link
+            to={href}
+            preventScrollReset
+            rel="next"
+            onClick={(e) => {
+              if (auto) return;
+              // Paused after empty pages: a click goes on in place, and scrolling loads again.
+              e.preventDefault();
+              setState((s) => ({ ...s, emptyRun: 0 }));
+            }}
+          >
             {fetcher.state === "loading" ? "Loading…" : "More"}
           </Link>
         </div>

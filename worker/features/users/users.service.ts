@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { follows } from "../../db/schema/social";
-import { userLabels, users, userTypes } from "../../db/schema/users";
+import { sessions, userLabels, users, userTypes } from "../../db/schema/users";
 import type { DB } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { isModerator } from "../safety/visibility";
@@ -65,6 +65,30 @@ export function jstats(u: UserRow, isMe: boolean): UserStats {
   };
 }
 
+/** The person, their label counts and their type counts, for the user matched by `cond`. */
+const countStatements = (db: DB, cond: SQL) => {
+  const id = db.select({ id: users.id }).from(users).where(cond).limit(1);
+  return [
+    db.select().from(users).where(cond).limit(1),
+    db.select({ k: userLabels.label, n: userLabels.n }).from(userLabels).where(inArray(userLabels.userId, id)),
+    db.select({ k: userTypes.type, n: userTypes.n }).from(userTypes).where(inArray(userTypes.userId, id)),
+  ] as const;
+};
+type CountRows = [UserRow[], { k: string; n: number }[], { k: string; n: number }[]];
+
+/**
+ * The statements of a signed-in page's own record (/me), for the session check's batch
+ * (worker/lib/session.ts pageUser): the user behind session `sid`, in the same D1 round trip.
+ */
+export const selfStatements = (db: DB, sid: string) =>
+  countStatements(db, sql`${users.id} = (select ${sessions.userId} from ${sessions} where ${sessions.id} = ${sid})`);
+
+/** /me from selfStatements' rows, or null when they do not describe user `uid`. */
+export function selfFromRows(rows: unknown[], uid: number): UserJson | null {
+  const [user, labels, types] = rows as CountRows;
+  return user[0]?.id === uid ? toUserJson([user, labels, types], uid, [], undefined) : null;
+}
+
 /**
  * One D1 round trip: the user, their label and type counts, and whether the viewer follows,
  * blocks or mutes them. A person reading their own record (/me, on every signed-in page) skips
@@ -80,11 +104,7 @@ export async function loadUser(
   const id = db.select({ id: users.id }).from(users).where(cond).limit(1);
   const viewer = viewerId ?? 0;
   const self = where.id !== undefined && where.id === viewerId;
-  const counts = [
-    db.select().from(users).where(cond).limit(1),
-    db.select({ k: userLabels.label, n: userLabels.n }).from(userLabels).where(inArray(userLabels.userId, id)),
-    db.select({ k: userTypes.type, n: userTypes.n }).from(userTypes).where(inArray(userTypes.userId, id)),
-  ] as const;
+  const counts = countStatements(db, cond);
   const relations = [
     db
       .select({ one: sql<number>`1` })
@@ -103,9 +123,17 @@ export async function loadUser(
       .limit(1),
   ] as const;
   const all = self ? await db.batch(counts) : await db.batch([...counts, ...relations]);
-  const [rows, labels, types] = all;
   const follow = self ? [] : (all[3] ?? []);
   const rel = self ? undefined : all[4]?.[0];
+  return toUserJson([all[0], all[1], all[2]], viewerId, follow, rel);
+}
+
+function toUserJson(
+  [rows, labels, types]: CountRows,
+  viewerId: number | null,
+  follow: unknown[],
+  rel: { blocking: number; blockedBy: number; muting: number; staff: unknown } | undefined,
+): UserJson {
   const u = rows[0];
   // A suspended account is gone for everyone but moderators.
   if (!u || (u.suspendedAt && !rel?.staff)) throw notFound("User not found");
