@@ -33,7 +33,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         rollupOptions: {
           output: {
             manualChunks: (id: string) =>
-              /\/app\/(lib\/(hydrated|time|scroll|counts|record|revalidate)\.ts|components\/(Ago|JsFlag|Avatar)\.tsx)$/.test(
+              /\/app\/(lib\/(hydrated|time|scroll|counts|record|revalidate|toggle)\.ts|components\/(Ago|JsFlag|Avatar)\.tsx)$/.test(
                 id,
               )
                 ? "core"

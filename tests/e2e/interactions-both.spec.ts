@@ -84,6 +84,77 @@ test("10b: a note on a later page keeps right counts after each action and after
   await expect(card.getByRole("button", { name: "Unlike 1", exact: true })).toBeVisible();
 });
 
+/**
+ * Holds each request to `path` before it reaches the server: the first `delays.length` ones that
+ * long, the rest not at all. Sent from here, a request the page has given up on (a fetcher aborts
+ * its previous submission) still reaches the server, late, as it can on a slow network. Returns
+ * how many were sent and how many have reached the server and come back.
+ */
+async function holdRequests(page: Page, path: string, delays: number[]) {
+  const seen = { sent: 0, done: 0 };
+  await page.route(`**${path}*`, async (route) => {
+    const delay = delays[seen.sent++] ?? 0;
+    await new Promise((r) => setTimeout(r, delay));
+    const res = await route.fetch();
+    seen.done++;
+    await route.fulfill({ response: res }).catch(() => {}); // the page may have stopped waiting
+  });
+  return seen;
+}
+
+test("10c: like or renote clicked quickly: one request at a time, and the server ends where the card does", async ({
+  page,
+  js,
+  playwright,
+}) => {
+  test.skip(!js, "without JavaScript each click is a page load, one at a time");
+  await signedIn(page);
+  const other = await otherPerson(playwright);
+  const tag = tagOf();
+  const made = await other.req.post("/v1/notes", { data: { label: "idea", content: `<p>Race me #${tag}</p>` } });
+  const id = (await made.json()).note.id;
+  await other.req.dispose();
+  await page.goto(`/tag/${tag}`);
+  const card = page.locator("article.note", { hasText: "Race me" });
+  const server = async () => {
+    const n = await (await page.request.get(`/v1/notes/${id}`)).json();
+    return { liked: n.liked, likenum: n.likenum, renoted: n.renoted, renum: n.renum };
+  };
+
+  // The first like is slow and the unlike slower: before the fix the unlike, given up on by the
+  // page, reached the server last and left it unliked while the card said "Unlike 1".
+  const likes = await holdRequests(page, "/actions/like", [800, 1600]);
+  for (const name of ["Like 0", "Unlike 1", "Like 0"]) await card.getByRole("button", { name, exact: true }).click();
+  await expect(card.getByRole("button", { name: "Unlike 1", exact: true })).toBeVisible();
+  await expect.poll(() => likes.done === likes.sent, { timeout: 5000 }).toBe(true);
+  await page.waitForTimeout(300);
+  expect(await server()).toMatchObject({ liked: true, likenum: 1 });
+  await expect(card.getByRole("button", { name: "Unlike 1", exact: true })).toBeVisible();
+
+  // The same through the renote menu: Renote, Undo renote, Renote.
+  const renoteCalls = await holdRequests(page, "/actions/renote", [800, 1600]);
+  await renoteMenu(card, "Renote");
+  await renoteMenu(card, "Undo renote");
+  await renoteMenu(card, "Renote");
+  await expect(renotes(card)).toHaveText("Renote menu 1");
+  await expect.poll(() => renoteCalls.done === renoteCalls.sent, { timeout: 5000 }).toBe(true);
+  await page.waitForTimeout(300);
+  expect(await server()).toMatchObject({ renoted: true, renum: 1 });
+  await expect(renotes(card)).toHaveText("Renote menu 1");
+
+  // A wish that changes while a request is out goes once that one is back: Unlike (slow), Like.
+  await page.unroute("**/actions/like*");
+  const again = await holdRequests(page, "/actions/like", [800]);
+  for (const name of ["Unlike 1", "Like 0"]) await card.getByRole("button", { name, exact: true }).click();
+  await expect(card.getByRole("button", { name: "Unlike 1", exact: true })).toBeVisible();
+  await expect.poll(() => again.sent === 2 && again.done === 2, { timeout: 5000 }).toBe(true);
+  await page.waitForTimeout(300);
+  expect(await server()).toMatchObject({ liked: true, likenum: 1 });
+  await page.reload();
+  await expect(card.getByRole("button", { name: "Unlike 1", exact: true })).toBeVisible();
+  await expect(renotes(card)).toHaveText("Renote menu 1");
+});
+
 test("11: deleting a reply asks first and leaves you on the thread", async ({ page }) => {
   const me = await signedIn(page);
   const made = await page.request.post("/v1/notes", { data: { label: "idea", content: "<p>A thread</p>" } });

@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import type { NoteJson } from "../../../worker/features/notes/notes.types";
 import type { UserJson } from "../../../worker/features/users/users.service";
 import { useCounts, useLearn } from "~/lib/counts";
+import { useSerialToggle } from "~/lib/toggle";
 import { dialogHref } from "~/lib/scroll";
 import { JsFlag } from "../JsFlag";
 
@@ -40,8 +41,9 @@ export function LoginLink({ icon, label, n }: { icon: ReactNode; label: string; 
 
 /**
  * Spec 4: like toggles optimistically (±1) and then shows what the server answers; a failure is
- * not rolled back. For notes and replies alike (kind); `item` is the note or reply the counts came
- * with, and a later answer about the same one anywhere on the page wins (app/lib/counts.ts).
+ * not rolled back. Quick clicks send one request at a time (lib/toggle.ts). For notes and replies
+ * alike (kind); `item` is the note or reply the counts came with, and a later answer about the
+ * same one anywhere on the page wins (app/lib/counts.ts).
  */
 export function LikeButton({
   kind,
@@ -56,14 +58,19 @@ export function LikeButton({
   const location = useLocation();
   useLearn(kind, item.id, fetcher.data?.ok ? fetcher.data.data : undefined);
   const now = useCounts(kind, item.id, item, { liked: item.liked, likenum: item.likenum });
+  const toggle = useSerialToggle(fetcher, now.liked, (d) => d.data?.liked, true);
   if (!viewer) return <LoginLink icon={heart(false)} label="Like" n={item.likenum} />;
-  let { liked, likenum: count } = now;
-  if (fetcher.formData) {
-    liked = fetcher.formData.get("intent") === "like";
-    count = now.likenum + (liked === now.liked ? 0 : liked ? 1 : -1);
-  }
+  const liked = toggle.shown;
+  const count = now.likenum + (liked === now.liked ? 0 : liked ? 1 : -1);
   return (
-    <fetcher.Form method="post" action="/actions/like" className="inline">
+    <fetcher.Form
+      method="post"
+      action="/actions/like"
+      className="inline"
+      data-on="like"
+      data-off="unlike"
+      onSubmit={toggle.onSubmit}
+    >
       <input type="hidden" name="id" value={item.id} />
       <input type="hidden" name="t" value={kind} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
@@ -85,14 +92,12 @@ function RenoteMenu({ note, viewer }: { note: NoteJson; viewer: UserJson | null 
   const here = `${location.pathname}${location.search}`;
   useLearn("note", note.id, fetcher.data?.ok ? fetcher.data.data : undefined);
   const now = useCounts("note", note.id, note, { renoted: note.renoted, renum: note.renum });
+  const toggle = useSerialToggle(fetcher, now.renoted, (d) => d.data?.renoted);
   if (!viewer) {
     return <LoginLink icon={RenoteIcon} label="Renote" n={note.renum} />;
   }
-  let { renoted, renum } = now;
-  if (fetcher.formData) {
-    renoted = fetcher.formData.get("intent") === "renote";
-    renum = now.renum + (renoted === now.renoted ? 0 : renoted ? 1 : -1);
-  }
+  const renoted = toggle.shown;
+  const renum = now.renum + (renoted === now.renoted ? 0 : renoted ? 1 : -1);
   return (
     <details className="menu renote-menu">
       <summary className={`act${renoted ? " on" : ""}`}>
@@ -100,7 +105,16 @@ function RenoteMenu({ note, viewer }: { note: NoteJson; viewer: UserJson | null 
       </summary>
       <ul>
         <li>
-          <fetcher.Form method="post" action="/actions/renote" onSubmit={closeMenu}>
+          <fetcher.Form
+            method="post"
+            action="/actions/renote"
+            data-on="renote"
+            data-off="undo"
+            onSubmit={(e) => {
+              closeMenu(e);
+              toggle.onSubmit(e);
+            }}
+          >
             <input type="hidden" name="id" value={note.id} />
             <input type="hidden" name="redirectTo" value={here} />
             <input type="hidden" name="intent" value={renoted ? "undo" : "renote"} />

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import type { NoteJson } from "../../../worker/features/notes/notes.types";
 import type { UserJson } from "../../../worker/features/users/users.service";
 import { get } from "~/lib/client";
+import { useSerialToggle } from "~/lib/toggle";
 import { dialogHref } from "~/lib/scroll";
 import { JsFlag } from "../JsFlag";
 import { closeMenu } from "./NoteActions";
@@ -32,6 +33,7 @@ export function NoteMenuExtra({ note, viewer }: { note: NoteJson; viewer: UserJs
     return () => details.removeEventListener("toggle", onToggle);
   }, [note.id, viewer]);
 
+  const toggle = useSerialToggle(fetcher, saved ?? false, (d) => d.data?.bookmarked);
   useEffect(() => {
     if (!fetcher.data) return;
     if (fetcher.data.ok && fetcher.data.data) {
@@ -55,13 +57,22 @@ export function NoteMenuExtra({ note, viewer }: { note: NoteJson; viewer: UserJs
   return (
     <>
       <li id={`menu-${note.id}`}>
-        <fetcher.Form method="post" action="/actions/bookmark" onSubmit={closeMenu}>
+        <fetcher.Form
+          method="post"
+          action="/actions/bookmark"
+          data-on="save"
+          data-off="unsave"
+          onSubmit={(e) => {
+            closeMenu(e);
+            toggle.onSubmit(e);
+          }}
+        >
           <input type="hidden" name="id" value={note.id} />
           <input type="hidden" name="t" value="note" />
-          <input type="hidden" name="intent" value={saved ? "unsave" : "save"} />
+          <input type="hidden" name="intent" value={toggle.shown ? "unsave" : "save"} />
           <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
           <JsFlag />
-          <button type="submit">{saved ? "Unsave" : "Save"}</button>
+          <button type="submit">{toggle.shown ? "Unsave" : "Save"}</button>
         </fetcher.Form>
       </li>
       <li>

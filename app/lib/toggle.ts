@@ -1,0 +1,77 @@
+import type { FetcherWithComponents } from "@remix-run/react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+
+/**
+ * A toggle (like, renote, bookmark) that sends one request at a time (issue 21, the like race).
+ *
+ * A fetcher aborts its request in flight when it is submitted again, but an aborted request may
+ * still reach the server, and in any order: Like, Unlike, Like clicked quickly could leave the
+ * server unliked while the card said "Unlike 1". So with JavaScript a click only changes the state
+ * the person wants; a request goes out when none is in flight, and when it comes back and the
+ * server's answer is not the wanted state, one more goes out with the wanted intent (intents are
+ * explicit, "like" or "unlike", never "flip", so a repeat is harmless). Without JavaScript the
+ * form posts as it is.
+ *
+ * `on` is the state the server last told this page; `answered` reads a reply's state, or
+ * undefined for a failure. After a failure nothing more is sent; `keepOnFailure` keeps the wanted
+ * state on show (spec 4: a failed like is not rolled back), otherwise the card shows `on` again.
+ */
+export function useSerialToggle<D>(
+  fetcher: FetcherWithComponents<D>,
+  on: boolean,
+  answered: (data: D) => boolean | undefined,
+  keepOnFailure = false,
+) {
+  const [want, setWant] = useState<boolean | null>(null);
+  const wanted = useRef<boolean | null>(null);
+  const form = useRef<HTMLFormElement | null>(null);
+  // The request in flight: the answer the fetcher held when it was sent, and whether the fetcher
+  // has been seen busy since. Router updates run in a transition, so a quick request may never
+  // render as busy: a new answer is what marks it done.
+  const flight = useRef<{ before: D | undefined; busy: boolean } | null>(null);
+
+  const send = (intent: boolean) => {
+    const el = form.current;
+    if (!el) return;
+    const data = new FormData(el);
+    data.set("intent", String(el.dataset[intent ? "on" : "off"]));
+    flight.current = { before: fetcher.data, busy: false };
+    fetcher.submit(data, { method: "post", action: el.getAttribute("action") ?? undefined });
+  };
+
+  useEffect(() => {
+    const f = flight.current;
+    if (!f) return;
+    if (fetcher.state !== "idle") {
+      f.busy = true;
+      return;
+    }
+    const fresh = fetcher.data !== f.before;
+    if (!fresh && !f.busy) return; // not started yet
+    flight.current = null;
+    const server = fresh && fetcher.data !== undefined ? answered(fetcher.data) : undefined;
+    const w = wanted.current;
+    if (server === undefined) {
+      if (!keepOnFailure) {
+        wanted.current = null;
+        setWant(null);
+      }
+    } else if (w !== null && w !== server) send(w);
+    else {
+      wanted.current = null;
+      setWant(null);
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  const shown = want ?? on;
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    form.current = e.currentTarget;
+    // From the ref, not `shown`: two clicks may come before the next render.
+    const next = !(wanted.current ?? on);
+    wanted.current = next;
+    setWant(next);
+    if (!flight.current) send(next);
+  };
+  return { shown, onSubmit };
+}
