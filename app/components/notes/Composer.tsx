@@ -17,7 +17,7 @@ import { pageOf } from "~/lib/scroll";
 import { textToHtml } from "../../../worker/lib/text";
 import { FolderPicker } from "../folders/FolderPicker";
 import { Dialog } from "../Dialog";
-import { useTextareaMentions } from "./Mentions";
+import { MentionTextarea } from "./Mentions";
 import { JsFlag } from "../JsFlag";
 
 export interface ComposerResult {
@@ -405,27 +405,17 @@ export function ComposerForm({
  * rich editor has loaded, suggesting people to @mention like the editor does.
  */
 function NoteTextarea({ text, invalid, onText }: { text: string; invalid: boolean; onText: (t: string) => void }) {
-  const ref = useRef<HTMLTextAreaElement>(null);
-  const mentions = useTextareaMentions(ref, onText);
   return (
-    <div className="mention-field">
-      <textarea
-        ref={ref}
-        id="note-text"
-        name="text"
-        rows={6}
-        placeholder="Take a note..."
-        value={text}
-        {...mentions.fieldProps}
-        onChange={(e) => {
-          onText(e.target.value);
-          mentions.sync();
-        }}
-        aria-invalid={invalid ? true : undefined}
-        data-autofocus
-      />
-      {mentions.list()}
-    </div>
+    <MentionTextarea
+      id="note-text"
+      name="text"
+      rows={6}
+      placeholder="Take a note..."
+      value={text}
+      onText={onText}
+      aria-invalid={invalid ? true : undefined}
+      data-autofocus
+    />
   );
 }
 

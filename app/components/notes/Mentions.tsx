@@ -1,12 +1,23 @@
-// @-mention suggestions while a note is typed (issue 18): the rich editor and the plain textarea
-// both report the @name before the caret; this asks GET /v1/search?t=users&suggest=1 and shows
+// @-mention suggestions while a note, a reply or a quote is typed (issue 18): the rich editor and
+// the plain textareas (the composer's without its editor, replies, quotes) report the @name before
+// the caret; this asks GET /v1/search?t=users&suggest=1 and shows
 // the people as a listbox under it. The field keeps focus throughout (as on Mastodon and GitHub):
 // arrows move the active option (aria-activedescendant), Enter or Tab picks, Escape closes, a
 // status line says how many people were found. ARIA's combobox role is single-line and a textarea
 // may carry no other role, so the field stays a multi-line textbox with aria-autocomplete="list",
 // aria-controls and aria-activedescendant, the attributes a textbox takes for a popup list.
-// Loaded only with the composer (a lazy chunk), never with a page's first load.
-import { type CSSProperties, type KeyboardEvent, type RefObject, useEffect, useId, useState } from "react";
+// Loaded with the composer and quote dialogs (lazy chunks) and with the pages that show a reply
+// box (a note, a reply), never with the first load of a feed.
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  type RefObject,
+  type TextareaHTMLAttributes,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
 import type { Suggestion } from "../../../worker/features/search/search.service";
 import { MENTION_TYPING } from "../../../worker/features/mentions/mentions.constants";
 import { Avatar } from "../Avatar";
@@ -216,4 +227,37 @@ export function useTextareaMentions(ref: RefObject<HTMLTextAreaElement>, setValu
     onBlur: () => m.setAt(null),
   };
   return { sync, fieldProps, list: m.list };
+}
+
+/**
+ * A textarea that suggests people to @mention, the list under it: controlled through `onText`
+ * (the composer), or left to the browser (reply and quote boxes, whose forms read the field on
+ * submit and reset it), when a pick writes the field's value itself.
+ */
+export function MentionTextarea({
+  onText,
+  ...props
+}: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "onChange"> & { onText?: (text: string) => void }) {
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const mentions = useTextareaMentions(
+    ref,
+    onText ??
+      ((text) => {
+        if (ref.current) ref.current.value = text;
+      }),
+  );
+  return (
+    <div className="mention-field">
+      <textarea
+        ref={ref}
+        {...props}
+        {...mentions.fieldProps}
+        onChange={(e) => {
+          onText?.(e.target.value);
+          mentions.sync();
+        }}
+      />
+      {mentions.list()}
+    </div>
+  );
 }

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import type { NoteJson } from "../../../worker/features/notes/notes.types";
 import { ConfirmDialog, Dialog } from "../Dialog";
 import { JsFlag } from "../JsFlag";
+import { MentionTextarea } from "./Mentions";
 import { learn } from "~/lib/counts";
 import { pageOf } from "~/lib/scroll";
 
@@ -52,7 +53,7 @@ export function QuoteDialog({ note }: { note: NoteJson | null }) {
         <label htmlFor="quote-text" className="sr-only">
           Quote
         </label>
-        <textarea
+        <MentionTextarea
           id="quote-text"
           name="content"
           rows={4}

@@ -8,6 +8,7 @@ import { dialogHref, pageOf } from "~/lib/scroll";
 import { Avatar } from "../Avatar";
 import { ConfirmDialog, Dialog } from "../Dialog";
 import { JsFlag } from "../JsFlag";
+import { MentionTextarea } from "../notes/Mentions";
 import { SubmitRow } from "../Field";
 import { Toast } from "../Toast";
 import { Counted, LikeButton, ReplyIcon } from "./NoteActions";
@@ -29,7 +30,7 @@ function EditReplyDialog({ reply }: { reply: ReplyJson }) {
         <input type="hidden" name="id" value={reply.id} />
         <input type="hidden" name="redirectTo" value={backTo} />
         <label htmlFor={`edit-rep-${reply.id}`}>Reply</label>
-        <textarea
+        <MentionTextarea
           id={`edit-rep-${reply.id}`}
           name="content"
           rows={4}
@@ -179,7 +180,7 @@ export function ReplyForm({
       <label htmlFor={`reply-${parent}`} className="sr-only">
         {label}
       </label>
-      <textarea id={`reply-${parent}`} name="content" rows={2} placeholder={label} maxLength={2000} required />
+      <MentionTextarea id={`reply-${parent}`} name="content" rows={2} placeholder={label} maxLength={2000} required />
       {error && (
         <p className="error" role="alert">
           {error}
