@@ -10,13 +10,11 @@ import type { UserJson, UserStats } from "../../worker/features/users/users.serv
 import { dialogHref } from "~/lib/scroll";
 import { withParam } from "~/lib/url";
 import { Avatar } from "./Avatar";
-import { DIALOG_MODULES, lazyDialog } from "./lazyDialogs";
+import { ConfirmDialog, DIALOGS, Dialog } from "./lazyDialogs";
 
 // The shell's own dialogs load when one opens (issue 22 budget), like every other dialog.
-const Dialog = lazyDialog(DIALOG_MODULES.dialog, (m) => m.Dialog);
-const ConfirmDialog = lazyDialog(DIALOG_MODULES.dialog, (m) => m.ConfirmDialog);
-const LoginForm = lazyDialog(DIALOG_MODULES.login, (m) => m.LoginForm);
-const SignupForm = lazyDialog(DIALOG_MODULES.signup, (m) => m.SignupForm);
+const LoginForm = DIALOGS.login.Component;
+const SignupForm = DIALOGS.signup.Component;
 
 export interface ShellProps {
   user: UserJson | null;

@@ -2,6 +2,7 @@ import { data, redirect } from "@remix-run/cloudflare";
 import type { ApiResult } from "./api.server";
 import { cookieHeaders } from "./api.server";
 import { safeRedirect } from "./url";
+import type { ContentKind } from "../../worker/features/content/content";
 
 /**
  * The answer of a resource action: to a fetcher (the form carried _js=1) the data itself; to a plain
@@ -18,3 +19,9 @@ export function answer<T>(form: FormData, res: ApiResult<T>, fallback = "/") {
 }
 
 export const num = (form: FormData, key: string) => Number(form.get(key)) || 0;
+
+/**
+ * The kind of content a like, bookmark or report is about (`t`), as the API names them; the API
+ * refuses any other word with its own message.
+ */
+export const contentKind = (form: FormData) => ({ t: String(form.get("t") ?? "note") as ContentKind | "rep" });

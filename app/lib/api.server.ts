@@ -23,31 +23,18 @@ export function apiFor(request: Request, context: AppLoadContext) {
   // The page's own origin, so links the API builds (signed upload PUTs) point back at this site.
   const inProcess = (input: RequestInfo | URL, init?: RequestInit) =>
     api.request(input instanceof Request ? input : String(input), init, env, ctx);
-  async function call<T>(method: string, path: string, body?: unknown): Promise<ApiResult<T>> {
-    const headers = new Headers(forwarded);
-    if (body !== undefined) headers.set("content-type", "application/json");
-    return resultOf<T>(
-      await inProcess(new URL(`/v1${path}`, request.url).href, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-    );
-  }
   return {
     /**
      * The typed client (Hono's `hc` over the app's own type): paths, parameters, bodies and answers
      * are checked against worker/api.ts, so a renamed route or field fails the build. Wrap a call
-     * in `result()` for the ApiResult every page handles.
+     * in `result()` for the ApiResult every page handles. hc puts `param` values into the path as
+     * they are: encode text that comes from a person (`encodeURIComponent`), and pass an id as a
+     * string, since an empty or 0 value drops its path segment.
      */
     v1: hc<Api>(new URL(request.url).origin, {
       fetch: inProcess,
       headers: () => Object.fromEntries(forwarded),
     }).v1,
-    get: <T>(path: string) => call<T>("GET", path),
-    post: <T>(path: string, body?: unknown) => call<T>("POST", path, body ?? {}),
-    patch: <T>(path: string, body?: unknown) => call<T>("PATCH", path, body ?? {}),
-    delete: <T>(path: string, body?: unknown) => call<T>("DELETE", path, body),
   };
 }
 
@@ -63,11 +50,19 @@ async function resultOf<T>(res: Response): Promise<ApiResult<T>> {
 /** The answer a handler gives with a 2xx status, as its route declares it. */
 type Success<R> = R extends ClientResponse<infer T, infer S, "json"> ? (S extends 200 | 201 ? T : never) : never;
 
-/** A typed call's answer as an ApiResult: the success body typed by the route, errors normalised. */
-export async function result<R extends ClientResponse<unknown, number, "json">>(
-  call: Promise<R>,
-): Promise<ApiResult<Success<R>>> {
-  return resultOf<Success<R>>((await call) as unknown as Response);
+/**
+ * A typed call's answer as an ApiResult: the success body typed by the route, errors normalised.
+ * `call` may be one of several calls (`a ? x.$post() : y.$delete()`): the answer is any of theirs.
+ */
+export async function result<P extends Promise<ClientResponse<unknown, number, "json">>>(
+  call: P,
+): Promise<ApiResult<Success<Awaited<P>>>> {
+  return resultOf<Success<Awaited<P>>>((await call) as unknown as Response);
+}
+
+/** Loader helper: a typed call's data, or the error page (see `orThrow`). */
+export async function load<P extends Promise<ClientResponse<unknown, number, "json">>>(call: P) {
+  return orThrow(await result(call));
 }
 
 /**

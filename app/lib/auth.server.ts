@@ -2,7 +2,7 @@ import { type AppLoadContext, data, redirect } from "@remix-run/cloudflare";
 import { SignupStep1, SignupStep2 } from "../../worker/features/users/users.schema";
 import { fieldErrors } from "../../worker/lib/errors";
 import type { AuthActionData } from "~/components/AuthForms";
-import { apiFor, cookieHeaders } from "./api.server";
+import { apiFor, cookieHeaders, result } from "./api.server";
 import { errorText } from "./errors";
 import { safeRedirect } from "./url";
 
@@ -16,7 +16,8 @@ export async function authAction(request: Request, context: AppLoadContext) {
   const values = { email: str(form, "email"), name: str(form, "name"), username: str(form, "username") };
 
   if (intent === "login") {
-    const res = await api.post("/login", { username: str(form, "username"), password: str(form, "password") });
+    const json = { username: str(form, "username"), password: str(form, "password") };
+    const res = await result(api.v1.login.$post({ json }));
     if (res.ok) return redirect(safeRedirect(form.get("redirectTo")), { headers: cookieHeaders(res) });
     return data<AuthActionData>(
       { form: "login", error: errorText(res.error, "login"), fields: res.error.fields, values },
@@ -45,7 +46,8 @@ export async function authAction(request: Request, context: AppLoadContext) {
         { form: "signup", step: 2, fields: fieldErrors(step2.error), values },
         { status: 422 },
       );
-    const res = await api.post("/signup", { ...values, username: step2.data.username, password: step2.data.password });
+    const json = { ...values, username: step2.data.username, password: step2.data.password };
+    const res = await result(api.v1.signup.$post({ json }));
     if (res.ok) return redirect("/", { headers: cookieHeaders(res) });
     const fields = res.error.fields ?? {};
     // Errors in the first step's fields send the person back to that step to fix them.

@@ -2,6 +2,8 @@
 // Bearer token in memory; a 401 refreshes once from the session cookie and retries, a second 401
 // clears the "notex" record. GETs are cached 5 minutes and retried 3 times with exponential delay
 // capped at 30 s; writes are never retried blindly.
+import type { hc, InferResponseType } from "hono/client";
+import type { Api } from "../../worker/api";
 import { type ApiError, normalizeError } from "./errors";
 import { clearRecord } from "./record";
 
@@ -79,6 +81,13 @@ export async function write<T>(method: "POST" | "PATCH" | "DELETE", path: string
   cache.clear();
   return parse<T>(await authed(method, path, body));
 }
+
+/**
+ * The answer of a call as the API declares it, for `get<…>` and `write<…>` (types only: nothing of
+ * hono/client reaches the browser): `Answer<V1["uploads"]["$post"]>`.
+ */
+export type V1 = ReturnType<typeof hc<Api>>["v1"];
+export type Answer<E extends (...args: never[]) => unknown> = InferResponseType<E, 200 | 201>;
 
 export const invalidate = () => cache.clear();
 export const setToken = (t: string | null) => {

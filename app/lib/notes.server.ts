@@ -1,27 +1,20 @@
+import type { ClientResponse } from "hono/client";
 import type { NoteList } from "../../worker/features/notes/notes.types";
-import type { PageApi } from "./api.server";
-import { orThrow } from "./api.server";
+import { load } from "./api.server";
 
-/** page and cursor of a list URL, passed through to the API as they are. */
-export function listParams(url: URL, extra: Record<string, string | undefined> = {}): string {
-  const p = new URLSearchParams();
-  p.set("page", String(Math.max(1, Number(url.searchParams.get("page")) || 1)));
-  const cursor = url.searchParams.get("cursor");
-  if (cursor) p.set("cursor", cursor);
-  for (const [k, v] of Object.entries(extra)) if (v) p.set(k, v);
-  return p.toString();
+/**
+ * A list's query for the API: page and cursor of the page's URL, passed through as they are, and
+ * the list's own parameters (an undefined one is left out).
+ */
+export function listQuery<const E extends Record<string, string | undefined>>(
+  url: URL,
+  extra: E = {} as E,
+): { page: string; cursor?: string } & E {
+  const cursor = url.searchParams.get("cursor") ?? undefined;
+  return { page: String(Math.max(1, Number(url.searchParams.get("page")) || 1)), cursor, ...extra };
 }
 
 export const emptyList = (): NoteList => ({ notes: [], paginator: { page: 1, is_end: true }, cursor: null });
-
-export async function loadList(
-  api: PageApi,
-  path: string,
-  url: URL,
-  extra?: Record<string, string | undefined>,
-): Promise<NoteList> {
-  return orThrow(await api.get<NoteList>(`${path}?${listParams(url, extra)}`));
-}
 
 /** Spec 2: an id that is not a positive number is "not here" before any call is made. */
 export function positiveId(raw: string | undefined): number {
@@ -31,15 +24,16 @@ export function positiveId(raw: string | undefined): number {
   return id;
 }
 
-/** Loader of a titled list page: `/tags/{x}` or `/labels/{x}`; an empty or overlong name is a 404. */
-export async function loadListPage(
-  api: PageApi,
-  apiPath: string,
+/**
+ * Loader of a titled list page (a tag, an x-label): an empty or overlong name is a 404; `call`
+ * gets the name already encoded for the path.
+ */
+export async function loadListPage<P extends Promise<ClientResponse<unknown, number, "json">>>(
   raw: string | undefined,
-  url: URL,
   title: (x: string) => string,
+  call: (name: string) => P,
 ) {
   const name = (raw ?? "").trim();
   if (!name || name.length > 100) throw new Response("Not found", { status: 404 });
-  return { title: title(name), list: await loadList(api, `${apiPath}/${encodeURIComponent(name)}`, url) };
+  return { title: title(name), list: await load(call(encodeURIComponent(name))) };
 }

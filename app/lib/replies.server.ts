@@ -1,9 +1,9 @@
 import type { RepliesData } from "~/components/social/Replies";
-import type { PageApi } from "./api.server";
-import { listParams } from "./notes.server";
+import { type PageApi, result } from "./api.server";
+import { listQuery } from "./notes.server";
 
 /** The replies section's data: direct replies to the note, oldest first. */
 export async function loadReplies(api: PageApi, noteId: number, url: URL): Promise<RepliesData | null> {
-  const res = await api.get<RepliesData>(`/replies?${listParams(url, { pid: String(-noteId) })}`);
+  const res = await result(api.v1.replies.$get({ query: listQuery(url, { pid: String(-noteId) }) }));
   return res.ok ? res.data : null;
 }

@@ -2,12 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { ProfileFoldersTab } from "~/components/folders/ProfileFoldersTab";
 import { ProfileNotesTab } from "~/components/notes/ProfileNotesTab";
-import {
-  EditProfileDialog,
-  type FollowUser,
-  FollowListDialog,
-  ProfileHeader,
-} from "~/components/profile/ProfileHeader";
+import { EditProfileDialog, FollowListDialog, ProfileHeader } from "~/components/profile/ProfileHeader";
 import { fieldTexts } from "~/lib/notices";
 import type { loader as rootLoader } from "~/root";
 import { apiFor, orThrow, result } from "~/lib/api.server";
@@ -43,7 +38,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const which = dialog === "following" || dialog === "followers" ? dialog : null;
   const [data, list] = await Promise.all([
     tab === "notes" ? loadNotesTab(api, user, url) : loadFoldersTab(api, user, url),
-    which ? api.get<{ users: FollowUser[] }>(`/follows/${user.id}/${which}?page=1`) : null,
+    which
+      ? result(
+          api.v1.follows[":uid"][":which{following|followers}"].$get({
+            param: { uid: String(user.id), which },
+            query: { page: "1" },
+          }),
+        )
+      : null,
   ]);
   return {
     user,

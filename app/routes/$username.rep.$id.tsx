@@ -1,13 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import type { NoteJson } from "../../worker/features/notes/notes.types";
-import type { ReplyJson } from "../../worker/features/replies/replies.service";
 import { NoteCard, noteHref } from "~/components/notes/NoteCard";
-import type { RepliesData } from "~/components/social/Replies";
 import { ReplyCard, ReplyForm, replyHref } from "~/components/social/ReplyCard";
 import { Toast } from "~/components/Toast";
-import { apiFor, orThrow } from "~/lib/api.server";
+import { apiFor, orThrow, result } from "~/lib/api.server";
 import { excerpt, originOf, previewMeta } from "~/lib/meta";
 import { positiveId } from "~/lib/notes.server";
 import type { loader as rootLoader } from "~/root";
@@ -32,10 +29,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = positiveId(params.id);
   const api = apiFor(request, context);
   const [thread, children] = await Promise.all([
-    api.get<{ replies: ReplyJson[]; note: NoteJson }>(
-      `/replies/${id}/username/${encodeURIComponent(params.username ?? "")}`,
+    result(
+      api.v1.replies[":id"].username[":username"].$get({
+        param: { id: String(id), username: encodeURIComponent(params.username ?? "") },
+      }),
     ),
-    api.get<RepliesData>(`/replies/${id}/child?page=1`),
+    result(api.v1.replies[":id"].child.$get({ param: { id: String(id) }, query: { page: "1" } })),
   ]);
   const t = orThrow(thread);
   return {

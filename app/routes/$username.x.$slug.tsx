@@ -3,13 +3,11 @@ import { noun } from "~/lib/plural";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import Ellipsis from "lucide-react/icons/ellipsis";
-import type { FolderJson } from "../../worker/features/folders/folders.service";
 import { typeLabel } from "../../worker/features/folders/folders.constants";
-import type { NoteList as List } from "../../worker/features/notes/notes.types";
 import { Avatar } from "~/components/Avatar";
 import { NoteList } from "~/components/notes/NoteList";
-import { apiFor, orThrow } from "~/lib/api.server";
-import { loadList } from "~/lib/notes.server";
+import { apiFor, load } from "~/lib/api.server";
+import { listQuery } from "~/lib/notes.server";
 import { noticeText } from "~/lib/notices";
 import { excerpt, feedLink, originOf, previewMeta } from "~/lib/meta";
 import { dialogHref } from "~/lib/scroll";
@@ -36,13 +34,18 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const api = apiFor(request, context);
   const url = new URL(request.url);
-  const folder = orThrow(
-    await api.get<FolderJson>(
-      `/folders/${encodeURIComponent(params.slug ?? "")}/user/${encodeURIComponent(params.username ?? "")}`,
-    ),
+  const folder = await load(
+    api.v1.folders[":slug"].user[":username"].$get({
+      param: { slug: encodeURIComponent(params.slug ?? ""), username: encodeURIComponent(params.username ?? "") },
+    }),
   );
   const label = url.searchParams.get("l") ?? "";
-  const list: List = await loadList(api, `/folders/${folder.id}/notes`, url, { label: label || undefined });
+  const list = await load(
+    api.v1.folders[":id"].notes.$get({
+      param: { id: String(folder.id) },
+      query: listQuery(url, { label: label || undefined }),
+    }),
+  );
   return { folder, list, label, error: noticeText(url.searchParams.get("folder_error")) };
 }
 

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { NoteList } from "~/components/notes/NoteList";
-import { apiFor, result, signedIn } from "~/lib/api.server";
+import { apiFor, load, result, signedIn } from "~/lib/api.server";
 import { errorText } from "~/lib/errors";
-import { emptyList, loadList } from "~/lib/notes.server";
+import { emptyList, listQuery } from "~/lib/notes.server";
 import type { loader as rootLoader } from "~/root";
 import { keepAfterAnsweredActions } from "~/lib/revalidate";
 import { Tabs } from "~/components/Tabs";
@@ -17,14 +17,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Spec 1: visitors see "No notes yet" on Following.
   if (tab === "following" && !signedIn(context)) return { tab, list: emptyList() };
   if (tab === "following") {
-    const cursor = url.searchParams.get("cursor");
-    const res = await result(
-      api.v1.feeds.$get({ query: { page: url.searchParams.get("page") ?? "1", ...(cursor ? { cursor } : {}) } }),
-    );
+    const res = await result(api.v1.feeds.$get({ query: listQuery(url) }));
     // A failed call (a 429, a bad cursor) is an error to show, not an empty feed (spec 8).
     return res.ok ? { tab, list: res.data } : { tab, list: emptyList(), error: errorText(res.error) };
   }
-  return { tab, list: await loadList(api, "/discover", url) };
+  return { tab, list: await load(api.v1.discover.$get({ query: listQuery(url) })) };
 }
 
 export default function Home() {

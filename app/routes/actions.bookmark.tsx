@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { answer, num } from "~/lib/actions.server";
-import { apiFor } from "~/lib/api.server";
+import { answer, contentKind, num } from "~/lib/actions.server";
+import { apiFor, result } from "~/lib/api.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const api = apiFor(request, context);
-  const path = `/bookmarks/${num(form, "id")}?t=${encodeURIComponent(String(form.get("t") ?? "note"))}`;
-  return answer(form, form.get("intent") === "unsave" ? await api.delete(path) : await api.post(path));
+  const bookmark = api.v1.bookmarks[":id"];
+  const args = { param: { id: String(num(form, "id")) }, query: contentKind(form) };
+  return answer(form, await result(form.get("intent") === "unsave" ? bookmark.$delete(args) : bookmark.$post(args)));
 }
 
 export const loader = () => redirect("/");

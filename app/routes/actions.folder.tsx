@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
-import type { FolderJson } from "../../worker/features/folders/folders.service";
 import { type FolderResult, FolderForm } from "~/components/folders/FolderDialog";
-import { apiFor } from "~/lib/api.server";
+import { apiFor, result } from "~/lib/api.server";
 import { errorText } from "~/lib/errors";
 import { uploadExt } from "~/lib/images";
 import { storeImages } from "~/lib/uploads.server";
@@ -14,20 +13,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const api = apiFor(request, context);
   const intent = form.get("intent");
-  const id = Number(form.get("id")) || 0;
+  const param = { id: String(Number(form.get("id")) || 0) };
   if (intent === "delete") {
-    const res = await api.delete(`/folders/${id}`);
+    const res = await result(api.v1.folders[":id"].$delete({ param }));
     if (res.ok) return redirect("/");
     return redirect(returnPath(form.get("redirectTo"), { folder_error: noticeCode(res.error.message) }));
   }
-  const values = Object.fromEntries(["type", "name", "descr", "link"].map((k) => [k, String(form.get(k) ?? "")]));
+  const [type, name, descr, link] = ["type", "name", "descr", "link"].map((k) => String(form.get(k) ?? ""));
+  const values = { type, name, descr, link };
   const logo = form.get("logo");
   const file = logo && typeof logo !== "string" && logo.size > 0 ? logo : null;
   const upload = file ? { file_size: file.size, file_ext: uploadExt(file.type) } : undefined;
-  type Saved = FolderJson & { upload?: { key: string; put_link: string } };
-  const body = { ...values, upload };
-  const res =
-    intent === "edit" ? await api.patch<Saved>(`/folders/${id}`, body) : await api.post<Saved>("/folders", body);
+  const json = { ...values, upload };
+  const res = await result(
+    intent === "edit" ? api.v1.folders[":id"].$patch({ param, json }) : api.v1.folders.$post({ json }),
+  );
   if (!res.ok) {
     const result: FolderResult = {
       ok: false,
@@ -38,9 +38,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(result, { status: res.status });
   }
   if (file && res.data.upload) await storeImages(context, [res.data.upload], [file]);
-  // Spec 4: after creating or editing, go to the folder page (by the slug the API answered).
-  const me = await api.get<{ username: string }>("/me");
-  return redirect(`/${me.ok ? me.data.username : ""}/x/${res.data.slug}`);
+  // Spec 4: after creating or editing, go to the folder page (the API answers where it lives).
+  return redirect(res.data.href);
 }
 
 // A GET shows the full-page form; after a refused no-JS post it renders with the errors.

@@ -1,15 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { answer, num } from "~/lib/actions.server";
-import { apiFor } from "~/lib/api.server";
+import { answer, contentKind, num } from "~/lib/actions.server";
+import { apiFor, result } from "~/lib/api.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const api = apiFor(request, context);
-  const t = String(form.get("t") ?? "note");
-  const path = `/likes/${num(form, "id")}?t=${encodeURIComponent(t)}`;
-  const res = form.get("intent") === "unlike" ? await api.delete(path) : await api.post(path);
-  return answer(form, res);
+  const like = api.v1.likes[":id"];
+  const args = { param: { id: String(num(form, "id")) }, query: contentKind(form) };
+  return answer(form, await result(form.get("intent") === "unlike" ? like.$delete(args) : like.$post(args)));
 }
 
 export const loader = () => redirect("/");

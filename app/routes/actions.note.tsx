@@ -14,8 +14,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const id = Number(form.get("id")) || undefined;
 
   if (form.get("intent") === "delete") {
-    await api.v1.notes[":id"].$delete({ param: { id: id ?? 0 } });
+    const res = await result(api.v1.notes[":id"].$delete({ param: { id: String(id ?? 0) } }));
     // Spec 4: deleting a note goes home (a failure is only logged).
+    if (!res.ok) console.warn("note delete failed", res.status);
     return redirect("/");
   }
 

@@ -1,12 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import type { UserJson } from "../../worker/features/users/users.service";
-import { apiFor } from "~/lib/api.server";
+import { apiFor, result } from "~/lib/api.server";
 import { fieldCodes } from "~/lib/notices";
 import { uploadExt } from "~/lib/images";
 import { storeImages } from "~/lib/uploads.server";
-
-type Slot = { key: string; put_link: string } | null;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
@@ -18,19 +15,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const avatar = file("avatar");
   const cover = file("cover");
   const upload = (f: File | null) => (f ? { file_size: f.size, file_ext: uploadExt(f.type) } : undefined);
-  const res = await api.patch<{ user: UserJson; avatar: Slot; cover: Slot }>("/users", {
-    name: String(form.get("name") ?? ""),
-    descr: String(form.get("descr") ?? ""),
-    avatar: upload(avatar),
-    cover: upload(cover),
-  });
-  const me = await api.get<UserJson>("/me");
+  const res = await result(
+    api.v1.users.$patch({
+      json: {
+        name: String(form.get("name") ?? ""),
+        descr: String(form.get("descr") ?? ""),
+        avatar: upload(avatar),
+        cover: upload(cover),
+      },
+    }),
+  );
+  const me = await result(api.v1.me.$get());
   const home = `/${me.ok ? me.data.username : ""}`;
   if (!res.ok)
     return redirect(
       `${home}?dialog=edit-profile&profile_error=${encodeURIComponent(fieldCodes(res.error.fields ?? { name: res.error.message }))}`,
     );
-  const slots = [res.data.avatar, res.data.cover].filter((s): s is NonNullable<Slot> => !!s);
+  const slots = [res.data.avatar, res.data.cover].filter((s) => !!s);
   await storeImages(
     context,
     slots,

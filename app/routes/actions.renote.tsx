@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { textToHtml } from "../../worker/lib/text";
 import { answer, num } from "~/lib/actions.server";
-import { apiFor } from "~/lib/api.server";
+import { apiFor, result } from "~/lib/api.server";
 import { returnPath, safeRedirect } from "~/lib/url";
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -10,14 +10,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const api = apiFor(request, context);
   const id = num(form, "id");
   const intent = form.get("intent");
-  if (intent === "undo") return answer(form, await api.delete(`/renotes/${id}`));
+  if (intent === "undo")
+    return answer(form, await result(api.v1.renotes[":id"].$delete({ param: { id: String(id) } })));
   if (intent === "quote") {
     const text = String(form.get("content") ?? "");
-    const res = await api.post<{ id: number; renum: number }>("/renotes", {
-      renote_id: id,
-      content: text.trim() ? textToHtml(text) : "",
-      quote: true,
-    });
+    const res = await result(
+      api.v1.renotes.$post({ json: { renote_id: id, content: text.trim() ? textToHtml(text) : "", quote: true } }),
+    );
     if (!res.ok) {
       // Spec 8: a failed quote is silent for the person, but the empty-editor message is shown.
       const message = res.error.fields?.content ?? null;
@@ -30,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (form.get("_js") === "1") return data({ ok: true, renum: res.data.renum });
     return redirect(safeRedirect(form.get("redirectTo")));
   }
-  return answer(form, await api.post("/renotes", { renote_id: id, content: "" }));
+  return answer(form, await result(api.v1.renotes.$post({ json: { renote_id: id, content: "" } })));
 }
 
 export const loader = () => redirect("/");

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { textToHtml } from "../../worker/lib/text";
-import { apiFor } from "~/lib/api.server";
+import { apiFor, result } from "~/lib/api.server";
 import { noticeCode } from "~/lib/notices";
 import { returnPath, safeRedirect } from "~/lib/url";
 
@@ -10,16 +10,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const api = apiFor(request, context);
   const js = form.get("_js") === "1";
   if (form.get("intent") === "delete") {
-    await api.delete(`/replies/${Number(form.get("id")) || 0}`);
+    await api.v1.replies[":id"].$delete({ param: { id: String(Number(form.get("id")) || 0) } });
     // Spec 4 sent you home; people expect to stay on the thread (issue 21 item 11): the dialog
     // names the page to return to.
     return redirect(safeRedirect(form.get("redirectTo")));
   }
   if (form.get("intent") === "edit") {
-    const edited = await api.patch("/replies", {
-      id: Number(form.get("id")) || 0,
-      content: textToHtml(String(form.get("content") ?? "")),
-    });
+    const edited = await result(
+      api.v1.replies.$patch({
+        json: { id: Number(form.get("id")) || 0, content: textToHtml(String(form.get("content") ?? "")) },
+      }),
+    );
     // Refused: the dialog opens again, with the spec's message.
     const reopen = {
       dialog: "edit-reply",
@@ -28,10 +29,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     };
     return redirect(returnPath(form.get("redirectTo"), edited.ok ? {} : reopen));
   }
-  const res = await api.post("/replies", {
-    parent: Number(form.get("parent")) || 0,
-    content: textToHtml(String(form.get("content") ?? "")),
-  });
+  const res = await result(
+    api.v1.replies.$post({
+      json: { parent: Number(form.get("parent")) || 0, content: textToHtml(String(form.get("content") ?? "")) },
+    }),
+  );
   if (!res.ok) {
     const message = res.error.fields?.content ?? res.error.message;
     if (js) return data({ ok: false, message }, { status: res.status });

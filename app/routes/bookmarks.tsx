@@ -5,8 +5,8 @@ import type { NoteList as List } from "../../worker/features/notes/notes.types";
 import { NoteList } from "~/components/notes/NoteList";
 import type { RepliesData } from "~/components/social/Replies";
 import { ReplyCard } from "~/components/social/ReplyCard";
-import { apiFor } from "~/lib/api.server";
-import { listParams } from "~/lib/notes.server";
+import { apiFor, result } from "~/lib/api.server";
+import { listQuery } from "~/lib/notes.server";
 import type { loader as rootLoader } from "~/root";
 import { Tabs } from "~/components/Tabs";
 
@@ -15,7 +15,7 @@ export const meta: MetaFunction = () => [{ title: "Bookmarks · NoteX" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const tab = url.searchParams.get("t") === "rep" ? "rep" : "note";
-  const res = await apiFor(request, context).get<List | RepliesData>(`/bookmarks?${listParams(url, { t: tab })}`);
+  const res = await result(apiFor(request, context).v1.bookmarks.$get({ query: listQuery(url, { t: tab }) }));
   if (res.status === 401) throw redirect("/login");
   if (!res.ok) throw new Response("error", { status: 500 });
   return { tab, list: res.data };

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { apiFor, cookieHeaders } from "~/lib/api.server";
+import { apiFor, cookieHeaders, result } from "~/lib/api.server";
 
 // Spec 2 Google callback, outside the main layout. The first visit shows the wait message and
 // moves on by itself (meta refresh, so it works without JavaScript); the second completes the
@@ -20,12 +20,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     url.searchParams.set("go", "1");
     return { next: `${url.pathname}${url.search}` };
   }
-  const q = new URLSearchParams({
-    code: url.searchParams.get("code") ?? "",
-    state: url.searchParams.get("state") ?? "",
-  });
+  const query = { code: url.searchParams.get("code") ?? "", state: url.searchParams.get("state") ?? "" };
   // Also on denial: the API clears the one-use state cookie either way.
-  const res = await apiFor(request, context).get(`/login/google?${q}`);
+  const res = await result(apiFor(request, context).v1.login.google.$get({ query }));
   if (res.ok) throw redirect("/", { headers: cookieHeaders(res) });
   return data({ failed: true as const }, { status: res.status, headers: cookieHeaders(res) });
 }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { apiFor } from "~/lib/api.server";
+import { apiFor, result } from "~/lib/api.server";
 
 export const meta: MetaFunction = () => [{ title: "Confirm your email · NoteX" }];
 
@@ -27,18 +27,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const token = url.searchParams.get("token");
   if (token !== null) {
-    const res = await apiFor(request, context).post("/email/verify", { token });
-    const result: Result = res.ok
+    const res = await result(apiFor(request, context).v1.email.verify.$post({ json: { token } }));
+    const outcome: Result = res.ok
       ? "confirmed"
       : res.error.code === "token_expired"
         ? "expired"
         : res.error.code === "email_taken"
           ? "taken"
           : "invalid";
-    throw redirect(`/confirm?result=${result}`);
+    throw redirect(`/confirm?result=${outcome}`);
   }
-  const result = url.searchParams.get("result");
-  return { result: (result && result in RESULTS ? result : "invalid") as Result };
+  const shown = url.searchParams.get("result");
+  return { result: (shown && shown in RESULTS ? shown : "invalid") as Result };
 }
 
 export default function Confirm() {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import type { OutboxMessage } from "../../worker/lib/mail";
-import { apiFor } from "~/lib/api.server";
+import { apiFor, result } from "~/lib/api.server";
 
 export const meta: MetaFunction = () => [{ title: "Outbox (local) · NoteX" }];
 
@@ -10,9 +10,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (context.cloudflare.env.APP_ENV !== "local") throw new Response("Not found", { status: 404 });
   const to = new URL(request.url).searchParams.get("to")?.trim() ?? "";
   if (!to) return { to, messages: [] as OutboxMessage[] };
-  const res = await apiFor(request, context).get<{ messages: OutboxMessage[] }>(
-    `/dev/outbox?to=${encodeURIComponent(to)}`,
-  );
+  const res = await result(apiFor(request, context).v1.dev.outbox.$get({ query: { to } }));
   return { to, messages: res.ok ? res.data.messages : [] };
 }
 

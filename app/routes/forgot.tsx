@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { ForgotInput } from "../../worker/features/accounts/accounts.schema";
 import { fieldErrors } from "../../worker/lib/errors";
 import { EmailField, FormError } from "~/components/Field";
-import { apiFor } from "~/lib/api.server";
+import { apiFor, result } from "~/lib/api.server";
 import { errorText } from "~/lib/errors";
 
 export const meta: MetaFunction = () => [{ title: "Forgot password · NoteX" }];
@@ -21,7 +21,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const email = String(form.get("email") ?? "");
   const parsed = ForgotInput.safeParse({ email });
   if (!parsed.success) return data<ForgotResult>({ fields: fieldErrors(parsed.error), email }, { status: 422 });
-  const res = await apiFor(request, context).post<{ message: string }>("/password/forgot", parsed.data);
+  const res = await result(apiFor(request, context).v1.password.forgot.$post({ json: parsed.data }));
   if (!res.ok)
     return data<ForgotResult>({ error: errorText(res.error), fields: res.error.fields, email }, { status: res.status });
   return { sent: res.data.message, email: parsed.data.email } satisfies ForgotResult;

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Avatar } from "~/components/Avatar";
-import { apiFor } from "~/lib/api.server";
-import { listParams } from "~/lib/notes.server";
+import { apiFor, result } from "~/lib/api.server";
+import { listQuery } from "~/lib/notes.server";
 import { Ago } from "~/components/Ago";
 
 export const meta: MetaFunction = () => [{ title: "Notifications · NoteX" }];
@@ -36,18 +36,14 @@ const TEXT: Record<string, string> = {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = apiFor(request, context);
   const url = new URL(request.url);
-  const res = await api.get<{
-    notis: Noti[];
-    paginator: { page: number; is_end: boolean };
-    cursor: string | null;
-    unread: number | null;
-  }>(`/notifications?${listParams(url)}`);
+  const res = await result(api.v1.notifications.$get({ query: listQuery(url) }));
   if (res.status === 401) throw redirect("/login");
   if (!res.ok) throw new Response("error", { status: 500 });
   // Spec 2: opening the list resets the unread count to 0 once the list has loaded; with nothing
   // unread there is nothing to reset (a D1 write and round trip saved on most visits).
-  if (res.data.unread !== 0) await api.post("/notifications/read");
-  return res.data;
+  if (res.data.unread !== 0) await api.v1.notifications.read.$post();
+  const notis: Noti[] = res.data.notis;
+  return { ...res.data, notis };
 }
 
 export default function Notifications() {

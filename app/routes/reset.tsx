@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { ResetForm } from "../../worker/features/accounts/accounts.schema";
 import { fieldErrors } from "../../worker/lib/errors";
 import { NewPasswordFields, FormError, PASSWORD_HINT } from "~/components/Field";
-import { apiFor } from "~/lib/api.server";
+import { apiFor, result } from "~/lib/api.server";
 import { errorText } from "~/lib/errors";
 
 export const meta: MetaFunction = () => [{ title: "Choose a new password · NoteX" }];
@@ -25,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = ResetForm.safeParse(form);
   if (!parsed.success) return data<ResetResult>({ fields: fieldErrors(parsed.error) }, { status: 422 });
   const { token, password } = parsed.data;
-  const res = await apiFor(request, context).post("/password/reset", { token, password });
+  const res = await result(apiFor(request, context).v1.password.reset.$post({ json: { token, password } }));
   if (res.ok) return redirect("/login?reset=1");
   const badLink = res.error.code === "token_invalid" || res.error.code === "token_expired";
   return data<ResetResult>(

@@ -1,15 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import type {
-  FolderHit,
-  NoteHit,
-  ReplyHit,
-  SearchPage,
-  Snippet,
-  UserHit,
-} from "../../worker/features/search/search.service";
+import type { FolderHit, NoteHit, ReplyHit, SearchPage, Snippet } from "../../worker/features/search/search.service";
+import type { UserHit } from "../../worker/features/search/search.people";
 import { Avatar } from "~/components/Avatar";
-import { apiFor, orThrow } from "~/lib/api.server";
+import { apiFor, load } from "~/lib/api.server";
 import { relativeTime } from "~/lib/time";
 import { keepAfterAnsweredActions } from "~/lib/revalidate";
 
@@ -35,10 +29,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const raw = url.searchParams.get("t");
   const t: Tab = TABS.some((x) => x.t === raw) ? (raw as Tab) : "notes";
   if (!q.trim()) return { q, t, results: null };
-  const p = new URLSearchParams({ q, t, page: url.searchParams.get("page") ?? "1" });
-  const cursor = url.searchParams.get("cursor");
-  if (cursor) p.set("cursor", cursor);
-  return { q, t, results: orThrow(await apiFor(request, context).get<Results>(`/search?${p}`)) };
+  const cursor = url.searchParams.get("cursor") ?? undefined;
+  const query = { q, t, page: url.searchParams.get("page") ?? "1", cursor };
+  const results: Results = await load(apiFor(request, context).v1.search.$get({ query }));
+  return { q, t, results };
 }
 
 /** Matched runs (odd indexes) as <mark>; every run is text, never markup. */

@@ -2,15 +2,19 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import type { z } from "zod";
-import { ChangeEmail, ChangePasswordForm, ChangeUsername } from "../../worker/features/users/users.schema";
+import {
+  ChangeEmail,
+  type ChangePassword,
+  ChangePasswordForm,
+  ChangeUsername,
+} from "../../worker/features/users/users.schema";
 import type { UserJson } from "../../worker/features/users/users.service";
-import type { SessionJson } from "../../worker/features/accounts/sessions.service";
 import { AccountSections, DeleteAccountDialog, type SettingsResult } from "~/components/account/AccountSections";
 import { fieldErrors } from "../../worker/lib/errors";
 import { EmailField, Field, FormError, NewPasswordFields, PASSWORD_HINT } from "~/components/Field";
 import { ThemeSetting } from "~/components/ThemeSetting";
 import { Toast } from "~/components/Toast";
-import { apiFor, cookieHeaders } from "~/lib/api.server";
+import { apiFor, cookieHeaders, type PageApi, result } from "~/lib/api.server";
 import { type ErrorContext, errorText } from "~/lib/errors";
 import type { loader as rootLoader } from "~/root";
 
@@ -25,9 +29,9 @@ type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = apiFor(request, context);
-  const me = await api.get<UserJson>("/me");
+  const me = await result(api.v1.me.$get());
   if (!me.ok) throw redirect("/login");
-  const sessions = await api.get<{ sessions: SessionJson[] }>("/sessions");
+  const sessions = await result(api.v1.sessions.$get());
   const edit = new URL(request.url).searchParams.get("edit");
   const url = new URL(request.url);
   return {
@@ -55,10 +59,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     section === "username" ? ChangeUsername : section === "email" ? ChangeEmail : ChangePasswordForm;
   const parsed = schema.safeParse(form);
   if (!parsed.success) return fail(422, fieldErrors(parsed.error));
-  const body = parsed.data as Record<string, string>;
-  if (section === "password") delete body.confirm;
-
-  const res = await api.patch<{ token?: string }>(`/users/${section}`, body);
+  const { confirm: _confirm, ...json } = parsed.data as Record<string, string>;
+  const { users } = api.v1;
+  const res = await result(
+    section === "username"
+      ? users.username.$patch({ json: json as z.input<typeof ChangeUsername> })
+      : section === "email"
+        ? users.email.$patch({ json: json as z.input<typeof ChangeEmail> })
+        : users.password.$patch({ json: json as z.input<typeof ChangePassword> }),
+  );
   if (!res.ok) {
     const field =
       section === "password" && res.status === 401 ? "password" : section === "password" ? "new_password" : section;
@@ -72,16 +81,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /** Confirmation mail, sessions and deletion: each calls the API and comes back to Settings. */
-async function accountAction(api: ReturnType<typeof apiFor>, form: Record<string, string>) {
+async function accountAction(api: PageApi, form: Record<string, string>) {
   const intent = form.intent as AccountIntent;
-  const res =
+  const { v1 } = api;
+  // An empty id would drop its path segment (DELETE /sessions ends all the others).
+  if (intent === "end-session" && !form.id) throw new Response("Unknown session", { status: 400 });
+  const res = await result(
     intent === "resend"
-      ? await api.post("/email/confirm")
+      ? v1.email.confirm.$post()
       : intent === "end-session"
-        ? await api.delete(`/sessions/${encodeURIComponent(form.id ?? "")}`)
+        ? v1.sessions[":id"].$delete({ param: { id: encodeURIComponent(form.id) } })
         : intent === "end-others"
-          ? await api.delete("/sessions")
-          : await api.delete("/users", { password: form.password, username: form.username });
+          ? v1.sessions.$delete()
+          : v1.users.$delete({ json: { password: form.password, username: form.username } }),
+  );
   if (!res.ok) {
     const fields = res.error.fields ?? {};
     const error = res.status === 429 || res.status === 409 ? res.error.message : (errorText(res.error) ?? null);

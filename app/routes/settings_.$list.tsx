@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Avatar } from "~/components/Avatar";
-import { apiFor } from "~/lib/api.server";
-import { listParams } from "~/lib/notes.server";
+import { apiFor, result } from "~/lib/api.server";
+import { listQuery } from "~/lib/notes.server";
 
 // Blocked and muted accounts each have their own page, as in Bluesky and Mastodon: the lists can
 // be long (a page at a time, with a real "More" link), and Settings stays within its D1 budget.
@@ -45,10 +45,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const which = params.list as Which;
   if (!(which in LISTS)) throw new Response("Not found", { status: 404 });
   const url = new URL(request.url);
-  const res = await apiFor(request, context).get<People>(`/${LISTS[which].api}?${listParams(url)}`);
+  const { v1 } = apiFor(request, context);
+  const query = listQuery(url);
+  const res = await result(which === "blocked" ? v1.blocks.$get({ query }) : v1.mutes.$get({ query }));
   if (res.status === 401) throw redirect("/login");
   if (!res.ok) throw new Response("error", { status: 500 });
-  return { which, list: res.data };
+  const list: People = res.data;
+  return { which, list };
 }
 
 export default function PeopleList() {

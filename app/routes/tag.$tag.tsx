@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { ListPage } from "~/components/notes/ListPage";
 import { apiFor } from "~/lib/api.server";
 import { feedLink } from "~/lib/meta";
-import { loadListPage } from "~/lib/notes.server";
+import { listQuery, loadListPage } from "~/lib/notes.server";
 import { keepAfterAnsweredActions } from "~/lib/revalidate";
 
 export const meta: MetaFunction<typeof loader> = ({ data, params }) => [
@@ -11,7 +11,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, params }) => [
 ];
 
 export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
-  loadListPage(apiFor(request, context), "/tags", params.tag, new URL(request.url), (t) => `#${t}`);
+  loadListPage(
+    params.tag,
+    (t) => `#${t}`,
+    (tag) => apiFor(request, context).v1.tags[":tag"].$get({ param: { tag }, query: listQuery(new URL(request.url)) }),
+  );
 
 export default ListPage;
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { ListPage } from "~/components/notes/ListPage";
 import { apiFor } from "~/lib/api.server";
 import { feedLink } from "~/lib/meta";
-import { loadListPage } from "~/lib/notes.server";
+import { listQuery, loadListPage } from "~/lib/notes.server";
 import { keepAfterAnsweredActions } from "~/lib/revalidate";
 
 export const meta: MetaFunction<typeof loader> = ({ data, params }) => [
@@ -11,7 +11,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, params }) => [
 ];
 
 export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
-  loadListPage(apiFor(request, context), "/labels", params.label, new URL(request.url), (l) => l);
+  loadListPage(
+    params.label,
+    (l) => l,
+    (label) =>
+      apiFor(request, context).v1.labels[":label"].$get({ param: { label }, query: listQuery(new URL(request.url)) }),
+  );
 
 export default ListPage;
 

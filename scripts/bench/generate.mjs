@@ -1,9 +1,10 @@
 // Fills a local D1 with a realistic network, fast: one pass in JS, multi-row INSERTs in a few SQL
-// files applied by wrangler (no HTTP per row). Counters are computed from the rows they count.
+// files loaded straight into the migrated database (sql-files.mjs; no HTTP per row). Counters are
+// computed from the rows they count.
 // Usage: node scripts/bench/generate.mjs --notes 10000 --persist-to .wrangler/bench-10k
-import { execFileSync } from "node:child_process";
 import { pbkdf2Sync } from "node:crypto";
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
+import { loadIntoSqlite, sqlValue as q, writeSqlFiles } from "./sql-files.mjs";
 
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -40,7 +41,6 @@ const rand = () => {
   seed = (seed * 1103515245 + 12345) % 2147483648;
   return seed / 2147483648;
 };
-const q = (v) => (v === null ? "NULL" : typeof v === "number" ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
 const salt = Buffer.alloc(16, 7);
 const HASH = `pbkdf2-sha256$100000$${salt.toString("base64")}$${pbkdf2Sync("bench1234", salt, 100000, 32, "sha256").toString("base64")}`;
 
@@ -312,40 +312,17 @@ const ORDER = [
   "bookmarks",
   "notifications",
 ];
-const dir = `${PERSIST}-sql`;
-rmSync(dir, { recursive: true, force: true });
-mkdirSync(dir, { recursive: true });
-const files = [];
-let chunk = [];
-let size = 0;
-const flush = () => {
-  if (!chunk.length) return;
-  const f = `${dir}/${String(files.length).padStart(3, "0")}.sql`;
-  writeFileSync(f, chunk.join("\n"));
-  files.push(f);
-  chunk = [];
-  size = 0;
-};
-for (const name of ORDER) {
-  const t = tables[name];
-  if (!t) continue;
-  for (let i = 0; i < t.rows.length; i += 500) {
-    const rows = t.rows.slice(i, i + 500).map((r) => `(${r.map(q).join(",")})`);
-    const stmt = `INSERT INTO ${name} (${t.cols.join(",")}) VALUES ${rows.join(",")};`;
-    chunk.push(stmt);
-    size += stmt.length;
-    if (size > 20_000_000) flush();
-  }
-}
+// The counters the rows above moved, after the rows themselves.
+const counterUpdates = [];
 for (let i = 0; i < notes.length; i += 100) {
   const ids = notes.slice(i, i + 100).filter((n) => n.dirty);
   if (!ids.length) continue;
-  chunk.push(
+  counterUpdates.push(
     `UPDATE notes SET likenum = CASE id ${ids.map((n) => `WHEN ${n.id} THEN ${n.likenum}`).join(" ")} END, repnum = CASE id ${ids.map((n) => `WHEN ${n.id} THEN ${n.repnum}`).join(" ")} END, renum = CASE id ${ids.map((n) => `WHEN ${n.id} THEN ${n.renum}`).join(" ")} END WHERE id IN (${ids.map((n) => n.id).join(",")});`,
   );
 }
-chunk.push(...folderUpdates);
-flush();
+const dir = `${PERSIST}-sql`;
+const files = writeSqlFiles(dir, tables, ORDER, [...counterUpdates, ...folderUpdates]);
 
 // Popularity (issue 19), in bulk SQL straight into the file (minutes at 1M, not hours): a crowd of
 // POP users (as many as notes) who all like one old note and follow one user, plus a "quiet"
@@ -389,22 +366,8 @@ const popFile = `${dir}/zz-popular.sql`;
 writeFileSync(popFile, popSql);
 files.push(popFile);
 
-// wrangler's local `d1 execute --file` takes minutes for a few MB; the migrated database is a plain
-// SQLite file under the persist dir, so the rows go straight into it (python3's sqlite3 is on the machine).
 const started = Date.now();
-const dbDir = `${PERSIST}/v3/d1/miniflare-D1DatabaseObject`;
-const dbFile = readdirSync(dbDir).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
-if (!dbFile) throw new Error(`no migrated database under ${dbDir}: apply migrations first`);
-execFileSync(
-  "python3",
-  [
-    "-c",
-    "import sqlite3,sys\ndb=sqlite3.connect(sys.argv[1])\nfor f in sys.argv[2:]:\n  db.executescript(open(f).read())\ndb.commit()",
-    `${dbDir}/${dbFile}`,
-    ...files,
-  ],
-  { stdio: "inherit" },
-);
+loadIntoSqlite(PERSIST, files);
 const meta = {
   notes: NOTES,
   popular: POP,

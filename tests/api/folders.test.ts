@@ -9,6 +9,19 @@ const jstype = async (u: TestUser) => JSON.parse((await u.get("/v1/me")).body.js
 const get = async (u: TestUser, id: number) => (await u.get(`/v1/folders/${id}`)).body;
 
 describe("x-folders", () => {
+  it("answers the folder's own href on create and on edit (issue 15: pages need no /me call)", async () => {
+    const a = await user();
+    const created = await folder(a, { name: "Hrefs Inc" });
+    expect(created.body.href).toBe(`/${a.username}/x/hrefs-inc`);
+    const renamed = await a.patch(`/v1/folders/${created.body.id}`, {
+      type: "Company",
+      name: "Hrefs Two",
+      descr: "",
+      link: "",
+    });
+    expect(renamed.body.href).toBe(`/${a.username}/x/hrefs-two`);
+  });
+
   it("creates with a slug, counts by type, answers by slug and user, edits and deletes", async () => {
     const a = await user();
     const res = await folder(a, { link: "acme.example" });

@@ -68,3 +68,23 @@ export async function otherPerson(playwright: PlaywrightWorkerArgs["playwright"]
   expect(res.status(), await res.text()).toBe(201);
   return { req, username };
 }
+
+/** A note by the signed-in person of `page`, through the API; answers its id. */
+export async function postNote(page: Page, content: string, extra: Record<string, unknown> = {}): Promise<number> {
+  const res = await page.request.post("/v1/notes", { data: { label: "idea", content: `<p>${content}</p>`, ...extra } });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).note.id;
+}
+
+/** The form actions pages post to that answer a post without JavaScript by a redirect back. */
+export const FORM_ACTIONS = [
+  "/actions/bookmark",
+  "/actions/folder",
+  "/actions/follow",
+  "/actions/like",
+  "/actions/note",
+  "/actions/renote",
+  "/actions/reply",
+  "/actions/report",
+  "/login",
+];

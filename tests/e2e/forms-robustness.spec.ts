@@ -1,23 +1,11 @@
 import { request } from "@playwright/test";
-import { expect, signedIn, test, uniq } from "./fixtures";
+import { expect, FORM_ACTIONS, signedIn, test, uniq } from "./fixtures";
 
 // Issue 8 §2 through the pages: hostile form posts, as a browser without JavaScript would send
 // them, to every form action. None may answer 5xx, none may redirect off the site, and the
 // signed-in person's account (username, email, password) is intact afterwards.
 
-const ACTIONS = [
-  "/actions/bookmark",
-  "/actions/folder",
-  "/actions/follow",
-  "/actions/like",
-  "/actions/note",
-  "/actions/profile",
-  "/actions/renote",
-  "/actions/reply",
-  "/actions/report",
-  "/login",
-  "/settings",
-];
+const ACTIONS = [...FORM_ACTIONS, "/actions/profile", "/settings"];
 const FIELDS = [
   "intent",
   "id",

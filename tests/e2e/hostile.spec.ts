@@ -1,20 +1,10 @@
 import { HOSTILE_REDIRECTS } from "../redirects";
-import { expect, signedIn, test } from "./fixtures";
+import { expect, FORM_ACTIONS, signedIn, test } from "./fixtures";
 
 // Issue 20 through the pages: every form action keeps its redirect on the site (§2), error
 // parameters show only messages the site wrote (§6), and "%" in labels and paths is no 500 (§3).
 
-const ACTIONS = [
-  "/actions/bookmark",
-  "/actions/folder",
-  "/actions/follow",
-  "/actions/like",
-  "/actions/note",
-  "/actions/renote",
-  "/actions/reply",
-  "/actions/report",
-  "/login",
-];
+const ACTIONS = FORM_ACTIONS;
 /** The intents whose no-JS answer is a redirect built from redirectTo (an error path included). */
 const INTENTS = ["delete", "edit", "", "quote", "login"];
 

@@ -6,8 +6,11 @@ export function dbFor(d1: D1Database): DB {
   return drizzle(d1);
 }
 
-/** db.batch for a list built at run time (drizzle's type wants a literal non-empty tuple). */
-export function runBatch(db: DB, items: BatchItem<"sqlite">[]) {
-  if (!items.length) return Promise.resolve([]);
-  return db.batch(items as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+/**
+ * db.batch for a list built at run time (drizzle's type wants a literal non-empty tuple): one
+ * round trip, all or nothing. The results are the statements' own, in order, for the caller to name.
+ */
+export async function runBatch(db: DB, items: readonly BatchItem<"sqlite">[]): Promise<unknown[]> {
+  if (!items.length) return [];
+  return db.batch(items as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
 }

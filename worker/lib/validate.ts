@@ -10,9 +10,14 @@ type Io<Target extends keyof ValidationTargets, T extends Schema> = {
   out: { [K in Target]: z.output<T> };
 };
 
-async function check<T extends Schema>(schema: T, value: unknown, status: 400 | 422 = 422): Promise<z.output<T>> {
+async function check<T extends Schema>(
+  schema: T,
+  value: unknown,
+  status: 400 | 422 = 422,
+  message?: string,
+): Promise<z.output<T>> {
   const parsed = await schema.safeParseAsync(value);
-  if (!parsed.success) throw invalid(parsed.error, status);
+  if (!parsed.success) throw invalid(parsed.error, status, message);
   return parsed.data;
 }
 
@@ -39,10 +44,11 @@ const tooLarge = () => new AppError(413, "too_large", "Request body is too large
 /**
  * Validates the JSON body with zod and the spec's messages (422 with per-field errors); whatever
  * the Content-Type, so a form-encoded or typeless body is judged by what it holds, never a 500.
+ * `message` replaces the first field's message as the answer's own (login keeps its one wording).
  */
-export function body<T extends Schema>(schema: T): MiddlewareHandler<any, string, Io<"json", T>> {
+export function body<T extends Schema>(schema: T, message?: string): MiddlewareHandler<any, string, Io<"json", T>> {
   return described("json", schema, async (c, next) => {
-    c.req.addValidatedData("json", (await check(schema, await readJson(c))) as object);
+    c.req.addValidatedData("json", (await check(schema, await readJson(c), 422, message)) as object);
     await next();
   });
 }

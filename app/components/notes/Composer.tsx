@@ -1,24 +1,17 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
-import X from "lucide-react/icons/x";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import {
-  MAX_ALT,
-  MAX_IMAGES,
-  MAX_LABEL,
-  MAX_TEXT,
-  PRESET_LABELS,
-} from "../../../worker/features/notes/notes.constants";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { MAX_IMAGES, MAX_LABEL, MAX_TEXT, PRESET_LABELS } from "../../../worker/features/notes/notes.constants";
 import type { FolderJson } from "../../../worker/features/folders/folders.service";
 import type { NoteJson } from "../../../worker/features/notes/notes.types";
 import { useHydrated, useIsoLayoutEffect } from "~/lib/hydrated";
-import { ClientError, write } from "~/lib/client";
-import { putImages, scaleImage, type UploadSlot, uploadExt } from "~/lib/images";
 import { pageOf } from "~/lib/scroll";
 import { textToHtml } from "../../../worker/lib/text";
 import { FolderPicker } from "../folders/FolderPicker";
 import { Dialog } from "../Dialog";
 import { MentionTextarea } from "./Mentions";
 import { JsFlag } from "../JsFlag";
+import { draftKey, readDraft, writeDraft } from "./ComposerDraft";
+import { KeptImages, NewImagesField, uploadPicked, usePickedImages } from "./ComposerImages";
 
 export interface ComposerResult {
   ok: boolean;
@@ -30,31 +23,6 @@ export interface ComposerResult {
 // The editor (and its ProseMirror) loads only when a composer opens with JavaScript on.
 const loadEditor = () => import("./RichEditor.client");
 type RichEditorType = Awaited<ReturnType<typeof loadEditor>>["default"];
-
-/** What a composer keeps between openings (sessionStorage, per note; "new" for a new one). */
-interface Draft {
-  text: string;
-  html: string;
-  label: string;
-  custom: string;
-}
-const draftKey = (note?: NoteJson | null) => `notex:draft:${note?.id ?? "new"}`;
-function readDraft(key: string): Draft | null {
-  try {
-    return JSON.parse(sessionStorage.getItem(key) ?? "null");
-  } catch {
-    return null;
-  }
-}
-function writeDraft(key: string, d: Draft | null) {
-  try {
-    if (d && (d.text.trim() || d.custom || d.label)) sessionStorage.setItem(key, JSON.stringify(d));
-    else sessionStorage.removeItem(key);
-  } catch {}
-}
-
-const ACCEPT =
-  "image/png,image/jpeg,image/webp,image/gif,image/tiff,image/bmp,image/heif,.png,.jpg,.jpeg,.webp,.gif,.tiff,.bmp,.heif";
 
 /** The note editor: the same form with or without JavaScript (a plain textarea), for create and edit. */
 export function ComposerForm({
@@ -126,56 +94,24 @@ export function ComposerForm({
   const [video, setVideo] = useState(v.video ?? (note?.video ? `https://youtu.be/${note.video}` : ""));
   const [kept, setKept] = useState(() => note?.images ?? []);
   // Without JavaScript the file input posts itself; with it, picked files are kept here (with
-  // previews), scaled in the browser and PUT to their signed links after the note is saved.
-  const [picked, setPicked] = useState<{ file: File; url: string }[]>([]);
+  // previews), scaled in the browser and PUT to their signed links before the note is saved.
+  const newImages = usePickedImages();
+  const { picked } = newImages;
   const [uploading, setUploading] = useState<string | null>(null);
-  const existing = note?.images ?? [];
   const err = r?.fields ?? {};
   const images = kept.length + picked.length;
   const altError = Object.entries(err).find(([k]) => k.startsWith("alts"))?.[1];
   const busy = fetcher.state !== "idle" || uploading === "busy";
 
-  // Preview URLs are freed when an image is removed and when the composer closes.
-  const pickedRef = useRef(picked);
-  pickedRef.current = picked;
-  useEffect(
-    () => () => {
-      for (const p of pickedRef.current) URL.revokeObjectURL(p.url);
-    },
-    [],
-  );
-
-  // With JavaScript new images go up first (scaled, to slots reserved for them) and the note is
-  // saved with their URLs, so no page ever shows the note before its images exist (issue 21 item
-  // 17: the feed under the dialog reloads at once and asked for them too early).
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     if (!hydrated) return;
     e.preventDefault();
     const form = new FormData(e.currentTarget);
     if (picked.length) {
       setUploading("busy");
-      try {
-        const blobs = await Promise.all(picked.map((p) => scaleImage(p.file)));
-        const { uploads } = await write<{ uploads: (UploadSlot & { file_url: string })[] }>("POST", "/uploads", {
-          uploads: blobs.map((b) => ({ file_size: b.size, file_ext: uploadExt(b.type) })),
-        });
-        await putImages(uploads, blobs);
-        // Each new image's description, now keyed by its URL like a kept image's.
-        const alts = form.getAll("alt_new").map(String);
-        form.delete("alt_new");
-        for (const [i, slot] of uploads.entries()) {
-          form.append("imgs", slot.file_url);
-          form.set(`alt:${slot.file_url}`, alts[i] ?? "");
-        }
-      } catch (err) {
-        setUploading(
-          err instanceof ClientError && err.error.message
-            ? err.error.message
-            : "Some images could not be uploaded. Please try again.",
-        );
-        return;
-      }
-      setUploading(null);
+      const failed = await uploadPicked(picked, form);
+      setUploading(failed);
+      if (failed) return;
     }
     sent.current = true;
     fetcher.submit(form, { method: "post", action: "/actions/note", encType: "multipart/form-data" });
@@ -277,21 +213,11 @@ export function ComposerForm({
           </p>
         )}
       </div>
-      {existing.map((src, i) => (
-        <div key={src} className="keep-image">
-          <label>
-            <input
-              type="checkbox"
-              name="imgs"
-              value={src}
-              checked={kept.includes(src)}
-              onChange={(e) => setKept((k) => (e.target.checked ? [...k, src] : k.filter((x) => x !== src)))}
-            />{" "}
-            <img src={src} alt={note?.alts?.[i] ?? ""} width={48} height={48} /> keep
-          </label>
-          <AltField name={`alt:${src}`} n={i + 1} defaultValue={note?.alts?.[i]} />
-        </div>
-      ))}
+      <KeptImages
+        note={note}
+        kept={kept}
+        onKeep={(src, keep) => setKept((k) => (keep ? [...k, src] : k.filter((x) => x !== src)))}
+      />
       <div className="field">
         <label htmlFor="note-video">YouTube link</label>
         {hydrated ? (
@@ -325,59 +251,14 @@ export function ComposerForm({
           </p>
         )}
       </div>
-      <div className="field">
-        <label htmlFor="note-images">Images (up to {MAX_IMAGES})</label>
-        <input
-          id="note-images"
-          type="file"
-          name={hydrated ? undefined : "images"}
-          multiple
-          accept={ACCEPT}
-          disabled={!!video.trim() || images >= MAX_IMAGES}
-          onChange={(e) => {
-            const list = Array.from(e.target.files ?? []);
-            const room = MAX_IMAGES - kept.length - picked.length;
-            setPicked((p) => [...p, ...list.slice(0, room).map((file) => ({ file, url: URL.createObjectURL(file) }))]);
-            // Until the enhanced form takes over, the input also keeps (and would post) its files.
-            if (hydrated) e.target.value = "";
-          }}
-        />
-        {picked.length > 0 && (
-          <ul className="previews">
-            {picked.map((p, i) => (
-              <li key={p.url}>
-                <img src={p.url} alt={`${p.file.name} (to upload)`} width={72} height={72} />
-                <AltField name="alt_new" n={existing.length + i + 1} />
-                <button
-                  type="button"
-                  className="icon-btn"
-                  aria-label={`Remove image ${i + 1}`}
-                  onClick={() => {
-                    URL.revokeObjectURL(p.url);
-                    setPicked((all) => all.filter((x) => x !== p));
-                  }}
-                >
-                  <X size={16} />
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-        {!hydrated && (
-          // Without JavaScript the picked files are not known before the post: one line each.
-          <div className="alt-field">
-            <label htmlFor="note-alts">
-              Describe the new images for people who cannot see them (one line per image)
-            </label>
-            <textarea id="note-alts" name="alt_new" rows={2} maxLength={MAX_ALT * MAX_IMAGES} />
-          </div>
-        )}
-        {(err.imgs || err.uploads || altError || (uploading && uploading !== "busy")) && (
-          <p className="error" role="alert">
-            {err.imgs ?? err.uploads ?? altError ?? uploading}
-          </p>
-        )}
-      </div>
+      <NewImagesField
+        hydrated={hydrated}
+        disabled={!!video.trim() || images >= MAX_IMAGES}
+        room={MAX_IMAGES - images}
+        numberedFrom={(note?.images.length ?? 0) + 1}
+        images={newImages}
+        error={err.imgs || err.uploads || altError || (uploading !== "busy" ? uploading : null)}
+      />
       <FolderPicker selected={note?.folders.map((f) => f.id) ?? (folder ? [folder] : [])} folders={folders} />
       {err.folders && (
         <p className="error" role="alert">
@@ -416,17 +297,6 @@ function NoteTextarea({ text, invalid, onText }: { text: string; invalid: boolea
       aria-invalid={invalid ? true : undefined}
       data-autofocus
     />
-  );
-}
-
-/** Alt text for one image: what a screen reader says instead of the picture. */
-function AltField({ name, n, defaultValue }: { name: string; n: number; defaultValue?: string }) {
-  const id = useId();
-  return (
-    <span className="alt-field">
-      <label htmlFor={id}>Image {n} description (alt text)</label>
-      <input id={id} name={name} defaultValue={defaultValue} maxLength={MAX_ALT} placeholder="What does it show?" />
-    </span>
   );
 }
 

@@ -18,7 +18,7 @@ import {
   useRef,
   useState,
 } from "react";
-import type { Suggestion } from "../../../worker/features/search/search.service";
+import type { Suggestion } from "../../../worker/features/search/search.people";
 import { MENTION_TYPING } from "../../../worker/features/mentions/mentions.constants";
 import { Avatar } from "../Avatar";
 

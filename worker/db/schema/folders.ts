@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { counter, createdAt } from "../columns";
+import { cascadeRef, counter, createdAt } from "../columns";
 import { notes } from "./notes";
 import { users } from "./users";
 
@@ -8,9 +8,7 @@ export const folders = sqliteTable(
   "folders",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef("user_id", () => users.id),
     type: text("type").notNull(),
     name: text("name").notNull(),
     slug: text("slug").notNull(),
@@ -34,12 +32,8 @@ export const folders = sqliteTable(
 export const folderNotes = sqliteTable(
   "folder_notes",
   {
-    folderId: integer("folder_id")
-      .notNull()
-      .references(() => folders.id, { onDelete: "cascade" }),
-    noteId: integer("note_id")
-      .notNull()
-      .references(() => notes.id, { onDelete: "cascade" }),
+    folderId: cascadeRef("folder_id", () => folders.id),
+    noteId: cascadeRef("note_id", () => notes.id),
     // Copies of the note's label and created_at so the folder page filters and pages on one index.
     label: text("label").notNull().default(""),
     noteCreatedAt: integer("note_created_at").notNull(),
@@ -55,9 +49,7 @@ export const folderNotes = sqliteTable(
 export const folderLabels = sqliteTable(
   "folder_labels",
   {
-    folderId: integer("folder_id")
-      .notNull()
-      .references(() => folders.id, { onDelete: "cascade" }),
+    folderId: cascadeRef("folder_id", () => folders.id),
     label: text("label").notNull(),
     n: counter("n"),
   },

@@ -8,7 +8,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import { sql } from "drizzle-orm";
-import { counter, createdAt } from "../columns";
+import { cascadeRef, counter, createdAt } from "../columns";
 import { users } from "./users";
 
 /** kind: 0 note, 1 renote (no text, shows the original), 2 quote (text + embedded original). */
@@ -16,9 +16,7 @@ export const notes = sqliteTable(
   "notes",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef("user_id", () => users.id),
     kind: integer("kind").notNull().default(0),
     label: text("label").notNull().default(""),
     content: text("content").notNull().default(""),
@@ -54,9 +52,7 @@ export const noteTags = sqliteTable(
   "note_tags",
   {
     tag: text("tag").notNull(),
-    noteId: integer("note_id")
-      .notNull()
-      .references(() => notes.id, { onDelete: "cascade" }),
+    noteId: cascadeRef("note_id", () => notes.id),
     // Copied from the note so the tag page pages by (tag, created_at, note_id) on one index.
     createdAt: integer("created_at").notNull(),
   },
@@ -72,9 +68,7 @@ export const uploads = sqliteTable(
   "uploads",
   {
     key: text("key").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef("user_id", () => users.id),
     purpose: text("purpose").notNull(),
     contentType: text("content_type").notNull(),
     maxSize: integer("max_size").notNull(),

@@ -1,5 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { createdAt } from "../columns";
+import { cascadeRef, createdAt } from "../columns";
 import { notes } from "./notes";
 import { users } from "./users";
 
@@ -7,12 +7,8 @@ import { users } from "./users";
 export const blocks = sqliteTable(
   "blocks",
   {
-    blockerId: integer("blocker_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    blockedId: integer("blocked_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    blockerId: cascadeRef("blocker_id", () => users.id),
+    blockedId: cascadeRef("blocked_id", () => users.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -27,12 +23,8 @@ export const blocks = sqliteTable(
 export const mutes = sqliteTable(
   "mutes",
   {
-    muterId: integer("muter_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    mutedId: integer("muted_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    muterId: cascadeRef("muter_id", () => users.id),
+    mutedId: cascadeRef("muted_id", () => users.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -70,9 +62,7 @@ export const noteVersions = sqliteTable(
   "note_versions",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    noteId: integer("note_id")
-      .notNull()
-      .references(() => notes.id, { onDelete: "cascade" }),
+    noteId: cascadeRef("note_id", () => notes.id),
     label: text("label").notNull(),
     content: text("content").notNull(),
     txt: text("txt").notNull(),

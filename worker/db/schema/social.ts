@@ -1,18 +1,14 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { counter, createdAt } from "../columns";
+import { cascadeRef, counter, createdAt } from "../columns";
 import { notes } from "./notes";
 import { users } from "./users";
 
 export const follows = sqliteTable(
   "follows",
   {
-    followerId: integer("follower_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    followeeId: integer("followee_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    followerId: cascadeRef("follower_id", () => users.id),
+    followeeId: cascadeRef("followee_id", () => users.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -26,9 +22,7 @@ export const follows = sqliteTable(
 export const likes = sqliteTable(
   "likes",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef("user_id", () => users.id),
     kind: text("kind").notNull(),
     targetId: integer("target_id").notNull(),
     createdAt: createdAt(),
@@ -39,9 +33,7 @@ export const likes = sqliteTable(
 export const bookmarks = sqliteTable(
   "bookmarks",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef("user_id", () => users.id),
     kind: text("kind").notNull(),
     targetId: integer("target_id").notNull(),
     createdAt: createdAt(),
@@ -57,9 +49,7 @@ export const reports = sqliteTable(
   "reports",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef("user_id", () => users.id),
     kind: text("kind").notNull(),
     targetId: integer("target_id").notNull(),
     reason: integer("reason").notNull(),
@@ -81,12 +71,8 @@ export const replies = sqliteTable(
   "replies",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    noteId: integer("note_id")
-      .notNull()
-      .references(() => notes.id, { onDelete: "cascade" }),
+    userId: cascadeRef("user_id", () => users.id),
+    noteId: cascadeRef("note_id", () => notes.id),
     parent: integer("parent").notNull(),
     content: text("content").notNull(),
     txt: text("txt").notNull().default(""),
@@ -107,12 +93,8 @@ export const notifications = sqliteTable(
   "notifications",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    actorId: integer("actor_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef("user_id", () => users.id),
+    actorId: cascadeRef("actor_id", () => users.id),
     action: text("action").notNull(),
     tblname: text("tblname").notNull().default(""),
     rowid: integer("rowid").notNull().default(0),

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { counter, createdAt } from "../columns";
+import { cascadeRef, counter, createdAt } from "../columns";
 
 export const users = sqliteTable(
   "users",
@@ -47,9 +47,7 @@ export const users = sqliteTable(
 export const userLabels = sqliteTable(
   "user_labels",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef("user_id", () => users.id),
     label: text("label").notNull(),
     n: counter("n"),
   },
@@ -60,9 +58,7 @@ export const userLabels = sqliteTable(
 export const userTypes = sqliteTable(
   "user_types",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef("user_id", () => users.id),
     type: text("type").notNull(),
     n: counter("n"),
   },
@@ -78,9 +74,7 @@ export const sessions = sqliteTable(
   "sessions",
   {
     id: text("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef("user_id", () => users.id),
     // The account's epoch when the session started; a later bump ends it.
     ep: integer("ep").notNull(),
     userAgent: text("user_agent").notNull().default(""),
@@ -100,9 +94,7 @@ export const accountTokens = sqliteTable(
   "account_tokens",
   {
     id: text("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef("user_id", () => users.id),
     purpose: text("purpose").notNull(),
     // For "confirm": the address the link confirms (the account's email or its pending one).
     email: text("email").notNull().default(""),

@@ -4,6 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { accountTokens, sessions, users } from "../../db/schema/users";
 import type { DB, Env } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
+import { runBatch } from "../../db/client";
 import { composeMail, sendMail } from "../../lib/mail";
 import { hashPassword } from "../../lib/password";
 import { type UserJson, loadUser } from "../users/users.service";
@@ -15,23 +16,33 @@ export const siteOrigin = (env: Env, requestUrl: string) => env.APP_ORIGIN || ne
 export const tooSoon = () =>
   new AppError(429, "rate_limited", "We just sent you a link. Please wait a minute before asking again.");
 
-/** Stores a confirmation token for `email` (the account's address or its pending one) and mails the link. */
-export async function sendConfirmation(env: Env, db: DB, uid: number, email: string, origin: string) {
-  const { token, statements } = await issueToken(db, uid, "confirm", email);
-  await db.batch(statements);
+/** Stores a one-use token and mails `email` its link (`url`?token=…) with the message's lines. */
+async function mailTokenLink(
+  env: Env,
+  db: DB,
+  token: Awaited<ReturnType<typeof issueToken>>,
+  email: string,
+  mail: { subject: string; lines: string[]; label: string; url: string },
+) {
+  await runBatch(db, token.statements);
   await sendMail(
     env,
     db,
-    composeMail(
-      email,
-      "Confirm your email for NoteX",
-      [
-        "Please confirm that this is your email address for NoteX.",
-        "The link works once and expires in 24 hours. If you did not ask for this, you can ignore this message.",
-      ],
-      { label: "Confirm my email", url: `${origin}/confirm?token=${token}` },
-    ),
+    composeMail(email, mail.subject, mail.lines, { label: mail.label, url: `${mail.url}?token=${token.token}` }),
   );
+}
+
+/** Stores a confirmation token for `email` (the account's address or its pending one) and mails the link. */
+export async function sendConfirmation(env: Env, db: DB, uid: number, email: string, origin: string) {
+  await mailTokenLink(env, db, await issueToken(db, uid, "confirm", email), email, {
+    subject: "Confirm your email for NoteX",
+    lines: [
+      "Please confirm that this is your email address for NoteX.",
+      "The link works once and expires in 24 hours. If you did not ask for this, you can ignore this message.",
+    ],
+    label: "Confirm my email",
+    url: `${origin}/confirm`,
+  });
 }
 
 /** POST /v1/email/confirm: sends the link again, to the pending address if there is one. */
@@ -122,21 +133,15 @@ export async function changeEmail(env: Env, db: DB, uid: number, email: string, 
 export async function sendReset(env: Env, db: DB, email: string, origin: string) {
   const [u] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   if (!u || (await sentRecently(db, u.id, "reset"))) return;
-  const { token, statements } = await issueToken(db, u.id, "reset");
-  await db.batch(statements);
-  await sendMail(
-    env,
-    db,
-    composeMail(
-      email,
-      "Reset your NoteX password",
-      [
-        "Someone asked to reset the password of the NoteX account that uses this address.",
-        "The link works once and expires in 1 hour. If you did not ask for this, ignore this message: your password stays as it is.",
-      ],
-      { label: "Choose a new password", url: `${origin}/reset?token=${token}` },
-    ),
-  );
+  await mailTokenLink(env, db, await issueToken(db, u.id, "reset"), email, {
+    subject: "Reset your NoteX password",
+    lines: [
+      "Someone asked to reset the password of the NoteX account that uses this address.",
+      "The link works once and expires in 1 hour. If you did not ask for this, ignore this message: your password stays as it is.",
+    ],
+    label: "Choose a new password",
+    url: `${origin}/reset`,
+  });
 }
 
 /**

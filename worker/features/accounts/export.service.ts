@@ -1,7 +1,6 @@
 // GET /v1/export (issue 17 item 5): the person's data as a zip, streamed while it is read. Every
 // table is read a page at a time by keyset, and images are piped from R2 object by object, so an
 // account with 10,000 notes never sits in memory at once.
-import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from "fflate";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { folders } from "../../db/schema/folders";
 import { notes } from "../../db/schema/notes";
@@ -12,76 +11,11 @@ import type { DB, Env } from "../../env";
 import { notFound } from "../../lib/errors";
 import { REPORT_KINDS } from "../reports/reports.constants";
 import { htmlToMarkdown } from "./markdown";
+import { ZipWriter } from "./export.zip";
 
 const PAGE = 500;
 const KINDS = ["note", "renote", "quote"] as const;
 const iso = (ms: number | null | undefined) => (ms ? new Date(ms).toISOString() : null);
-
-/**
- * Writes to the zip. fflate hands over many small pieces (headers, each file); they are gathered
- * and sent in one chunk per drain(), which also waits while the reader is behind (bounded memory).
- */
-class ZipWriter {
-  readonly zip: Zip;
-  private pieces: Uint8Array[] = [];
-  private failed: Error | null = null;
-  private ended = false;
-  constructor(private readonly writer: WritableStreamDefaultWriter<Uint8Array>) {
-    this.zip = new Zip((err, chunk, final) => {
-      if (err) this.failed = err;
-      else this.pieces.push(chunk);
-      if (final) this.ended = true;
-    });
-  }
-  /** Sends what is gathered as one chunk, then waits until the reader has room for more. */
-  async drain() {
-    if (this.failed) throw this.failed;
-    if (this.pieces.length) {
-      const size = this.pieces.reduce((n, p) => n + p.length, 0);
-      const out = new Uint8Array(size);
-      let at = 0;
-      for (const p of this.pieces) {
-        out.set(p, at);
-        at += p.length;
-      }
-      this.pieces = [];
-      await this.writer.write(out);
-    }
-    if (this.ended) await this.writer.close();
-    else await this.writer.ready;
-  }
-  /** Small files (a note is at most a few KB) are stored: a deflate state per file costs more than it saves. */
-  storedFile(name: string, text: string) {
-    const f = new ZipPassThrough(name);
-    this.zip.add(f);
-    f.push(strToU8(text), true);
-  }
-  textFile(name: string, text: string) {
-    const f = new ZipDeflate(name, { level: 6 });
-    this.zip.add(f);
-    f.push(strToU8(text), true);
-  }
-  /** A JSON array written a page at a time. */
-  async jsonArray<T>(name: string, pageOf: (after: T | null) => Promise<T[]>, row: (r: T) => unknown) {
-    const f = new ZipDeflate(name, { level: 6 });
-    this.zip.add(f);
-    f.push(strToU8("["));
-    let after: T | null = null;
-    let first = true;
-    for (;;) {
-      const rows = await pageOf(after);
-      if (rows.length) {
-        const text = rows.map((r, i) => `${first && i === 0 ? "" : ","}\n  ${JSON.stringify(row(r))}`).join("");
-        first = false;
-        f.push(strToU8(text));
-        await this.drain();
-      }
-      if (rows.length < PAGE) break;
-      after = rows[rows.length - 1];
-    }
-    f.push(strToU8("\n]\n"), true);
-  }
-}
 
 /** YAML front matter values: JSON strings are valid YAML scalars, so quoting needs no other rules. */
 const yaml = (v: unknown) => JSON.stringify(v);
@@ -373,29 +307,18 @@ async function writeExport(env: Env, db: DB, uid: number, w: ZipWriter) {
     const listed = await env.IMAGES.list({ prefix: `u/${uid}/`, cursor, limit: 500 });
     for (const o of listed.objects) {
       const obj = await env.IMAGES.get(o.key);
-      if (!obj) continue;
-      const f = new ZipPassThrough(`images/${o.key.slice(`u/${uid}/`.length)}`);
-      w.zip.add(f);
-      const reader = obj.body.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        f.push(value);
-        await w.drain();
-      }
-      f.push(new Uint8Array(0), true);
+      if (obj) await w.streamedFile(`images/${o.key.slice(`u/${uid}/`.length)}`, obj.body);
     }
     cursor = listed.truncated ? listed.cursor : undefined;
   } while (cursor);
-  w.zip.end();
-  await w.drain();
+  await w.end();
 }
 
 /** The zip as a stream; it is produced while the client downloads it. */
 export function exportZip(env: Env, db: DB, uid: number, done: (p: Promise<void>) => void): ReadableStream<Uint8Array> {
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   const writer = writable.getWriter();
-  const w = new ZipWriter(writer);
+  const w = new ZipWriter(writer, PAGE);
   done(
     writeExport(env, db, uid, w).catch(async (e) => {
       console.error("export failed", (e as Error)?.message ?? e);

@@ -1,10 +1,10 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../env";
-import { invalid, unauthorized } from "../../lib/errors";
+import { unauthorized } from "../../lib/errors";
 import { clientIp, rateLimit } from "../../lib/ratelimit";
 import { endSession, me, refreshFromCookie, requireUser, startSession } from "../../lib/session";
 import { later } from "../../lib/later";
-import { body, readJson } from "../../lib/validate";
+import { body } from "../../lib/validate";
 import { sendConfirmation, siteOrigin } from "../accounts/accounts.service";
 import { loadUser } from "../users/users.service";
 import { ChangePassword, LoginInput, SignupInput } from "../users/users.schema";
@@ -28,11 +28,9 @@ export const auth = new Hono<AppEnv>()
     );
     return c.json({ token, user: await loadUser(c.var.db, { id: row.id }, row.id) }, 201);
   })
-  .post("/login", authLimit("login"), async (c) => {
-    const parsed = LoginInput.safeParse(await readJson(c));
-    // Missing fields on login answer the spec's 422 wording, with the field messages kept.
-    if (!parsed.success) throw invalid(parsed.error, 422, "Invalid username or password.");
-    const { username, password } = parsed.data;
+  // Missing fields on login answer the spec's 422 wording, with the field messages kept.
+  .post("/login", authLimit("login"), body(LoginInput, "Invalid username or password."), async (c) => {
+    const { username, password } = c.req.valid("json");
     await rateLimit(c.env.RL_AUTH, `login-user:${username}`);
     const row = await login(c.var.db, username, password);
     const { token } = await startSession(c, row);

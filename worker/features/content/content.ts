@@ -1,6 +1,7 @@
 // Content: what a person can like, bookmark or report (a note, a reply, an x-folder of a liked
 // type), who wrote it as every content JSON names them, and finding one as a viewer may see it.
 import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import { folders } from "../../db/schema/folders";
 import { notes } from "../../db/schema/notes";
 import { replies } from "../../db/schema/social";
@@ -21,6 +22,14 @@ export interface UserRef {
 export const CONTENT_KINDS = ["note", "reply", "company", "project", "skill"] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 export const FOLDER_KINDS = new Set<ContentKind>(["company", "project", "skill"]);
+
+/** `?t=` of a like or bookmark: the content kind (`rep` is the spec's other word for a reply). */
+export const KindQuery = z.object({
+  t: z
+    .enum([...CONTENT_KINDS, "rep"], { error: "t must be one of note, reply, company, project, skill" })
+    .default("note")
+    .transform((t) => (t === "rep" ? "reply" : t)),
+});
 
 /**
  * The row a content kind points at, as `viewer` may see it (hidden content, a suspended owner or a

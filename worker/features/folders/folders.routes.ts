@@ -18,7 +18,11 @@ const FolderList = ListQuery.extend({
 });
 
 /** Spec 7: a folder save with an upload answers `upload.put_link`; the logo URL is stored at once. */
-async function withLogo(c: Context<AppEnv>, id: number, upload?: { file_size: number; file_ext: string }) {
+async function withLogo(
+  c: Context<AppEnv>,
+  id: number,
+  upload?: { file_size: number; file_ext: string },
+): Promise<{ logo?: string; upload?: { key: string; put_link: string; file_url: string } }> {
   if (!upload) return {};
   const uid = me(c).id;
   const [slot] = await createUploads(c.env, c.var.db, uid, "logo", [upload], new URL(c.req.url).origin);
@@ -43,16 +47,26 @@ const folderDriver = (label: boolean): ListShape["driver"] => ({
 export const FOLDER_LIST: ListShape = { name: "folder", driver: folderDriver(false), mute: false };
 const FOLDER_LABEL_LIST: ListShape = { name: "folderLabel", driver: folderDriver(true), mute: false };
 
+/** A folder's own page, answered on create and edit so the page that saved it needs no second call. */
+const folderHref = (username: string, slug: string) => `/${username}/x/${encodeURIComponent(slug)}`;
+
 export const folderRoutes = new Hono<AppEnv>()
   .post("/", requireUser, body(FolderInput), async (c) => {
     const input = c.req.valid("json");
     const folder = await createFolder(c.var.db, me(c).id, input);
-    return c.json({ ...folder, ...(await withLogo(c, folder.id, input.upload)) }, 201);
+    return c.json(
+      { ...folder, href: folderHref(me(c).username, folder.slug), ...(await withLogo(c, folder.id, input.upload)) },
+      201,
+    );
   })
   .patch("/:id", requireUser, param(IdParam), body(FolderInput), async (c) => {
     const input = c.req.valid("json");
     const folder = await updateFolder(c.var.db, me(c).id, c.req.valid("param").id, input);
-    return c.json({ ...folder, ...(await withLogo(c, folder.id, input.upload)) });
+    return c.json({
+      ...folder,
+      href: folderHref(me(c).username, folder.slug),
+      ...(await withLogo(c, folder.id, input.upload)),
+    });
   })
   .delete("/:id", requireUser, param(IdParam), async (c) => {
     await deleteFolder(c.var.db, me(c).id, c.req.valid("param").id);

@@ -116,37 +116,50 @@ async function uniqueSlug(db: DB, uid: number, name: string, exceptId = 0): Prom
 const uniqueViolation = (e: unknown) =>
   /UNIQUE/i.test(String((e as Error)?.message ?? e) + String((e as { cause?: unknown })?.cause ?? ""));
 
-export async function createFolder(db: DB, uid: number, input: Input) {
-  await assertUnique(db, uid, input);
-  const slug = await uniqueSlug(db, uid, input.name);
+/** A folder's write, with a racing twin's unique violation answered as the spec's duplicate. */
+async function orDuplicate<T>(write: Promise<T>): Promise<T> {
   try {
-    const [[row]] = (await runBatch(db, [
-      db
-        .insert(folders)
-        .values({ userId: uid, type: input.type, name: input.name, slug, descr: input.descr, link: input.link })
-        .returning(),
-      typeIn(db, uid, sql`${folders.id} = last_insert_rowid()`),
-    ])) as [Row[]];
-    return toJson(row);
+    return await write;
   } catch (e) {
     if (uniqueViolation(e)) throw duplicate();
     throw e;
   }
 }
 
-export async function updateFolder(db: DB, uid: number, id: number, input: Input) {
+/** The user's own folder `id`, or a 404. */
+async function ownFolder(db: DB, uid: number, id: number): Promise<Row> {
   const [old] = await db
     .select()
     .from(folders)
     .where(and(eq(folders.id, id), eq(folders.userId, uid)))
     .limit(1);
   if (!old) throw notFound("Folder not found");
+  return old;
+}
+
+export async function createFolder(db: DB, uid: number, input: Input) {
+  await assertUnique(db, uid, input);
+  const slug = await uniqueSlug(db, uid, input.name);
+  const [[row]] = (await orDuplicate(
+    runBatch(db, [
+      db
+        .insert(folders)
+        .values({ userId: uid, type: input.type, name: input.name, slug, descr: input.descr, link: input.link })
+        .returning(),
+      typeIn(db, uid, sql`${folders.id} = last_insert_rowid()`),
+    ]),
+  )) as [Row[]];
+  return toJson(row);
+}
+
+export async function updateFolder(db: DB, uid: number, id: number, input: Input) {
+  const old = await ownFolder(db, uid, id);
   await assertUnique(db, uid, input, id);
   // The slug is stable across edits unless the name changes.
   const slug = old.name === input.name ? old.slug : await uniqueSlug(db, uid, input.name, id);
-  try {
-    const self = eq(folders.id, id) as SQL;
-    const [, [row]] = (await runBatch(db, [
+  const self = eq(folders.id, id) as SQL;
+  const [, [row]] = (await orDuplicate(
+    runBatch(db, [
       typeOut(db, uid, self),
       db
         .update(folders)
@@ -155,21 +168,13 @@ export async function updateFolder(db: DB, uid: number, id: number, input: Input
         .returning(),
       typeIn(db, uid, self),
       typeTidy(db, uid),
-    ])) as [unknown, Row[]];
-    return toJson(row);
-  } catch (e) {
-    if (uniqueViolation(e)) throw duplicate();
-    throw e;
-  }
+    ]),
+  )) as [unknown, Row[]];
+  return toJson(row);
 }
 
 export async function deleteFolder(db: DB, uid: number, id: number) {
-  const [old] = await db
-    .select()
-    .from(folders)
-    .where(and(eq(folders.id, id), eq(folders.userId, uid)))
-    .limit(1);
-  if (!old) throw notFound("Folder not found");
+  const old = await ownFolder(db, uid, id);
   if (old.notenum > 0) {
     throw new AppError(422, "folder_not_empty", "You have to remove all notes of this folder before deleting it.");
   }

@@ -1,52 +1,10 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { follows } from "../../db/schema/social";
-import { users } from "../../db/schema/users";
-import type { AppEnv, DB } from "../../env";
-import { AppError, notFound } from "../../lib/errors";
-import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
+import type { AppEnv } from "../../env";
 import { me, requireUser } from "../../lib/session";
 import { param, query } from "../../lib/validate";
 import { ListQuery, UidParam } from "../../lib/params";
-import { refuseBlocked } from "../safety/safety.service";
-import { authorActive, blockedEither, blockState, userInList } from "../safety/visibility";
-import { notifyStatements, unnotifyStatements } from "../notifications/notifications.links";
-
-// Both sides' counters move by the rows the follow's insert or delete just changed: one UPDATE
-// of the two users right after it, so changes() is still the follow's own (O(1), race-proof).
-const count = (db: DB, follower: number, followee: number, on: boolean) => {
-  const d = on ? sql`changes()` : sql`-changes()`;
-  return db
-    .update(users)
-    .set({
-      followingNum: sql`${users.followingNum} + (case when ${users.id} = ${follower} then ${d} else 0 end)`,
-      followerNum: sql`${users.followerNum} + (case when ${users.id} = ${followee} then ${d} else 0 end)`,
-    })
-    .where(inArray(users.id, [follower, followee]))
-    .returning({ id: users.id, followers: users.followerNum });
-};
-
-async function follow(db: DB, follower: number, followee: number, on: boolean) {
-  if (follower === followee) throw new AppError(422, "invalid_input", "You cannot follow yourself.");
-  const [target] = await db
-    .select({ id: users.id, blocked: blockState(follower, followee) })
-    .from(users)
-    .where(and(eq(users.id, followee), authorActive(users.id)))
-    .limit(1);
-  if (!target) throw notFound("User not found");
-  if (on) refuseBlocked(target.blocked);
-  const note = { userId: followee, actorId: follower, action: "follow" as const };
-  const [, counted] = await db.batch([
-    on
-      ? db.insert(follows).values({ followerId: follower, followeeId: followee }).onConflictDoNothing()
-      : db.delete(follows).where(and(eq(follows.followerId, follower), eq(follows.followeeId, followee))),
-    count(db, follower, followee, on),
-    ...(on ? notifyStatements(db, note) : unnotifyStatements(db, note)),
-  ] as unknown as Parameters<typeof db.batch>[0]);
-  const row = (counted as { id: number; followers: number }[]).find((r) => r.id === followee);
-  return { following: on, followers: row?.followers ?? 0 };
-}
+import { follow, listFollows } from "./follows.service";
 
 export const followRoutes = new Hono<AppEnv>()
   .post("/:uid", requireUser, param(UidParam), async (c) =>
@@ -61,44 +19,6 @@ export const followRoutes = new Hono<AppEnv>()
     query(ListQuery),
     async (c) => {
       const { uid, which } = c.req.valid("param");
-      const q = c.req.valid("query");
-      const { after, offset } = startOf(q);
-      const mine = which === "following" ? follows.followerId : follows.followeeId;
-      const other = which === "following" ? follows.followeeId : follows.followerId;
-      const viewer = c.var.user?.id ?? 0;
-      const rows = await c.var.db
-        .select({
-          id: users.id,
-          username: users.username,
-          fullname: users.fullname,
-          avatar: users.avatar,
-          descr: users.descr,
-          at: follows.createdAt,
-          following: sql<number>`exists(select 1 from follows v where v.follower_id = ${viewer} and v.followee_id = ${users.id})`,
-        })
-        .from(follows)
-        .innerJoin(users, eq(users.id, other))
-        .where(
-          and(
-            eq(mine, uid),
-            // The list of someone who blocked the viewer (or whom they blocked) is empty to them.
-            viewer ? sql`not ${blockedEither(viewer, uid)}` : undefined,
-            userInList(sql`"users"`, viewer || null),
-            after ? sql`(${follows.createdAt}, ${other}) < (${after.at}, ${after.id})` : undefined,
-          ),
-        )
-        .orderBy(desc(follows.createdAt), desc(other))
-        .limit(PAGE_SIZE + 1)
-        .offset(offset);
-      const page = pageOf(rows, q.page, (r) => ({ at: r.at, id: r.id }));
-      return c.json({
-        users: page.items.map(({ at: _at, following, ...u }) => ({
-          ...u,
-          following: !!following,
-          me: u.id === viewer,
-        })),
-        paginator: page.paginator,
-        cursor: page.cursor,
-      });
+      return c.json(await listFollows(c.var.db, uid, which, c.req.valid("query"), c.var.user?.id ?? 0));
     },
   );

@@ -1,4 +1,5 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { runBatch } from "../../db/client";
 import { minusChanges, plusChanges } from "../../db/counters";
 import { folders } from "../../db/schema/folders";
 import { notes } from "../../db/schema/notes";
@@ -63,10 +64,10 @@ export async function like(db: DB, userId: number, kind: ContentKind, id: number
     rowid: id,
   };
   // The count follows its write directly (changes()): a repeat or a racing twin adds 0, in O(1).
-  const [, counted] = (await db.batch([
+  const [, counted] = (await runBatch(db, [
     write,
     count(db, kind, id, on),
     ...(on ? notifyStatements(db, noti) : unnotifyStatements(db, noti)),
-  ] as unknown as Parameters<typeof db.batch>[0])) as [unknown, { likenum: number }[]];
+  ])) as [unknown, { likenum: number }[]];
   return { liked: on, likenum: counted[0]?.likenum ?? 0, ownerId: target.ownerId };
 }

@@ -13,6 +13,23 @@ import { QUOTE, RENOTE } from "./notes.constants";
 import { countNote } from "./notes.counters";
 import { NOTES } from "./notes.json";
 
+/** The original's renote count, moved by the rows the renote's insert or delete just changed. */
+const renumByChanges = (db: DB, originalId: number, on: boolean) =>
+  db
+    .update(notes)
+    .set({ renum: on ? plusChanges(notes.renum) : minusChanges(notes.renum) })
+    .where(eq(notes.id, originalId))
+    .returning({ renum: notes.renum });
+
+/** The notice of `uid`'s plain renote of `originalId`, to its owner. */
+const renoteNotice = (ownerId: number, uid: number, originalId: number) => ({
+  userId: ownerId,
+  actorId: uid,
+  action: "renote" as const,
+  tblname: "note",
+  rowid: originalId,
+});
+
 /** Renote (empty content) or quote (text) of a note; a renote of a renote renotes the original. */
 export async function renote(db: DB, uid: number, targetId: number, content: string, txt: string) {
   const [target] = await db
@@ -36,18 +53,8 @@ export async function renote(db: DB, uid: number, targetId: number, content: str
         .insert(notes)
         .values({ userId: uid, kind: RENOTE, renoteId: originalId, createdAt: now, notedAt: now })
         .onConflictDoNothing(),
-      db
-        .update(notes)
-        .set({ renum: plusChanges(notes.renum) })
-        .where(eq(notes.id, originalId))
-        .returning({ renum: notes.renum }),
-      ...notifyStatements(db, {
-        userId: original.ownerId,
-        actorId: uid,
-        action: "renote",
-        tblname: "note",
-        rowid: originalId,
-      }),
+      renumByChanges(db, originalId, true),
+      ...notifyStatements(db, renoteNotice(original.ownerId, uid, originalId)),
     ])) as [unknown, { renum: number }[]];
     return { id: originalId, renoted: true, renum: counted?.renum ?? 0 };
   }
@@ -89,20 +96,8 @@ export async function undoRenote(db: DB, uid: number, originalId: number) {
   const [original] = await db.select({ ownerId: notes.userId }).from(notes).where(eq(notes.id, originalId)).limit(1);
   const [, [counted]] = (await runBatch(db, [
     db.delete(notes).where(and(eq(notes.userId, uid), eq(notes.kind, RENOTE), eq(notes.renoteId, originalId))),
-    db
-      .update(notes)
-      .set({ renum: minusChanges(notes.renum) })
-      .where(eq(notes.id, originalId))
-      .returning({ renum: notes.renum }),
-    ...(original
-      ? unnotifyStatements(db, {
-          userId: original.ownerId,
-          actorId: uid,
-          action: "renote",
-          tblname: "note",
-          rowid: originalId,
-        })
-      : []),
+    renumByChanges(db, originalId, false),
+    ...(original ? unnotifyStatements(db, renoteNotice(original.ownerId, uid, originalId)) : []),
   ])) as [unknown, { renum: number }[]];
   if (!counted) throw notFound("Note not found");
   return { id: originalId, renoted: false, renum: counted.renum };

@@ -1,89 +1,14 @@
-import { and, desc, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { notifications } from "../../db/schema/social";
-import { users } from "../../db/schema/users";
 import type { AppEnv } from "../../env";
-import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
-import { me, requireUser, rideAlong, sessionColumn } from "../../lib/session";
+import { me, requireUser, rideAlong } from "../../lib/session";
 import { query } from "../../lib/validate";
 import { ListQuery } from "../../lib/params";
-
-/** Where a notification leads: the note or reply it is about, or the actor's profile. */
-function href(n: { action: string; tblname: string; rowid: number }, actor: string, owner: string): string {
-  if (n.action === "follow") return `/${actor}`;
-  if (n.action.startsWith("mod_"))
-    return n.tblname === "note" || n.tblname === "reply"
-      ? `/${owner}/${n.tblname === "note" ? "note" : "rep"}/${n.rowid}`
-      : `/${owner}`;
-  // A reply, a new note, a quote and a mention point at the actor's own row.
-  const own = n.action === "reply" || n.action === "mention";
-  if (n.tblname === "reply") return own ? `/${actor}/rep/${n.rowid}` : `/${owner}/rep/${n.rowid}`;
-  if (n.action === "note" || n.action === "quote" || n.action === "mention") return `/${actor}/note/${n.rowid}`;
-  return `/${owner}/note/${n.rowid}`;
-}
+import { listNotifications, markRead } from "./notifications.service";
 
 export const notificationRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get("/", query(ListQuery), async (c) => {
-    const q = c.req.valid("query");
-    const { after, offset } = startOf(q);
-    const uid = me(c).id;
-    const ride = rideAlong(c);
-    const rows = await c.var.db
-      .select({
-        n: notifications,
-        username: users.username,
-        fullname: users.fullname,
-        avatar: users.avatar,
-        // The unread count as it stands (one row, read once for the statement), so the page
-        // marks the list read only when something is unread: a write on every visit otherwise.
-        unread: sql<number>`(select noti_num from users where id = ${uid})`.as("x_unread"),
-        ...(ride ? { session: sessionColumn(ride.uid, ride.sid) } : {}),
-      })
-      .from(notifications)
-      .innerJoin(users, eq(users.id, notifications.actorId))
-      .where(
-        and(
-          eq(notifications.userId, uid),
-          sql`${notifications.tblname} != '_gone'`,
-          after ? sql`(${notifications.createdAt}, ${notifications.id}) < (${after.at}, ${after.id})` : undefined,
-        ),
-      )
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(PAGE_SIZE + 1)
-      .offset(offset);
-    // The reader's username (for hrefs) comes with the epoch check the rows carry.
-    if (rows.length) ride?.settle((rows[0] as { session?: string | null }).session ?? null);
-    const page = pageOf(rows, q.page, (r) => ({ at: r.n.createdAt, id: r.n.id }));
-    return c.json({
-      notis: page.items.map(({ n, username, fullname, avatar }) => ({
-        id: n.id,
-        action: n.action,
-        tblname: n.tblname,
-        rowid: n.rowid,
-        extra: n.extra,
-        // A moderation notice comes from the service, never from a named moderator.
-        user: n.action.startsWith("mod_")
-          ? { id: 0, username: "", fullname: "NoteX moderation", avatar: "", me: false }
-          : { id: n.actorId, username, fullname, avatar, me: false },
-        created_at: n.createdAt,
-        href: href(n, username, me(c).username),
-      })),
-      paginator: page.paginator,
-      cursor: page.cursor,
-      // null on an empty page (no row to carry it): the caller cannot tell, so it marks read.
-      unread: rows[0]?.unread ?? null,
-    });
-  })
+  .get("/", query(ListQuery), async (c) =>
+    c.json(await listNotifications(c.var.db, me(c), c.req.valid("query"), rideAlong(c))),
+  )
   // Spec 2: opening the list resets the unread count to 0 once it has loaded.
-  .post("/read", async (c) => {
-    const uid = me(c).id;
-    await c.var.db
-      .update(users)
-      // Ids only grow (autoincrement), so the newest id of all is past every one of the user's, in
-      // O(1) on the primary key instead of a walk through the user's whole list.
-      .set({ notiSeen: sql`(select coalesce(max(id), 0) from notifications)`, notiNum: 0 })
-      // Nothing unread, nothing to write (every new notice moves noti_num up).
-      .where(and(eq(users.id, uid), sql`${users.notiNum} != 0`));
-    return c.json({ noti: 0 });
-  });
+  .post("/read", async (c) => c.json(await markRead(c.var.db, me(c).id)));

@@ -215,7 +215,7 @@ export async function deleteReply(db: DB, uid: number, id: number) {
     .limit(1);
   if (!row) throw notFound("Reply not found");
   const subtree = sql`with recursive sub(id) as (select ${id} union all select r.id from replies r join sub on r.parent = sub.id) select id from sub`;
-  await db.batch([
+  await runBatch(db, [
     // Only the parent's direct child counts; guarded, so a racing second delete takes nothing off.
     countParent(
       db,
@@ -227,7 +227,7 @@ export async function deleteReply(db: DB, uid: number, id: number) {
     db.delete(bookmarks).where(sql`${bookmarks.kind} = 'reply' and ${bookmarks.targetId} in (${subtree})`),
     ...repliesDeletedStatements(db, subtree),
     db.delete(replies).where(sql`${replies.id} in (${subtree})`),
-  ] as unknown as Parameters<typeof db.batch>[0]);
+  ]);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../env";
+import type { AppEnv, DB } from "../../env";
 import { forbidden } from "../../lib/errors";
 import { later } from "../../lib/later";
 import { me, requireUser } from "../../lib/session";
@@ -20,21 +20,21 @@ import {
 import { siteOrigin } from "../accounts/accounts.service";
 import { block, listOf, mute } from "./safety.service";
 
-export const blockRoutes = new Hono<AppEnv>()
-  .use(requireUser)
-  .get("/", query(ListQuery), async (c) => c.json(await listOf(c.var.db, "blocks", me(c).id, c.req.valid("query"))))
-  .post("/:uid", param(UidParam), async (c) => c.json(await block(c.var.db, me(c).id, c.req.valid("param").uid, true)))
-  .delete("/:uid", param(UidParam), async (c) =>
-    c.json(await block(c.var.db, me(c).id, c.req.valid("param").uid, false)),
-  );
+/** Blocks or mutes: the person's list, and setting or lifting one (the same routes for both). */
+const relationRoutes = <R>(
+  list: "blocks" | "mutes",
+  set: (db: DB, me: number, uid: number, on: boolean) => Promise<R>,
+) =>
+  new Hono<AppEnv>()
+    .use(requireUser)
+    .get("/", query(ListQuery), async (c) => c.json(await listOf(c.var.db, list, me(c).id, c.req.valid("query"))))
+    .post("/:uid", param(UidParam), async (c) => c.json(await set(c.var.db, me(c).id, c.req.valid("param").uid, true)))
+    .delete("/:uid", param(UidParam), async (c) =>
+      c.json(await set(c.var.db, me(c).id, c.req.valid("param").uid, false)),
+    );
 
-export const muteRoutes = new Hono<AppEnv>()
-  .use(requireUser)
-  .get("/", query(ListQuery), async (c) => c.json(await listOf(c.var.db, "mutes", me(c).id, c.req.valid("query"))))
-  .post("/:uid", param(UidParam), async (c) => c.json(await mute(c.var.db, me(c).id, c.req.valid("param").uid, true)))
-  .delete("/:uid", param(UidParam), async (c) =>
-    c.json(await mute(c.var.db, me(c).id, c.req.valid("param").uid, false)),
-  );
+export const blockRoutes = relationRoutes("blocks", block);
+export const muteRoutes = relationRoutes("mutes", mute);
 
 /** Moderators and admins only: everyone else gets 403 (a visitor 401) before anything is read. */
 async function staff(c: Context<AppEnv>): Promise<{ id: number; role: Role }> {

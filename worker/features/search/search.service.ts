@@ -1,13 +1,12 @@
-import { and, asc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import { eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import { folders } from "../../db/schema/folders";
 import { notes } from "../../db/schema/notes";
 import { replies } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
-import { bindPlan, d1Of, named, namedObjects, planOf } from "../../db/plan";
+import { bindPlan, named, planOf } from "../../db/plan";
 import type { DB } from "../../env";
-import { AppError } from "../../lib/errors";
 import { type RideAlong, sessionColumn } from "../../lib/session";
-import { noteInList, personVisible, replyInList, userInList } from "../safety/visibility";
+import { noteInList, personVisible, replyInList } from "../safety/visibility";
 import { PAGE_SIZE } from "../../lib/paging";
 import { type FolderJson, toJson as toFolderJson } from "../folders/folders.service";
 import { RENOTE } from "../notes/notes.constants";
@@ -16,6 +15,8 @@ import { type ReplyJson, select as replySelect, toJson as toReplyJson } from "..
 import type { NoteJson } from "../notes/notes.types";
 import type { UserRef } from "../content/content";
 import { highlight, type Snippet, snippet, type Terms } from "./search.highlight";
+import { badCursor, decodeToken, encodeToken, isInt, P, rideValues, viewerOf } from "./search.common";
+import { searchUsers, suggestPeople, type UserHit } from "./search.people";
 import { matchPlan, queryTerms, type SearchKind, userPrefix } from "./search.schema";
 
 /**
@@ -29,7 +30,6 @@ export const MAX_RANKED = 1000;
 export type NoteHit = NoteJson & { snippet: Snippet };
 export type ReplyHit = ReplyJson & { snippet: Snippet };
 export type FolderHit = FolderJson & { user: UserRef; name_hl: Snippet; snippet: Snippet };
-export type UserHit = UserRef & { descr: string };
 export type { Snippet };
 
 export type SearchResult =
@@ -46,29 +46,6 @@ export interface SearchPage {
 /** Tokens of text a note's and a folder description's snippet shows around its matches. */
 const SNIPPET_TOKENS = 40;
 const FOLDER_SNIPPET_TOKENS = 24;
-
-const P = (name: string) => sql.placeholder(name);
-
-// Cursors carry JSON (user keys are any text), base64url of its UTF-8.
-function encodeToken(value: unknown): string {
-  const bytes = new TextEncoder().encode(JSON.stringify(value));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-}
-
-function decodeToken(s: string): unknown {
-  try {
-    const bin = atob(s.replace(/-/g, "+").replace(/_/g, "/"));
-    return JSON.parse(new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0))));
-  } catch {
-    throw badCursor();
-  }
-}
-
-const badCursor = () => new AppError(400, "bad_cursor", "The page cursor is not valid.");
-const isInt = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
 
 /** Where a ranked page starts: the offset into the window and the id ceiling it was first read under. */
 function rankedStart(q: { page: number; cursor?: string }) {
@@ -117,14 +94,6 @@ const topOfPage = sql<number>`h.top`.as("x_top");
 const rideColumn = (ride: boolean): Record<string, SQL.Aliased<unknown>> =>
   ride ? { session: sessionColumn(P("ride_uid"), P("ride_sid")) } : {};
 
-/** The session check alone, for a batch whose statements may all come back empty. */
-function sessionPlan(db: DB) {
-  return planOf("search:session", () =>
-    db.select({ session: sessionColumn(P("ride_uid"), P("ride_sid")) }).from(sql`(select 1)`),
-  );
-}
-const rideValues = (ride?: RideAlong) => ({ ride_uid: ride?.uid, ride_sid: ride?.sid });
-
 /** The page's order again outside the subquery (a join keeps no order); a sort of page-size rows. */
 const pageOrder = [sql`h.r`, sql`h.id desc`];
 
@@ -135,8 +104,6 @@ const pageOrder = [sql`h.r`, sql`h.id desc`];
  * fill itself (it may show fewer than 20; More still follows).
  */
 const visibleAs = (rule: SQL) => sql<number>`case when ${rule} then 1 else 0 end`.as("x_visible");
-const viewerOf = (viewer: boolean) => (viewer ? P("viewer") : null);
-
 function notesPlan(db: DB, viewer: boolean, expand: boolean, ride: boolean) {
   return planOf(`search:notes|${+viewer}|${+expand}|${+ride}`, () =>
     db
@@ -246,165 +213,6 @@ async function searchRanked(
     }),
     ...page,
   };
-}
-
-const USER_FIELDS = {
-  id: users.id,
-  username: users.username,
-  fullname: users.fullname,
-  avatar: users.avatar,
-  descr: users.descr,
-};
-const lowerUsername = sql`lower(${users.username})`;
-const lowerName = sql`lower(${users.fullname})`;
-const inRange = (key: SQL) => sql`${key} >= ${P("lo")} and ${key} < ${P("hi")}`;
-
-/**
- * People whose username starts with the prefix (along users_username_uq), then those whose name
- * does and username does not (along users_fullname_idx): two index ranges in one batch, each in
- * its index's order, so a page never sorts.
- */
-function usersPlans(db: DB, viewer: boolean) {
-  // Suspended people and anyone blocked either way are not found; muted people are (to unmute them).
-  const listed = userInList(sql`"users"`, viewerOf(viewer));
-  const byUsername = planOf(`search:users|username|${+viewer}`, () =>
-    db
-      .select({ ...USER_FIELDS, key: sql<string>`${lowerUsername}`.as("x_key") })
-      .from(users)
-      .where(and(inRange(lowerUsername), sql`${lowerUsername} > ${P("after")}`, listed))
-      .orderBy(asc(lowerUsername))
-      .limit(P("limit")),
-  );
-  const byName = planOf(`search:users|name|${+viewer}`, () =>
-    db
-      .select({ ...USER_FIELDS, key: sql<string>`${lowerName}`.as("x_key") })
-      .from(users)
-      .where(
-        and(
-          inRange(lowerName),
-          sql`(${lowerName}, ${users.id}) > (${P("after")}, ${P("afterId")})`,
-          sql`not (${inRange(lowerUsername)})`,
-          listed,
-        ),
-      )
-      .orderBy(asc(lowerName), asc(users.id))
-      .limit(P("limit")),
-  );
-  return { byUsername, byName };
-}
-
-type UserRow = UserHit & { key: string };
-
-/**
- * People reads in one batch (one round trip), with a bearer read's session check as its first
- * statement: a page of no one still settles it without a trip more.
- */
-async function withSession(db: DB, reads: D1PreparedStatement[], ride?: RideAlong): Promise<D1Result[]> {
-  if (!ride) return reads.length === 1 ? [await reads[0].all()] : await d1Of(db).batch(reads);
-  const check = sessionPlan(db);
-  const [session, ...results] = await d1Of(db).batch([bindPlan(db, check, rideValues(ride)), ...reads]);
-  ride.settle(
-    namedObjects<{ session: string | null }>(check, session.results as Record<string, unknown>[])[0]?.session ?? null,
-  );
-  return results;
-}
-
-async function searchUsers(
-  db: DB,
-  prefix: string,
-  q: { page: number; cursor?: string },
-  viewer: number | null,
-  ride?: RideAlong,
-) {
-  // Cursor: [phase, key, id] of the last person shown (phase 0 usernames, 1 names).
-  let at: [number, string, number] = [0, "", 0];
-  if (q.cursor) {
-    const v = decodeToken(q.cursor);
-    if (!Array.isArray(v) || (v[0] !== 0 && v[0] !== 1) || typeof v[1] !== "string" || !isInt(v[2])) throw badCursor();
-    at = v as [number, string, number];
-  } else if (q.page > 1) {
-    // Without a cursor only the first page is a real start; the spec's page numbers need the cursor.
-    return { users: [], paginator: { page: q.page, is_end: true }, cursor: null };
-  }
-  const { byUsername, byName } = usersPlans(db, !!viewer);
-  const bounds = { lo: prefix, hi: `${prefix}\u{10FFFF}`, limit: PAGE_SIZE + 1, viewer };
-  const reads =
-    at[0] === 0
-      ? [
-          bindPlan(db, byUsername, { ...bounds, after: at[1] }),
-          bindPlan(db, byName, { ...bounds, after: "", afterId: 0 }),
-        ]
-      : [bindPlan(db, byName, { ...bounds, after: at[1], afterId: at[2] })];
-  const results = await withSession(db, reads, ride);
-  const [u, n] = results.length === 2 ? results : [{ results: [] }, results[0]];
-  const rows = [
-    ...namedObjects<UserRow>(byUsername, u.results as Record<string, unknown>[]).map((r) => ({ r, phase: 0 })),
-    ...namedObjects<UserRow>(byName, n.results as Record<string, unknown>[]).map((r) => ({ r, phase: 1 })),
-  ];
-  const items = rows.slice(0, PAGE_SIZE);
-  const isEnd = rows.length <= PAGE_SIZE;
-  const last = items[items.length - 1];
-  return {
-    users: items.map(({ r }) => ({
-      id: r.id,
-      username: r.username,
-      fullname: r.fullname,
-      avatar: r.avatar,
-      descr: r.descr,
-      me: r.id === viewer,
-    })),
-    paginator: { page: q.page, is_end: isEnd },
-    cursor: isEnd || !last ? null : encodeToken([last.phase, last.r.key, last.r.id]),
-  };
-}
-
-/** How many people the composer suggests for an @-mention, and how far along each index it looks. */
-export const SUGGESTIONS = 8;
-const SUGGEST_WINDOW = 40;
-
-export type Suggestion = UserHit & { following: boolean };
-
-/**
- * The composer's @-mention suggestions: the first SUGGEST_WINDOW people along each prefix range
- * (usernames, then names, as the users search reads them), the viewer not among them, ordered by
- * an exact username first, then people the viewer follows, then index order. Ranking inside two
- * bounded windows keeps a keystroke at about 2 × SUGGEST_WINDOW rows plus one follows probe each,
- * at any size: someone followed but past the window comes first once a letter more narrows the
- * range (walking all of a viewer's follows instead would cost a row per follow per keystroke).
- */
-function suggestPlan(db: DB, viewer: boolean) {
-  return planOf(`search:suggest|${+viewer}`, () => {
-    const listed = userInList(sql`"users"`, viewerOf(viewer));
-    const w = sql.raw(String(SUGGEST_WINDOW));
-    const byUsername = sql`select id, 0 as phase, ${lowerUsername} as k from "users" where ${inRange(lowerUsername)} and ${listed} order by ${lowerUsername} limit ${w}`;
-    const byName = sql`select id, 1 as phase, ${lowerName} as k from "users" where ${inRange(lowerName)} and not (${inRange(lowerUsername)}) and ${listed} order by ${lowerName}, "users"."id" limit ${w}`;
-    const following = viewer
-      ? sql<number>`exists(select 1 from follows f where f.follower_id = ${P("viewer")} and f.followee_id = "users"."id")`
-      : sql<number>`0`;
-    return db
-      .select({ ...USER_FIELDS, following: following.as("x_following") })
-      .from(sql`(select * from (${byUsername}) union all select * from (${byName})) as m`)
-      .innerJoin(users, sql`${users.id} = m.id`)
-      .where(viewer ? sql`${users.id} != ${P("viewer")}` : undefined)
-      .orderBy(sql`(m.phase = 0 and m.k = ${P("lo")}) desc`, sql`x_following desc`, sql`m.phase`, sql`m.k`, users.id)
-      .limit(SUGGESTIONS);
-  });
-}
-
-async function suggestPeople(db: DB, prefix: string, viewer: number | null, ride?: RideAlong) {
-  const plan = suggestPlan(db, !!viewer);
-  const [found] = await withSession(db, [bindPlan(db, plan, { lo: prefix, hi: `${prefix}\u{10FFFF}`, viewer })], ride);
-  const rows = namedObjects<UserHit & { following: number }>(plan, found.results as Record<string, unknown>[]);
-  const users: Suggestion[] = rows.map((r) => ({
-    id: r.id,
-    username: r.username,
-    fullname: r.fullname,
-    avatar: r.avatar,
-    descr: r.descr,
-    me: false,
-    following: !!r.following,
-  }));
-  return { users, paginator: { page: 1, is_end: true }, cursor: null };
 }
 
 /** GET /v1/search: one page of one kind. A query with nothing to search for is an empty page, never an error. */

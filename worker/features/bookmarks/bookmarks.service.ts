@@ -1,0 +1,59 @@
+import { and, eq, sql } from "drizzle-orm";
+import { bookmarks } from "../../db/schema/social";
+import type { DB } from "../../env";
+import type { RideAlong } from "../../lib/session";
+import { type ContentKind, findTarget } from "../content/content";
+import { type ListShape, listNotes } from "../notes/read.service";
+import { listReplies } from "../replies/replies.service";
+import { refuseBlocked } from "../safety/safety.service";
+
+const mine = (uid: number, kind: string, id: number) =>
+  and(eq(bookmarks.userId, uid), eq(bookmarks.kind, kind), eq(bookmarks.targetId, id));
+
+/** Newest saved first, read along bookmarks (user_id, kind, created_at, target_id). */
+const BOOKMARKED_NOTES: ListShape = {
+  name: "bookmarks",
+  driver: {
+    table: bookmarks,
+    at: bookmarks.createdAt,
+    id: bookmarks.targetId,
+    where: and(eq(bookmarks.userId, sql.placeholder("uid")), eq(bookmarks.kind, "note")),
+  },
+};
+
+/** The saved notes, or the saved replies, of `uid`: newest saved first. */
+export async function listBookmarks(
+  db: DB,
+  uid: number,
+  q: { page: number; cursor?: string; t: "note" | "rep" | "reply" },
+  ride?: RideAlong,
+) {
+  if (q.t === "note") return listNotes(db, BOOKMARKED_NOTES, { uid }, q, uid, ride);
+  return listReplies(
+    db,
+    sql`replies.id in (select target_id from bookmarks where user_id = ${uid} and kind = 'reply')`,
+    q,
+    uid,
+    "desc",
+  );
+}
+
+export async function isBookmarked(db: DB, uid: number, kind: ContentKind, id: number) {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(bookmarks)
+    .where(mine(uid, kind, id))
+    .limit(1);
+  return { bookmarked: !!row };
+}
+
+/** Saves or unsaves; saving again is a no-op, and nothing is saved across a block. */
+export async function bookmark(db: DB, uid: number, kind: ContentKind, id: number, on: boolean) {
+  if (!on) {
+    await db.delete(bookmarks).where(mine(uid, kind, id));
+    return { bookmarked: false };
+  }
+  refuseBlocked((await findTarget(db, kind, id, uid)).blocked);
+  await db.insert(bookmarks).values({ userId: uid, kind, targetId: id }).onConflictDoNothing();
+  return { bookmarked: true };
+}

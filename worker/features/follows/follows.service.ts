@@ -1,0 +1,92 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { runBatch } from "../../db/client";
+import { follows } from "../../db/schema/social";
+import { users } from "../../db/schema/users";
+import type { DB } from "../../env";
+import { AppError, notFound } from "../../lib/errors";
+import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
+import { refuseBlocked } from "../safety/safety.service";
+import { authorActive, blockedEither, blockState, userInList } from "../safety/visibility";
+import { notifyStatements, unnotifyStatements } from "../notifications/notifications.links";
+
+// Both sides' counters move by the rows the follow's insert or delete just changed: one UPDATE
+// of the two users right after it, so changes() is still the follow's own (O(1), race-proof).
+const count = (db: DB, follower: number, followee: number, on: boolean) => {
+  const d = on ? sql`changes()` : sql`-changes()`;
+  return db
+    .update(users)
+    .set({
+      followingNum: sql`${users.followingNum} + (case when ${users.id} = ${follower} then ${d} else 0 end)`,
+      followerNum: sql`${users.followerNum} + (case when ${users.id} = ${followee} then ${d} else 0 end)`,
+    })
+    .where(inArray(users.id, [follower, followee]))
+    .returning({ id: users.id, followers: users.followerNum });
+};
+
+export async function follow(db: DB, follower: number, followee: number, on: boolean) {
+  if (follower === followee) throw new AppError(422, "invalid_input", "You cannot follow yourself.");
+  const [target] = await db
+    .select({ id: users.id, blocked: blockState(follower, followee) })
+    .from(users)
+    .where(and(eq(users.id, followee), authorActive(users.id)))
+    .limit(1);
+  if (!target) throw notFound("User not found");
+  if (on) refuseBlocked(target.blocked);
+  const note = { userId: followee, actorId: follower, action: "follow" as const };
+  const [, counted] = await runBatch(db, [
+    on
+      ? db.insert(follows).values({ followerId: follower, followeeId: followee }).onConflictDoNothing()
+      : db.delete(follows).where(and(eq(follows.followerId, follower), eq(follows.followeeId, followee))),
+    count(db, follower, followee, on),
+    ...(on ? notifyStatements(db, note) : unnotifyStatements(db, note)),
+  ]);
+  const row = (counted as { id: number; followers: number }[]).find((r) => r.id === followee);
+  return { following: on, followers: row?.followers ?? 0 };
+}
+
+/** One page of the people `uid` follows or who follow them, newest first; empty across a block. */
+export async function listFollows(
+  db: DB,
+  uid: number,
+  which: "following" | "followers",
+  q: { page: number; cursor?: string },
+  viewer: number,
+) {
+  const { after, offset } = startOf(q);
+  const mine = which === "following" ? follows.followerId : follows.followeeId;
+  const other = which === "following" ? follows.followeeId : follows.followerId;
+  const rows = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      fullname: users.fullname,
+      avatar: users.avatar,
+      descr: users.descr,
+      at: follows.createdAt,
+      following: sql<number>`exists(select 1 from follows v where v.follower_id = ${viewer} and v.followee_id = ${users.id})`,
+    })
+    .from(follows)
+    .innerJoin(users, eq(users.id, other))
+    .where(
+      and(
+        eq(mine, uid),
+        // The list of someone who blocked the viewer (or whom they blocked) is empty to them.
+        viewer ? sql`not ${blockedEither(viewer, uid)}` : undefined,
+        userInList(sql`"users"`, viewer || null),
+        after ? sql`(${follows.createdAt}, ${other}) < (${after.at}, ${after.id})` : undefined,
+      ),
+    )
+    .orderBy(desc(follows.createdAt), desc(other))
+    .limit(PAGE_SIZE + 1)
+    .offset(offset);
+  const page = pageOf(rows, q.page, (r) => ({ at: r.at, id: r.id }));
+  return {
+    users: page.items.map(({ at: _at, following, ...u }) => ({
+      ...u,
+      following: !!following,
+      me: u.id === viewer,
+    })),
+    paginator: page.paginator,
+    cursor: page.cursor,
+  };
+}

@@ -1,0 +1,173 @@
+import { and, asc, type SQL, sql } from "drizzle-orm";
+import { users } from "../../db/schema/users";
+import { bindPlan, d1Of, namedObjects, planOf } from "../../db/plan";
+import type { DB } from "../../env";
+import { PAGE_SIZE } from "../../lib/paging";
+import type { RideAlong } from "../../lib/session";
+import type { UserRef } from "../content/content";
+import { userInList } from "../safety/visibility";
+import { badCursor, decodeToken, encodeToken, isInt, P, rideValues, sessionPlan, viewerOf } from "./search.common";
+
+// People search (t=users) and the composer's @-mention suggestions: index ranges over usernames
+// and names, never the full-text index.
+
+export type UserHit = UserRef & { descr: string };
+
+const USER_FIELDS = {
+  id: users.id,
+  username: users.username,
+  fullname: users.fullname,
+  avatar: users.avatar,
+  descr: users.descr,
+};
+const lowerUsername = sql`lower(${users.username})`;
+const lowerName = sql`lower(${users.fullname})`;
+const inRange = (key: SQL) => sql`${key} >= ${P("lo")} and ${key} < ${P("hi")}`;
+
+/**
+ * People whose username starts with the prefix (along users_username_uq), then those whose name
+ * does and username does not (along users_fullname_idx): two index ranges in one batch, each in
+ * its index's order, so a page never sorts.
+ */
+function usersPlans(db: DB, viewer: boolean) {
+  // Suspended people and anyone blocked either way are not found; muted people are (to unmute them).
+  const listed = userInList(sql`"users"`, viewerOf(viewer));
+  const byUsername = planOf(`search:users|username|${+viewer}`, () =>
+    db
+      .select({ ...USER_FIELDS, key: sql<string>`${lowerUsername}`.as("x_key") })
+      .from(users)
+      .where(and(inRange(lowerUsername), sql`${lowerUsername} > ${P("after")}`, listed))
+      .orderBy(asc(lowerUsername))
+      .limit(P("limit")),
+  );
+  const byName = planOf(`search:users|name|${+viewer}`, () =>
+    db
+      .select({ ...USER_FIELDS, key: sql<string>`${lowerName}`.as("x_key") })
+      .from(users)
+      .where(
+        and(
+          inRange(lowerName),
+          sql`(${lowerName}, ${users.id}) > (${P("after")}, ${P("afterId")})`,
+          sql`not (${inRange(lowerUsername)})`,
+          listed,
+        ),
+      )
+      .orderBy(asc(lowerName), asc(users.id))
+      .limit(P("limit")),
+  );
+  return { byUsername, byName };
+}
+
+type UserRow = UserHit & { key: string };
+
+/**
+ * People reads in one batch (one round trip), with a bearer read's session check as its first
+ * statement: a page of no one still settles it without a trip more.
+ */
+async function withSession(db: DB, reads: D1PreparedStatement[], ride?: RideAlong): Promise<D1Result[]> {
+  if (!ride) return reads.length === 1 ? [await reads[0].all()] : await d1Of(db).batch(reads);
+  const check = sessionPlan(db);
+  const [session, ...results] = await d1Of(db).batch([bindPlan(db, check, rideValues(ride)), ...reads]);
+  ride.settle(
+    namedObjects<{ session: string | null }>(check, session.results as Record<string, unknown>[])[0]?.session ?? null,
+  );
+  return results;
+}
+
+export async function searchUsers(
+  db: DB,
+  prefix: string,
+  q: { page: number; cursor?: string },
+  viewer: number | null,
+  ride?: RideAlong,
+) {
+  // Cursor: [phase, key, id] of the last person shown (phase 0 usernames, 1 names).
+  let at: [number, string, number] = [0, "", 0];
+  if (q.cursor) {
+    const v = decodeToken(q.cursor);
+    if (!Array.isArray(v) || (v[0] !== 0 && v[0] !== 1) || typeof v[1] !== "string" || !isInt(v[2])) throw badCursor();
+    at = v as [number, string, number];
+  } else if (q.page > 1) {
+    // Without a cursor only the first page is a real start; the spec's page numbers need the cursor.
+    return { users: [], paginator: { page: q.page, is_end: true }, cursor: null };
+  }
+  const { byUsername, byName } = usersPlans(db, !!viewer);
+  const bounds = { lo: prefix, hi: `${prefix}\u{10FFFF}`, limit: PAGE_SIZE + 1, viewer };
+  const reads =
+    at[0] === 0
+      ? [
+          bindPlan(db, byUsername, { ...bounds, after: at[1] }),
+          bindPlan(db, byName, { ...bounds, after: "", afterId: 0 }),
+        ]
+      : [bindPlan(db, byName, { ...bounds, after: at[1], afterId: at[2] })];
+  const results = await withSession(db, reads, ride);
+  const [u, n] = results.length === 2 ? results : [{ results: [] }, results[0]];
+  const rows = [
+    ...namedObjects<UserRow>(byUsername, u.results as Record<string, unknown>[]).map((r) => ({ r, phase: 0 })),
+    ...namedObjects<UserRow>(byName, n.results as Record<string, unknown>[]).map((r) => ({ r, phase: 1 })),
+  ];
+  const items = rows.slice(0, PAGE_SIZE);
+  const isEnd = rows.length <= PAGE_SIZE;
+  const last = items[items.length - 1];
+  return {
+    users: items.map(({ r }) => ({
+      id: r.id,
+      username: r.username,
+      fullname: r.fullname,
+      avatar: r.avatar,
+      descr: r.descr,
+      me: r.id === viewer,
+    })),
+    paginator: { page: q.page, is_end: isEnd },
+    cursor: isEnd || !last ? null : encodeToken([last.phase, last.r.key, last.r.id]),
+  };
+}
+
+/** How many people the composer suggests for an @-mention, and how far along each index it looks. */
+export const SUGGESTIONS = 8;
+const SUGGEST_WINDOW = 40;
+
+export type Suggestion = UserHit & { following: boolean };
+
+/**
+ * The composer's @-mention suggestions: the first SUGGEST_WINDOW people along each prefix range
+ * (usernames, then names, as the users search reads them), the viewer not among them, ordered by
+ * an exact username first, then people the viewer follows, then index order. Ranking inside two
+ * bounded windows keeps a keystroke at about 2 × SUGGEST_WINDOW rows plus one follows probe each,
+ * at any size: someone followed but past the window comes first once a letter more narrows the
+ * range (walking all of a viewer's follows instead would cost a row per follow per keystroke).
+ */
+function suggestPlan(db: DB, viewer: boolean) {
+  return planOf(`search:suggest|${+viewer}`, () => {
+    const listed = userInList(sql`"users"`, viewerOf(viewer));
+    const w = sql.raw(String(SUGGEST_WINDOW));
+    const byUsername = sql`select id, 0 as phase, ${lowerUsername} as k from "users" where ${inRange(lowerUsername)} and ${listed} order by ${lowerUsername} limit ${w}`;
+    const byName = sql`select id, 1 as phase, ${lowerName} as k from "users" where ${inRange(lowerName)} and not (${inRange(lowerUsername)}) and ${listed} order by ${lowerName}, "users"."id" limit ${w}`;
+    const following = viewer
+      ? sql<number>`exists(select 1 from follows f where f.follower_id = ${P("viewer")} and f.followee_id = "users"."id")`
+      : sql<number>`0`;
+    return db
+      .select({ ...USER_FIELDS, following: following.as("x_following") })
+      .from(sql`(select * from (${byUsername}) union all select * from (${byName})) as m`)
+      .innerJoin(users, sql`${users.id} = m.id`)
+      .where(viewer ? sql`${users.id} != ${P("viewer")}` : undefined)
+      .orderBy(sql`(m.phase = 0 and m.k = ${P("lo")}) desc`, sql`x_following desc`, sql`m.phase`, sql`m.k`, users.id)
+      .limit(SUGGESTIONS);
+  });
+}
+
+export async function suggestPeople(db: DB, prefix: string, viewer: number | null, ride?: RideAlong) {
+  const plan = suggestPlan(db, !!viewer);
+  const [found] = await withSession(db, [bindPlan(db, plan, { lo: prefix, hi: `${prefix}\u{10FFFF}`, viewer })], ride);
+  const rows = namedObjects<UserHit & { following: number }>(plan, found.results as Record<string, unknown>[]);
+  const users: Suggestion[] = rows.map((r) => ({
+    id: r.id,
+    username: r.username,
+    fullname: r.fullname,
+    avatar: r.avatar,
+    descr: r.descr,
+    me: false,
+    following: !!r.following,
+  }));
+  return { users, paginator: { page: 1, is_end: true }, cursor: null };
+}
