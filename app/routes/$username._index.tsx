@@ -9,6 +9,7 @@ import { apiFor, orThrow, result } from "~/lib/api.server";
 import { excerpt, feedLink, originOf, previewMeta } from "~/lib/meta";
 import { loadFoldersTab, loadNotesTab } from "~/lib/profile.server";
 import { keepAfterAnsweredActions } from "~/lib/revalidate";
+import { toCurrentName } from "~/lib/moved.server";
 import { Tabs } from "~/components/Tabs";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -32,6 +33,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const api = apiFor(request, context);
   const user = orThrow(await result(api.v1.users[":username"].$get({ param: { username: params.username ?? "" } })));
+  toCurrentName(request, params.username ?? "", user);
   const url = new URL(request.url);
   const tab = url.searchParams.get("t") === "notes" ? "notes" : "folders";
   const dialog = url.searchParams.get("dialog");

@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { NoteCard } from "~/components/notes/NoteCard";
 import { Replies } from "~/components/social/Replies";
-import { apiFor, orThrow, result } from "~/lib/api.server";
+import { apiFor, result } from "~/lib/api.server";
+import { orMoved } from "~/lib/moved.server";
 import { excerpt, originOf, previewMeta } from "~/lib/meta";
 import { positiveId } from "~/lib/notes.server";
 import { loadReplies } from "~/lib/replies.server";
@@ -31,7 +32,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     result(api.v1.notes[":username"][":id"].$get({ param: { username: params.username ?? "", id } })),
     loadReplies(api, id, new URL(request.url)),
   ]);
-  return { note: orThrow(note), replies };
+  return { note: await orMoved(note, api, request, params.username ?? ""), replies };
 }
 
 export default function NotePage() {

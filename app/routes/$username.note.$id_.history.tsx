@@ -2,15 +2,24 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { apiFor, orThrow, result } from "~/lib/api.server";
 import { positiveId } from "~/lib/notes.server";
+import { toCurrentName } from "~/lib/moved.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit history · NoteX" }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = positiveId(params.id);
   const history = orThrow(await result(apiFor(request, context).v1.notes[":id"].history.$get({ param: { id } })));
-  // The author in the address must be the note's (as on the note page).
-  if (history.username.toLowerCase() !== (params.username ?? "").toLowerCase())
+  // The author in the address must be the note's (as on the note page), or have been: a former
+  // name moves to the one they have now.
+  const asked = params.username ?? "";
+  if (history.username.toLowerCase() !== asked.toLowerCase()) {
+    const user = await result(
+      apiFor(request, context).v1.users[":username"].$get({ param: { username: encodeURIComponent(asked) } }),
+    );
+    if (user.ok && user.data.username.toLowerCase() === history.username.toLowerCase())
+      toCurrentName(request, asked, user.data);
     throw new Response("Not found", { status: 404 });
+  }
   return history;
 }
 

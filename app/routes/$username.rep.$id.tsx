@@ -4,7 +4,8 @@ import { useEffect } from "react";
 import { NoteCard, noteHref } from "~/components/notes/NoteCard";
 import { ReplyCard, ReplyForm, replyHref } from "~/components/social/ReplyCard";
 import { Toast } from "~/components/Toast";
-import { apiFor, orThrow, result } from "~/lib/api.server";
+import { apiFor, result } from "~/lib/api.server";
+import { orMoved } from "~/lib/moved.server";
 import { excerpt, originOf, previewMeta } from "~/lib/meta";
 import { positiveId } from "~/lib/notes.server";
 import type { loader as rootLoader } from "~/root";
@@ -36,7 +37,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     ),
     result(api.v1.replies[":id"].child.$get({ param: { id: String(id) }, query: { page: "1" } })),
   ]);
-  const t = orThrow(thread);
+  const t = await orMoved(thread, api, request, params.username ?? "");
   return {
     note: t.note,
     chain: t.replies,

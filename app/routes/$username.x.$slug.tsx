@@ -6,7 +6,8 @@ import Ellipsis from "lucide-react/icons/ellipsis";
 import { typeLabel } from "../../worker/features/folders/folders.constants";
 import { Avatar } from "~/components/Avatar";
 import { NoteList } from "~/components/notes/NoteList";
-import { apiFor, load } from "~/lib/api.server";
+import { apiFor, load, result } from "~/lib/api.server";
+import { orMoved } from "~/lib/moved.server";
 import { listQuery } from "~/lib/notes.server";
 import { noticeText } from "~/lib/notices";
 import { excerpt, feedLink, originOf, previewMeta } from "~/lib/meta";
@@ -34,10 +35,15 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const api = apiFor(request, context);
   const url = new URL(request.url);
-  const folder = await load(
-    api.v1.folders[":slug"].user[":username"].$get({
-      param: { slug: encodeURIComponent(params.slug ?? ""), username: encodeURIComponent(params.username ?? "") },
-    }),
+  const folder = await orMoved(
+    await result(
+      api.v1.folders[":slug"].user[":username"].$get({
+        param: { slug: encodeURIComponent(params.slug ?? ""), username: encodeURIComponent(params.username ?? "") },
+      }),
+    ),
+    api,
+    request,
+    params.username ?? "",
   );
   const label = url.searchParams.get("l") ?? "";
   const list = await load(

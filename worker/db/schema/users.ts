@@ -117,3 +117,22 @@ export const mailOutbox = sqliteTable(
   },
   (t) => [index("mail_outbox_to_idx").on(t.to, t.id)],
 );
+
+/**
+ * Usernames an account gave up by renaming (issue 21 item 16). Links under /{old}/… answer a 301
+ * to the same path under the account's name now, for as long as nobody else holds the old name;
+ * for 30 days after the rename only its former owner may take it (users.service RESERVE_MS). A
+ * name someone claims loses its row; the rows go with the account.
+ */
+export const formerUsernames = sqliteTable(
+  "former_usernames",
+  {
+    // Lower-cased, as users_username_uq compares.
+    username: text("username").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    releasedAt: integer("released_at").notNull(),
+  },
+  (t) => [index("former_usernames_user_idx").on(t.userId)],
+);

@@ -3,7 +3,7 @@ import { sessions, users } from "../../db/schema/users";
 import type { DB } from "../../env";
 import { AppError } from "../../lib/errors";
 import { hashPassword, needsRehash, verifyPassword } from "../../lib/password";
-import { usernameTaken } from "../users/users.service";
+import { claimName, usernameTaken } from "../users/users.service";
 
 export interface SignupData {
   email: string;
@@ -24,15 +24,18 @@ export async function signup(db: DB, input: SignupData) {
   const [byEmail] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
   if (byEmail) throw new AppError(409, "email_taken", "email is already in use", { email: "email is already in use" });
   try {
-    const [row] = await db
-      .insert(users)
-      .values({
-        username: input.username,
-        email: input.email,
-        fullname: input.name,
-        passwordHash: await hashPassword(input.password),
-      })
-      .returning();
+    const [[row]] = await db.batch([
+      db
+        .insert(users)
+        .values({
+          username: input.username,
+          email: input.email,
+          fullname: input.name,
+          passwordHash: await hashPassword(input.password),
+        })
+        .returning(),
+      claimName(db, input.username),
+    ]);
     return row;
   } catch (e) {
     // Two sign-ups racing for one name: the unique index decides, the loser gets the spec's 409.

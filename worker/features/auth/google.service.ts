@@ -8,7 +8,7 @@ import type { AppEnv, DB, Env } from "../../env";
 import { AppError } from "../../lib/errors";
 import { timingSafeEqual } from "../../lib/password";
 import { capitalise, RESERVED, Username } from "../users/users.schema";
-import { usernameTaken } from "../users/users.service";
+import { claimName, usernameTaken } from "../users/users.service";
 
 // Google sign-in: authorization code flow with PKCE and state (spec 1, 7). Endpoints come from
 // config, so local runs and tests talk to a real OpenID provider on 127.0.0.1 instead of Google.
@@ -153,7 +153,7 @@ export async function googleUser(db: DB, claims: GoogleClaims) {
       confirmed: true,
     })
     .returning();
-  if (!byEmail) return (await insert)[0];
+  if (!byEmail) return (await db.batch([insert, claimName(db, username)]))[0][0];
   const [, [row]] = await db.batch([
     // The unconfirmed holder gets an address that can never receive mail (RFC 2606 .invalid).
     db
@@ -161,6 +161,7 @@ export async function googleUser(db: DB, claims: GoogleClaims) {
       .set({ email: `unclaimed-${byEmail.id}@users.invalid` })
       .where(and(eq(users.id, byEmail.id), eq(users.confirmed, false))),
     insert,
+    claimName(db, username),
   ]);
   return row;
 }

@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { dbFor } from "../../db/client";
 import { users } from "../../db/schema/users";
 import type { AppEnv, DB } from "../../env";
-import { notFound } from "../../lib/errors";
+import { AppError, notFound } from "../../lib/errors";
 import { FOLDER_LIST } from "../folders/folders.routes";
 import { getFolder } from "../folders/folders.service";
 import { Label } from "../notes/notes.schema";
@@ -13,6 +13,7 @@ import { LISTS, type ListShape, listNotes } from "../notes/read.service";
 import type { NoteJson } from "../notes/notes.types";
 import { type Channel, rss } from "./feeds.xml";
 import { siteOrigin } from "../accounts/accounts.service";
+import { formerOwner, MOVED_CACHE } from "../users/users.service";
 
 /** Items per feed. */
 export const FEED_SIZE = 50;
@@ -49,6 +50,17 @@ const decoded = (s: string) => {
   }
 };
 
+/**
+ * A feed under a renamed account's former name moves with it (issue 21 item 16): a 301 to the
+ * same feed under the name it has now, else the 404 it was.
+ */
+async function movedFeed(c: Context<AppEnv>, name: string, rest: string) {
+  const owner = await formerOwner(dbFor(c.env.DB), name);
+  if (!owner) throw notFound("User not found");
+  c.header("Cache-Control", MOVED_CACHE);
+  return c.redirect(`/${owner.username}${rest}`, 301);
+}
+
 export const feedRoutes = new Hono<AppEnv>()
   .get("/tag/:tag/rss", async (c) => {
     const tag = decoded(c.req.param("tag")).toLowerCase();
@@ -82,7 +94,7 @@ export const feedRoutes = new Hono<AppEnv>()
       // A suspended account's feed is gone with its profile (issue 16).
       .where(sql`lower(${users.username}) = lower(${name}) and ${users.suspendedAt} is null`)
       .limit(1);
-    if (!u) throw notFound("User not found");
+    if (!u) return movedFeed(c, name, "/rss");
     const notes = await latest(dbFor(c.env.DB), LISTS.user, { uid: u.id });
     return answer(
       c,
@@ -95,11 +107,13 @@ export const feedRoutes = new Hono<AppEnv>()
     );
   })
   .get("/:username/x/:slug/rss", async (c) => {
-    const folder = await getFolder(
-      dbFor(c.env.DB),
-      { slug: decoded(c.req.param("slug")), username: decoded(c.req.param("username")) },
-      null,
-    );
+    const name = decoded(c.req.param("username"));
+    const slug = decoded(c.req.param("slug"));
+    const folder = await getFolder(dbFor(c.env.DB), { slug, username: name }, null).catch((e) => {
+      if (e instanceof AppError && e.status === 404) return null;
+      throw e;
+    });
+    if (!folder) return movedFeed(c, name, `/x/${encodeURIComponent(slug)}/rss`);
     const notes = await latest(dbFor(c.env.DB), FOLDER_LIST, { folder: folder.id });
     const owner = folder.user?.username ?? "";
     return answer(

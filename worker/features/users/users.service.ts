@@ -1,6 +1,6 @@
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import { follows } from "../../db/schema/social";
-import { sessions, userLabels, users, userTypes } from "../../db/schema/users";
+import { formerUsernames, sessions, userLabels, users, userTypes } from "../../db/schema/users";
 import type { DB } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { isModerator } from "../safety/visibility";
@@ -123,6 +123,12 @@ export async function loadUser(
       .limit(1),
   ] as const;
   const all = self ? await db.batch(counts) : await db.batch([...counts, ...relations]);
+  // A renamed account is found by its former name while nobody else holds it (issue 21 item 16):
+  // the answer carries the name it has now, and pages under the old one redirect there.
+  if (!all[0][0] && where.username !== undefined) {
+    const owner = await formerOwner(db, where.username);
+    if (owner) return loadUser(db, { id: owner.id }, viewerId);
+  }
   const follow = self ? [] : (all[3] ?? []);
   const rel = self ? undefined : all[4]?.[0];
   return toUserJson([all[0], all[1], all[2]], viewerId, follow, rel);
@@ -164,13 +170,65 @@ function toUserJson(
   };
 }
 
+/** How long a renamed account's old username stays reserved for it (issue 21 item 16). */
+export const RESERVE_MS = 30 * 24 * 3600 * 1000;
+
+/**
+ * The Cache-Control of a 301 from a former name. Browsers keep a 301 without one for good, but
+ * this one ends when someone claims the name: an hour at most.
+ */
+export const MOVED_CACHE = "max-age=3600";
+
+/**
+ * Whether `username` is held by someone other than `exceptId`, or given up by them less than 30
+ * days ago (a rename): the old name is kept for its former owner a while, so their old links
+ * cannot be taken over at once.
+ */
 export async function usernameTaken(db: DB, username: string, exceptId = 0): Promise<boolean> {
+  const name = username.toLowerCase();
+  const [held, reserved] = await db.batch([
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.username}) = ${name} and ${users.id} != ${exceptId}`)
+      .limit(1),
+    db
+      .select({ id: formerUsernames.userId })
+      .from(formerUsernames)
+      .where(
+        and(
+          eq(formerUsernames.username, name),
+          ne(formerUsernames.userId, exceptId),
+          gt(formerUsernames.releasedAt, Date.now() - RESERVE_MS),
+        ),
+      )
+      .limit(1),
+  ]);
+  return held.length > 0 || reserved.length > 0;
+}
+
+/** A name being taken (sign-up, rename) stops being anyone's former name: its redirect ends. */
+export const claimName = (db: DB, username: string) =>
+  db.delete(formerUsernames).where(eq(formerUsernames.username, username.toLowerCase()));
+
+/**
+ * The account that gave up `username` and still has no one else holding it: its id and name now,
+ * or null. A primary-key lookup; called only once nobody holds the name.
+ */
+export async function formerOwner(db: DB, username: string): Promise<{ id: number; username: string } | null> {
   const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.username}) = ${username.toLowerCase()} and ${users.id} != ${exceptId}`)
+    .select({ id: users.id, username: users.username })
+    .from(formerUsernames)
+    .innerJoin(users, eq(users.id, formerUsernames.userId))
+    .where(
+      and(
+        eq(formerUsernames.username, username.toLowerCase()),
+        isNull(users.suspendedAt),
+        sql`not exists (select 1 from users h where lower(h.username) = ${username.toLowerCase()})`,
+      ),
+    )
     .limit(1);
-  return !!row;
+  return row ?? null;
 }
 
 export async function changeUsername(db: DB, uid: number, username: string): Promise<UserJson> {
@@ -178,8 +236,19 @@ export async function changeUsername(db: DB, uid: number, username: string): Pro
   if (!u) throw notFound("User not found");
   if (u.username !== username) {
     if (await usernameTaken(db, username, uid)) throw new AppError(409, "username_taken", "username is taken");
+    const old = u.username.toLowerCase();
+    const now = Date.now();
     try {
-      await db.update(users).set({ username }).where(eq(users.id, uid));
+      await db.batch([
+        db.update(users).set({ username }).where(eq(users.id, uid)),
+        // The old name now leads here (and is reserved for 30 days); the new one, if it was a
+        // former name (this account's own, or one whose reservation ran out), leads nowhere else.
+        db
+          .insert(formerUsernames)
+          .values({ username: old, userId: uid, releasedAt: now })
+          .onConflictDoUpdate({ target: formerUsernames.username, set: { userId: uid, releasedAt: now } }),
+        claimName(db, username),
+      ]);
     } catch (e) {
       // A concurrent change won the unique index between the check and the write.
       if (String(e).includes("UNIQUE")) throw new AppError(409, "username_taken", "username is taken");

@@ -1,0 +1,30 @@
+import { redirect } from "@remix-run/cloudflare";
+import { MOVED_CACHE, type UserJson } from "../../worker/features/users/users.service";
+import { type ApiResult, orThrow, type PageApi, result } from "./api.server";
+
+/**
+ * Pages under /{username}/… keep working after a rename (issue 21 item 16): the API finds an
+ * account by a former name nobody else holds and answers it under the name it has now, and the
+ * page answers a 301 to the same path (and query) under that name.
+ */
+export function toCurrentName(request: Request, asked: string, user: Pick<UserJson, "username">) {
+  if (user.username.toLowerCase() === asked.toLowerCase()) return;
+  const url = new URL(request.url);
+  const rest = url.pathname.split("/").slice(2);
+  throw redirect(`/${[user.username, ...rest].join("/")}${url.search}`, {
+    status: 301,
+    headers: { "Cache-Control": MOVED_CACHE },
+  });
+}
+
+/**
+ * A page's own call answered `r`; on a 404, the name in the address may be a former one. The
+ * extra lookup costs only pages that are not found.
+ */
+export async function orMoved<T>(r: ApiResult<T>, api: PageApi, request: Request, asked: string): Promise<T> {
+  if (!r.ok && r.status === 404 && asked) {
+    const user = await result(api.v1.users[":username"].$get({ param: { username: encodeURIComponent(asked) } }));
+    if (user.ok) toCurrentName(request, asked, user.data);
+  }
+  return orThrow(r);
+}
