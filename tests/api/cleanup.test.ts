@@ -4,6 +4,7 @@ import { createScheduledController, env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   LIMITS,
+  LOOSE_JOB,
   NOTI_JOB,
   ORPHAN_JOB,
   READ_NOTI_TTL_MS,
@@ -162,5 +163,59 @@ describe("scheduled cleanup", () => {
       .first<{ n: number }>();
     expect(left?.n).toBe(0);
     expect(await resumePoint(NOTI_JOB)).toBeNull();
+  });
+  it("removes images reserved ahead of a note that no note took within 24 h, a bounded number a run", async () => {
+    const a = await user();
+    const png = Uint8Array.from(
+      atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII="),
+      (c) => c.charCodeAt(0),
+    );
+    // Reserved and uploaded the way the composer does with JavaScript: slot first, PUT, note later.
+    const reserve = async () => {
+      const res = await a.post("/v1/uploads", { uploads: [{ file_size: png.length, file_ext: "png" }] });
+      expect(res.status).toBe(201);
+      const s = res.body.uploads[0] as { key: string; put_link: string; file_url: string };
+      const link = new URL(s.put_link);
+      const put = await a.request("PUT", `${link.pathname}${link.search}`, png as unknown as string, {
+        "content-type": "image/png",
+      });
+      expect(put.status).toBe(200);
+      return s;
+    };
+    const [taken, edited, ...loose] = [await reserve(), await reserve(), await reserve(), await reserve()];
+    const young = await reserve();
+    await a.post("/v1/notes", { label: "idea", content: "<p>pictured</p>", imgs: taken.file_url });
+    const plain = await a.post("/v1/notes", { label: "idea", content: "<p>plain</p>" });
+    await a.patch("/v1/notes", {
+      id: plain.body.note.id,
+      label: "idea",
+      content: "<p>now pictured</p>",
+      imgs: edited.file_url,
+    });
+    // A day and a bit later for all but the young one.
+    const ago = SLOT_TTL_MS + 60_000;
+    for (const s of [taken, edited, ...loose]) {
+      await env.DB.prepare(
+        "update uploads set created_at = created_at - ?, unattached_since = unattached_since - ? where key = ?",
+      )
+        .bind(ago, ago, s.key)
+        .run();
+    }
+
+    // One slot a run: the job takes the oldest and leaves the rest for the next run.
+    Object.assign(LIMITS, { slots: 1 });
+    expect(report(await runCron(), LOOSE_JOB)).toMatchObject({ removed: 1, more: true });
+    expect(report(await runCron(), LOOSE_JOB)).toMatchObject({ removed: 1, more: true });
+    expect(report(await runCron(), LOOSE_JOB)).toMatchObject({ removed: 0, more: false });
+    for (const s of loose) {
+      expect(await rowExists(s.key)).toBe(false);
+      expect(await objectExists(s.key)).toBe(false);
+    }
+    // Taken by a new note or an edit, or not a day old yet: kept, row and image.
+    for (const s of [taken, edited, young]) {
+      expect(await rowExists(s.key), s.key).toBe(true);
+      expect(await objectExists(s.key), s.key).toBe(true);
+    }
+    expect((await a.get(taken.file_url)).status).toBe(200);
   });
 });

@@ -74,11 +74,17 @@ export const uploads = sqliteTable(
     maxSize: integer("max_size").notNull(),
     expiresAt: integer("expires_at").notNull(),
     uploadedAt: integer("uploaded_at"),
+    // Set on a slot reserved ahead of its note (POST /v1/uploads, the composer with JavaScript) and
+    // cleared when a note takes it: one no note took within 24 h is removed with its object by the
+    // cleanup cron (issue 21). Null for every other slot (a note's, an avatar's): attached at birth.
+    unattachedSince: integer("unattached_since"),
     createdAt: createdAt(),
   },
   (t) => [
     index("uploads_user_idx").on(t.userId, t.createdAt),
     // The cleanup cron's "never completed after 24 h": only pending slots, oldest first.
     index("uploads_pending_idx").on(t.createdAt).where(sql`${t.uploadedAt} is null`),
+    // Its "never attached after 24 h": only loose slots, oldest first.
+    index("uploads_unattached_idx").on(t.unattachedSince).where(sql`${t.unattachedSince} is not null`),
   ],
 );

@@ -1,7 +1,7 @@
 // Scheduled cleanup (issue 14), run by the cron trigger in wrangler.toml through worker/index.ts's
 // `scheduled` handler. Every job is bounded per run (a run must finish well inside the cron
 // limits and bill few rows), reports what it removed as one JSON log line, and returns it.
-import { and, asc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { uploads } from "../../db/schema/notes";
 import { notifications } from "../../db/schema/social";
 import { runBatch } from "../../db/client";
@@ -19,6 +19,7 @@ export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
  */
 export const LIMITS = { slots: 200, listPage: 1000, listPages: 5, notiWindow: 1000, notiWindows: 5 };
 export const SLOT_JOB = "upload-slots";
+export const LOOSE_JOB = "loose-uploads";
 export const ORPHAN_JOB = "r2-orphans";
 export const NOTI_JOB = "read-notifications";
 const IN_CHUNK = 90; // D1 allows at most 100 bound parameters per statement
@@ -55,6 +56,34 @@ export async function expireUploadSlots(env: Env, db: DB, now: number): Promise<
   await runBatch(db, writes);
   if (gone.length) await env.IMAGES.delete(gone);
   return { job: SLOT_JOB, removed: gone.length, completed: done.length };
+}
+
+/**
+ * Images reserved ahead of their note (POST /v1/uploads) that no note took within 24 h: the
+ * composer was closed, or the note never saved. Row and object go. Read along the partial index
+ * of loose slots, oldest first, at most LIMITS.slots a run; the next run takes the rest.
+ */
+export async function removeLooseUploads(env: Env, db: DB, now: number): Promise<JobReport> {
+  const loose = await db
+    .select({ key: uploads.key })
+    .from(uploads)
+    .where(and(isNotNull(uploads.unattachedSince), lt(uploads.unattachedSince, now - SLOT_TTL_MS)))
+    .orderBy(asc(uploads.unattachedSince))
+    .limit(LIMITS.slots);
+  const keys = loose.map((s) => s.key);
+  // Only rows still loose: a note that took one since the read keeps it.
+  const removed = (await runBatch(
+    db,
+    chunks(keys, IN_CHUNK).map((ks) =>
+      db
+        .delete(uploads)
+        .where(and(inArray(uploads.key, ks), isNotNull(uploads.unattachedSince)))
+        .returning({ key: uploads.key }),
+    ),
+  )) as { key: string }[][];
+  const gone = removed.flat().map((r) => r.key);
+  if (gone.length) await env.IMAGES.delete(gone);
+  return { job: LOOSE_JOB, removed: gone.length, more: loose.length === LIMITS.slots };
 }
 
 /** A job's resume point (cron_state), or null to start from the beginning. */
@@ -155,6 +184,7 @@ export async function trimReadNotifications(db: DB, now: number): Promise<JobRep
 export async function runCleanup(env: Env, db: DB, now = Date.now()): Promise<JobReport[]> {
   const jobs: [string, () => Promise<JobReport>][] = [
     [SLOT_JOB, () => expireUploadSlots(env, db, now)],
+    [LOOSE_JOB, () => removeLooseUploads(env, db, now)],
     [ORPHAN_JOB, () => sweepOrphanObjects(env, db, now)],
     [NOTI_JOB, () => trimReadNotifications(db, now)],
   ];

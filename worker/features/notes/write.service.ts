@@ -17,7 +17,7 @@ import {
   noteDeletedStatements,
   repliesDeletedStatements,
 } from "../notifications/notifications.links";
-import { createUploads, deleteImages, ownedUploaded, type UploadSlot } from "../uploads/uploads.links";
+import { attachUploads, createUploads, deleteImages, ownedUploaded, type UploadSlot } from "../uploads/uploads.links";
 import { RENOTE } from "./notes.constants";
 import { countNote, labelIn, labelOut, renumOut } from "./notes.counters";
 import type { NoteData } from "./notes.schema";
@@ -36,9 +36,10 @@ function tagStatements(db: DB, noteId: number, tags: string[], createdAt: number
 
 /** Image URLs a note may carry: only this user's own uploaded keys, served by this worker. */
 const IMG_PREFIX = "/img/";
+const keysOf = (imgs: string[]) => imgs.map((u) => (u.startsWith(IMG_PREFIX) ? u.slice(IMG_PREFIX.length) : ""));
 async function checkImages(env: Env, db: DB, uid: number, imgs: string[]) {
   if (!imgs.length) return;
-  const keys = imgs.map((u) => (u.startsWith(IMG_PREFIX) ? u.slice(IMG_PREFIX.length) : ""));
+  const keys = keysOf(imgs);
   if (keys.some((k) => !k.startsWith(`u/${uid}/`)) || !(await ownedUploaded(env, db, uid, keys))) {
     throw new AppError(422, "invalid_input", "Images must be your own uploads.", {
       imgs: "Images must be your own uploads.",
@@ -104,6 +105,8 @@ export async function createNote(
       folderIds: data.folders,
     });
     await runBatch(db, [
+      // Slots reserved ahead of the note are its own now (the cleanup cron leaves them).
+      ...(data.imgs.length ? [attachUploads(db, uid, keysOf(data.imgs))] : []),
       ...countNote(db, uid, row.id, 1),
       ...tagStatements(db, row.id, data.tags, now),
       ...folderStmts,
@@ -155,6 +158,7 @@ export async function updateNote(
   });
   const changed = old.content !== data.content || old.label !== data.label;
   await runBatch(db, [
+    ...(data.imgs.length ? [attachUploads(db, uid, keysOf(data.imgs))] : []),
     labelOut(db, uid, id),
     // The text being replaced is kept, stamped with when it was written (edit history).
     ...(changed

@@ -2,7 +2,7 @@
 // to the returned link (locally this worker's own HMAC-signed route, in production a presigned R2
 // URL), and the worker serves stored images from /img/<key>.
 import { AwsClient } from "aws4fetch";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { uploads } from "../../db/schema/notes";
 import type { DB, Env } from "../../env";
 import { AppError } from "../../lib/errors";
@@ -69,7 +69,10 @@ async function presignS3(env: Env, key: string, contentType: string): Promise<st
   return signed.url;
 }
 
-/** Reserves upload slots owned by `userId` (rows in `uploads`), answering their signed PUT links. */
+/**
+ * Reserves upload slots owned by `userId` (rows in `uploads`), answering their signed PUT links.
+ * `loose`: reserved ahead of the note that will take them (attachUploads), so removed if none does.
+ */
 export async function createUploads(
   env: Env,
   db: DB,
@@ -77,6 +80,7 @@ export async function createUploads(
   purpose: UploadPurpose,
   files: UploadRequest[],
   origin: string,
+  loose = false,
 ): Promise<UploadSlot[]> {
   if (!files.length) return [];
   const max = MAX_BYTES[purpose];
@@ -110,6 +114,7 @@ export async function createUploads(
       contentType: s.contentType,
       maxSize: max,
       expiresAt: exp * 1000,
+      unattachedSince: loose ? now : null,
     })),
   );
   return slots.map(({ key, put_link, file_url }) => ({ key, put_link, file_url }));
@@ -139,6 +144,13 @@ export async function ownedUploaded(env: Env, db: DB, userId: number, keys: stri
     .where(and(inArray(uploads.key, pending), isNull(uploads.uploadedAt)));
   return true;
 }
+
+/** A note took these slots (the user's own): the cleanup cron leaves them be from now on. */
+export const attachUploads = (db: DB, userId: number, keys: string[]) =>
+  db
+    .update(uploads)
+    .set({ unattachedSince: null })
+    .where(and(inArray(uploads.key, keys), eq(uploads.userId, userId), isNotNull(uploads.unattachedSince)));
 
 /** Removes stored images (R2 objects and upload rows) — only the user's own keys. */
 export async function deleteImages(env: Env, db: DB, userId: number, keys: string[]): Promise<void> {

@@ -21,7 +21,7 @@ const refused = (message: string, status: 400 | 403 | 409 | 410 | 413 | 415 = 40
 export const uploadRoutes = new Hono<AppEnv>()
   .post("/", requireUser, body(NoteUploads), async (c) => {
     const { uploads } = c.req.valid("json");
-    const slots = await createUploads(c.env, c.var.db, me(c).id, "note", uploads, new URL(c.req.url).origin);
+    const slots = await createUploads(c.env, c.var.db, me(c).id, "note", uploads, new URL(c.req.url).origin, true);
     return c.json({ uploads: slots }, 201);
   })
   .put("/*", async (c) => {
