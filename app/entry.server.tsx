@@ -2,6 +2,9 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceContext } from "./lib/nonce";
+import { StylesContext } from "./lib/styles";
+// Processed by Vite like the stylesheet it replaces (imports inlined, asset URLs hashed, minified).
+import styles from "./styles.css?inline";
 
 const ABORT_DELAY = 5000;
 
@@ -17,7 +20,9 @@ export default async function handleRequest(
   const timeoutId = setTimeout(() => controller.abort(), ABORT_DELAY);
   const body = await renderToReadableStream(
     <NonceContext.Provider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      <StylesContext.Provider value={styles}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </StylesContext.Provider>
     </NonceContext.Provider>,
     {
       signal: controller.signal,

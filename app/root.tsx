@@ -21,14 +21,14 @@ import { type DialogData, dialogLoaded, globalDialogs } from "./components/lazyD
 import { apiFor, result, signedIn } from "./lib/api.server";
 import { markBooted } from "./lib/hydrated";
 import { useNonce } from "./lib/nonce";
+import { STYLES_ID, useInlineStyles } from "./lib/styles";
 import { scrollKey } from "./lib/scroll";
 import { clearRecord, fromServer, writeRecord } from "./lib/record";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
-import styles from "./styles.css?url";
 import { keepAfterAnsweredActions } from "./lib/revalidate";
 
+// The stylesheet itself is written into the head (Layout, app/lib/styles.ts), not linked.
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: styles },
   // The Latin letters of the bundled font, fetched with the stylesheet rather than after it.
   { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -83,6 +83,7 @@ async function dialogData(
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const styles = useInlineStyles();
   // "system" sets no attribute: the stylesheet follows prefers-color-scheme by itself.
   const theme = useRouteLoaderData<typeof loader>("root")?.theme ?? "system";
   // Marks the page hydrated, error pages included. Tests wait for it before typing: React resets
@@ -105,6 +106,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="color-scheme" content={theme === "system" ? "light dark" : theme} />
         <meta name="theme-color" content="#1d4ed8" />
         <Meta />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, from the build */}
+        <style id={STYLES_ID} dangerouslySetInnerHTML={{ __html: styles }} />
         <Links />
       </head>
       <body>
