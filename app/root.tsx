@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
   Link,
@@ -19,6 +19,7 @@ import { themeOf } from "../worker/lib/theme";
 import { badgeCount, Shell } from "./components/Shell";
 import { type DialogData, dialogLoaded, globalDialogs } from "./components/lazyDialogs";
 import { apiFor, result, signedIn } from "./lib/api.server";
+import { takeFlash } from "./lib/flash.server";
 import { markBooted } from "./lib/hydrated";
 import { useNonce } from "./lib/nonce";
 import { STYLES_ID, useInlineStyles } from "./lib/styles";
@@ -45,14 +46,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Visitors (no session) cost no API call at all.
   const res = signedIn(context) ? await result(apiFor(request, context).v1.me.$get()) : null;
   const user = res?.ok ? res.data : null;
-  return {
-    user,
-    badge: badgeCount(user?.stats),
-    dialogData: user ? await dialogData(request, context, user) : {},
-    theme: themeOf(request.headers.get("cookie")),
-    // For canonical URLs and link previews (app/lib/meta.ts).
-    origin: siteOrigin(context.cloudflare.env, request.url),
-  };
+  // A notice left by a form post without JavaScript: shown on this page, then cleared.
+  const flash = takeFlash(request, context);
+  return data(
+    {
+      user,
+      badge: badgeCount(user?.stats),
+      dialogData: user ? await dialogData(request, context, user) : {},
+      theme: themeOf(request.headers.get("cookie")),
+      // For canonical URLs and link previews (app/lib/meta.ts).
+      origin: siteOrigin(context.cloudflare.env, request.url),
+      flash: flash?.message ?? null,
+    },
+    flash ? { headers: { "Set-Cookie": flash.clear } } : undefined,
+  );
 }
 
 /** What an open dialog is about: the note being edited or quoted, the folder to pre-select. */

@@ -42,14 +42,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     note: t.note,
     chain: t.replies,
     children: children.ok ? children.data.replies : [],
-    published: new URL(request.url).searchParams.get("published"),
   };
 }
 
 /** Spec 2: the parent note, the chain of ancestor replies, the focused reply (scrolled into view), its replies. */
 export default function ReplyPage() {
-  const { note, chain, children, published } = useLoaderData<typeof loader>();
-  const viewer = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
+  const { note, chain, children } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const viewer = root?.user ?? null;
   const focus = chain[chain.length - 1];
   useEffect(() => {
     document.getElementById(`rep-${focus.id}`)?.scrollIntoView({ block: "center" });
@@ -76,7 +76,8 @@ export default function ReplyPage() {
           <ReplyCard key={r.id} reply={r} viewer={viewer} />
         ))}
       </div>
-      <Toast message={published ? "Your reply has been published" : null} id={published ?? undefined} />
+      {/* Published without JavaScript: the root loader has the one-read notice. */}
+      <Toast message={root?.flash} />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { textToHtml } from "../../worker/lib/text";
 import { apiFor, result } from "~/lib/api.server";
+import { flashCookie } from "~/lib/flash.server";
 import { noticeCode } from "~/lib/notices";
 import { returnPath, safeRedirect } from "~/lib/url";
 
@@ -39,11 +40,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (js) return data({ ok: false, message }, { status: res.status });
     return redirect(returnPath(form.get("redirectTo"), { reply_error: noticeCode(message) }));
   }
-  // With JavaScript the form clears itself and says so (the fetcher reloads the replies): no
-  // timestamp in the URL. Without it, spec 4's "published" note rides on the redirect.
+  // Spec 4: a published reply says so. With JavaScript the form clears itself and shows it (the
+  // fetcher reloads the replies); without, the page it returns to shows it once (a flash cookie,
+  // not the address).
   if (js) return data({ ok: true });
-  // Spec 4: a published reply says so; the page reloads its replies either way.
-  return redirect(`${returnPath(form.get("redirectTo"), { published: String(Date.now()) })}#replies`);
+  return redirect(`${safeRedirect(form.get("redirectTo"))}#replies`, {
+    headers: { "Set-Cookie": flashCookie(context, "published") },
+  });
 }
 
 export const loader = () => redirect("/");

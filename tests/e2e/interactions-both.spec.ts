@@ -248,3 +248,23 @@ test("16b: the sidebar marks the section you are in, on every page", async ({ pa
     }
   }
 });
+
+test("16c: a published reply says so once, and nothing about it rides in the address", async ({ page, context }) => {
+  const me = await signedIn(page);
+  const made = await page.request.post("/v1/notes", { data: { label: "idea", content: "<p>Reply here</p>" } });
+  const noteId = (await made.json()).note.id;
+  const reply = await page.request.post("/v1/replies", { data: { parent: -noteId, content: "<p>First</p>" } });
+  const replyId = (await reply.json()).id;
+  for (const path of [`/${me.username}/note/${noteId}`, `/${me.username}/rep/${replyId}`]) {
+    await page.goto(path);
+    await page.getByPlaceholder("Write your reply").fill(`Published ${uniq("r")}`);
+    await page.getByRole("button", { name: "Reply", exact: true }).click();
+    await expect(page.getByText("Your reply has been published"), path).toBeVisible();
+    expect(new URL(page.url()).pathname + new URL(page.url()).search, path).toBe(path);
+    // The notice was for that one page: a reload (or a shared link) does not say it again.
+    expect((await context.cookies()).map((c) => c.name)).not.toContain("notex_flash");
+    await page.reload();
+    await expect(page.getByRole("article", { name: /Reply by/ }).first()).toBeVisible();
+    await expect(page.getByText("Your reply has been published")).toHaveCount(0);
+  }
+});

@@ -1,7 +1,8 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Link, useRouteLoaderData } from "@remix-run/react";
 import type { NoteJson } from "../../../worker/features/notes/notes.types";
 import type { ReplyJson } from "../../../worker/features/replies/replies.service";
 import type { UserJson } from "../../../worker/features/users/users.service";
+import type { loader as rootLoader } from "~/root";
 import { Toast } from "../Toast";
 import { ReplyCard, ReplyForm } from "./ReplyCard";
 
@@ -14,8 +15,8 @@ export interface RepliesData {
 /** The note page's "Write your reply" bar and its replies (oldest first, a More link for the rest). */
 export function Replies({ note, viewer, data }: { note: NoteJson; viewer: UserJson | null; data: unknown }) {
   const d = data as RepliesData | null;
-  const location = useLocation();
-  const published = new URLSearchParams(location.search).get("published");
+  // Published without JavaScript: the root loader has the one-read notice.
+  const flash = useRouteLoaderData<typeof rootLoader>("root")?.flash;
   return (
     <section id="replies" className="replies" aria-label="Replies">
       <ReplyForm parent={-note.id} viewer={viewer} />
@@ -29,7 +30,7 @@ export function Replies({ note, viewer, data }: { note: NoteJson; viewer: UserJs
           </Link>
         </div>
       )}
-      <Toast message={published ? "Your reply has been published" : null} id={published ?? undefined} />
+      <Toast message={flash} />
     </section>
   );
 }
