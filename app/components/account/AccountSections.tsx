@@ -4,7 +4,7 @@ import type { SessionJson } from "../../../worker/features/accounts/sessions.ser
 import type { UserJson } from "../../../worker/features/users/users.service";
 import { Dialog } from "~/components/Dialog";
 import { Field, FormError } from "~/components/Field";
-import { relativeTime } from "~/lib/time";
+import { Ago } from "~/components/Ago";
 
 /** What a failed Settings action answers (the section it came from, its message and field errors). */
 export interface SettingsResult {
@@ -51,8 +51,16 @@ export function AccountSections({
                   {s.current && <span className="pill ok">This device</span>}
                 </p>
                 <p className="muted">
-                  Signed in {relativeTime(s.created_at)} ago · active{" "}
-                  {Date.now() - s.last_active_at < 5 * 60_000 ? "now" : `${relativeTime(s.last_active_at)} ago`}
+                  {/* Ago: the server's clock and the browser's differ by the page's age, and a text
+                      React did not render itself makes it render the whole page again. */}
+                  Signed in <Ago ms={s.created_at} /> ago · active{" "}
+                  {Date.now() - s.last_active_at < 5 * 60_000 ? (
+                    "now"
+                  ) : (
+                    <>
+                      <Ago ms={s.last_active_at} /> ago
+                    </>
+                  )}
                 </p>
               </div>
               {!s.current && (
