@@ -3,7 +3,7 @@
 // the same by tests/e2e/renames.spec.ts; here the API, the feeds and who may take the name.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { RESERVE_MS } from "../../worker/features/users/users.service";
+import { FORMER_KEEP, RESERVE_MS } from "../../worker/features/users/users.service";
 import { Client } from "../http";
 import { type TestUser, user, visitor } from "../factories";
 
@@ -139,5 +139,32 @@ describe("renamed accounts (issue 21 item 16)", () => {
     expect((await visitor().get(`/v1/users/${old}`)).status).toBe(404);
     expect((await visitor().get(`/${old}/rss`)).status).toBe(404);
     expect((await signup(old)).status).toBe(201);
+  });
+});
+
+describe("renaming again and again (issue 21 item 16)", () => {
+  it("an account keeps only its newest FORMER_KEEP former names: older ones redirect nowhere and anyone may take them", async () => {
+    const a = await user();
+    const names = [a.username];
+    for (let i = 0; i < FORMER_KEEP + 2; i++) {
+      const to = fresh("r");
+      await rename(a, to);
+      names.push(to);
+      // Distinct times, so "newest" is well defined.
+      await age(names[names.length - 2], 0.001 * (FORMER_KEEP + 2 - i));
+    }
+    const former = names.slice(0, -1);
+    const freed = former.slice(0, former.length - FORMER_KEEP);
+    const kept = former.slice(-FORMER_KEEP);
+    for (const old of kept) {
+      const found = await visitor().get(`/v1/users/${old}`);
+      expect(found.status, old).toBe(200);
+      expect(found.body.id).toBe(a.id);
+      expect((await signup(old)).status, old).toBe(409);
+    }
+    for (const old of freed) {
+      expect((await visitor().get(`/v1/users/${old}`)).status, old).toBe(404);
+      expect((await signup(old)).status, old).toBe(201);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, ne, notInArray, type SQL, sql } from "drizzle-orm";
 import { follows } from "../../db/schema/social";
 import { formerUsernames, sessions, userLabels, users, userTypes } from "../../db/schema/users";
 import type { DB } from "../../env";
@@ -172,6 +172,11 @@ function toUserJson(
 
 /** How long a renamed account's old username stays reserved for it (issue 21 item 16). */
 export const RESERVE_MS = 30 * 24 * 3600 * 1000;
+/**
+ * How many former names an account keeps (redirecting and reserved): the newest ones. Without a
+ * cap, renaming again and again would hold any number of names for 30 days each.
+ */
+export const FORMER_KEEP = 3;
 
 /**
  * The Cache-Control of a 301 from a former name. Browsers keep a 301 without one for good, but
@@ -248,6 +253,23 @@ export async function changeUsername(db: DB, uid: number, username: string): Pro
           .values({ username: old, userId: uid, releasedAt: now })
           .onConflictDoUpdate({ target: formerUsernames.username, set: { userId: uid, releasedAt: now } }),
         claimName(db, username),
+        // Beyond the newest FORMER_KEEP, a former name is free again (at most FORMER_KEEP + 1 rows).
+        db
+          .delete(formerUsernames)
+          .where(
+            and(
+              eq(formerUsernames.userId, uid),
+              notInArray(
+                formerUsernames.username,
+                db
+                  .select({ n: formerUsernames.username })
+                  .from(formerUsernames)
+                  .where(eq(formerUsernames.userId, uid))
+                  .orderBy(desc(formerUsernames.releasedAt), desc(formerUsernames.username))
+                  .limit(FORMER_KEEP),
+              ),
+            ),
+          ),
       ]);
     } catch (e) {
       // A concurrent change won the unique index between the check and the write.
