@@ -28,8 +28,10 @@ export async function listBookmarks(
   q: { page: number; cursor?: string; t: "note" | "rep" | "reply" },
   ride?: RideAlong,
 ) {
-  if (q.t === "note") return listNotes(db, BOOKMARKED_NOTES, { uid }, q, uid, ride);
-  return listReplies(
+  // Awaited here, not handed on: a list that refuses its cursor rejects before its first await, and
+  // workerd reports a rejection no handler holds at that moment (the caller's await comes a tick later).
+  if (q.t === "note") return await listNotes(db, BOOKMARKED_NOTES, { uid }, q, uid, ride);
+  return await listReplies(
     db,
     sql`replies.id in (select target_id from bookmarks where user_id = ${uid} and kind = 'reply')`,
     q,
