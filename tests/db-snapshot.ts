@@ -1,4 +1,6 @@
 import { env } from "cloudflare:test";
+import { expect } from "vitest";
+import type { Res } from "./http";
 
 /**
  * Every row of every app table, as one string: equal snapshots mean the call changed nothing in D1.
@@ -12,4 +14,13 @@ export async function snapshot(): Promise<string> {
   const stmts = tables.map((t) => env.DB.prepare(`select * from "${t.name}" order by rowid`));
   const results = await env.DB.batch(stmts);
   return JSON.stringify(tables.map((t, i) => [t.name, results[i].results]));
+}
+
+/** `send` is refused with 422 and the spec's `message` for `field`, and changes nothing in D1. */
+export async function refusedUnchanged(send: () => Promise<Res>, field: string, message: string) {
+  const before = await snapshot();
+  const res = await send();
+  expect(res.status).toBe(422);
+  expect(res.body.fields[field]).toBe(message);
+  expect(await snapshot()).toBe(before);
 }

@@ -49,15 +49,7 @@ export interface CurrentUser {
   sid: string | null;
 }
 
-/** A bearer read whose epoch check has not run yet (see authenticate in lib/session.ts). */
-export interface PendingSession {
-  uid: number;
-  ep: number;
-  sid: string;
-  verified: boolean;
-}
-
 export interface AppEnv {
   Bindings: Env;
-  Variables: { db: DB; user: CurrentUser | null; pendingSession?: PendingSession };
+  Variables: { db: DB; user: CurrentUser | null };
 }

@@ -173,6 +173,18 @@ describe("sessions", () => {
     expect((await c.get("/v1/me")).status).toBe(401);
   });
 
+  it("refuses a token once it expires, though the worker verified it before (verified tokens are kept)", async () => {
+    const a = await user();
+    const claims = JSON.parse(atob((a.token as string).split(".")[1].replace(/-/g, "+").replace(/_/g, "/")));
+    const { sign } = await import("hono/jwt");
+    const c = new Client();
+    const exp = Math.floor(Date.now() / 1000) + 2;
+    c.token = await sign({ ...claims, exp }, env.TOKEN_SECRET, "HS256");
+    expect((await c.get("/v1/me")).status).toBe(200);
+    await new Promise((r) => setTimeout(r, exp * 1000 - Date.now() + 50));
+    expect((await c.get("/v1/me")).status).toBe(401);
+  });
+
   it("refresh answers a fresh token from the cookie; logout ends the session", async () => {
     const a = await user();
     const c = new Client();
@@ -220,6 +232,30 @@ describe("sessions", () => {
       expect(res.status, path).toBe(401);
       expect(res.body.notes ?? res.body.notis, path).toBeUndefined();
     }
+  });
+
+  it("a revoked token writes nothing, where its check rides in the first read and where the write comes first", async () => {
+    const [a, b] = [await user(), await user()];
+    const note = (await b.post("/v1/notes", { label: "idea", content: "<p>not for revoked</p>" })).body.note.id;
+    const other = new Client();
+    other.token = (await other.post("/v1/login", { username: a.username, password: a.password })).body.token;
+    expect((await other.get(`/v1/notes/${note}`)).status).toBe(200);
+    await a.get("/v1/logout?all=1");
+    const writes = [
+      () => other.post(`/v1/likes/${note}?t=note`),
+      () => other.post(`/v1/follows/${b.id}`),
+      () => other.post(`/v1/bookmarks/${note}?t=note`),
+      () => other.post("/v1/notes", { label: "idea", content: "<p>written after logout</p>" }),
+      () => other.post("/v1/replies", { parent: -note, content: "<p>reply after logout</p>" }),
+      () => other.patch("/v1/users", { name: "Revoked", descr: "" }),
+    ];
+    for (const write of writes) expect((await write()).status).toBe(401);
+    expect((await other.get(`/v1/notes/${note}`)).status).toBe(401);
+    const after = (await b.get(`/v1/notes/${note}`)).body;
+    expect([after.likenum, after.repnum]).toEqual([0, 0]);
+    const profile = (await b.get(`/v1/users/${a.username}`)).body;
+    expect([profile.stats.note, profile.stats.following]).toEqual([0, 0]);
+    expect(profile.fullname).not.toBe("Revoked");
   });
 
   it("refuses a cross-origin write that carries the cookie (CSRF)", async () => {

@@ -70,6 +70,24 @@ describe("the D1 meter in Server-Timing (issue 19)", () => {
     expect(like.written).toBeGreaterThan(0);
   });
 
+  it("a signed-in write's session check rides in its first read: a like or follow is 2 D1 round trips, not 3", async () => {
+    const someone = await user();
+    const note = (await author.post("/v1/notes", { label: "idea", content: "<p>two trips</p>" })).body.note.id;
+    const writes: [string, () => Promise<Res>][] = [
+      ["like", () => someone.post(`/v1/likes/${note}?t=note`)],
+      ["unlike", () => someone.delete(`/v1/likes/${note}?t=note`)],
+      ["follow", () => someone.post(`/v1/follows/${author.id}`)],
+      ["unfollow", () => someone.delete(`/v1/follows/${author.id}`)],
+    ];
+    for (const [name, write] of writes) {
+      const res = await write();
+      expect(res.status, name).toBe(200);
+      expect(meterOf(res).trips, name).toBe(2);
+    }
+    // A signed-in read that is not a list: the check rides in its one read.
+    expect(meterOf(await someone.get(`/v1/notes/${note}`)).trips).toBe(1);
+  });
+
   it("holds every list to 10 × page size rows read plus a constant, signed in or not", async () => {
     const lists = [
       "/v1/discover",

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { snapshot } from "../db-snapshot";
+import { refusedUnchanged, snapshot } from "../db-snapshot";
 import { type TestUser, user, users, visitor } from "../factories";
 
 const post = (u: TestUser, body: Record<string, unknown>) =>
@@ -113,11 +113,7 @@ describe("POST /v1/notes", () => {
   ];
   it.each(bad)("refuses %s with the spec's message and changes nothing", async (_n, patch, field, message) => {
     const a = await user();
-    const before = await snapshot();
-    const res = await post(a, patch);
-    expect(res.status).toBe(422);
-    expect(res.body.fields[field]).toBe(message);
-    expect(await snapshot()).toBe(before);
+    await refusedUnchanged(() => post(a, patch), field, message);
   });
 
   it("accepts the limits exactly: 2800 characters, 15 tags, a 50-character tag, a 20-character label", async () => {

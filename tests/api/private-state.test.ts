@@ -26,13 +26,19 @@ describe("unread counts are private (issue 20 §4)", () => {
   });
 });
 
+/** owner's note, fan's reply `fanWords` on it, and other's reply `underWords` under that and like of it. */
+async function thread(fanWords: string, underWords: string) {
+  const [owner, fan, other] = await users(3);
+  const note = (await owner.post("/v1/notes", { label: "idea", content: "<p>hello</p>" })).body.note.id;
+  const reply = (await fan.post("/v1/replies", { parent: -note, content: `<p>${fanWords}</p>` })).body.id;
+  await other.post("/v1/replies", { parent: reply, content: `<p>${underWords}</p>` });
+  await other.post(`/v1/likes/${reply}?t=reply`);
+  return { owner, fan, other, note, reply };
+}
+
 describe("deleting replies removes their notifications (issue 20 §4, issue 15 bug 1)", () => {
   it("a deleted reply (and its subtree) leaves no notification, and badges drop by the unread ones", async () => {
-    const [owner, fan, other] = await users(3);
-    const note = (await owner.post("/v1/notes", { label: "idea", content: "<p>hello</p>" })).body.note.id;
-    const reply = (await fan.post("/v1/replies", { parent: -note, content: "<p>secret fan words</p>" })).body.id;
-    await other.post("/v1/replies", { parent: reply, content: "<p>secret under words</p>" });
-    await other.post(`/v1/likes/${reply}?t=reply`);
+    const { owner, fan, other, reply } = await thread("secret fan words", "secret under words");
     expect(await badge(owner)).toBe(1);
     expect(await badge(fan)).toBe(2); // the reply under theirs and the like
     // The fan has read theirs: removing read rows must not take the badge below what is unread.
@@ -49,11 +55,7 @@ describe("deleting replies removes their notifications (issue 20 §4, issue 15 b
   });
 
   it("a deleted note takes its replies' notifications with it", async () => {
-    const [owner, fan, other] = await users(3);
-    const note = (await owner.post("/v1/notes", { label: "idea", content: "<p>hello</p>" })).body.note.id;
-    const reply = (await fan.post("/v1/replies", { parent: -note, content: "<p>fan words</p>" })).body.id;
-    await other.post("/v1/replies", { parent: reply, content: "<p>words under the fan's</p>" });
-    await other.post(`/v1/likes/${reply}?t=reply`);
+    const { owner, fan, other, note } = await thread("fan words", "words under the fan's");
     const keep = (await fan.post("/v1/notes", { label: "idea", content: "<p>fan's own</p>" })).body.note.id;
     await other.post("/v1/replies", { parent: -keep, content: "<p>stays</p>" });
     expect(await badge(fan)).toBe(3);

@@ -44,15 +44,8 @@ interface RawResult {
   meta?: Meta;
 }
 
-async function rawMetered(stmt: D1PreparedStatement, meter: D1Meter, options?: { columnNames?: boolean }) {
-  const s = stmt as Internal;
-  const send = s.dbSession?._sendOrThrow;
-  if (typeof send !== "function") return options?.columnNames ? stmt.raw({ columnNames: true }) : stmt.raw();
-  const answer = (await send.call(s.dbSession, "/query", s.statement, s.params, "ROWS_AND_COLUMNS")) as
-    | RawResult
-    | RawResult[];
-  const r = Array.isArray(answer) ? answer[0] : answer;
-  add(meter, r.meta);
+/** Rows as raw() gives them, from one answer of the session's send (objects, or columns and rows). */
+function rawRows(r: RawResult, options?: { columnNames?: boolean }): unknown[][] {
   const res = r.results;
   if (!res) return [];
   if (Array.isArray(res)) {
@@ -62,10 +55,65 @@ async function rawMetered(stmt: D1PreparedStatement, meter: D1Meter, options?: {
   return options?.columnNames ? [res.columns, ...res.rows] : res.rows;
 }
 
-/** The same D1 binding, counting what crosses to the database into `meter`. */
+/** Rows as all() gives them (objects), from one answer of the session's send. */
+function objectRows(r: RawResult): Record<string, unknown>[] {
+  const res = r.results;
+  if (!res) return [];
+  if (Array.isArray(res)) return res;
+  return res.rows.map((row) => Object.fromEntries(res.columns.map((col, i) => [col, row[i]])));
+}
+
+/** The session's own send (workerd's D1 shim), or undefined where the statement does not carry it. */
+function senderOf(stmt: D1PreparedStatement) {
+  const s = stmt as Internal;
+  const send = s.dbSession?._sendOrThrow;
+  if (typeof send !== "function") return undefined;
+  return (sql: string | string[], params: unknown[]) =>
+    send.call(s.dbSession, "/query", sql, params, "ROWS_AND_COLUMNS") as Promise<RawResult | RawResult[]>;
+}
+
+async function rawMetered(stmt: D1PreparedStatement, meter: D1Meter, options?: { columnNames?: boolean }) {
+  const s = stmt as Internal;
+  const send = senderOf(stmt);
+  if (!send) return options?.columnNames ? stmt.raw({ columnNames: true }) : stmt.raw();
+  const answer = await send(s.statement ?? "", s.params ?? []);
+  const r = Array.isArray(answer) ? answer[0] : answer;
+  add(meter, r.meta);
+  return rawRows(r, options);
+}
+
+/**
+ * A check a request must pass before it may write (the session behind a bearer token, lib/session.ts):
+ * it rides as the first statement of the request's first D1 trip when that trip only reads (one round
+ * trip fewer), and runs alone before a trip that may write, which waits for it.
+ */
+export interface Gate {
+  sql: string;
+  params: unknown[];
+  /** Takes the check's rows; throws (the request's answer) if they do not pass. */
+  settle(rows: Record<string, unknown>[]): void;
+}
+
+const ARM = Symbol("arm gate");
+type Armable = D1Database & { [ARM]?: (gate: Gate) => () => Promise<boolean> };
+
+/**
+ * Arms `gate` on a metered D1 for the rest of the request. Answers a function saying whether it
+ * passed (running it alone if no D1 trip took it), or undefined where `d1` is not metered.
+ */
+export const armGate = (d1: D1Database, gate: Gate) => (d1 as Armable)[ARM]?.(gate);
+
+// Only a statement that begins with select (or a with-clause that changes nothing) may carry the
+// gate: anything else might write, and a write never runs before the gate has passed.
+const readsOnly = (sql: string | undefined) =>
+  sql !== undefined &&
+  (/^\s*select\b/i.test(sql) || (/^\s*with\b/i.test(sql) && !/\b(insert|update|delete|replace)\b/i.test(sql)));
+
+/** The same D1 binding, counting what crosses to the database into `meter` (and keeping an armed Gate). */
 export function meteredD1(d1: D1Database, meter: D1Meter): D1Database {
-  // Proxies carry their real statement so a batch hands workerd the objects it made.
+  // Proxies carry their real statement (and its SQL) so a batch hands workerd the objects it made.
   const real = new WeakMap<object, D1PreparedStatement>();
+  const sqlOf = new WeakMap<object, string>();
   const time = async <T>(p: () => Promise<T>): Promise<T> => {
     const t = performance.now();
     meter.trips++;
@@ -75,52 +123,148 @@ export function meteredD1(d1: D1Database, meter: D1Meter): D1Database {
       meter.ms += performance.now() - t;
     }
   };
-  const wrap = (stmt: D1PreparedStatement): D1PreparedStatement => {
+
+  const gateStatement = (g: Gate) => d1.prepare(g.sql).bind(...g.params);
+  let armed: Gate | undefined;
+  /** How the gate ended, once a trip took it (rejects with the gate's refusal). */
+  let outcome: Promise<void> | undefined;
+  const settled = (g: Gate, rows: Promise<Record<string, unknown>[]>) => {
+    outcome = rows.then((r) => g.settle(r));
+    outcome.catch(() => {}); // awaited by whoever needs it; never an unhandled rejection
+    return outcome;
+  };
+  /**
+   * Runs a trip: `riding` carries the armed gate in it when the trip only reads; otherwise the
+   * gate runs alone first, and a trip that may write waits for it to pass.
+   */
+  const gated = <R>(
+    reads: boolean,
+    alone: () => Promise<R>,
+    riding?: (g: Gate) => Promise<[Record<string, unknown>[], R]>,
+  ): Promise<R> => {
+    const g = armed;
+    if (g && reads && riding) {
+      armed = undefined;
+      const trip = riding(g);
+      return settled(
+        g,
+        trip.then(([rows]) => rows),
+      ).then(() => trip.then(([, r]) => r));
+    }
+    if (g) {
+      armed = undefined;
+      settled(
+        g,
+        time(async () => {
+          const r = await gateStatement(g).all<Record<string, unknown>>();
+          add(meter, r.meta);
+          return r.results;
+        }),
+      );
+    }
+    return !reads && outcome ? outcome.then(alone) : alone();
+  };
+
+  const wrap = (stmt: D1PreparedStatement, sql: string): D1PreparedStatement => {
+    const reads = readsOnly(sql);
+    const batchWith = (g: Gate) =>
+      time(async () => {
+        const [gr, r] = await d1.batch([gateStatement(g), stmt]);
+        add(meter, gr.meta);
+        add(meter, r.meta);
+        return [gr.results as Record<string, unknown>[], r] as [Record<string, unknown>[], D1Result];
+      });
+    const all = () =>
+      gated(
+        reads,
+        () =>
+          time(async () => {
+            const r = await stmt.all();
+            add(meter, r.meta);
+            return r;
+          }),
+        batchWith,
+      );
+    const send = senderOf(stmt);
+    const s = stmt as Internal;
     const runs: Record<string, (...args: never[]) => Promise<unknown>> = {
-      all: () =>
-        time(async () => {
-          const r = await stmt.all();
-          add(meter, r.meta);
-          return r;
-        }),
+      all,
       run: () =>
-        time(async () => {
-          const r = await stmt.run();
-          add(meter, r.meta);
-          return r;
-        }),
-      first: (col?: string) =>
-        time(async () => {
-          const r = await stmt.all<Record<string, unknown>>();
-          add(meter, r.meta);
-          const row = r.results[0];
-          return row === undefined ? null : col === undefined ? row : row[col];
-        }),
-      raw: (options?: { columnNames?: boolean }) => time(() => rawMetered(stmt, meter, options)),
+        gated(false, () =>
+          time(async () => {
+            const r = await stmt.run();
+            add(meter, r.meta);
+            return r;
+          }),
+        ),
+      first: async (col?: string) => {
+        const r = (await all()) as D1Result<Record<string, unknown>>;
+        const row = r.results[0];
+        return row === undefined ? null : col === undefined ? row : row[col];
+      },
+      raw: (options?: { columnNames?: boolean }) =>
+        gated(
+          reads,
+          () => time(() => rawMetered(stmt, meter, options)),
+          send &&
+            ((g) =>
+              time(async () => {
+                const [gr, r] = (await send([g.sql, s.statement ?? ""], [g.params, s.params ?? []])) as RawResult[];
+                add(meter, gr.meta);
+                add(meter, r.meta);
+                return [objectRows(gr), rawRows(r, options)] as [Record<string, unknown>[], unknown[][]];
+              })),
+        ),
     };
     const proxy = new Proxy(stmt, {
       get(target, prop) {
-        if (prop === "bind") return (...args: unknown[]) => wrap(target.bind(...args));
+        if (prop === "bind") return (...args: unknown[]) => wrap(target.bind(...args), sql);
         if (typeof prop === "string" && Object.hasOwn(runs, prop)) return runs[prop];
         const v = Reflect.get(target, prop, target);
         return typeof v === "function" ? v.bind(target) : v;
       },
     });
     real.set(proxy, stmt);
+    sqlOf.set(proxy, sql);
     return proxy;
+  };
+  const batch = (stmts: D1PreparedStatement[]) => {
+    const reals = stmts.map((s) => real.get(s) ?? s);
+    return gated(
+      stmts.every((s) => readsOnly(sqlOf.get(s))),
+      () =>
+        time(async () => {
+          const rs = await d1.batch(reals);
+          for (const r of rs) add(meter, r.meta);
+          return rs;
+        }),
+      (g) =>
+        time(async () => {
+          const [gr, ...rs] = await d1.batch([gateStatement(g), ...reals]);
+          for (const r of [gr, ...rs]) add(meter, r.meta);
+          return [gr.results as Record<string, unknown>[], rs] as [Record<string, unknown>[], D1Result[]];
+        }),
+    );
+  };
+  const arm = (gate: Gate) => {
+    armed = gate;
+    outcome = undefined;
+    return async () => {
+      if (armed) gated(true, async () => undefined);
+      try {
+        await outcome;
+        return true;
+      } catch {
+        return false;
+      }
+    };
   };
   return new Proxy(d1, {
     get(target, prop) {
-      if (prop === "prepare") return (query: string) => wrap(target.prepare(query));
-      if (prop === "batch") {
-        return (stmts: D1PreparedStatement[]) =>
-          time(async () => {
-            const rs = await target.batch(stmts.map((s) => real.get(s) ?? s));
-            for (const r of rs) add(meter, r.meta);
-            return rs;
-          });
-      }
-      if (prop === "exec") return (query: string) => time(() => target.exec(query));
+      if (prop === ARM) return arm;
+      if (prop === "prepare") return (query: string) => wrap(target.prepare(query), query);
+      if (prop === "batch") return batch;
+      if (prop === "exec") return (query: string) => gated(false, () => time(() => target.exec(query)));
       const v = Reflect.get(target, prop, target);
       return typeof v === "function" ? v.bind(target) : v;
     },

@@ -36,6 +36,8 @@ export function invalid(error: z.ZodError, status: ContentfulStatusCode = 422, m
 }
 
 export function toErrorResponse(err: Error, c: Context) {
+  // An AppError raised inside a D1 call (the session Gate, db/meter.ts) reaches here wrapped by drizzle.
+  if (!(err instanceof AppError) && err.cause instanceof AppError) return toErrorResponse(err.cause, c);
   if (err instanceof AppError) {
     return c.json({ code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) }, err.status);
   }

@@ -1,10 +1,12 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { sign } from "hono/jwt";
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, type Placeholder, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { armGate } from "../db/meter";
+import { namedObjects, planOf, planValues } from "../db/plan";
 import { sessions, users } from "../db/schema/users";
-import type { AppEnv, CurrentUser, Env, PendingSession } from "../env";
+import type { AppEnv, CurrentUser, Env } from "../env";
 import { toErrorResponse, unauthorized } from "./errors";
 import { later } from "./later";
 
@@ -43,11 +45,44 @@ const hmacKey = (secret: string) => {
   }
   return key;
 };
-const fromB64url = (s: string) =>
-  Uint8Array.from(atob(s.replace(/-/g, "+").replace(/_/g, "/")), (ch) => ch.charCodeAt(0));
+const fromB64url = (s: string) => {
+  const bin = atob(s.replace(/-/g, "+").replace(/_/g, "/"));
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  return bytes;
+};
+
+// Tokens this isolate has already verified, with their claims: a client sends the same token on
+// every request for its 15 minutes, and checking its HMAC again each time is CPU for nothing.
+// Expiry is still checked on every use; a revoked session is caught by the epoch check, not here.
+const VERIFIED_MAX = 1000;
+const verified = new Map<string, Map<string, Record<string, unknown>>>(); // by secret, then token
 
 /** An HS256 token's claims if its signature and expiry hold (the header must say HS256), else null. */
 export async function verifyToken(secret: string, token: string): Promise<Record<string, unknown> | null> {
+  let known = verified.get(secret);
+  if (!known) {
+    known = new Map();
+    verified.set(secret, known);
+  }
+  const hit = known.get(token);
+  if (hit) return inTime(hit) ? hit : null;
+  const claims = await verifyFresh(secret, token);
+  if (claims) {
+    if (known.size >= VERIFIED_MAX) known.delete(known.keys().next().value as string);
+    known.set(token, claims);
+  }
+  return claims;
+}
+
+/** Claims within their exp and nbf (seconds), now. */
+function inTime(claims: Record<string, unknown>): boolean {
+  const now = Math.floor(Date.now() / 1000);
+  if (typeof claims.exp !== "number" || claims.exp <= now) return false;
+  return !(typeof claims.nbf === "number" && claims.nbf > now);
+}
+
+async function verifyFresh(secret: string, token: string): Promise<Record<string, unknown> | null> {
   const parts = token.split(".");
   if (parts.length !== 3) return null;
   try {
@@ -61,10 +96,7 @@ export async function verifyToken(secret: string, token: string): Promise<Record
     );
     if (!ok) return null;
     const claims = JSON.parse(new TextDecoder().decode(fromB64url(parts[1])));
-    const now = Math.floor(Date.now() / 1000);
-    if (typeof claims.exp !== "number" || claims.exp <= now) return null;
-    if (typeof claims.nbf === "number" && claims.nbf > now) return null;
-    return claims;
+    return inTime(claims) ? claims : null;
   } catch {
     return null;
   }
@@ -129,7 +161,12 @@ const sessionFields = {
 };
 
 /** The session row `sid` joined to its user (unexpired, and belonging to `uid` when given). */
-const sessionQuery = (c: Context<AppEnv>, sid: string, now: number, uid?: number) =>
+const sessionQuery = (
+  c: Context<AppEnv>,
+  sid: string | Placeholder,
+  now: number | Placeholder,
+  uid?: number | Placeholder,
+) =>
   c.var.db
     .select(sessionFields)
     .from(sessions)
@@ -149,11 +186,23 @@ async function settleSession(
   now: number,
   ep?: number,
 ): Promise<CurrentUser | null> {
-  // Suspension also ends the sessions and bumps the epoch (so riding checks fail too); this holds even if it did not.
-  if (!row || row.ep !== row.userEp || (ep !== undefined && ep !== row.userEp) || row.suspendedAt) return null;
-  if (now - row.lastSeenAt > TOUCH_EVERY_MS) await touch(c, sid, now);
+  if (!valid(row, ep)) return null;
+  if (stale(row, now)) await touch(c, sid, now);
   return { id: row.uid, username: row.username, sid };
 }
+
+/** A session row that holds: the account's current epoch (and `ep` when given), not suspended. */
+function valid(row: SessionRow | undefined, ep?: number): row is SessionRow {
+  // Suspension also ends the sessions and bumps the epoch (so riding checks fail too); this holds even if it did not.
+  return !!row && row.ep === row.userEp && (ep === undefined || ep === row.userEp) && !row.suspendedAt;
+}
+const stale = (row: SessionRow, now: number) => now - row.lastSeenAt > TOUCH_EVERY_MS;
+
+/** sessionQuery for a bearer token, built once, for a Gate to carry (sid, now and uid bound per request). */
+const bearerSession = (c: Context<AppEnv>) =>
+  planOf("session:bearer", () =>
+    sessionQuery(c, sql.placeholder("sid"), sql.placeholder("now"), sql.placeholder("uid")),
+  );
 
 /** The user behind session `sid` (see sessionQuery and settleSession), or null. One D1 query. */
 async function current(c: Context<AppEnv>, sid: string, uid?: number, ep?: number): Promise<CurrentUser | null> {
@@ -204,19 +253,33 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
     const claims = await verifyToken(c.env.TOKEN_SECRET, header.slice(7));
     if (!claims) throw unauthorized();
     const [uid, ep, sid] = [Number(claims.sub), Number(claims.ep), String(claims.sid)];
-    if (c.req.method === "GET" && RIDES.test(c.req.path)) {
-      // A read: its list query carries the epoch check (rideAlong), one D1 round trip fewer. If the
-      // handler did not settle it (an empty page, an error), it runs here, before anything is sent.
-      const pending: PendingSession = { uid, ep, sid, verified: false };
-      c.set("user", { id: uid, username: "", sid });
-      c.set("pendingSession", pending);
-      await next();
-      if (!pending.verified && !(await current(c, sid, uid, ep))) c.res = toErrorResponse(unauthorized(), c);
-      return;
+    // The epoch check rides in the request's first D1 read (one round trip fewer), and runs alone
+    // before a first trip that may write, which waits for it (db/meter.ts, Gate). The username is
+    // filled in when it settles.
+    const user: CurrentUser = { id: uid, username: "", sid };
+    const now = Date.now();
+    const plan = bearerSession(c);
+    const passed = armGate(c.env.DB, {
+      sql: plan.text,
+      params: planValues(plan, { sid, now, uid }),
+      settle(rows) {
+        const [row] = namedObjects<SessionRow>(plan, rows);
+        if (!valid(row, ep)) throw unauthorized();
+        user.username = row.username;
+        if (stale(row, now)) void touch(c, sid, now);
+      },
+    });
+    if (!passed) {
+      const checked = await current(c, sid, uid, ep);
+      if (!checked) throw unauthorized();
+      c.set("user", checked);
+      return next();
     }
-    const user = await current(c, sid, uid, ep);
-    if (!user) throw unauthorized();
     c.set("user", user);
+    await next();
+    // A handler that never reached D1 (or caught the refusal) is answered here, before anything is sent.
+    if (!(await passed())) c.res = toErrorResponse(unauthorized(), c);
+    return;
   } else {
     const sid = await cookieSid(c);
     if (sid) c.set("user", await current(c, sid));
@@ -239,45 +302,6 @@ export async function pageUser(
   const now = Date.now();
   const [rows, ...more] = await c.var.db.batch([sessionQuery(c, sid, now), ...also(sid)]);
   return { user: await settleSession(c, (rows as SessionRow[])[0], sid, now), also: more };
-}
-
-/** The reads whose queries can carry the session check: note lists and notifications. */
-const RIDES = /^\/v1\/(discover|feeds|tags\/|labels\/|notifications$|bookmarks$|notes$|folders\/\d+\/notes$|search$)/;
-
-/**
- * The reader's [session epoch, username] as a column of a list query, read in the same statement;
- * null when the session has ended (its row is gone), which settles as a 401.
- */
-export const sessionColumn = (uid: unknown, sid: unknown) =>
-  sql<
-    string | null
-  >`(select json_array(u.session_epoch, u.username) from sessions s join users u on u.id = s.user_id where s.id = ${sid} and u.id = ${uid} and s.ep = u.session_epoch)`.as(
-    "x_session",
-  );
-
-export interface RideAlong {
-  /** The reader and their session, for sessionColumn(uid, sid) in the list query. */
-  uid: number;
-  sid: string;
-  /** Checks that column's value from the first row; a stale epoch is a 401, as a separate check would be. */
-  settle(value: string | null): void;
-}
-
-/** The pending epoch check of a bearer read, for its list query to carry; undefined if none is pending. */
-export function rideAlong(c: Context<AppEnv>): RideAlong | undefined {
-  const pending = c.var.pendingSession;
-  const user = c.var.user;
-  if (!pending || pending.verified || !user) return undefined;
-  return {
-    uid: pending.uid,
-    sid: pending.sid,
-    settle(value) {
-      const [ep, username] = value ? (JSON.parse(value) as [number, string]) : [null, ""];
-      if (ep !== pending.ep) throw unauthorized();
-      pending.verified = true;
-      user.username = username;
-    },
-  };
 }
 
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {

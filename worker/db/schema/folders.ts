@@ -1,13 +1,14 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { cascadeRef, counter, createdAt } from "../columns";
+import { cascadeRef, counter, createdAt, serialId } from "../columns";
+import { tallyTable } from "../tables";
 import { notes } from "./notes";
 import { users } from "./users";
 
 export const folders = sqliteTable(
   "folders",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serialId(),
     userId: cascadeRef("user_id", () => users.id),
     type: text("type").notNull(),
     name: text("name").notNull(),
@@ -46,12 +47,8 @@ export const folderNotes = sqliteTable(
   ],
 );
 
-export const folderLabels = sqliteTable(
+export const folderLabels = tallyTable(
   "folder_labels",
-  {
-    folderId: cascadeRef("folder_id", () => folders.id),
-    label: text("label").notNull(),
-    n: counter("n"),
-  },
-  (t) => [primaryKey({ columns: [t.folderId, t.label] })],
+  { key: "folderId", column: "folder_id", to: () => folders.id },
+  "label",
 );

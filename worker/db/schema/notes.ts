@@ -8,14 +8,14 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import { sql } from "drizzle-orm";
-import { cascadeRef, counter, createdAt } from "../columns";
+import { cascadeRef, counter, createdAt, serialId } from "../columns";
 import { users } from "./users";
 
 /** kind: 0 note, 1 renote (no text, shows the original), 2 quote (text + embedded original). */
 export const notes = sqliteTable(
   "notes",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serialId(),
     userId: cascadeRef("user_id", () => users.id),
     kind: integer("kind").notNull().default(0),
     label: text("label").notNull().default(""),

@@ -1,44 +1,31 @@
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { cascadeRef, createdAt } from "../columns";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { cascadeRef, createdAt, serialId } from "../columns";
+import { userPairTable } from "../tables";
 import { notes } from "./notes";
 import { users } from "./users";
 
 /** blocker blocks blocked: both directions' content and interactions are cut (worker/features/safety). */
-export const blocks = sqliteTable(
+export const blocks = userPairTable(
   "blocks",
-  {
-    blockerId: cascadeRef("blocker_id", () => users.id),
-    blockedId: cascadeRef("blocked_id", () => users.id),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.blockerId, t.blockedId] }),
-    // The reverse lookup ("has the author blocked me?") and the Settings list, newest first.
-    index("blocks_blocked_idx").on(t.blockedId, t.blockerId),
-    index("blocks_blocker_created_idx").on(t.blockerId, t.createdAt, t.blockedId),
-  ],
+  { key: "blockerId", column: "blocker_id", to: () => users.id },
+  { key: "blockedId", column: "blocked_id", to: () => users.id },
+  // The reverse lookup ("has the author blocked me?"); the Settings list pages on the created index.
+  (t) => index("blocks_blocked_idx").on(t.to, t.from),
 );
 
 /** muter mutes muted: one-way, only the muter's lists and notifications change. */
-export const mutes = sqliteTable(
+export const mutes = userPairTable(
   "mutes",
-  {
-    muterId: cascadeRef("muter_id", () => users.id),
-    mutedId: cascadeRef("muted_id", () => users.id),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.muterId, t.mutedId] }),
-    index("mutes_muted_idx").on(t.mutedId),
-    index("mutes_muter_created_idx").on(t.muterId, t.createdAt, t.mutedId),
-  ],
+  { key: "muterId", column: "muter_id", to: () => users.id },
+  { key: "mutedId", column: "muted_id", to: () => users.id },
+  (t) => index("mutes_muted_idx").on(t.to),
 );
 
 /** Every moderation action, with its reason: the audit log. kind: note, reply, a folder kind, or user. */
 export const moderationLog = sqliteTable(
   "moderation_log",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serialId(),
     // No foreign keys to users: the audit log outlives the accounts it names (a deleted moderator's
     // actions stay on record; the names then read as a deleted account).
     moderatorId: integer("moderator_id").notNull(),
@@ -61,7 +48,7 @@ export const moderationLog = sqliteTable(
 export const noteVersions = sqliteTable(
   "note_versions",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serialId(),
     noteId: cascadeRef("note_id", () => notes.id),
     label: text("label").notNull(),
     content: text("content").notNull(),

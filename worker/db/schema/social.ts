@@ -1,57 +1,43 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { cascadeRef, counter, createdAt } from "../columns";
+import { cascadeRef, counter, createdAt, serialId } from "../columns";
+import { userPairTable } from "../tables";
 import { notes } from "./notes";
 import { users } from "./users";
 
-export const follows = sqliteTable(
+export const follows = userPairTable(
   "follows",
-  {
-    followerId: cascadeRef("follower_id", () => users.id),
-    followeeId: cascadeRef("followee_id", () => users.id),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.followerId, t.followeeId] }),
-    index("follows_follower_created_idx").on(t.followerId, t.createdAt, t.followeeId),
-    index("follows_followee_created_idx").on(t.followeeId, t.createdAt, t.followerId),
-  ],
+  { key: "followerId", column: "follower_id", to: () => users.id },
+  { key: "followeeId", column: "followee_id", to: () => users.id },
+  (t) => index("follows_followee_created_idx").on(t.to, t.createdAt, t.from),
 );
 
-/** Content kinds: note, reply, company, project, skill (the last three are x-folders). */
-export const likes = sqliteTable(
-  "likes",
-  {
-    userId: cascadeRef("user_id", () => users.id),
-    kind: text("kind").notNull(),
-    targetId: integer("target_id").notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.kind, t.targetId] }), index("likes_target_idx").on(t.kind, t.targetId)],
-);
+/**
+ * A person's act on a piece of content (like, bookmark, report). Content kinds: note, reply,
+ * company, project, skill (the last three are x-folders).
+ */
+const userOnContent = () => ({
+  userId: cascadeRef("user_id", () => users.id),
+  kind: text("kind").notNull(),
+  targetId: integer("target_id").notNull(),
+});
 
-export const bookmarks = sqliteTable(
-  "bookmarks",
-  {
-    userId: cascadeRef("user_id", () => users.id),
-    kind: text("kind").notNull(),
-    targetId: integer("target_id").notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.kind, t.targetId] }),
-    index("bookmarks_user_kind_created_idx").on(t.userId, t.kind, t.createdAt, t.targetId),
-    index("bookmarks_target_idx").on(t.kind, t.targetId),
-  ],
-);
+export const likes = sqliteTable("likes", { ...userOnContent(), createdAt: createdAt() }, (t) => [
+  primaryKey({ columns: [t.userId, t.kind, t.targetId] }),
+  index("likes_target_idx").on(t.kind, t.targetId),
+]);
+
+export const bookmarks = sqliteTable("bookmarks", { ...userOnContent(), createdAt: createdAt() }, (t) => [
+  primaryKey({ columns: [t.userId, t.kind, t.targetId] }),
+  index("bookmarks_user_kind_created_idx").on(t.userId, t.kind, t.createdAt, t.targetId),
+  index("bookmarks_target_idx").on(t.kind, t.targetId),
+]);
 
 export const reports = sqliteTable(
   "reports",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: cascadeRef("user_id", () => users.id),
-    kind: text("kind").notNull(),
-    targetId: integer("target_id").notNull(),
+    id: serialId(),
+    ...userOnContent(),
     reason: integer("reason").notNull(),
     createdAt: createdAt(),
     // Set when a moderator acts on the target (any action closes all of its reports).
@@ -70,7 +56,7 @@ export const reports = sqliteTable(
 export const replies = sqliteTable(
   "replies",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serialId(),
     userId: cascadeRef("user_id", () => users.id),
     noteId: cascadeRef("note_id", () => notes.id),
     parent: integer("parent").notNull(),
@@ -92,7 +78,7 @@ export const replies = sqliteTable(
 export const notifications = sqliteTable(
   "notifications",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serialId(),
     userId: cascadeRef("user_id", () => users.id),
     actorId: cascadeRef("actor_id", () => users.id),
     action: text("action").notNull(),

@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { cascadeRef, counter, createdAt } from "../columns";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { cascadeRef, counter, createdAt, serialId } from "../columns";
+import { tallyTable } from "../tables";
 
 export const users = sqliteTable(
   "users",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serialId(),
     username: text("username").notNull(),
     email: text("email").notNull(),
     fullname: text("fullname").notNull(),
@@ -44,26 +45,10 @@ export const users = sqliteTable(
 );
 
 /** jslabel: how many of a user's notes carry each x-label; one row per (user, label). */
-export const userLabels = sqliteTable(
-  "user_labels",
-  {
-    userId: cascadeRef("user_id", () => users.id),
-    label: text("label").notNull(),
-    n: counter("n"),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.label] })],
-);
+export const userLabels = tallyTable("user_labels", { key: "userId", column: "user_id", to: () => users.id }, "label");
 
 /** jstype: how many x-folders a user has of each type. */
-export const userTypes = sqliteTable(
-  "user_types",
-  {
-    userId: cascadeRef("user_id", () => users.id),
-    type: text("type").notNull(),
-    n: counter("n"),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.type] })],
-);
+export const userTypes = tallyTable("user_types", { key: "userId", column: "user_id", to: () => users.id }, "type");
 
 /**
  * One row per signed-in browser. id is the SHA-256 of the cookie's secret (so a leaked table grants
@@ -108,7 +93,7 @@ export const accountTokens = sqliteTable(
 export const mailOutbox = sqliteTable(
   "mail_outbox",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serialId(),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
     text: text("text").notNull(),

@@ -2,6 +2,7 @@
 // table is read a page at a time by keyset, and images are piped from R2 object by object, so an
 // account with 10,000 notes never sits in memory at once.
 import { and, asc, eq, gt, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { folders } from "../../db/schema/folders";
 import { notes } from "../../db/schema/notes";
 import { blocks, moderationLog, mutes, noteVersions } from "../../db/schema/safety";
@@ -88,6 +89,33 @@ const notesColumns = {
   updatedAt: notes.updatedAt,
   hiddenAt: notes.hiddenAt,
 };
+
+/**
+ * One of the person's relations to others (whom they follow, their followers, whom they block or
+ * mute) as `file`: a page at a time, oldest first, from `mine` (the person's side) to `other`.
+ */
+async function people(
+  db: DB,
+  w: ZipWriter,
+  uid: number,
+  file: string,
+  table: typeof follows | typeof blocks | typeof mutes,
+  mine: SQLiteColumn,
+  other: SQLiteColumn,
+) {
+  await w.jsonArray(
+    file,
+    (a: { createdAt: number; id: number } | null) =>
+      db
+        .select({ id: users.id, username: users.username, fullname: users.fullname, createdAt: table.createdAt })
+        .from(table)
+        .innerJoin(users, eq(users.id, other))
+        .where(and(eq(mine, uid), a ? sql`(${table.createdAt}, ${other}) > (${a.createdAt}, ${a.id})` : undefined))
+        .orderBy(asc(table.createdAt), asc(other))
+        .limit(PAGE),
+    (p) => ({ id: p.id, username: p.username, name: p.fullname, since: iso(p.createdAt) }),
+  );
+}
 
 async function writeExport(env: Env, db: DB, uid: number, w: ZipWriter) {
   const [u] = await db.select().from(users).where(eq(users.id, uid));
@@ -200,22 +228,8 @@ async function writeExport(env: Env, db: DB, uid: number, w: ZipWriter) {
     (b) => ({ kind: b.kind, id: b.targetId, created_at: iso(b.createdAt) }),
   );
 
-  for (const which of ["following", "followers"] as const) {
-    const mine = which === "following" ? follows.followerId : follows.followeeId;
-    const other = which === "following" ? follows.followeeId : follows.followerId;
-    await w.jsonArray(
-      `follows/${which}.json`,
-      (a: { createdAt: number; id: number } | null) =>
-        db
-          .select({ id: users.id, username: users.username, fullname: users.fullname, createdAt: follows.createdAt })
-          .from(follows)
-          .innerJoin(users, eq(users.id, other))
-          .where(and(eq(mine, uid), a ? sql`(${follows.createdAt}, ${other}) > (${a.createdAt}, ${a.id})` : undefined))
-          .orderBy(asc(follows.createdAt), asc(other))
-          .limit(PAGE),
-      (f) => ({ id: f.id, username: f.username, name: f.fullname, since: iso(f.createdAt) }),
-    );
-  }
+  await people(db, w, uid, "follows/following.json", follows, follows.followerId, follows.followeeId);
+  await people(db, w, uid, "follows/followers.json", follows, follows.followeeId, follows.followerId);
 
   // Issue 16: the earlier versions of their notes, the people they block and mute (as Mastodon's
   // export has them), the reports they filed, and every moderation decision about their account or
@@ -250,23 +264,8 @@ async function writeExport(env: Env, db: DB, uid: number, w: ZipWriter) {
       written_at: iso(v.editedAt),
     }),
   );
-  for (const [name, table, mine, other] of [
-    ["blocks", blocks, blocks.blockerId, blocks.blockedId],
-    ["mutes", mutes, mutes.muterId, mutes.mutedId],
-  ] as const) {
-    await w.jsonArray(
-      `${name}.json`,
-      (a: { createdAt: number; id: number } | null) =>
-        db
-          .select({ id: users.id, username: users.username, fullname: users.fullname, createdAt: table.createdAt })
-          .from(table)
-          .innerJoin(users, eq(users.id, other))
-          .where(and(eq(mine, uid), a ? sql`(${table.createdAt}, ${other}) > (${a.createdAt}, ${a.id})` : undefined))
-          .orderBy(asc(table.createdAt), asc(other))
-          .limit(PAGE),
-      (b) => ({ id: b.id, username: b.username, name: b.fullname, since: iso(b.createdAt) }),
-    );
-  }
+  await people(db, w, uid, "blocks.json", blocks, blocks.blockerId, blocks.blockedId);
+  await people(db, w, uid, "mutes.json", mutes, mutes.muterId, mutes.mutedId);
   await w.jsonArray(
     "reports.json",
     (a: { kind: string; targetId: number } | null) =>

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../env";
-import { me, requireUser, rideAlong } from "../../lib/session";
+import { me, requireUser } from "../../lib/session";
 import { param, query } from "../../lib/validate";
 import { IdParam, ListQuery } from "../../lib/params";
 import { KindQuery } from "../content/content";
@@ -10,7 +10,7 @@ import { bookmark, isBookmarked, listBookmarks } from "./bookmarks.service";
 export const bookmarkRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get("/", query(ListQuery.extend({ t: z.enum(["note", "rep", "reply"]).catch("note") })), async (c) =>
-    c.json(await listBookmarks(c.var.db, me(c).id, c.req.valid("query"), rideAlong(c))),
+    c.json(await listBookmarks(c.var.db, me(c).id, c.req.valid("query"))),
   )
   .get("/:id", param(IdParam), query(KindQuery), async (c) =>
     c.json(await isBookmarked(c.var.db, me(c).id, c.req.valid("query").t, c.req.valid("param").id)),

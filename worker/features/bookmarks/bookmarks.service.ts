@@ -1,7 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { bookmarks } from "../../db/schema/social";
 import type { DB } from "../../env";
-import type { RideAlong } from "../../lib/session";
 import { type ContentKind, findTarget } from "../content/content";
 import { type ListShape, listNotes } from "../notes/read.service";
 import { listReplies } from "../replies/replies.service";
@@ -26,11 +25,10 @@ export async function listBookmarks(
   db: DB,
   uid: number,
   q: { page: number; cursor?: string; t: "note" | "rep" | "reply" },
-  ride?: RideAlong,
 ) {
   // Awaited here, not handed on: a list that refuses its cursor rejects before its first await, and
   // workerd reports a rejection no handler holds at that moment (the caller's await comes a tick later).
-  if (q.t === "note") return await listNotes(db, BOOKMARKED_NOTES, { uid }, q, uid, ride);
+  if (q.t === "note") return await listNotes(db, BOOKMARKED_NOTES, { uid }, q, uid);
   return await listReplies(
     db,
     sql`replies.id in (select target_id from bookmarks where user_id = ${uid} and kind = 'reply')`,

@@ -23,7 +23,6 @@ import { notes } from "../../db/schema/notes";
 import { users } from "../../db/schema/users";
 import type { DB } from "../../env";
 import { encodeCursor, PAGE_SIZE, startOf } from "../../lib/paging";
-import { type RideAlong, sessionColumn } from "../../lib/session";
 import { noteInList, noteItselfInList, personVisible } from "../safety/visibility";
 import { type Hydrated, hydrated, toNoteJson } from "../notes/notes.json";
 import type { NoteList } from "../notes/notes.types";
@@ -90,13 +89,12 @@ const candidates = sql`(
   select null, ${windowLow} where not ${merging}
 ) as c`;
 
-function feedPlan(db: DB, ride: boolean) {
-  return planOf(`feed|${+ride}`, () =>
+function feedPlan(db: DB) {
+  return planOf("feed", () =>
     db
       .select({
         ...hydrated(viewer),
         lo: sql<number | null>`c.lo`.as("x_lo"),
-        ...(ride ? { session: sessionColumn(P("ride_uid"), P("ride_sid")) } : {}),
       })
       .from(candidates)
       .leftJoin(notes, sql`${notes.id} = c.id`)
@@ -104,17 +102,12 @@ function feedPlan(db: DB, ride: boolean) {
   );
 }
 
-type FeedRow = Hydrated & { lo: number | null; session?: string | null };
+type FeedRow = Hydrated & { lo: number | null };
 
 /** One page of the reader's following feed, in one D1 round trip. */
-export async function listFeed(
-  db: DB,
-  readerId: number,
-  q: { page: number; cursor?: string },
-  ride?: RideAlong,
-): Promise<NoteList> {
+export async function listFeed(db: DB, readerId: number, q: { page: number; cursor?: string }): Promise<NoteList> {
   const { after, offset } = startOf(q, MAX_FEED_PAGE);
-  const plan = feedPlan(db, !!ride);
+  const plan = feedPlan(db);
   const raw = await bindPlan(db, plan, {
     uid: readerId,
     viewer: readerId,
@@ -123,11 +116,8 @@ export async function listFeed(
     limit: PAGE_SIZE + 1,
     offset,
     window: WINDOW + offset,
-    ride_uid: ride?.uid,
-    ride_sid: ride?.sid,
   }).raw<unknown[]>();
   const rows = named<FeedRow>(plan, raw);
-  if (rows.length) ride?.settle(rows[0].session ?? null);
   // A join keeps no order: the page's rows are sorted here (at most page size + 1 of them).
   const hits = rows.filter((r) => r.id !== null).sort((a, b) => b.id - a.id);
   const low = rows.find((r) => r.id === null)?.lo ?? null;

@@ -3,7 +3,7 @@ import { type Context, Hono } from "hono";
 import { folderNotes, folders } from "../../db/schema/folders";
 import { z } from "zod";
 import type { AppEnv } from "../../env";
-import { me, requireUser, rideAlong } from "../../lib/session";
+import { me, requireUser } from "../../lib/session";
 import { body, param, query } from "../../lib/validate";
 import { type ListShape, listNotes } from "../notes/read.service";
 import { idField, IdParam, ListQuery } from "../../lib/params";
@@ -89,7 +89,6 @@ export const folderRoutes = new Hono<AppEnv>()
         { folder: id, label },
         q,
         c.var.user?.id ?? null,
-        rideAlong(c),
       ),
     );
   })

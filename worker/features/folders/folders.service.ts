@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
-import { runBatch } from "../../db/client";
+import { ownRow, runBatch } from "../../db/client";
 import { plus } from "../../db/counters";
 import { folders } from "../../db/schema/folders";
 import { likes } from "../../db/schema/social";
@@ -127,15 +127,7 @@ async function orDuplicate<T>(write: Promise<T>): Promise<T> {
 }
 
 /** The user's own folder `id`, or a 404. */
-async function ownFolder(db: DB, uid: number, id: number): Promise<Row> {
-  const [old] = await db
-    .select()
-    .from(folders)
-    .where(and(eq(folders.id, id), eq(folders.userId, uid)))
-    .limit(1);
-  if (!old) throw notFound("Folder not found");
-  return old;
-}
+const ownFolder = (db: DB, uid: number, id: number): Promise<Row> => ownRow(db, folders, id, uid, "Folder");
 
 export async function createFolder(db: DB, uid: number, input: Input) {
   await assertUnique(db, uid, input);

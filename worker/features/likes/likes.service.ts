@@ -25,23 +25,12 @@ const likesOf = (kind: ContentKind, id: number) =>
 /** likenum of the note, reply or folder, moved by the rows the like's insert or delete just changed. */
 function count(db: DB, kind: ContentKind, id: number, on: boolean) {
   const by = on ? plusChanges : minusChanges;
-  if (kind === "note")
-    return db
-      .update(notes)
-      .set({ likenum: by(notes.likenum) })
-      .where(eq(notes.id, id))
-      .returning({ likenum: notes.likenum });
-  if (kind === "reply")
-    return db
-      .update(replies)
-      .set({ likenum: by(replies.likenum) })
-      .where(eq(replies.id, id))
-      .returning({ likenum: replies.likenum });
+  const table = kind === "note" ? notes : kind === "reply" ? replies : folders;
   return db
-    .update(folders)
-    .set({ likenum: by(folders.likenum) })
-    .where(eq(folders.id, id))
-    .returning({ likenum: folders.likenum });
+    .update(table)
+    .set({ likenum: by(table.likenum) })
+    .where(eq(table.id, id))
+    .returning({ likenum: table.likenum });
 }
 
 export async function like(db: DB, userId: number, kind: ContentKind, id: number, on: boolean) {

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../env";
 import { AppError } from "../../lib/errors";
-import { me, requireUser, rideAlong } from "../../lib/session";
+import { me, requireUser } from "../../lib/session";
 import { body, param, query } from "../../lib/validate";
 import { idField, IdParam, ListQuery } from "../../lib/params";
 import { Label, NoteInput, RenoteInput } from "./notes.schema";
@@ -30,7 +30,6 @@ export const notes = new Hono<AppEnv>()
         { uid: q.uid, label: label?.success ? label.data : "\u0000" },
         q,
         c.var.user?.id ?? null,
-        rideAlong(c),
       ),
     );
   })
@@ -61,10 +60,10 @@ export const notes = new Hono<AppEnv>()
 
 export const feeds = new Hono<AppEnv>()
   .get("/discover", query(ListQuery), async (c) =>
-    c.json(await listNotes(c.var.db, LISTS.discover, {}, c.req.valid("query"), c.var.user?.id ?? null, rideAlong(c))),
+    c.json(await listNotes(c.var.db, LISTS.discover, {}, c.req.valid("query"), c.var.user?.id ?? null)),
   )
   .get("/feeds", requireUser, query(ListQuery), async (c) =>
-    c.json(await listFeed(c.var.db, me(c).id, c.req.valid("query"), rideAlong(c))),
+    c.json(await listFeed(c.var.db, me(c).id, c.req.valid("query"))),
   )
   .get("/tags/:tag", param(z.object({ tag: z.string().min(1).max(100) })), query(ListQuery), async (c) =>
     c.json(
@@ -74,16 +73,13 @@ export const feeds = new Hono<AppEnv>()
         { tag: c.req.valid("param").tag.toLowerCase() },
         c.req.valid("query"),
         c.var.user?.id ?? null,
-        rideAlong(c),
       ),
     ),
   )
   .get("/labels/:label", param(z.object({ label: z.string().min(1).max(100) })), query(ListQuery), async (c) => {
     // Hono has decoded the path once; a second decode broke "100% done" (issue 20 §3).
     const label = c.req.valid("param").label.trim().toLowerCase();
-    return c.json(
-      await listNotes(c.var.db, LISTS.label, { label }, c.req.valid("query"), c.var.user?.id ?? null, rideAlong(c)),
-    );
+    return c.json(await listNotes(c.var.db, LISTS.label, { label }, c.req.valid("query"), c.var.user?.id ?? null));
   });
 
 export const renotes = new Hono<AppEnv>()

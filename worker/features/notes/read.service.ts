@@ -8,7 +8,6 @@ import { users } from "../../db/schema/users";
 import type { DB } from "../../env";
 import { notFound } from "../../lib/errors";
 import { type Keyset, PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
-import { type RideAlong, sessionColumn } from "../../lib/session";
 import { noteInList, openable, type Viewer } from "../safety/visibility";
 import { RENOTE } from "./notes.constants";
 import { type Hydrated, hydrated, NOTES, toNoteJson } from "./notes.json";
@@ -52,9 +51,9 @@ export const LISTS = {
   },
 } satisfies Record<string, ListShape>;
 
-/** The statement of a list shape (with or without keyset, viewer and session check), built once. */
-function listPlan(db: DB, shape: ListShape, keyset: boolean, viewer: boolean, ride: boolean) {
-  return planOf(`list:${shape.name}|${+keyset}|${+viewer}|${+ride}`, () => {
+/** The statement of a list shape (with or without keyset and viewer), built once. */
+function listPlan(db: DB, shape: ListShape, keyset: boolean, viewer: boolean) {
+  return planOf(`list:${shape.name}|${+keyset}|${+viewer}`, () => {
     const { driver } = shape;
     const visible = noteInList(NOTES, viewer ? P("viewer") : null, { mute: shape.mute ?? true }, sql.raw('"users"'));
     const at = driver?.at ?? notes.createdAt;
@@ -62,7 +61,6 @@ function listPlan(db: DB, shape: ListShape, keyset: boolean, viewer: boolean, ri
     const select = {
       ...hydrated(viewer ? P("viewer") : null),
       sortAt: sql<number>`${at}`.as("x_sort_at"),
-      ...(ride ? { session: sessionColumn(P("ride_uid"), P("ride_sid")) } : {}),
     };
     const from = driver
       ? db
@@ -88,10 +86,9 @@ export async function listNotes(
   values: Record<string, unknown>,
   q: { page: number; cursor?: string },
   viewerId: number | null,
-  ride?: RideAlong,
 ): Promise<NoteList> {
   const { after, offset } = startOf(q);
-  const plan = listPlan(db, shape, !!after, !!viewerId, !!ride);
+  const plan = listPlan(db, shape, !!after, !!viewerId);
   const raw = await bindPlan(db, plan, {
     ...values,
     viewer: viewerId,
@@ -99,11 +96,8 @@ export async function listNotes(
     kid: after?.id,
     limit: PAGE_SIZE + 1,
     offset,
-    ride_uid: ride?.uid,
-    ride_sid: ride?.sid,
   }).raw<unknown[]>();
-  const rows = named<Hydrated & { sortAt: number; session?: string | null }>(plan, raw);
-  if (rows.length) ride?.settle(rows[0].session ?? null);
+  const rows = named<Hydrated & { sortAt: number }>(plan, raw);
   const page = pageOf(rows, q.page, (r): Keyset => ({ at: r.sortAt, id: r.id }));
   return {
     notes: page.items.map((r) => toNoteJson(r, viewerId)),

@@ -2,13 +2,13 @@
 // notification it moves. Renotes and quotes are in renotes.service.ts.
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { runBatch } from "../../db/client";
+import { ownRow, runBatch } from "../../db/client";
 import { noteTags, notes } from "../../db/schema/notes";
 import { noteVersions } from "../../db/schema/safety";
 import { likes } from "../../db/schema/social";
 import { userLabels } from "../../db/schema/users";
 import type { CurrentUser, DB, Env } from "../../env";
-import { AppError, notFound } from "../../lib/errors";
+import { AppError } from "../../lib/errors";
 import { folderSyncStatements, folderUnfileStatements } from "../folders/folders.links";
 import { linkMentions } from "../mentions/mentions.service";
 import {
@@ -136,13 +136,8 @@ export async function updateNote(
   origin: string,
 ): Promise<SaveResult> {
   const uid = author.id;
-  // Ownership lives in the query: someone else's note is simply not found.
-  const [old] = await db
-    .select()
-    .from(notes)
-    .where(and(eq(notes.id, id), eq(notes.userId, uid), eq(notes.kind, 0)))
-    .limit(1);
-  if (!old) throw notFound("Note not found");
+  // A renote or quote is not edited here (kind 0 only).
+  const old = await ownRow(db, notes, id, uid, "Note", eq(notes.kind, 0));
   await checkImages(env, db, uid, data.imgs);
   const mentions = await linkMentions(db, uid, data.content);
   const slots = await reserveUploads(env, db, uid, data, origin);
@@ -207,12 +202,7 @@ export async function updateNote(
 }
 
 export async function deleteNote(env: Env, db: DB, uid: number, id: number): Promise<void> {
-  const [old] = await db
-    .select()
-    .from(notes)
-    .where(and(eq(notes.id, id), eq(notes.userId, uid)))
-    .limit(1);
-  if (!old) throw notFound("Note not found");
+  const old = await ownRow(db, notes, id, uid, "Note");
   const unfile = await folderUnfileStatements(db, id);
   await runBatch(db, [
     ...unfile,

@@ -17,6 +17,24 @@ const unreadBy = (db: DB, who: number, on: boolean) =>
     .set({ notiNum: on ? plusChanges(users.notiNum) : minusChanges(users.notiNum) })
     .where(eq(users.id, who));
 
+/**
+ * A notification row's columns for an INSERT … SELECT: one row for each `to` the SELECT yields
+ * (one person, or every follower), about `n` (extra: the first 140 characters).
+ */
+const rowFor = (
+  to: typeof users.id | typeof follows.followerId,
+  n: { actorId: number; action: Action; tblname: string; rowid: number | SQL; extra: string },
+) => ({
+  id: sql<number>`null`.as("id"),
+  userId: to,
+  actorId: sql<number>`${n.actorId}`.as("actor_id"),
+  action: sql<string>`${n.action}`.as("action"),
+  tblname: sql<string>`${n.tblname}`.as("tblname"),
+  rowid: sql<number>`${n.rowid}`.as("rowid"),
+  extra: sql<string>`${n.extra.slice(0, 140)}`.as("extra"),
+  createdAt: sql<number>`cast(unixepoch('subsec') * 1000 as integer)`.as("created_at"),
+});
+
 /** Notify `userId` that `actorId` did `action` on a row; nothing for oneself; a repeat is a no-op. */
 export function notifyStatements(
   db: DB,
@@ -29,16 +47,7 @@ export function notifyStatements(
       .insert(notifications)
       .select(
         db
-          .select({
-            id: sql<number>`null`.as("id"),
-            userId: users.id,
-            actorId: sql<number>`${n.actorId}`.as("actor_id"),
-            action: sql<string>`${n.action}`.as("action"),
-            tblname: sql<string>`${n.tblname ?? ""}`.as("tblname"),
-            rowid: sql<number>`${n.rowid ?? 0}`.as("rowid"),
-            extra: sql<string>`${(n.extra ?? "").slice(0, 140)}`.as("extra"),
-            createdAt: sql<number>`cast(unixepoch('subsec') * 1000 as integer)`.as("created_at"),
-          })
+          .select(rowFor(users.id, { ...n, tblname: n.tblname ?? "", rowid: n.rowid ?? 0, extra: n.extra ?? "" }))
           .from(users)
           .where(and(eq(users.id, n.userId), sql`not ${mutedBy(users.id, n.actorId)}`)),
       )
@@ -93,16 +102,15 @@ export function noteCreatedStatements(
       .insert(notifications)
       .select(
         db
-          .select({
-            id: sql<number>`null`.as("id"),
-            userId: follows.followerId,
-            actorId: sql<number>`${n.actorId}`.as("actor_id"),
-            action: sql<string>`'note'`.as("action"),
-            tblname: sql<string>`'note'`.as("tblname"),
-            rowid: sql<number>`${n.noteId}`.as("rowid"),
-            extra: sql<string>`${n.extra.slice(0, 140)}`.as("extra"),
-            createdAt: sql<number>`cast(unixepoch('subsec') * 1000 as integer)`.as("created_at"),
-          })
+          .select(
+            rowFor(follows.followerId, {
+              actorId: n.actorId,
+              action: "note",
+              tblname: "note",
+              rowid: n.noteId,
+              extra: n.extra,
+            }),
+          )
           .from(follows)
           .where(and(eq(follows.followeeId, n.actorId), sql`not ${mutedBy(follows.followerId, n.actorId)}`)),
       )

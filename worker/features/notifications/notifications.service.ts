@@ -3,7 +3,6 @@ import { notifications } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
 import type { CurrentUser, DB } from "../../env";
 import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
-import { type RideAlong, sessionColumn } from "../../lib/session";
 
 /** Where a notification leads: the note or reply it is about, or the actor's profile. */
 function href(n: { action: string; tblname: string; rowid: number }, actor: string, owner: string): string {
@@ -21,15 +20,10 @@ function href(n: { action: string; tblname: string; rowid: number }, actor: stri
 
 /**
  * One page of the reader's notifications, newest first, with the unread count as it stands. A
- * bearer read's session check rides in the same statement, and settles the reader's username
- * (for the hrefs) before they are made.
+ * bearer read's session check rides in the same D1 trip (db/meter.ts, Gate), and settles the
+ * reader's username (for the hrefs) before they are made.
  */
-export async function listNotifications(
-  db: DB,
-  reader: CurrentUser,
-  q: { page: number; cursor?: string },
-  ride?: RideAlong,
-) {
+export async function listNotifications(db: DB, reader: CurrentUser, q: { page: number; cursor?: string }) {
   const { after, offset } = startOf(q);
   const uid = reader.id;
   const rows = await db
@@ -41,7 +35,6 @@ export async function listNotifications(
       // The unread count as it stands (one row, read once for the statement), so the page
       // marks the list read only when something is unread: a write on every visit otherwise.
       unread: sql<number>`(select noti_num from users where id = ${uid})`.as("x_unread"),
-      ...(ride ? { session: sessionColumn(ride.uid, ride.sid) } : {}),
     })
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.actorId))
@@ -55,8 +48,6 @@ export async function listNotifications(
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(PAGE_SIZE + 1)
     .offset(offset);
-  // The reader's username (for hrefs) comes with the epoch check the rows carry.
-  if (rows.length) ride?.settle((rows[0] as { session?: string | null }).session ?? null);
   const page = pageOf(rows, q.page, (r) => ({ at: r.n.createdAt, id: r.n.id }));
   return {
     notis: page.items.map(({ n, username, fullname, avatar }) => ({

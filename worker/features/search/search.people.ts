@@ -3,10 +3,9 @@ import { users } from "../../db/schema/users";
 import { bindPlan, d1Of, namedObjects, planOf } from "../../db/plan";
 import type { DB } from "../../env";
 import { PAGE_SIZE } from "../../lib/paging";
-import type { RideAlong } from "../../lib/session";
 import type { UserRef } from "../content/content";
 import { userInList } from "../safety/visibility";
-import { badCursor, decodeToken, encodeToken, isInt, P, rideValues, sessionPlan, viewerOf } from "./search.common";
+import { badCursor, decodeToken, encodeToken, isInt, P, viewerOf } from "./search.common";
 
 // People search (t=users) and the composer's @-mention suggestions: index ranges over usernames
 // and names, never the full-text index.
@@ -60,27 +59,12 @@ function usersPlans(db: DB, viewer: boolean) {
 
 type UserRow = UserHit & { key: string };
 
-/**
- * People reads in one batch (one round trip), with a bearer read's session check as its first
- * statement: a page of no one still settles it without a trip more.
- */
-async function withSession(db: DB, reads: D1PreparedStatement[], ride?: RideAlong): Promise<D1Result[]> {
-  if (!ride) return reads.length === 1 ? [await reads[0].all()] : await d1Of(db).batch(reads);
-  const check = sessionPlan(db);
-  const [session, ...results] = await d1Of(db).batch([bindPlan(db, check, rideValues(ride)), ...reads]);
-  ride.settle(
-    namedObjects<{ session: string | null }>(check, session.results as Record<string, unknown>[])[0]?.session ?? null,
-  );
-  return results;
+/** People reads in one batch (one round trip; a bearer read's session check rides in it, db/meter.ts). */
+async function inOneTrip(db: DB, reads: D1PreparedStatement[]): Promise<D1Result[]> {
+  return reads.length === 1 ? [await reads[0].all()] : await d1Of(db).batch(reads);
 }
 
-export async function searchUsers(
-  db: DB,
-  prefix: string,
-  q: { page: number; cursor?: string },
-  viewer: number | null,
-  ride?: RideAlong,
-) {
+export async function searchUsers(db: DB, prefix: string, q: { page: number; cursor?: string }, viewer: number | null) {
   // Cursor: [phase, key, id] of the last person shown (phase 0 usernames, 1 names).
   let at: [number, string, number] = [0, "", 0];
   if (q.cursor) {
@@ -100,7 +84,7 @@ export async function searchUsers(
           bindPlan(db, byName, { ...bounds, after: "", afterId: 0 }),
         ]
       : [bindPlan(db, byName, { ...bounds, after: at[1], afterId: at[2] })];
-  const results = await withSession(db, reads, ride);
+  const results = await inOneTrip(db, reads);
   const [u, n] = results.length === 2 ? results : [{ results: [] }, results[0]];
   const rows = [
     ...namedObjects<UserRow>(byUsername, u.results as Record<string, unknown>[]).map((r) => ({ r, phase: 0 })),
@@ -156,9 +140,9 @@ function suggestPlan(db: DB, viewer: boolean) {
   });
 }
 
-export async function suggestPeople(db: DB, prefix: string, viewer: number | null, ride?: RideAlong) {
+export async function suggestPeople(db: DB, prefix: string, viewer: number | null) {
   const plan = suggestPlan(db, !!viewer);
-  const [found] = await withSession(db, [bindPlan(db, plan, { lo: prefix, hi: `${prefix}\u{10FFFF}`, viewer })], ride);
+  const [found] = await inOneTrip(db, [bindPlan(db, plan, { lo: prefix, hi: `${prefix}\u{10FFFF}`, viewer })]);
   const rows = namedObjects<UserHit & { following: number }>(plan, found.results as Record<string, unknown>[]);
   const users: Suggestion[] = rows.map((r) => ({
     id: r.id,

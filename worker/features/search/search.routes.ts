@@ -1,10 +1,9 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
-import { rideAlong } from "../../lib/session";
 import { query } from "../../lib/validate";
 import { SearchQuery } from "./search.schema";
 import { search } from "./search.service";
 
 export const searchRoutes = new Hono<AppEnv>().get("/", query(SearchQuery), async (c) =>
-  c.json(await search(c.var.db, c.req.valid("query"), c.var.user?.id ?? null, rideAlong(c))),
+  c.json(await search(c.var.db, c.req.valid("query"), c.var.user?.id ?? null)),
 );

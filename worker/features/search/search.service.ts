@@ -5,7 +5,6 @@ import { replies } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
 import { bindPlan, named, planOf } from "../../db/plan";
 import type { DB } from "../../env";
-import { type RideAlong, sessionColumn } from "../../lib/session";
 import { noteInList, personVisible, replyInList } from "../safety/visibility";
 import { PAGE_SIZE } from "../../lib/paging";
 import { type FolderJson, toJson as toFolderJson } from "../folders/folders.service";
@@ -15,7 +14,7 @@ import { type ReplyJson, select as replySelect, toJson as toReplyJson } from "..
 import type { NoteJson } from "../notes/notes.types";
 import type { UserRef } from "../content/content";
 import { highlight, type Snippet, snippet, type Terms } from "./search.highlight";
-import { badCursor, decodeToken, encodeToken, isInt, P, rideValues, viewerOf } from "./search.common";
+import { badCursor, decodeToken, encodeToken, isInt, P, viewerOf } from "./search.common";
 import { searchUsers, suggestPeople, type UserHit } from "./search.people";
 import { matchPlan, queryTerms, type SearchKind, userPrefix } from "./search.schema";
 
@@ -90,10 +89,6 @@ function rankedIds(fts: Fts, expand: boolean): SQL {
 
 const topOfPage = sql<number>`h.top`.as("x_top");
 
-/** A bearer read's session check as a column of the page's own statement (one round trip). */
-const rideColumn = (ride: boolean): Record<string, SQL.Aliased<unknown>> =>
-  ride ? { session: sessionColumn(P("ride_uid"), P("ride_sid")) } : {};
-
 /** The page's order again outside the subquery (a join keeps no order); a sort of page-size rows. */
 const pageOrder = [sql`h.r`, sql`h.id desc`];
 
@@ -104,14 +99,13 @@ const pageOrder = [sql`h.r`, sql`h.id desc`];
  * fill itself (it may show fewer than 20; More still follows).
  */
 const visibleAs = (rule: SQL) => sql<number>`case when ${rule} then 1 else 0 end`.as("x_visible");
-function notesPlan(db: DB, viewer: boolean, expand: boolean, ride: boolean) {
-  return planOf(`search:notes|${+viewer}|${+expand}|${+ride}`, () =>
+function notesPlan(db: DB, viewer: boolean, expand: boolean) {
+  return planOf(`search:notes|${+viewer}|${+expand}`, () =>
     db
       .select({
         ...hydrated(viewerOf(viewer)),
         top: topOfPage,
         visible: visibleAs(noteInList(sql`"notes"`, viewerOf(viewer), { mute: true }, sql`"users"`)),
-        ...rideColumn(ride),
       })
       .from(rankedIds("notes_fts", expand))
       .innerJoin(notes, sql`${notes.id} = h.id`)
@@ -121,12 +115,11 @@ function notesPlan(db: DB, viewer: boolean, expand: boolean, ride: boolean) {
   );
 }
 
-function repliesPlan(db: DB, viewer: boolean, expand: boolean, ride: boolean) {
-  return planOf(`search:replies|${+viewer}|${+expand}|${+ride}`, () =>
+function repliesPlan(db: DB, viewer: boolean, expand: boolean) {
+  return planOf(`search:replies|${+viewer}|${+expand}`, () =>
     replySelect(db, viewerOf(viewer), {
       top: topOfPage,
       visible: visibleAs(replyInList(sql`"replies"`, viewerOf(viewer), { mute: true }, sql`"users"`)),
-      ...rideColumn(ride),
     })
       .innerJoin(rankedIds("replies_fts", expand), sql`h.id = ${replies.id}`)
       .orderBy(...pageOrder),
@@ -135,8 +128,8 @@ function repliesPlan(db: DB, viewer: boolean, expand: boolean, ride: boolean) {
 
 const FOLDER_COLUMNS = getTableColumns(folders);
 
-function foldersPlan(db: DB, viewer: boolean, expand: boolean, ride: boolean) {
-  return planOf(`search:folders|${+viewer}|${+expand}|${+ride}`, () =>
+function foldersPlan(db: DB, viewer: boolean, expand: boolean) {
+  return planOf(`search:folders|${+viewer}|${+expand}`, () =>
     db
       .select({
         ...FOLDER_COLUMNS,
@@ -145,7 +138,6 @@ function foldersPlan(db: DB, viewer: boolean, expand: boolean, ride: boolean) {
         avatar: users.avatar,
         top: topOfPage,
         visible: visibleAs(personVisible(sql`"folders".user_id`, viewerOf(viewer), { mute: true }, sql`"users"`)),
-        ...rideColumn(ride),
       })
       .from(rankedIds("folders_fts", expand))
       .innerJoin(folders, sql`${folders.id} = h.id`)
@@ -161,7 +153,6 @@ async function searchRanked(
   terms: Terms,
   q: { page: number; cursor?: string },
   viewer: number | null,
-  ride?: RideAlong,
 ): Promise<SearchResult & SearchPage> {
   const { offset, anchor } = rankedStart(q);
   const limit = Math.min(PAGE_SIZE + 1, MAX_RANKED - offset);
@@ -170,16 +161,14 @@ async function searchRanked(
   const expand = "last" in match;
   const plan =
     kind === "notes"
-      ? notesPlan(db, !!viewer, expand, !!ride)
+      ? notesPlan(db, !!viewer, expand)
       : kind === "replies"
-        ? repliesPlan(db, !!viewer, expand, !!ride)
-        : foldersPlan(db, !!viewer, expand, !!ride);
-  const values = { ...match, anchor, offset, limit, viewer, ...rideValues(ride) };
+        ? repliesPlan(db, !!viewer, expand)
+        : foldersPlan(db, !!viewer, expand);
+  const values = { ...match, anchor, offset, limit, viewer };
   const raw = await bindPlan(db, plan, values).raw<unknown[]>();
-  type Row = Record<string, unknown> & { top?: number; txt?: string; visible: number; session?: string | null };
+  type Row = Record<string, unknown> & { top?: number; txt?: string; visible: number };
   const rows = named<Row>(plan, raw);
-  // Every ranked row carries the check; a query nothing matches leaves it to the middleware (a trip more).
-  if (rows.length) ride?.settle(rows[0].session ?? null);
   const isEnd = rows.length <= PAGE_SIZE;
   const top = rows[0]?.top ?? anchor;
   const items = rows.slice(0, PAGE_SIZE).filter((r) => r.visible);
@@ -220,15 +209,14 @@ export async function search(
   db: DB,
   q: { q: string; t: SearchKind; page: number; cursor?: string; suggest?: boolean },
   viewer: number | null,
-  ride?: RideAlong,
 ): Promise<SearchResult & SearchPage> {
   const empty = { [q.t]: [], paginator: { page: q.page, is_end: true }, cursor: null } as never;
   if (q.t === "users") {
     const prefix = userPrefix(q.q);
     // Awaited here: workerd reports a rejected promise passed through un-awaited as unhandled.
     if (!prefix) return empty;
-    return q.suggest ? await suggestPeople(db, prefix, viewer, ride) : await searchUsers(db, prefix, q, viewer, ride);
+    return q.suggest ? await suggestPeople(db, prefix, viewer) : await searchUsers(db, prefix, q, viewer);
   }
   const terms = queryTerms(q.q);
-  return terms ? await searchRanked(db, q.t, terms, q, viewer, ride) : empty;
+  return terms ? await searchRanked(db, q.t, terms, q, viewer) : empty;
 }

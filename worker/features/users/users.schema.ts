@@ -7,6 +7,10 @@ const required = (message: string) => ({
   error: (iss: { input: unknown }) =>
     iss.input === undefined || iss.input === null ? message : `${message.split(" ")[0]} must be text`,
 });
+/** Text that must be given and not be empty: the spec's one `message` for both. */
+const filled = (message: string) => z.string(required(message)).min(1, message);
+/** The same for a name or an address, compared without surrounding spaces and in lower case. */
+const filledLower = (message: string) => z.string(required(message)).trim().toLowerCase().min(1, message);
 
 export const RESERVED = new Set([
   "help",
@@ -112,30 +116,20 @@ export const RESERVED = new Set([
   "administrator",
 ]);
 
-export const Username = z
-  .string(required("username is required"))
-  .trim()
-  .toLowerCase()
-  .min(1, "username is required")
+export const Username = filledLower("username is required")
   .min(5, "username must be at least 5 characters")
   .max(34, "username must be less than 35 characters")
   .regex(/^[a-z]/, "first character must be a letter (a-z)")
   .regex(/^[a-z0-9_]*$/, "username must contain only alphanumeric and underscore characters")
   .refine((u) => !RESERVED.has(u), "username is already taken");
 
-export const Password = z
-  .string(required("password is required"))
-  .min(1, "password is required")
+export const Password = filled("password is required")
   .min(6, "password must be at least 6 characters")
   .max(44, "password must be less than 45 characters")
   .regex(/[a-zA-Z]/, "password must contain at least 1 letter (a-z)")
   .regex(/[0-9]/, "password must contain at least 1 number (0-9)");
 
-export const Email = z
-  .string(required("email is required"))
-  .trim()
-  .toLowerCase()
-  .min(1, "email is required")
+export const Email = filledLower("email is required")
   .max(254, "email is not valid")
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "email is not valid");
 
@@ -156,21 +150,21 @@ export const SignupStep2 = z
   .object({
     username: Username,
     password: Password,
-    confirm: z.string(required("confirm password is required")).min(1, "confirm password is required"),
+    confirm: filled("confirm password is required"),
   })
   .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "confirm password does not match" });
 
 export const SignupInput = z.object({ email: Email, name: SignupName, username: Username, password: Password });
 
 export const LoginInput = z.object({
-  username: z.string(required("username is required")).trim().toLowerCase().min(1, "username is required").max(254),
-  password: z.string(required("password is required")).min(1, "password is required").max(200),
+  username: filledLower("username is required").max(254),
+  password: filled("password is required").max(200),
 });
 
 export const ChangeUsername = z.object({ username: Username });
 export const ChangeEmail = z.object({ email: Email });
 export const ChangePassword = z.object({
-  password: z.string(required("current password is required")).min(1, "current password is required").max(200),
+  password: filled("current password is required").max(200),
   new_password: Password,
 });
 /** The settings form adds a confirmation that never leaves the page. */
