@@ -1,5 +1,7 @@
 import { vitePlugin as remix, cloudflareDevProxyVitePlugin as remixCloudflareDevProxy } from "@remix-run/dev";
 import { defineConfig } from "vite";
+import { ICONS } from "./app/components/icons";
+import { iconSprite } from "./scripts/icon-sprite.mjs";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -9,6 +11,7 @@ declare module "@remix-run/cloudflare" {
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
+    iconSprite(ICONS, new URL("./app/icons.svg", import.meta.url).pathname),
     remixCloudflareDevProxy(),
     remix({
       future: {

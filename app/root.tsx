@@ -71,7 +71,11 @@ async function dialogData(
   const url = new URL(request.url);
   const dialog = url.searchParams.get("dialog");
   const id = Number(
-    dialog === "note" ? url.searchParams.get("edit") : dialog === "quote" ? url.searchParams.get("id") : 0,
+    dialog === "note"
+      ? url.searchParams.get("edit")
+      : dialog === "quote" || dialog === "note-menu"
+        ? url.searchParams.get("id")
+        : 0,
   );
   const folder = Number(url.searchParams.get("folder")) || undefined;
   const api = apiFor(request, context);
@@ -81,11 +85,21 @@ async function dialogData(
     const res = await result(api.v1.folders[":id"].$get({ param: { id: edit } }));
     return { editFolder: res.ok && res.data.user?.me ? res.data : null };
   }
-  const [note, folders] = await Promise.all([
-    Number.isSafeInteger(id) && id > 0 ? result(api.v1.notes[":id"].$get({ param: { id } })) : null,
+  const valid = Number.isSafeInteger(id) && id > 0;
+  const [note, folders, saved] = await Promise.all([
+    valid ? result(api.v1.notes[":id"].$get({ param: { id } })) : null,
     dialog === "note" && user ? result(api.v1.folders.$get({ query: { uid: user.id, sort: "type", page: 1 } })) : null,
+    // The menu's dialog shows Save or Unsave as it stands.
+    dialog === "note-menu" && valid
+      ? result(api.v1.bookmarks[":id"].$get({ param: { id }, query: { t: "note" } }))
+      : null,
   ]);
-  return { note: note?.ok ? note.data : null, folder, folders: folders?.ok ? folders.data.folders : [] };
+  return {
+    note: note?.ok ? note.data : null,
+    folder,
+    folders: folders?.ok ? folders.data.folders : [],
+    saved: saved?.ok ? saved.data.bookmarked : undefined,
+  };
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 // Spec 9: without a picture, the avatar's colour is picked by name from a palette of 26.
 export const PALETTE = [
   "#e6194b",
@@ -57,5 +58,23 @@ export function Avatar({ name, src, size = 40 }: { name: string; src?: string; s
     >
       {initial}
     </span>
+  );
+}
+
+/** A person as cards and lists show them: avatar, name and @username, linking to their profile. */
+export function AuthorLink({
+  user,
+  size,
+}: {
+  user: { username: string; fullname: string; avatar?: string };
+  size: number;
+}) {
+  return (
+    <Link to={`/${user.username}`} className="author">
+      <Avatar name={user.fullname} src={user.avatar} size={size} />
+      <span>
+        <strong>{user.fullname}</strong> <small>@{user.username}</small>
+      </span>
+    </Link>
   );
 }

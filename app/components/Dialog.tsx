@@ -1,7 +1,7 @@
 import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
-import X from "lucide-react/icons/x";
 import { type ReactNode, useEffect, useRef } from "react";
 import { pageOf } from "~/lib/scroll";
+import { Icon } from "./Icon";
 
 const focusables = (el: HTMLElement) =>
   Array.from(
@@ -75,7 +75,7 @@ export function Dialog({ title, children, closeTo }: { title: string; children: 
         <div className="dialog-head">
           <h2 id="dialog-title">{title}</h2>
           <Link to={close} replace preventScrollReset className="icon-btn" aria-label="Close">
-            <X size={20} />
+            <Icon name="x" size={20} />
           </Link>
         </div>
         {children}
@@ -119,5 +119,33 @@ export function ConfirmDialog({
         </button>
       </Form>
     </Dialog>
+  );
+}
+
+/**
+ * Deleting asks first (spec 2): "Delete {what}", then Yes posts intent=delete for `id` to
+ * `action`, which goes on to `goneTo` when given.
+ */
+export function DeleteDialog({
+  what,
+  action,
+  id,
+  goneTo,
+  keepPlace,
+}: {
+  what: string;
+  action: string;
+  id: string;
+  goneTo?: string;
+  keepPlace?: boolean;
+}) {
+  return (
+    <ConfirmDialog
+      title={`Delete ${what}`}
+      question="Are you sure you want to delete?"
+      action={action}
+      fields={{ intent: "delete", id, ...(goneTo === undefined ? {} : { redirectTo: goneTo }) }}
+      keepPlace={keepPlace}
+    />
   );
 }

@@ -1,6 +1,5 @@
-import Eye from "lucide-react/icons/eye";
-import EyeOff from "lucide-react/icons/eye-off";
 import { type InputHTMLAttributes, useId, useState } from "react";
+import { Icon } from "./Icon";
 
 /** A labelled input with its error beside it (aria-describedby), the same with or without JS. */
 export function Field({
@@ -32,7 +31,7 @@ export function Field({
             aria-pressed={show}
             onClick={() => setShow((s) => !s)}
           >
-            {show ? <EyeOff size={18} /> : <Eye size={18} />}
+            {show ? <Icon name="eye-off" size={18} /> : <Icon name="eye" size={18} />}
           </button>
         )}
       </div>
@@ -51,25 +50,29 @@ export function Field({
 }
 
 /** The primary submit button of a form, in its own row. */
-export function SubmitRow({ label }: { label: string }) {
+export function SubmitRow({ label, busy }: { label: string; busy?: boolean }) {
   return (
     <div className="row">
-      <button type="submit" className="btn primary">
+      <button type="submit" className="btn primary" disabled={busy}>
         {label}
       </button>
     </div>
   );
 }
 
-/** A form's own error (not one field's), announced when it appears. */
-export function FormError({ error }: { error?: string | null }) {
-  if (!error) return null;
-  return (
-    <p className="form-error" role="alert">
-      {error}
+/** An error announced when it appears: a field's (`error`) or a whole form's (`form-error`). */
+const Alert = ({ className, text }: { className: string; text?: string | null }) =>
+  text ? (
+    <p className={className} role="alert">
+      {text}
     </p>
-  );
-}
+  ) : null;
+
+/** The error of a field that is not a <Field> (a file, a text box of its own). */
+export const FieldError = ({ error }: { error?: string | null }) => <Alert className="error" text={error} />;
+
+/** A form's own error (not one field's). */
+export const FormError = ({ error }: { error?: string | null }) => <Alert className="form-error" text={error} />;
 
 type FieldErrors = Partial<Record<string, string>>;
 

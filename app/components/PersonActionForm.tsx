@@ -13,6 +13,7 @@ export function PersonActionForm({
   label,
   className,
   formClassName,
+  redirectTo,
 }: {
   fetcher: FetcherWithComponents<unknown>;
   action: string;
@@ -21,13 +22,15 @@ export function PersonActionForm({
   label: string;
   className?: string;
   formClassName?: string;
+  /** Where the form returns without JavaScript: this page unless said. */
+  redirectTo?: string;
 }) {
   const location = useLocation();
   return (
     <fetcher.Form method="post" action={action} className={formClassName}>
       <input type="hidden" name="uid" value={uid} />
       <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <input type="hidden" name="redirectTo" value={redirectTo ?? `${location.pathname}${location.search}`} />
       <JsFlag />
       <button type="submit" className={className}>
         {label}

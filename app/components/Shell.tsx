@@ -1,16 +1,11 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import Bell from "lucide-react/icons/bell";
-import House from "lucide-react/icons/house";
-import Menu from "lucide-react/icons/menu";
-import Plus from "lucide-react/icons/plus";
-import Search from "lucide-react/icons/search";
-import X from "lucide-react/icons/x";
 import { type ReactNode, useRef } from "react";
 import type { UserJson, UserStats } from "../../worker/features/users/users.service";
 import { dialogHref } from "~/lib/scroll";
 import { withParam } from "~/lib/url";
 import { Avatar } from "./Avatar";
 import { ConfirmDialog, DIALOGS, Dialog } from "./lazyDialogs";
+import { Icon } from "./Icon";
 
 // The shell's own dialogs load when one opens (issue 22 budget), like every other dialog.
 const LoginForm = DIALOGS.login.Component;
@@ -92,7 +87,7 @@ function LeftSidebar({ user, badge }: { user: UserJson | null; badge: number }) 
     >
       {open && (
         <Link ref={closeRef} to={closeHref} className="icon-btn close-sidebar" aria-label="Close menu" replace>
-          <X size={20} />
+          <Icon name="x" size={20} />
         </Link>
       )}
       {user ? (
@@ -170,7 +165,7 @@ function TopBar({ user, badge }: { user: UserJson | null; badge: number }) {
   return (
     <header className="topbar">
       <Link to={withParam(location, "sidebar", "1")} className="icon-btn menu-toggle" aria-label="Open menu">
-        <Menu size={22} />
+        <Icon name="menu" size={22} />
       </Link>
       <Link to="/" className="logo" aria-label="NoteX home">
         NoteX
@@ -191,16 +186,16 @@ function TopBar({ user, badge }: { user: UserJson | null; badge: number }) {
       </Form>
       <div className="top-actions">
         <Link to="/" aria-label="Home" className="icon-btn">
-          <House size={22} />
+          <Icon name="house" size={22} />
         </Link>
         <Link to={gate(dialogHref(location, "note"))} aria-label="Take a note" className="icon-btn">
-          <Plus size={22} />
+          <Icon name="plus" size={22} />
         </Link>
         <Link to="/search" aria-label="Search" className="icon-btn">
-          <Search size={22} />
+          <Icon name="search" size={22} />
         </Link>
         <Link to={gate("/notifications")} aria-label="Notifications" className="icon-btn">
-          <Bell size={22} />
+          <Icon name="bell" size={22} />
           <Badge n={badge} />
         </Link>
         {user ? (
@@ -256,16 +251,16 @@ function BottomBar({ user, badge }: { user: UserJson | null; badge: number }) {
   return (
     <nav className="bottombar" aria-label="Mobile">
       <Link to="/" aria-label="Home" className="icon-btn">
-        <House size={24} />
+        <Icon name="house" size={24} />
       </Link>
       <Link to="/search" aria-label="Search" className="icon-btn">
-        <Search size={24} />
+        <Icon name="search" size={24} />
       </Link>
       <Link to={dialogHref(location, "note")} aria-label="Add note" className="icon-btn">
-        <Plus size={24} />
+        <Icon name="plus" size={24} />
       </Link>
       <Link to="/notifications" aria-label="Notifications" className="icon-btn">
-        <Bell size={24} />
+        <Icon name="bell" size={24} />
         <Badge n={badge} />
       </Link>
       <Link to={`/${user.username}`} aria-label="Your profile">

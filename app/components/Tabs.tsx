@@ -20,3 +20,14 @@ export function Tabs({
     </nav>
   );
 }
+
+/**
+ * The tabs of the page at `base`: the first tab is the page itself, every other one adds
+ * `?{param}={id}` (so the default tab has one address). `texts` maps each id to its text, in order.
+ */
+export const tabLinks = (base: string, param: string, texts: Record<string, string>) =>
+  Object.entries(texts).map(([id, text], i): [string, string, string] => [
+    id,
+    i === 0 ? base : `${base}?${param}=${id}`,
+    text,
+  ]);

@@ -1,13 +1,11 @@
 import { Form } from "@remix-run/react";
-import Monitor from "lucide-react/icons/monitor";
-import Moon from "lucide-react/icons/moon";
-import Sun from "lucide-react/icons/sun";
 import type { Theme } from "../../worker/lib/theme";
+import { Icon } from "./Icon";
 
 const OPTIONS = [
-  { value: "system", label: "System", Icon: Monitor },
-  { value: "light", label: "Light", Icon: Sun },
-  { value: "dark", label: "Dark", Icon: Moon },
+  { value: "system", label: "System", icon: "monitor" },
+  { value: "light", label: "Light", icon: "sun" },
+  { value: "dark", label: "Dark", icon: "moon" },
 ] as const;
 
 /** Settings' Theme section: light, dark or the system's, kept in a cookie by /actions/theme. */
@@ -18,10 +16,10 @@ export function ThemeSetting({ theme }: { theme: Theme }) {
         <input type="hidden" name="redirectTo" value="/settings?saved=theme" />
         <fieldset className="theme-choice">
           <legend id="h-theme">Theme</legend>
-          {OPTIONS.map(({ value, label, Icon }) => (
+          {OPTIONS.map(({ value, label, icon }) => (
             <label key={value}>
               <input type="radio" name="theme" value={value} defaultChecked={theme === value} />
-              <Icon size={18} /> {label}
+              <Icon name={icon} size={18} /> {label}
             </label>
           ))}
         </fieldset>

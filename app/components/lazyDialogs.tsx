@@ -16,6 +16,8 @@ export interface DialogData {
   folders?: FolderJson[];
   /** The folder being edited. */
   editFolder?: FolderJson | null;
+  /** Whether the note of the menu's dialog is bookmarked. */
+  saved?: boolean;
 }
 
 /** A dialog component from its module, loaded on first render, rendering nothing until it has. */
@@ -78,6 +80,11 @@ export const DIALOGS = {
     () => import("./notes/NoteDialogs"),
     (m) => m.DeleteNoteDialog,
     () => ({}),
+  ),
+  "note-menu": entry(
+    () => import("./notes/NoteMenu"),
+    (m) => m.NoteMenuDialog,
+    (d) => ({ note: d.note ?? null, saved: d.saved }),
   ),
   report: entry(
     () => import("./social/SocialDialogs"),

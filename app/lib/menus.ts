@@ -8,6 +8,8 @@ export function installMenus(): () => void {
   // A click outside closes a menu; so does choosing one of its entries (a link or a button).
   const onClick = (e: MouseEvent) => {
     const t = e.target as Element;
+    // Gone with the click's own update (a card's ⋯ link, replaced by the dropdown it opened): not outside.
+    if (!t.isConnected) return;
     const chose = !!t.closest?.("a,button") && !t.closest("summary");
     for (const d of open()) if (!d.contains(t) || chose) d.open = false;
   };

@@ -10,7 +10,7 @@ import { excerpt, feedLink, originOf, previewMeta } from "~/lib/meta";
 import { loadFoldersTab, loadNotesTab } from "~/lib/profile.server";
 import { keepAfterAnsweredActions } from "~/lib/revalidate";
 import { toCurrentName } from "~/lib/moved.server";
-import { Tabs } from "~/components/Tabs";
+import { Tabs, tabLinks } from "~/components/Tabs";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return [{ title: "NoteX" }];
@@ -74,10 +74,7 @@ export default function Profile() {
       <Tabs
         label="Profile"
         current={tab}
-        tabs={[
-          ["folders", `/${user.username}`, "X-Folders"],
-          ["notes", `/${user.username}?t=notes`, "Notes"],
-        ]}
+        tabs={tabLinks(`/${user.username}`, "t", { folders: "X-Folders", notes: "Notes" })}
       />
       {tab === "notes" ? <ProfileNotesTab data={data} user={user} /> : <ProfileFoldersTab data={data} user={user} />}
     </section>

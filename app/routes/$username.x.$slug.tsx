@@ -2,7 +2,6 @@ import { CopyButton } from "~/components/CopyButton";
 import { noun } from "~/lib/plural";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
-import Ellipsis from "lucide-react/icons/ellipsis";
 import { typeLabel } from "../../worker/features/folders/folders.constants";
 import { Avatar } from "~/components/Avatar";
 import { NoteList } from "~/components/notes/NoteList";
@@ -82,7 +81,7 @@ export default function FolderPage() {
         {folder.user?.me && (
           <details className="menu">
             <summary aria-label="Folder menu">
-              <Ellipsis size={20} />
+              <Icon name="ellipsis" size={20} />
             </summary>
             <ul>
               <li>
@@ -135,18 +134,12 @@ export default function FolderPage() {
   );
 }
 
-import { ConfirmDialog } from "~/components/Dialog";
+import { DeleteDialog } from "~/components/Dialog";
 import { keepAfterAnsweredActions } from "~/lib/revalidate";
+import { Icon } from "../components/Icon";
 
 function DeleteFolder({ id, back }: { id: number; back: string }) {
-  return (
-    <ConfirmDialog
-      title="Delete x-folder"
-      question="Are you sure you want to delete?"
-      action="/actions/folder"
-      fields={{ intent: "delete", id: String(id), redirectTo: back }}
-    />
-  );
+  return <DeleteDialog what="x-folder" action="/actions/folder" id={String(id)} goneTo={back} />;
 }
 
 export const shouldRevalidate = keepAfterAnsweredActions;

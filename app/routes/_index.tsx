@@ -6,7 +6,7 @@ import { errorText } from "~/lib/errors";
 import { emptyList, listQuery } from "~/lib/notes.server";
 import type { loader as rootLoader } from "~/root";
 import { keepAfterAnsweredActions } from "~/lib/revalidate";
-import { Tabs } from "~/components/Tabs";
+import { Tabs, tabLinks } from "~/components/Tabs";
 
 export const meta: MetaFunction = () => [{ title: "NoteX" }];
 
@@ -32,14 +32,7 @@ export default function Home() {
   return (
     <section className="page">
       <h1 className="sr-only">Home</h1>
-      <Tabs
-        label="Feeds"
-        current={tab}
-        tabs={[
-          ["discover", "/", "Discover"],
-          ["following", "/?tab=following", "Following"],
-        ]}
-      />
+      <Tabs label="Feeds" current={tab} tabs={tabLinks("/", "tab", { discover: "Discover", following: "Following" })} />
       {root?.user && (
         <Link to="?dialog=note" className="composer-prompt" preventScrollReset>
           <span>Take a note...</span>

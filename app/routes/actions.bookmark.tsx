@@ -1,14 +1,6 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { answer, contentKind, num } from "~/lib/actions.server";
-import { apiFor, result } from "~/lib/api.server";
+import { toggleAction } from "~/lib/actions.server";
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const api = apiFor(request, context);
-  const bookmark = api.v1.bookmarks[":id"];
-  const args = { param: { id: String(num(form, "id")) }, query: contentKind(form) };
-  return answer(form, await result(form.get("intent") === "unsave" ? bookmark.$delete(args) : bookmark.$post(args)));
-}
+export const action = toggleAction("unsave", (api) => api.v1.bookmarks[":id"]);
 
 export const loader = () => redirect("/");

@@ -8,7 +8,7 @@ import { ReplyCard } from "~/components/social/ReplyCard";
 import { apiFor, result } from "~/lib/api.server";
 import { listQuery } from "~/lib/notes.server";
 import type { loader as rootLoader } from "~/root";
-import { Tabs } from "~/components/Tabs";
+import { Tabs, tabLinks } from "~/components/Tabs";
 
 export const meta: MetaFunction = () => [{ title: "Bookmarks · NoteX" }];
 
@@ -27,14 +27,7 @@ export default function Bookmarks() {
   return (
     <section className="page">
       <h1>Bookmarks</h1>
-      <Tabs
-        label="Bookmarks"
-        current={tab}
-        tabs={[
-          ["note", "/bookmarks", "Notes"],
-          ["rep", "/bookmarks?t=rep", "Replies"],
-        ]}
-      />
+      <Tabs label="Bookmarks" current={tab} tabs={tabLinks("/bookmarks", "t", { note: "Notes", rep: "Replies" })} />
       {tab === "note" ? (
         <NoteList list={list as List} viewer={viewer} empty="No bookmarks yet" />
       ) : (list as RepliesData).replies.length ? (

@@ -21,7 +21,6 @@ function Linked({ text }: { text: string }) {
     <p className="mail-text">
       {parts.map((p, i) =>
         /^https?:\/\//.test(p) ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text
           <a key={i} href={p}>
             {p}
           </a>

@@ -5,7 +5,8 @@ import type { ACTIONS, TARGET_KINDS } from "../../worker/features/safety/moderat
 import { Toast } from "~/components/Toast";
 import { type ApiResult, apiFor, result } from "~/lib/api.server";
 import { relativeTime } from "~/lib/time";
-import { Tabs } from "~/components/Tabs";
+import { Tabs, tabLinks } from "~/components/Tabs";
+import { FieldError } from "~/components/Field";
 
 export const meta: MetaFunction = () => [{ title: "Moderation · NoteX" }];
 
@@ -177,11 +178,7 @@ function ReportCard({ g, failed }: { g: Group; failed?: { error: string; reason?
           defaultValue={failed?.reason}
           aria-invalid={failed ? true : undefined}
         />
-        {failed && (
-          <p className="error" role="alert">
-            {failed.error}
-          </p>
-        )}
+        <FieldError error={failed?.error} />
         <div className="row">
           <button type="submit" className="btn primary" disabled={busy}>
             Apply
@@ -201,11 +198,7 @@ export default function Moderation() {
       <Tabs
         label="Moderation"
         current={tab}
-        tabs={[
-          ["open", "/moderation", "Open"],
-          ["closed", "/moderation?tab=closed", "Closed"],
-          ["log", "/moderation?tab=log", "Log"],
-        ]}
+        tabs={tabLinks("/moderation", "tab", { open: "Open", closed: "Closed", log: "Log" })}
       />
       {reports &&
         (reports.length === 0 ? (

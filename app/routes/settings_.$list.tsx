@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { Avatar } from "~/components/Avatar";
+import { AuthorLink } from "~/components/Avatar";
 import { apiFor, result } from "~/lib/api.server";
 import { listQuery } from "~/lib/notes.server";
 
@@ -79,12 +79,7 @@ export default function PeopleList() {
         <ul className="user-list people">
           {list.users.map((u) => (
             <li key={u.id} className="person">
-              <Link to={`/${u.username}`} className="author">
-                <Avatar name={u.fullname} src={u.avatar} size={40} />
-                <span>
-                  <strong>{u.fullname}</strong> <small>@{u.username}</small>
-                </span>
-              </Link>
+              <AuthorLink user={u} size={40} />
               <Form method="post" action="/actions/safety">
                 <input type="hidden" name="uid" value={u.id} />
                 <input type="hidden" name="intent" value={intent} />

@@ -1,14 +1,10 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { ListPage } from "~/components/notes/ListPage";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { ListPage, listPageMeta } from "~/components/notes/ListPage";
 import { apiFor } from "~/lib/api.server";
-import { feedLink } from "~/lib/meta";
 import { listQuery, loadListPage } from "~/lib/notes.server";
 import { keepAfterAnsweredActions } from "~/lib/revalidate";
 
-export const meta: MetaFunction<typeof loader> = ({ data, params }) => [
-  { title: data ? `${data.title} · NoteX` : "NoteX" },
-  ...(data ? [feedLink(`/tag/${encodeURIComponent(params.tag ?? "")}/rss`, `${data.title} · NoteX`)] : []),
-];
+export const meta = listPageMeta("tag", "tag");
 
 export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
   loadListPage(

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
+import { test as base, type Browser, expect, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
 
 let seq = 0;
 export const uniq = (p = "u") =>
@@ -67,6 +67,33 @@ export async function otherPerson(playwright: PlaywrightWorkerArgs["playwright"]
   });
   expect(res.status(), await res.text()).toBe(201);
   return { req, username };
+}
+
+/**
+ * Another person (otherPerson) who has written one note for each of `texts`, in order; answers
+ * their username and the notes' ids.
+ */
+export async function othersNotes(playwright: PlaywrightWorkerArgs["playwright"], ...texts: string[]) {
+  const other = await otherPerson(playwright);
+  const ids: number[] = [];
+  for (const text of texts) {
+    const made = await other.req.post("/v1/notes", { data: { label: "idea", content: `<p>${text}</p>` } });
+    ids.push((await made.json()).note.id);
+  }
+  await other.req.dispose();
+  return { username: other.username, ids };
+}
+
+/** Another person in a browser context of their own (cookies, rate-limit client), with a note saying `text`. */
+export async function personWithNote(browser: Browser, name: string, text: string) {
+  const baseURL = test.info().project.use.baseURL as string;
+  const ctx = await browser.newContext({ baseURL, extraHTTPHeaders: { "x-test-client": uniq("c") } });
+  const page = await ctx.newPage();
+  const account = await signedIn(page, name);
+  const { note } = await (
+    await page.request.post("/v1/notes", { data: { label: "idea", content: `<p>${text}</p>` } })
+  ).json();
+  return { ctx, page, account, text, noteId: note.id as number };
 }
 
 /** A note by the signed-in person of `page`, through the API; answers its id. */

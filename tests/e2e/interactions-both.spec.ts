@@ -1,9 +1,17 @@
 // Issue 21, the items that matter with JavaScript on and off (interactions.spec.ts holds the
 // JavaScript-only ones). Each test here failed before its fix.
-import type { Locator, Page } from "@playwright/test";
-import { expect, otherPerson, signedIn, test, uniq } from "./fixtures";
+import type { Locator, Page, PlaywrightWorkerArgs } from "@playwright/test";
+import { expect, othersNotes, signedIn, test, uniq } from "./fixtures";
 
 const tagOf = () => uniq("t").replace(/\d/g, "x");
+
+/** Signed in, with someone else's note saying `words` under a tag of its own (its page lists only it). */
+async function theirTaggedNote(page: Page, playwright: PlaywrightWorkerArgs["playwright"], words: string) {
+  await signedIn(page);
+  const tag = tagOf();
+  const other = await othersNotes(playwright, `${words} #${tag}`);
+  return { other, tag, id: other.ids[0] };
+}
 
 /** The renote counter of a card, as seen and heard: "Renote menu 3". */
 const renotes = (card: Locator) => card.locator(".renote-menu > summary");
@@ -37,12 +45,7 @@ async function walkCounts(page: Page, card: Locator) {
 }
 
 test("10: renote, undo, then quote: the card's counts are the server's at once", async ({ page, playwright }) => {
-  await signedIn(page);
-  const other = await otherPerson(playwright);
-  const tag = tagOf();
-  const made = await other.req.post("/v1/notes", { data: { label: "idea", content: `<p>Count me #${tag}</p>` } });
-  const id = (await made.json()).note.id;
-  await other.req.dispose();
+  const { tag, id } = await theirTaggedNote(page, playwright, "Count me");
   await page.goto(`/tag/${tag}`);
   const card = page.locator("article.note", { hasText: "Count me" });
   await walkCounts(page, card);
@@ -108,12 +111,7 @@ test("10c: like or renote clicked quickly: one request at a time, and the server
   playwright,
 }) => {
   test.skip(!js, "without JavaScript each click is a page load, one at a time");
-  await signedIn(page);
-  const other = await otherPerson(playwright);
-  const tag = tagOf();
-  const made = await other.req.post("/v1/notes", { data: { label: "idea", content: `<p>Race me #${tag}</p>` } });
-  const id = (await made.json()).note.id;
-  await other.req.dispose();
+  const { tag, id } = await theirTaggedNote(page, playwright, "Race me");
   await page.goto(`/tag/${tag}`);
   const card = page.locator("article.note", { hasText: "Race me" });
   const server = async () => {
@@ -267,4 +265,38 @@ test("16c: a published reply says so once, and nothing about it rides in the add
     await expect(page.getByRole("article", { name: /Reply by/ }).first()).toBeVisible();
     await expect(page.getByText("Your reply has been published")).toHaveCount(0);
   }
+});
+
+test("issue 19: a signed-in card's ⋯ is one link in the HTML; its dialog's forms work and come back", async ({
+  page,
+  playwright,
+  js,
+}) => {
+  const { other, tag, id } = await theirTaggedNote(page, playwright, "Menu me");
+  // The server's HTML: the card's only forms are like and renote; its ⋯ is a link to the dialog.
+  const html = await (await page.request.get(`/tag/${tag}`)).text();
+  const card = html.slice(html.indexOf("<article"), html.indexOf("</article>"));
+  expect(card.match(/<form/g)).toHaveLength(2);
+  expect(card).toContain(`href="/tag/${tag}?dialog=note-menu&amp;id=${id}"`);
+
+  // Without JavaScript the ⋯ opens the dialog; with it, the dropdown (the dialog still answers its URL).
+  await page.goto(`/tag/${tag}`);
+  await page.getByLabel("Note menu", { exact: true }).click();
+  if (js) await expect(page.locator("details.menu[open]")).toHaveCount(1);
+  else await expect(page).toHaveURL(`/tag/${tag}?dialog=note-menu&id=${id}`);
+  await page.goto(`/tag/${tag}?dialog=note-menu&id=${id}`);
+  const dialog = page.getByRole("dialog", { name: "Note actions" });
+  for (const name of ["Save", `Mute @${other.username}`, `Block @${other.username}`])
+    await expect(dialog.getByRole("button", { name, exact: true })).toBeVisible();
+  await expect(dialog.getByRole("link", { name: "Report" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Save", exact: true }).click();
+  // Without JavaScript the post comes back to the page, the dialog closed; with it, a toast says so.
+  if (js) await expect(page.getByText("Bookmarked")).toBeVisible();
+  else await expect(page).toHaveURL(`/tag/${tag}`);
+  await expect
+    .poll(async () => (await (await page.request.get(`/v1/bookmarks/${id}?t=note`)).json()).bookmarked)
+    .toBe(true);
+  // Opened again, the dialog knows the state from the page's own load.
+  await page.goto(`/tag/${tag}?dialog=note-menu&id=${id}`);
+  await expect(dialog.getByRole("button", { name: "Unsave", exact: true })).toBeVisible();
 });

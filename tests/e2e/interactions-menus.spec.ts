@@ -1,6 +1,6 @@
 // Issue 21: the moments people notice first, walked in Chromium with JavaScript on (menus, dialogs
 // and forms; lists, drafts and places in interactions.spec.ts). Each test here failed before its fix.
-import { expect, otherPerson, postNote as note, signedIn, test, uniq } from "./fixtures";
+import { expect, otherPerson, othersNotes, postNote as note, signedIn, test, uniq } from "./fixtures";
 
 test.beforeEach(({ js }) => {
   test.skip(!js, "these are JavaScript interactions; the no-JS flows are covered elsewhere");
@@ -62,10 +62,7 @@ test("12a: menus close on a click outside, on Escape, when another opens, and af
   playwright,
 }) => {
   await signedIn(page);
-  const other = await otherPerson(playwright);
-  for (const text of ["First of theirs", "Second of theirs"])
-    await other.req.post("/v1/notes", { data: { label: "idea", content: `<p>${text}</p>` } });
-  await other.req.dispose();
+  const other = await othersNotes(playwright, "First of theirs", "Second of theirs");
   await page.goto(`/${other.username}?t=notes`);
   const open = page.locator("details.menu[open]");
   const menus = page.getByLabel("Note menu", { exact: true });
@@ -91,9 +88,7 @@ test("12a: menus close on a click outside, on Escape, when another opens, and af
 
 test("12b: Quote puts the caret in its text box", async ({ page, playwright }) => {
   await signedIn(page);
-  const other = await otherPerson(playwright);
-  await other.req.post("/v1/notes", { data: { label: "idea", content: "<p>Quote me</p>" } });
-  await other.req.dispose();
+  const other = await othersNotes(playwright, "Quote me");
   await page.goto(`/${other.username}?t=notes`);
   await page.locator(".renote-menu > summary").first().click();
   await page.getByRole("link", { name: "Quote" }).click();
@@ -131,9 +126,7 @@ test("13: Settings shows an error once", async ({ page, playwright }) => {
 
 test("14: Report starts with no kind chosen, and asks for one", async ({ page, playwright }) => {
   await signedIn(page);
-  const other = await otherPerson(playwright);
-  await other.req.post("/v1/notes", { data: { label: "idea", content: "<p>Report me</p>" } });
-  await other.req.dispose();
+  const other = await othersNotes(playwright, "Report me");
   await page.goto(`/${other.username}?t=notes`);
   await page.getByLabel("Note menu", { exact: true }).first().click();
   await page.getByRole("link", { name: "Report" }).click();

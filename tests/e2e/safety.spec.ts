@@ -1,18 +1,9 @@
 import type { Browser } from "@playwright/test";
-import { E2E_MODERATOR, expect, signedIn, test, uniq } from "./fixtures";
+import { E2E_MODERATOR, expect, personWithNote, signedIn, test, uniq } from "./fixtures";
 
 /** Another person in their own browser context, with one note carrying `tag`. */
-async function person(browser: Browser, name: string, tag: string) {
-  const baseURL = test.info().project.use.baseURL as string;
-  const ctx = await browser.newContext({ baseURL, extraHTTPHeaders: { "x-test-client": uniq("c") } });
-  const page = await ctx.newPage();
-  const account = await signedIn(page, name);
-  const text = `Note ${uniq("n")} #${tag}`;
-  const { note } = await (
-    await page.request.post("/v1/notes", { data: { label: "idea", content: `<p>${text}</p>` } })
-  ).json();
-  return { ctx, page, account, text, noteId: note.id as number };
-}
+const person = (browser: Browser, name: string, tag: string) =>
+  personWithNote(browser, name, `Note ${uniq("n")} #${tag}`);
 
 test("mute from the profile menu and block from a note's menu; both undone from Settings' lists", async ({
   page,

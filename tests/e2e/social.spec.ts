@@ -1,25 +1,16 @@
 import type { Browser } from "@playwright/test";
-import { expect, signedIn, test, uniq } from "./fixtures";
+import { expect, personWithNote, signedIn, test, uniq } from "./fixtures";
 
 /** A second person, in their own browser context, who writes a note through the API. */
-async function author(browser: Browser, baseURL: string) {
-  const ctx = await browser.newContext({ baseURL, extraHTTPHeaders: { "x-test-client": uniq("c") } });
-  const page = await ctx.newPage();
-  const account = await signedIn(page, "Ada Author");
-  const text = `Thoughts ${uniq("t")}`;
-  const { note } = await (
-    await page.request.post("/v1/notes", { data: { label: "idea", content: `<p>${text}</p>` } })
-  ).json();
-  return { ctx, page, account, text, noteId: note.id as number };
-}
+const author = (browser: Browser) => personWithNote(browser, "Ada Author", `Thoughts ${uniq("t")}`);
 
 test("two people meet: follow, like, reply to a reply, bookmark, report, notifications", async ({
   page,
   browser,
   js,
 }) => {
-  const baseURL = test.info().project.use.baseURL as string;
-  const a = await author(browser, baseURL);
+  const _baseURL = test.info().project.use.baseURL as string;
+  const a = await author(browser);
   const me = await signedIn(page, "Bob Reader");
 
   // Follow from the profile; the counts follow the rows.
@@ -80,7 +71,7 @@ test("two people meet: follow, like, reply to a reply, bookmark, report, notific
 });
 
 test("a visitor's Follow opens the login dialog", async ({ page, browser }) => {
-  const a = await author(browser, test.info().project.use.baseURL as string);
+  const a = await author(browser);
   await a.ctx.close();
   await page.goto(`/${a.account.username}`);
   await page.getByRole("link", { name: "Follow", exact: true }).click();

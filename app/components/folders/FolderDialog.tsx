@@ -1,9 +1,9 @@
 import { Form, Link, useFetcher, useLocation, useSearchParams } from "@remix-run/react";
-import ArrowLeft from "lucide-react/icons/arrow-left";
 import type { FolderJson } from "../../../worker/features/folders/folders.service";
 import { FOLDER_TYPES, typeLabel } from "../../../worker/features/folders/folders.constants";
 import { Dialog } from "../Dialog";
-import { Field } from "../Field";
+import { Field, FieldError, SubmitRow } from "../Field";
+import { Icon } from "../Icon";
 
 export interface FolderResult {
   ok: boolean;
@@ -53,27 +53,15 @@ export function FolderForm({
           defaultValue={v.descr ?? folder?.descr ?? ""}
           aria-invalid={f.descr ? true : undefined}
         />
-        {f.descr && (
-          <p className="error" role="alert">
-            {f.descr}
-          </p>
-        )}
+        <FieldError error={f.descr} />
       </div>
       <Field label="Link" name="link" defaultValue={v.link ?? folder?.link ?? ""} error={f.link} maxLength={600} />
       <div className="field">
         <label htmlFor="folder-logo">Logo</label>
         <input id="folder-logo" type="file" name="logo" accept="image/png,image/jpeg,image/webp,image/gif" />
-        {f["upload.file_size"] && (
-          <p className="error" role="alert">
-            {f["upload.file_size"]}
-          </p>
-        )}
+        <FieldError error={f["upload.file_size"]} />
       </div>
-      <div className="row">
-        <button type="submit" className="btn primary" disabled={fetcher.state !== "idle"}>
-          Save
-        </button>
-      </div>
+      <SubmitRow label="Save" busy={fetcher.state !== "idle"} />
     </fetcher.Form>
   );
 }
@@ -128,7 +116,7 @@ export function FolderDialog({ folder }: { folder?: FolderJson | null }) {
   return (
     <Dialog title={`New ${typeLabel(type)}`}>
       <Link to={`${location.pathname}?${back}`} replace preventScrollReset>
-        <ArrowLeft size={16} /> Back
+        <Icon name="arrow-left" size={16} /> Back
       </Link>
       <FolderForm type={type} />
     </Dialog>

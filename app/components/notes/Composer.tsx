@@ -12,6 +12,7 @@ import { MentionTextarea } from "./Mentions";
 import { JsFlag } from "../JsFlag";
 import { draftKey, readDraft, writeDraft } from "./ComposerDraft";
 import { KeptImages, NewImagesField, uploadPicked, usePickedImages } from "./ComposerImages";
+import { FieldError } from "../Field";
 
 export interface ComposerResult {
   ok: boolean;
@@ -169,11 +170,7 @@ export function ComposerForm({
         <small id="label-count" className="muted">
           {custom.length}/{MAX_LABEL}
         </small>
-        {err.label && (
-          <p className="error" role="alert">
-            {err.label}
-          </p>
-        )}
+        <FieldError error={err.label} />
       </div>
       <div className="field">
         <label htmlFor="note-text">Note</label>
@@ -207,11 +204,7 @@ export function ComposerForm({
         <small className="muted">
           {[...text].length}/{MAX_TEXT}
         </small>
-        {(err.content || err.tags) && (
-          <p className="error" role="alert">
-            {err.content ?? err.tags}
-          </p>
-        )}
+        <FieldError error={err.content || err.tags} />
       </div>
       <KeptImages
         note={note}
@@ -245,11 +238,7 @@ export function ComposerForm({
             disabled={images > 0}
           />
         )}
-        {err.video && (
-          <p className="error" role="alert">
-            {err.video}
-          </p>
-        )}
+        <FieldError error={err.video} />
       </div>
       <NewImagesField
         hydrated={hydrated}
@@ -260,11 +249,7 @@ export function ComposerForm({
         error={err.imgs || err.uploads || altError || (uploading !== "busy" ? uploading : null)}
       />
       <FolderPicker selected={note?.folders.map((f) => f.id) ?? (folder ? [folder] : [])} folders={folders} />
-      {err.folders && (
-        <p className="error" role="alert">
-          {err.folders}
-        </p>
-      )}
+      <FieldError error={err.folders} />
       <div className="row">
         <button
           className="btn primary"

@@ -1,9 +1,10 @@
-import X from "lucide-react/icons/x";
 import { useEffect, useId, useRef, useState } from "react";
 import { MAX_ALT, MAX_IMAGES } from "../../../worker/features/notes/notes.constants";
 import type { NoteJson } from "../../../worker/features/notes/notes.types";
 import { type Answer, ClientError, type V1, write } from "~/lib/client";
 import { putImages, scaleImage, uploadExt } from "~/lib/images";
+import { Icon } from "../Icon";
+import { FieldError } from "../Field";
 
 const ACCEPT =
   "image/png,image/jpeg,image/webp,image/gif,image/tiff,image/bmp,image/heif,.png,.jpg,.jpeg,.webp,.gif,.tiff,.bmp,.heif";
@@ -147,7 +148,7 @@ export function NewImagesField({
                 aria-label={`Remove image ${i + 1}`}
                 onClick={() => images.remove(p)}
               >
-                <X size={16} />
+                <Icon name="x" size={16} />
               </button>
             </li>
           ))}
@@ -160,11 +161,7 @@ export function NewImagesField({
           <textarea id="note-alts" name="alt_new" rows={2} maxLength={MAX_ALT * MAX_IMAGES} />
         </div>
       )}
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldError error={error} />
     </div>
   );
 }

@@ -1,7 +1,5 @@
-import ChevronLeft from "lucide-react/icons/chevron-left";
-import ChevronRight from "lucide-react/icons/chevron-right";
-import X from "lucide-react/icons/x";
 import { useEffect, useRef, useState } from "react";
+import { Icon } from "../Icon";
 
 /**
  * A note's images, one at a time, over the page: a modal dialog that keeps focus inside, closes on
@@ -53,7 +51,7 @@ export default function Lightbox({
         onKeyDown={onKeyDown}
       >
         <button type="button" className="icon-btn lightbox-close" aria-label="Close" onClick={onClose}>
-          <X size={22} />
+          <Icon name="x" size={22} />
         </button>
         <img src={image.src} alt={image.alt} />
         {image.alt && <p className="lightbox-alt">{image.alt}</p>}
@@ -65,10 +63,10 @@ export default function Lightbox({
               aria-label="Previous image"
               onClick={() => step(-1)}
             >
-              <ChevronLeft size={28} />
+              <Icon name="chevron-left" size={28} />
             </button>
             <button type="button" className="icon-btn lightbox-next" aria-label="Next image" onClick={() => step(1)}>
-              <ChevronRight size={28} />
+              <Icon name="chevron-right" size={28} />
             </button>
           </>
         )}

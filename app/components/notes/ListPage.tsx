@@ -1,4 +1,6 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { feedLink } from "~/lib/meta";
 import type { NoteList as List } from "../../../worker/features/notes/notes.types";
 import type { loader as rootLoader } from "~/root";
 import { NoteList } from "./NoteList";
@@ -14,3 +16,11 @@ export function ListPage() {
     </section>
   );
 }
+
+/** A list page's title and the link to its feed, /{section}/{the page's name}/rss (`param` names it). */
+export const listPageMeta =
+  (section: string, param: string): MetaFunction<() => Promise<{ title: string }>> =>
+  ({ data, params }) => [
+    { title: data ? `${data.title} · NoteX` : "NoteX" },
+    ...(data ? [feedLink(`/${section}/${encodeURIComponent(params[param] ?? "")}/rss`, `${data.title} · NoteX`)] : []),
+  ];

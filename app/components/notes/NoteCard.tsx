@@ -1,19 +1,61 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
-import Repeat2 from "lucide-react/icons/repeat-2";
 import type { NoteJson } from "../../../worker/features/notes/notes.types";
 import type { UserJson } from "../../../worker/features/users/users.service";
 import { Ago } from "../Ago";
-import { Avatar } from "../Avatar";
+import { AuthorLink } from "../Avatar";
 import { NoteActions } from "../social/NoteActions";
+import { booted } from "~/lib/hydrated";
+import { dialogHref } from "~/lib/scroll";
+import { Icon } from "../Icon";
 
 export const noteHref = (n: NoteJson) => `/${n.user.username}/note/${n.id}`;
 
 // The lightbox loads with the first image opened, not with the page.
 const Lightbox = lazy(() => import("./Lightbox"));
 // The ⋯ menu's entries (edit, copy, save, report, mute, block) load after the first paint (issue 22
-// budget): the server's HTML already has the menu, a <details> that opens before its script is here.
+// budget); see MenuSlot for what the server's HTML has in their place.
 const NoteMenu = lazy(() => import("./NoteMenu").then((m) => ({ default: m.NoteMenu })));
+
+/**
+ * A card's ⋯ menu. Signed in, the server's HTML has one link to the menu as a dialog
+ * (?dialog=note-menu&id=, whose forms work without JavaScript) instead of the menu's forms on every
+ * card (issue 19: ~1.4 KB a card, most of a feed's forms); once the page runs, the same button opens
+ * the dropdown, which loads after the first paint (a click before it has loaded opens it when it
+ * arrives). A visitor's menu is links only and stays in the HTML as a <details>.
+ */
+function MenuSlot({ note, viewer }: { note: NoteJson; viewer: UserJson | null }) {
+  const location = useLocation();
+  // Server and hydration render the link; a card mounted later (a next page, a client navigation) is live at once.
+  const [live, setLive] = useState(booted);
+  const [asked, setAsked] = useState(false);
+  // Only a signed-in card changes here: a visitor's menu is still hydrating inside its boundary,
+  // and an update there would make React render it again from scratch (error #421).
+  useEffect(() => {
+    if (viewer) setLive(true);
+  }, [viewer]);
+  const link = (
+    <Link
+      to={dialogHref(location, "note-menu", { id: note.id })}
+      className="menu-link"
+      aria-label="Note menu"
+      preventScrollReset
+      onClick={(e) => {
+        if (!live) return;
+        e.preventDefault();
+        setAsked(true);
+      }}
+    >
+      <Icon name="ellipsis" size={20} />
+    </Link>
+  );
+  if (viewer && !live) return link;
+  return (
+    <Suspense fallback={viewer ? link : null}>
+      <NoteMenu note={note} viewer={viewer} open={asked} />
+    </Suspense>
+  );
+}
 
 /** Spec 2: one to four images shown, +N for the rest; each opens the lightbox (or, without JS, the file). */
 function Images({ images, alts }: { images: string[]; alts: string[] }) {
@@ -135,12 +177,7 @@ function Body({ note, detail }: { note: NoteJson; detail: boolean }) {
 function Head({ note, detail }: { note: NoteJson; detail: boolean }) {
   return (
     <header className="note-head">
-      <Link to={`/${note.user.username}`} className="author">
-        <Avatar name={note.user.fullname} src={note.user.avatar} size={40} />
-        <span>
-          <strong>{note.user.fullname}</strong> <small>@{note.user.username}</small>
-        </span>
-      </Link>
+      <AuthorLink user={note.user} size={40} />
       <span className="when">
         <Link to={noteHref(note)} className="time" title={new Date(note.created_at).toISOString()}>
           <Ago ms={note.created_at} />
@@ -181,7 +218,7 @@ export function NoteCard({
     return (
       <div className="renoted">
         <p className="renoted-by">
-          <Repeat2 size={16} /> renoted by <Link to={`/${note.user.username}`}>{note.user.fullname}</Link>
+          <Icon name="repeat-2" size={16} /> renoted by <Link to={`/${note.user.username}`}>{note.user.fullname}</Link>
         </p>
         <NoteCard note={note.renote} viewer={viewer} detail={detail} />
       </div>
@@ -213,9 +250,7 @@ export function NoteCard({
       )}
       <footer className="note-foot">
         <NoteActions note={note} viewer={viewer} />
-        <Suspense fallback={null}>
-          <NoteMenu note={note} viewer={viewer} />
-        </Suspense>
+        <MenuSlot note={note} viewer={viewer} />
       </footer>
     </article>
   );

@@ -1,22 +1,16 @@
 import { useFetcher, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import type { NoteJson } from "../../../worker/features/notes/notes.types";
-import { ConfirmDialog, Dialog } from "../Dialog";
+import { DeleteDialog, Dialog } from "../Dialog";
 import { JsFlag } from "../JsFlag";
 import { MentionTextarea } from "./Mentions";
 import { learn } from "~/lib/counts";
 import { pageOf } from "~/lib/scroll";
+import { FieldError, SubmitRow } from "../Field";
 
 export function DeleteNoteDialog() {
   const [params] = useSearchParams();
-  return (
-    <ConfirmDialog
-      title="Delete note"
-      question="Are you sure you want to delete?"
-      action="/actions/note"
-      fields={{ intent: "delete", id: params.get("id") ?? "" }}
-    />
-  );
+  return <DeleteDialog what="note" action="/actions/note" id={params.get("id") ?? ""} />;
 }
 
 /** Spec 2: the quote editor (placeholder "Add a note"); an empty quote says "please enter your note." */
@@ -60,22 +54,14 @@ export function QuoteDialog({ note }: { note: NoteJson | null }) {
           placeholder="Add a note"
           aria-invalid={message ? true : undefined}
         />
-        {message && (
-          <p className="error" role="alert">
-            {message}
-          </p>
-        )}
+        <FieldError error={message} />
         {note && (
           <div className="quoted">
             <strong>{note.user.fullname}</strong> <small>@{note.user.username}</small>
             <span className="quoted-text">{note.txt}</span>
           </div>
         )}
-        <div className="row">
-          <button className="btn primary" type="submit" disabled={fetcher.state !== "idle"}>
-            Quote
-          </button>
-        </div>
+        <SubmitRow label="Quote" busy={fetcher.state !== "idle"} />
       </fetcher.Form>
     </Dialog>
   );

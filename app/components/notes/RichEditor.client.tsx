@@ -3,9 +3,6 @@
 import { Extension } from "@tiptap/core";
 import { Plugin, PluginKey } from "@tiptap/pm/state";
 import { Decoration, DecorationSet, type EditorView } from "@tiptap/pm/view";
-import Bold from "lucide-react/icons/bold";
-import Italic from "lucide-react/icons/italic";
-import List from "lucide-react/icons/list";
 import { EditorContent, type Editor, useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { Placeholder } from "@tiptap/extensions";
@@ -13,6 +10,8 @@ import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, 
 import { youtubeId } from "../../../worker/features/notes/notes.constants";
 import { normaliseLink } from "../../../worker/lib/links";
 import { type Key, type MentionAt, mentionAt, useMentions } from "./Mentions";
+import { Icon } from "../Icon";
+import { FieldError } from "../Field";
 
 /** Same shape the server links: a letter first, then letters or digits. */
 const HASHTAG = /(^|[^\p{L}\p{N}_&])(#\p{L}[\p{L}\p{N}]*)/gu;
@@ -194,10 +193,10 @@ export default function RichEditor({
     <div className="editor" data-editor ref={box}>
       <div className="editor-tools" role="toolbar" aria-label="Formatting">
         <Tool editor={editor} label="Bold" run={(e) => e.chain().focus().toggleBold().run()} active="bold">
-          <Bold size={18} />
+          <Icon name="bold" size={18} />
         </Tool>
         <Tool editor={editor} label="Italic" run={(e) => e.chain().focus().toggleItalic().run()} active="italic">
-          <Italic size={18} />
+          <Icon name="italic" size={18} />
         </Tool>
         <Tool
           editor={editor}
@@ -205,7 +204,7 @@ export default function RichEditor({
           run={(e) => e.chain().focus().toggleBulletList().run()}
           active="bulletList"
         >
-          <List size={18} />
+          <Icon name="list" size={18} />
         </Tool>
         <button type="button" className="tool" onClick={() => setPanel("link")} aria-haspopup="dialog">
           Add Link
@@ -296,11 +295,7 @@ function Panel({
     <div className="panel" role="dialog" aria-labelledby={`${id}-t`} onKeyDown={onKeyDown}>
       <h3 id={`${id}-t`}>{title}</h3>
       {children}
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldError error={error} />
       <div className="row">
         <button type="button" className="btn" onClick={close}>
           Cancel

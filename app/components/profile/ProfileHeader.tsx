@@ -2,9 +2,9 @@ import { noun } from "~/lib/plural";
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import type { UserJson } from "../../../worker/features/users/users.service";
 import { dialogHref } from "~/lib/scroll";
-import { Avatar } from "../Avatar";
+import { Avatar, AuthorLink } from "../Avatar";
 import { Dialog } from "../Dialog";
-import { Field, SubmitRow } from "../Field";
+import { Field, SubmitRow, FieldError } from "../Field";
 import { PersonActionForm } from "../PersonActionForm";
 import { SafetyItems } from "../safety/SafetyMenu";
 
@@ -59,12 +59,7 @@ export function FollowListDialog({ title, users }: { title: string; users: Follo
         <ul className="user-list">
           {users.map((u) => (
             <li key={u.id}>
-              <Link to={`/${u.username}`} className="author">
-                <Avatar name={u.fullname} src={u.avatar} size={36} />
-                <span>
-                  <strong>{u.fullname}</strong> <small>@{u.username}</small>
-                </span>
-              </Link>
+              <AuthorLink user={u} size={36} />
             </li>
           ))}
         </ul>
@@ -87,11 +82,7 @@ export function EditProfileDialog({ user, errors }: { user: UserJson; errors?: R
             rows={3}
             aria-invalid={errors?.descr ? true : undefined}
           />
-          {errors?.descr && (
-            <p className="error" role="alert">
-              {errors.descr}
-            </p>
-          )}
+          <FieldError error={errors?.descr} />
         </div>
         <div className="field">
           <label htmlFor="avatar">Avatar</label>

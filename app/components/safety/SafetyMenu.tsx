@@ -14,9 +14,10 @@ type Answer = { ok: boolean; data?: { muting?: boolean; blocking?: boolean } };
 
 /**
  * Mute / Unmute and Block / Unblock as menu items: plain forms (they work without JavaScript and
- * come back to this page), enhanced into fetchers that flip their label and say what happened.
+ * come back to this page, or to `back`), enhanced into fetchers that flip their label and say what
+ * happened.
  */
-export function SafetyItems({ user }: { user: Target }) {
+export function SafetyItems({ user, back }: { user: Target; back?: string }) {
   const mute = useFetcher<Answer>();
   const block = useFetcher<Answer>();
   const [toast, setToast] = useState<{ text: string; at: number } | null>(null);
@@ -43,6 +44,7 @@ export function SafetyItems({ user }: { user: Target }) {
         intent={intent}
         label={label}
         className={className}
+        redirectTo={back}
       />
     </li>
   );

@@ -1,14 +1,12 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
-import Heart from "lucide-react/icons/heart";
-import MessageCircle from "lucide-react/icons/message-circle";
-import Repeat2 from "lucide-react/icons/repeat-2";
 import type { ReactNode } from "react";
 import type { NoteJson } from "../../../worker/features/notes/notes.types";
 import type { UserJson } from "../../../worker/features/users/users.service";
 import { useCounts, useLearn } from "~/lib/counts";
 import { useSerialToggle } from "~/lib/toggle";
 import { dialogHref } from "~/lib/scroll";
-import { JsFlag } from "../JsFlag";
+import { ToggleForm } from "./ToggleForm";
+import { Icon } from "../Icon";
 
 /**
  * A counter control's content: the icon for the eye, "Like 3" for the ear. The name is made of
@@ -25,9 +23,9 @@ export function Counted({ icon, label, n }: { icon: ReactNode; label: string; n:
 }
 
 /** The counters' icons (lucide, hidden from the ear: the counter names itself). */
-export const ReplyIcon = <MessageCircle size={18} />;
-const RenoteIcon = <Repeat2 size={18} />;
-const heart = (filled: boolean) => <Heart size={18} fill={filled ? "currentColor" : "none"} />;
+export const ReplyIcon = <Icon name="message-circle" size={18} />;
+const RenoteIcon = <Icon name="repeat-2" size={18} />;
+const heart = (filled: boolean) => <Icon name="heart" size={18} filled={filled} />;
 
 /** A visitor's stand-in for an account-only control: it opens the login dialog. */
 export function LoginLink({ icon, label, n }: { icon: ReactNode; label: string; n: number }) {
@@ -55,7 +53,6 @@ export function LikeButton({
   viewer: UserJson | null;
 }) {
   const fetcher = useFetcher<{ ok: boolean; data?: { liked: boolean; likenum: number } }>();
-  const location = useLocation();
   useLearn(kind, item.id, fetcher.data?.ok ? fetcher.data.data : undefined);
   const now = useCounts(kind, item.id, item, { liked: item.liked, likenum: item.likenum });
   const toggle = useSerialToggle(fetcher, now.liked, (d) => d.data?.liked, true);
@@ -63,33 +60,25 @@ export function LikeButton({
   const liked = toggle.shown;
   const count = now.likenum + (liked === now.liked ? 0 : liked ? 1 : -1);
   return (
-    <fetcher.Form
-      method="post"
-      action="/actions/like"
+    // A note is what the action assumes (lib/actions.server contentKind): one field fewer a card.
+    <ToggleForm
+      of="like"
+      fetcher={fetcher}
+      toggle={toggle}
       className="inline"
-      data-on="like"
-      data-off="unlike"
-      onSubmit={toggle.onSubmit}
+      id={item.id}
+      t={kind !== "note" ? kind : undefined}
     >
-      <input type="hidden" name="id" value={item.id} />
-      <input type="hidden" name="t" value={kind} />
-      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-      <input type="hidden" name="intent" value={liked ? "unlike" : "like"} />
-      <JsFlag />
       <button type="submit" className={`act${liked ? " on" : ""}`} aria-pressed={liked}>
         <Counted icon={heart(liked)} label={liked ? "Unlike" : "Like"} n={count} />
       </button>
-    </fetcher.Form>
+    </ToggleForm>
   );
 }
-
-/** A <details> menu closes once one of its items is used. */
-export const closeMenu = (e: { currentTarget: Element }) => e.currentTarget.closest("details")?.removeAttribute("open");
 
 function RenoteMenu({ note, viewer }: { note: NoteJson; viewer: UserJson | null }) {
   const fetcher = useFetcher<{ ok: boolean; data?: { renoted: boolean; renum: number } }>();
   const location = useLocation();
-  const here = `${location.pathname}${location.search}`;
   useLearn("note", note.id, fetcher.data?.ok ? fetcher.data.data : undefined);
   const now = useCounts("note", note.id, note, { renoted: note.renoted, renum: note.renum });
   const toggle = useSerialToggle(fetcher, now.renoted, (d) => d.data?.renoted);
@@ -105,22 +94,9 @@ function RenoteMenu({ note, viewer }: { note: NoteJson; viewer: UserJson | null 
       </summary>
       <ul>
         <li>
-          <fetcher.Form
-            method="post"
-            action="/actions/renote"
-            data-on="renote"
-            data-off="undo"
-            onSubmit={(e) => {
-              closeMenu(e);
-              toggle.onSubmit(e);
-            }}
-          >
-            <input type="hidden" name="id" value={note.id} />
-            <input type="hidden" name="redirectTo" value={here} />
-            <input type="hidden" name="intent" value={renoted ? "undo" : "renote"} />
-            <JsFlag />
+          <ToggleForm of="renote" fetcher={fetcher} toggle={toggle} id={note.id} inMenu>
             <button type="submit">{renoted ? "Undo renote" : "Renote"}</button>
-          </fetcher.Form>
+          </ToggleForm>
         </li>
         <li>
           <Link to={dialogHref(location, "quote", { id: note.id })} preventScrollReset>

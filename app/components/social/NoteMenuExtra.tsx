@@ -5,18 +5,29 @@ import type { UserJson } from "../../../worker/features/users/users.service";
 import { get } from "~/lib/client";
 import { useSerialToggle } from "~/lib/toggle";
 import { dialogHref } from "~/lib/scroll";
-import { JsFlag } from "../JsFlag";
-import { closeMenu } from "./NoteActions";
+import { ToggleForm } from "./ToggleForm";
 import { Toast } from "../Toast";
 
 /**
- * Save and Report on others' notes. Spec 4: the saved state is looked up when the menu opens;
- * Save toggles with a Bookmarked / Unbookmarked toast; a failed bookmark sets the state off.
+ * Save and Report on others' notes. Spec 4: the saved state is looked up when the menu opens
+ * (`known`: already read with the page, as the menu's dialog is); Save toggles with a Bookmarked /
+ * Unbookmarked toast; a failed bookmark sets the state off. `back`: where the form returns
+ * without JavaScript (this page by default).
  */
-export function NoteMenuExtra({ note, viewer }: { note: NoteJson; viewer: UserJson | null }) {
+export function NoteMenuExtra({
+  note,
+  viewer,
+  back,
+  saved: known,
+}: {
+  note: NoteJson;
+  viewer: UserJson | null;
+  back?: string;
+  saved?: boolean;
+}) {
   const location = useLocation();
   const fetcher = useFetcher<{ ok: boolean; data?: { bookmarked: boolean } }>();
-  const [saved, setSaved] = useState<boolean | null>(null);
+  const [saved, setSaved] = useState<boolean | null>(known ?? null);
   const [toast, setToast] = useState<{ text: string; at: number } | null>(null);
 
   useEffect(() => {
@@ -30,6 +41,8 @@ export function NoteMenuExtra({ note, viewer }: { note: NoteJson; viewer: UserJs
       }
     };
     details.addEventListener("toggle", onToggle);
+    // A menu asked for before its module had loaded mounts open.
+    if (details.open) onToggle();
     return () => details.removeEventListener("toggle", onToggle);
   }, [note.id, viewer]);
 
@@ -56,24 +69,11 @@ export function NoteMenuExtra({ note, viewer }: { note: NoteJson; viewer: UserJs
   }
   return (
     <>
-      <li id={`menu-${note.id}`}>
-        <fetcher.Form
-          method="post"
-          action="/actions/bookmark"
-          data-on="save"
-          data-off="unsave"
-          onSubmit={(e) => {
-            closeMenu(e);
-            toggle.onSubmit(e);
-          }}
-        >
-          <input type="hidden" name="id" value={note.id} />
-          <input type="hidden" name="t" value="note" />
-          <input type="hidden" name="intent" value={toggle.shown ? "unsave" : "save"} />
-          <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-          <JsFlag />
+      {/* The dropdown finds its <details> by this id; the dialog knows the state already. */}
+      <li id={known === undefined ? `menu-${note.id}` : undefined}>
+        <ToggleForm of="save" fetcher={fetcher} toggle={toggle} id={note.id} t="note" back={back} inMenu>
           <button type="submit">{toggle.shown ? "Unsave" : "Save"}</button>
-        </fetcher.Form>
+        </ToggleForm>
       </li>
       <li>
         <Link to={dialogHref(location, "report", { id: note.id, kind: "note" })} preventScrollReset>

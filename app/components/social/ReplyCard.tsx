@@ -5,11 +5,11 @@ import type { UserJson } from "../../../worker/features/users/users.service";
 import { noticeText } from "~/lib/notices";
 import { Ago } from "../Ago";
 import { dialogHref, pageOf } from "~/lib/scroll";
-import { Avatar } from "../Avatar";
-import { ConfirmDialog, Dialog } from "../Dialog";
+import { AuthorLink } from "../Avatar";
+import { DeleteDialog, Dialog } from "../Dialog";
 import { JsFlag } from "../JsFlag";
 import { MentionTextarea } from "../notes/Mentions";
-import { SubmitRow } from "../Field";
+import { SubmitRow, FieldError } from "../Field";
 import { Toast } from "../Toast";
 import { Counted, LikeButton, ReplyIcon } from "./NoteActions";
 
@@ -37,11 +37,7 @@ function EditReplyDialog({ reply }: { reply: ReplyJson }) {
           defaultValue={reply.txt}
           aria-invalid={error ? true : undefined}
         />
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
+        <FieldError error={error} />
         <SubmitRow label="Save" />
       </Form>
     </Dialog>
@@ -54,15 +50,7 @@ function EditReplyDialog({ reply }: { reply: ReplyJson }) {
  * subtree goes), on the reply or note it answered (`goneTo`).
  */
 function DeleteReplyDialog({ reply, goneTo }: { reply: ReplyJson; goneTo: string }) {
-  return (
-    <ConfirmDialog
-      title="Delete reply"
-      question="Are you sure you want to delete?"
-      action="/actions/reply"
-      fields={{ intent: "delete", id: String(reply.id), redirectTo: goneTo }}
-      keepPlace
-    />
-  );
+  return <DeleteDialog what="reply" action="/actions/reply" id={String(reply.id)} goneTo={goneTo} keepPlace />;
 }
 
 export function ReplyCard({
@@ -89,12 +77,7 @@ export function ReplyCard({
       aria-label={`Reply by ${reply.user.fullname}`}
     >
       <header className="note-head">
-        <Link to={`/${reply.user.username}`} className="author">
-          <Avatar name={reply.user.fullname} src={reply.user.avatar} size={32} />
-          <span>
-            <strong>{reply.user.fullname}</strong> <small>@{reply.user.username}</small>
-          </span>
-        </Link>
+        <AuthorLink user={reply.user} size={32} />
         <Link to={replyHref(reply)} className="time">
           <Ago ms={reply.created_at} />
         </Link>
@@ -181,11 +164,7 @@ export function ReplyForm({
         {label}
       </label>
       <MentionTextarea id={`reply-${parent}`} name="content" rows={2} placeholder={label} maxLength={2000} required />
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldError error={error} />
       <button type="submit" className="btn primary small" disabled={fetcher.state !== "idle"}>
         Reply
       </button>

@@ -1,0 +1,28 @@
+// The lucide icons the app draws, by lucide's file name. vite.config.ts builds app/icons.svg (one
+// <symbol> each) from this list, and <Icon name> only takes these names, so an icon missing from
+// the sprite fails typecheck rather than drawing nothing.
+export const ICONS = [
+  "arrow-left",
+  "bell",
+  "bold",
+  "chevron-left",
+  "chevron-right",
+  "ellipsis",
+  "eye",
+  "eye-off",
+  "heart",
+  "house",
+  "italic",
+  "list",
+  "menu",
+  "message-circle",
+  "monitor",
+  "moon",
+  "plus",
+  "repeat-2",
+  "search",
+  "sun",
+  "x",
+] as const;
+
+export type IconName = (typeof ICONS)[number];
