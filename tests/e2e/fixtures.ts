@@ -1,4 +1,4 @@
-import { test as base, type Browser, expect, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
+import { test as base, type Browser, expect, type Locator, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
 
 let seq = 0;
 export const uniq = (p = "u") =>
@@ -44,6 +44,19 @@ export async function signedIn(page: Page, name = "Test Person"): Promise<Accoun
   const res = await page.request.post("/v1/signup", { data: account });
   expect(res.status(), await res.text()).toBe(201);
   return account;
+}
+
+/**
+ * Types a note's text into a composer (`form`, or its dialog). With JavaScript the rich editor
+ * replaces the textarea when its chunk arrives (text typed before carries over), but a fill is
+ * several steps through the browser: one that spans the swap types into a field that is gone, and
+ * Save stays disabled. So with JavaScript it waits for the editor first, as a person sees it.
+ */
+export async function fillNote(form: Locator, text: string) {
+  if (test.info().project.use.javaScriptEnabled !== false) {
+    await expect(form.locator("[data-editor] .editor-body")).toHaveAttribute("contenteditable", "true");
+  }
+  await form.getByLabel("Note", { exact: true }).fill(text);
 }
 
 /** Logs in through the /login form, the way a person without the dialog would. */

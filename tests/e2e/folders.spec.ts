@@ -1,4 +1,4 @@
-import { expect, signedIn, test } from "./fixtures";
+import { expect, fillNote, signedIn, test } from "./fixtures";
 
 test("build a portfolio: create a Company folder, file notes, filter, open, fail to delete, unfile, delete", async ({
   page,
@@ -28,7 +28,7 @@ test("build a portfolio: create a Company folder, file notes, filter, open, fail
     const composer = page.locator("form.composer");
     await expect(composer.getByRole("checkbox", { name: /Acme Corp/ })).toBeChecked();
     await composer.getByRole("combobox", { name: "X-label" }).selectOption("insight");
-    await composer.getByLabel("Note", { exact: true }).fill(text);
+    await fillNote(composer, text);
     await composer.getByRole("button", { name: "Save" }).click();
     await expect(page).toHaveURL(new RegExp(`/${a.username}/note/\\d+$`));
     await expect(page.getByRole("link", { name: "Acme Corp" })).toHaveAttribute("href", `/${a.username}/x/acme-corp`);

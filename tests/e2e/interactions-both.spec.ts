@@ -1,7 +1,7 @@
 // Issue 21, the items that matter with JavaScript on and off (interactions.spec.ts holds the
 // JavaScript-only ones). Each test here failed before its fix.
 import type { Locator, Page, PlaywrightWorkerArgs } from "@playwright/test";
-import { expect, othersNotes, signedIn, test, uniq } from "./fixtures";
+import { expect, fillNote, othersNotes, signedIn, test, uniq } from "./fixtures";
 
 const tagOf = () => uniq("t").replace(/\d/g, "x");
 
@@ -205,7 +205,7 @@ test("17: a new note's image is never asked for before it is there, and shows on
   await page.goto("/?dialog=note");
   const form = page.locator("form.composer");
   await form.getByRole("combobox", { name: "X-label" }).selectOption("story");
-  await form.getByLabel("Note", { exact: true }).fill(`Pictured ${uniq("p")}`);
+  await fillNote(form, `Pictured ${uniq("p")}`);
   await form.getByLabel("Images (up to 10)").setInputFiles([{ name: "a.png", mimeType: "image/png", buffer: png }]);
   await form.getByRole("button", { name: "Save" }).click();
   await expect(page).toHaveURL(new RegExp(`/${me.username}/note/\\d+$`));

@@ -1,5 +1,5 @@
 import zlib from "node:zlib";
-import { expect, signedIn, test, uniq } from "./fixtures";
+import { expect, fillNote, signedIn, test, uniq } from "./fixtures";
 
 test("write a note, see it on Discover, open, edit and delete it", async ({ page, js }) => {
   const a = await signedIn(page, "Note Writer");
@@ -12,7 +12,7 @@ test("write a note, see it on Discover, open, edit and delete it", async ({ page
   const dialog = page.getByRole("dialog", { name: "Take a note" });
   await expect(dialog).toBeVisible();
   // Refused without a label, with the spec's message, and the text kept.
-  await dialog.getByLabel("Note", { exact: true }).fill(`Hello ${word} #edge`);
+  await fillNote(dialog, `Hello ${word} #edge`);
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Please select a x-label.")).toBeVisible();
   const form = page.locator("form.composer");
@@ -36,7 +36,7 @@ test("write a note, see it on Discover, open, edit and delete it", async ({ page
   await page.getByLabel("Note menu", { exact: true }).click();
   await page.getByRole("link", { name: "Edit" }).click();
   const edit = page.getByRole("dialog", { name: "Edit note" });
-  await edit.getByLabel("Note", { exact: true }).fill(`Edited ${word}`);
+  await fillNote(edit, `Edited ${word}`);
   await edit.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText(`Edited ${word}`)).toBeVisible();
   await expect(page.getByText(`Hello ${word}`)).toHaveCount(0);
@@ -113,7 +113,7 @@ test("post a note with two images", async ({ page, js }) => {
   // enhanced composer, or React would reset what was typed into the server-rendered one.
   if (js) await expect(form.locator("[data-editor]")).toBeVisible();
   await form.getByRole("combobox", { name: "X-label" }).selectOption("story");
-  await form.getByLabel("Note", { exact: true }).fill("Two pictures");
+  await fillNote(form, "Two pictures");
   await form.getByLabel("Images (up to 10)").setInputFiles([
     { name: "a.png", mimeType: "image/png", buffer: png },
     { name: "b.png", mimeType: "image/png", buffer: png },
