@@ -2,6 +2,16 @@ import type { FetcherWithComponents } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 
 /**
+ * Each on/off control's action and the two intents its form posts (components/social/ToggleForm)
+ * and its action reads (routes/actions.*): one table, so a form and its action cannot disagree.
+ */
+export const TOGGLES = {
+  like: { action: "/actions/like", on: "like", off: "unlike" },
+  renote: { action: "/actions/renote", on: "renote", off: "undo" },
+  save: { action: "/actions/bookmark", on: "save", off: "unsave" },
+} as const;
+
+/**
  * A toggle (like, renote, bookmark) that sends one request at a time (issue 21, the like race).
  *
  * A fetcher aborts its request in flight when it is submitted again, but an aborted request may

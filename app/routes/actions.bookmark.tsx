@@ -1,6 +1,7 @@
 import { redirect } from "@remix-run/cloudflare";
 import { toggleAction } from "~/lib/actions.server";
+import { TOGGLES } from "~/lib/toggle";
 
-export const action = toggleAction("unsave", (api) => api.v1.bookmarks[":id"]);
+export const action = toggleAction(TOGGLES.save.off, (api) => api.v1.bookmarks[":id"]);
 
 export const loader = () => redirect("/");

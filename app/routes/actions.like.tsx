@@ -1,6 +1,7 @@
 import { redirect } from "@remix-run/cloudflare";
 import { toggleAction } from "~/lib/actions.server";
+import { TOGGLES } from "~/lib/toggle";
 
-export const action = toggleAction("unlike", (api) => api.v1.likes[":id"]);
+export const action = toggleAction(TOGGLES.like.off, (api) => api.v1.likes[":id"]);
 
 export const loader = () => redirect("/");

@@ -3,6 +3,7 @@ import { data, redirect } from "@remix-run/cloudflare";
 import { textToHtml } from "../../worker/lib/text";
 import { answer, num } from "~/lib/actions.server";
 import { apiFor, result } from "~/lib/api.server";
+import { TOGGLES } from "~/lib/toggle";
 import { returnPath, safeRedirect } from "~/lib/url";
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -10,7 +11,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const api = apiFor(request, context);
   const id = num(form, "id");
   const intent = form.get("intent");
-  if (intent === "undo")
+  if (intent === TOGGLES.renote.off)
     return answer(form, await result(api.v1.renotes[":id"].$delete({ param: { id: String(id) } })));
   if (intent === "quote") {
     const text = String(form.get("content") ?? "");

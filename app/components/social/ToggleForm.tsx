@@ -1,16 +1,10 @@
 import { type FetcherWithComponents, useLocation } from "@remix-run/react";
 import type { FormEvent, ReactNode } from "react";
+import { TOGGLES } from "~/lib/toggle";
 import { JsFlag } from "../JsFlag";
 
 /** A <details> menu closes once one of its items is used. */
 export const closeMenu = (e: { currentTarget: Element }) => e.currentTarget.closest("details")?.removeAttribute("open");
-
-/** Each on/off control's action and its two intents (what the form posts to turn it on, and off). */
-const TOGGLES = {
-  like: { action: "/actions/like", on: "like", off: "unlike" },
-  renote: { action: "/actions/renote", on: "renote", off: "undo" },
-  save: { action: "/actions/bookmark", on: "save", off: "unsave" },
-};
 
 /**
  * The form of an on/off control (`of`): it posts the intent that changes what is shown for `id`
