@@ -4,5 +4,7 @@ declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
     cloudflare: { env: Env; ctx: ExecutionContext };
     nonce?: string;
+    /** The app shell's render (worker/lib/shell.ts): page loaders answer null, the root draws the frame. */
+    shell?: boolean;
   }
 }

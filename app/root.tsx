@@ -10,13 +10,16 @@ import {
   useLoaderData,
   useMatches,
   useRouteError,
+  useLocation,
+  useRevalidator,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { type ReactNode, useEffect } from "react";
 import type { UserJson } from "../worker/features/users/users.service";
 import { siteOrigin } from "../worker/features/accounts/accounts.service";
 import { themeOf } from "../worker/lib/theme";
-import { badgeCount, Shell } from "./components/Shell";
+import { AppLoading, badgeCount, Shell } from "./components/Shell";
+import { NOJS_PATH } from "../worker/lib/js-marker";
 import { type DialogData, dialogLoaded, globalDialogs } from "./components/lazyDialogs";
 import { apiFor, result, signedIn } from "./lib/api.server";
 import { takeFlash } from "./lib/flash.server";
@@ -43,6 +46,13 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  // The app shell (worker/lib/shell.ts): nobody's data, so the same copy serves every signed-in
+  // browser; the page asks for its data once it runs (App). The flash waits for that request.
+  if (context.shell) {
+    const theme = themeOf(request.headers.get("cookie"));
+    const origin = siteOrigin(context.cloudflare.env, request.url);
+    return data({ shell: true, user: null, badge: 0, dialogData: {}, theme, origin, flash: null });
+  }
   // Visitors (no session) cost no API call at all.
   const res = signedIn(context) ? await result(apiFor(request, context).v1.me.$get()) : null;
   const user = res?.ok ? res.data : null;
@@ -50,6 +60,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const flash = takeFlash(request, context);
   return data(
     {
+      shell: false,
       user,
       badge: badgeCount(user?.stats),
       dialogData: user ? await dialogData(request, context, user) : {},
@@ -106,19 +117,24 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const styles = useInlineStyles();
   // "system" sets no attribute: the stylesheet follows prefers-color-scheme by itself.
-  const theme = useRouteLoaderData<typeof loader>("root")?.theme ?? "system";
+  const root = useRouteLoaderData<typeof loader>("root");
+  const theme = root?.theme ?? "system";
+  const shell = root?.shell === true;
+  const location = useLocation();
   // Marks the page hydrated, error pages included. Tests wait for it before typing: React resets
   // form fields it hydrates, and a key pressed while Remix still decodes its single-fetch data
   // suspends hydration (React 18 then throws #345).
   // A dialog opened by the URL hydrates with its own chunk, so "ready" waits for that too.
+  // The app shell is ready once the page's own data has come and rendered.
   useEffect(() => {
     markBooted();
+    if (shell) return;
     dialogLoaded(window.location.search).then(() =>
       setTimeout(() => {
         document.documentElement.dataset.ready = "1";
       }),
     );
-  }, []);
+  }, [shell]);
   return (
     <html lang="en" data-theme={theme === "system" ? undefined : theme}>
       <head>
@@ -126,6 +142,15 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={theme === "system" ? "light dark" : theme} />
         <meta name="theme-color" content="#1d4ed8" />
+        {/* A shell reached with JavaScript off (the marker cookie outlived it): the full page instead. */}
+        {shell && (
+          <noscript>
+            <meta
+              httpEquiv="refresh"
+              content={`0;url=${NOJS_PATH}?to=${encodeURIComponent(location.pathname + location.search)}`}
+            />
+          </noscript>
+        )}
         <Meta />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, from the build */}
         <style id={STYLES_ID} dangerouslySetInnerHTML={{ __html: styles }} />
@@ -141,7 +166,12 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { user, badge, dialogData: dd } = useLoaderData<typeof loader>();
+  const { user, badge, dialogData: dd, shell } = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
+  // The app shell asks for the page's data (its loaders, as single fetch's .data) as soon as it runs.
+  useEffect(() => {
+    if (shell) revalidator.revalidate();
+  }, [shell, revalidator.revalidate]);
   // Pages such as the Google callback stand outside the main layout (handle.bare).
   // Menus behave as menus once the page is up; their module stays out of the first load (issue 22).
   useEffect(() => {
@@ -158,9 +188,11 @@ export default function App() {
   const bare = useMatches().some((m) => (m.handle as { bare?: boolean } | undefined)?.bare);
   // Spec 3: the "notex" record mirrors the signed-in user and is cleared on logout.
   useEffect(() => {
+    if (shell) return;
     if (user) writeRecord(fromServer(user));
     else clearRecord();
-  }, [user]);
+  }, [user, shell]);
+  if (shell) return <AppLoading />;
   if (bare) return <Outlet />;
   return (
     <Shell user={user} badge={badge} dialogs={globalDialogs(user, dd as DialogData)}>

@@ -16,12 +16,16 @@ import { d1SessionFor, returnBookmark } from "./db/replicas";
 import { logRequest, logsRequests, requestId } from "./lib/request-log";
 import { configProblems } from "./lib/secrets.js";
 import { runCleanup } from "./features/cleanup/cleanup.service";
+import { isShellRequest, noJsRedirect } from "./lib/shell";
+import { NOJS_PATH } from "./lib/js-marker";
 
 export type PageHandler = (request: Request, loadContext: PageLoadContext) => Promise<Response>;
 
 export interface PageLoadContext {
   cloudflare: { env: AppEnv["Bindings"]; ctx: ExecutionContext };
   nonce: string;
+  /** Render the app shell: the frame without anyone's data (lib/shell.ts). */
+  shell: boolean;
 }
 
 type WorkerEnv = AppEnv & { Variables: { nonce: string } };
@@ -83,8 +87,22 @@ export function createApp(pages: PageHandler) {
       .route("/", feedRoutes as unknown as Hono<WorkerEnv>)
       // An unknown /v1 path is an API 404 in JSON, never the HTML page of the catch-all below.
       .all("/v1/*", (c) => c.json({ code: "not_found", message: "No such endpoint" }, 404))
-      .all("*", (c) =>
-        cachedPage(c, async () => {
+      .get(NOJS_PATH, (c) => noJsRedirect(c.req.raw))
+      .all("*", (c) => {
+        // A signed-in browser with JavaScript: the shared frame, no session lookup, no D1 at all.
+        if (isShellRequest(c.req.raw)) {
+          const { env } = c;
+          const ctx = c.executionCtx as ExecutionContext;
+          return cachedPage(
+            c,
+            async () => ({
+              res: await pages(c.req.raw, { cloudflare: { env, ctx }, nonce: c.var.nonce, shell: true }),
+              signedIn: false,
+            }),
+            true,
+          );
+        }
+        return cachedPage(c, async () => {
           // The session is resolved once here; every API call the page's loaders make reuses it.
           c.set("db", dbFor(c.env.DB));
           const page = c as unknown as Context<AppEnv>;
@@ -95,9 +113,12 @@ export function createApp(pages: PageHandler) {
           const self = user && withSelf ? (selfFromRows(also, user.id) ?? undefined) : undefined;
           const env = { ...c.env, PAGE_USER: user, PAGE_SELF: self };
           const ctx = c.executionCtx as ExecutionContext;
-          return { res: await pages(c.req.raw, { cloudflare: { env, ctx }, nonce: c.var.nonce }), signedIn: !!user };
-        }),
-      )
+          return {
+            res: await pages(c.req.raw, { cloudflare: { env, ctx }, nonce: c.var.nonce, shell: false }),
+            signedIn: !!user,
+          };
+        });
+      })
       .onError(toErrorResponse)
   );
 }

@@ -5,8 +5,9 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/server";
 import { createApp, scheduled } from "./app";
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { withShellLoaders } from "./lib/shell";
 
-const handleRemix = createRequestHandler(build as unknown as ServerBuild);
+const handleRemix = createRequestHandler(withShellLoaders(build as unknown as ServerBuild));
 
 const app = createApp((request, loadContext) => handleRemix(request, loadContext as unknown as AppLoadContext));
 

@@ -305,3 +305,31 @@ export function Shell({ user, badge, children, dialogs }: ShellProps) {
     </div>
   );
 }
+
+/**
+ * The app shell's frame (worker/lib/shell.ts): the same for every signed-in browser, so it names
+ * no one. It shows while the page's data comes, as Mastodon's and Bluesky's web apps do.
+ */
+export function AppLoading() {
+  return (
+    <div className="shell" aria-busy="true">
+      <header className="topbar">
+        <Link to="/" className="logo" aria-label="NoteX home">
+          NoteX
+        </Link>
+      </header>
+      <main id="main" className="loading-page">
+        <p className="sr-only" role="status">
+          Loading
+        </p>
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="note skeleton" aria-hidden="true">
+            <span className="skeleton-avatar" />
+            <span className="skeleton-line" />
+            <span className="skeleton-line short" />
+          </div>
+        ))}
+      </main>
+    </div>
+  );
+}

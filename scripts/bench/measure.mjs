@@ -122,10 +122,19 @@ const rows = [
   ["SSR / (visitor)", "ssr", get("/", { cookie: "" })],
   ["SSR note page (visitor)", "ssr", get(`/${meta.focusAuthor}/note/${meta.focusNote}`)],
   ["SSR profile (visitor)", "ssr", get("/bench2")],
-  ["SSR / (signed in)", "ssr", get("/", { cookie: me.cookie })],
-  ["SSR note page (signed in)", "ssr", get(`/${meta.focusAuthor}/note/${meta.focusNote}`, { cookie: me.cookie })],
-  ["SSR profile (signed in)", "ssr", get("/bench2", { cookie: me.cookie })],
-  ["SSR notifications (signed in)", "ssr", get("/notifications", { cookie: me.cookie })],
+  // Signed in with JavaScript (the browser carries nx_js=1, worker/lib/shell.ts), a page view is two
+  // requests, each its own row: the shared app shell, then the page's data (Remix single fetch).
+  ...[
+    ["/", "/", "/_root.data"],
+    ["note page", `/${meta.focusAuthor}/note/${meta.focusNote}`, `/${meta.focusAuthor}/note/${meta.focusNote}.data`],
+    ["profile", "/bench2", "/bench2.data"],
+    ["notifications", "/notifications", "/notifications.data"],
+  ].flatMap(([name, page, data]) => [
+    [`SSR ${name} (signed in): shell`, "ssr", get(page, { cookie: `${me.cookie}; nx_js=1` })],
+    [`SSR ${name} (signed in): data`, "ssr", get(data, { cookie: `${me.cookie}; nx_js=1` })],
+  ]),
+  // Without JavaScript the page is rendered for the person in full, as before.
+  ["SSR / (signed in, no JS)", "ssr", get("/", { cookie: me.cookie })],
 ];
 
 /** Alone: sequential requests for `seconds` (at least 8), each timed, each with its D1 meter. */

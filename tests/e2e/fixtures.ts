@@ -1,4 +1,12 @@
-import { test as base, type Browser, expect, type Locator, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
+import {
+  test as base,
+  type Browser,
+  expect,
+  type Locator,
+  type Page,
+  type PlaywrightWorkerArgs,
+  type Response,
+} from "@playwright/test";
 
 let seq = 0;
 export const uniq = (p = "u") =>
@@ -57,6 +65,20 @@ export async function fillNote(form: Locator, text: string) {
     await expect(form.locator("[data-editor] .editor-body")).toHaveAttribute("contenteditable", "true");
   }
   await form.getByLabel("Note", { exact: true }).fill(text);
+}
+
+/**
+ * Whether a signed-in page view came as the app shell (worker/lib/shell.ts: a browser that has run
+ * our script): its document is the shared frame, so a page's 404 or redirect shows in the page
+ * once its data comes, not in the document's own status.
+ */
+export const fromShell = (res: Response | null) =>
+  !!res && res.headers()["x-page-cache"] !== undefined && res.headers()["cache-control"] === "private, no-store";
+
+/** A page that is not there: a 404 page, answered with status 404 unless it came as the app shell. */
+export async function expectNotFound(page: Page, res: Response | null) {
+  if (!fromShell(res)) expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Oops! The page you're looking for is not here." })).toBeVisible();
 }
 
 /** Logs in through the /login form, the way a person without the dialog would. */

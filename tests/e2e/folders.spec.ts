@@ -1,4 +1,4 @@
-import { expect, fillNote, signedIn, test } from "./fixtures";
+import { expect, expectNotFound, fillNote, signedIn, test } from "./fixtures";
 
 test("build a portfolio: create a Company folder, file notes, filter, open, fail to delete, unfile, delete", async ({
   page,
@@ -59,5 +59,5 @@ test("build a portfolio: create a Company folder, file notes, filter, open, fail
   await page.getByRole("link", { name: "Delete" }).click();
   await page.getByRole("button", { name: "Yes" }).click();
   await expect(page).toHaveURL("/");
-  expect((await page.goto(`/${a.username}/x/acme-corp`))?.status()).toBe(404);
+  await expectNotFound(page, await page.goto(`/${a.username}/x/acme-corp`));
 });

@@ -1,5 +1,5 @@
 import zlib from "node:zlib";
-import { expect, fillNote, signedIn, test, uniq } from "./fixtures";
+import { expect, expectNotFound, fillNote, signedIn, test, uniq } from "./fixtures";
 
 test("write a note, see it on Discover, open, edit and delete it", async ({ page, js }) => {
   const a = await signedIn(page, "Note Writer");
@@ -46,8 +46,7 @@ test("write a note, see it on Discover, open, edit and delete it", async ({ page
   await expect(page.getByText("Are you sure you want to delete?")).toBeVisible();
   await page.getByRole("button", { name: "Yes" }).click();
   await expect(page).toHaveURL("/");
-  const res = await page.goto(noteUrl);
-  expect(res?.status()).toBe(404);
+  await expectNotFound(page, await page.goto(noteUrl));
 });
 
 test("like, renote and quote someone's note", async ({ page, browser }) => {

@@ -1,5 +1,5 @@
 import type { Browser } from "@playwright/test";
-import { E2E_MODERATOR, expect, personWithNote, signedIn, test, uniq } from "./fixtures";
+import { E2E_MODERATOR, expect, expectNotFound, personWithNote, signedIn, test, uniq } from "./fixtures";
 
 /** Another person in their own browser context, with one note carrying `tag`. */
 const person = (browser: Browser, name: string, tag: string) =>
@@ -65,7 +65,7 @@ test("a moderator hides a reported note; the author is told why; others get 404"
   // An ordinary user has no Moderation entry and no page.
   await reporter.page.goto("/");
   await expect(reporter.page.getByRole("link", { name: "Moderation" })).toHaveCount(0);
-  expect((await reporter.page.goto("/moderation"))?.status()).toBe(404);
+  await expectNotFound(reporter.page, await reporter.page.goto("/moderation"));
 
   const login = await page.request.post("/v1/login", { data: E2E_MODERATOR });
   expect(login.status(), await login.text()).toBe(200);
@@ -85,7 +85,7 @@ test("a moderator hides a reported note; the author is told why; others get 404"
   await expect(entry.getByText("Unsolicited advertising")).toBeVisible();
 
   const notePath = `/${a.account.username}/note/${a.noteId}`;
-  expect((await reporter.page.goto(notePath))?.status()).toBe(404);
+  await expectNotFound(reporter.page, await reporter.page.goto(notePath));
   await reporter.page.goto(`/tag/${tag}`);
   await expect(reporter.page.getByText(a.text)).toHaveCount(0);
   await a.page.goto(notePath);

@@ -34,19 +34,26 @@ export function isVisitorPage(req: Request): boolean {
  */
 export const mayCarrySession = (req: Request) => (req.headers.get("cookie") ?? "").toLowerCase().includes(SID_COOKIE);
 
-/** One copy per URL and theme: the page is rendered with the theme cookie's <html data-theme>. */
-const cacheKey = (req: Request) => {
+/**
+ * One copy per URL and theme: the page is rendered with the theme cookie's <html data-theme>. The
+ * app shell (lib/shell.ts) is a copy of its own per URL and theme, never the visitor's page.
+ */
+const cacheKey = (req: Request, shell: boolean) => {
   const url = new URL(req.url);
   const theme = themeOf(req.headers.get("cookie"));
   if (theme !== "system") url.searchParams.set("__theme", theme);
+  if (shell) url.searchParams.set("__shell", "1");
   return new Request(url.href, { method: "GET" });
 };
 
-/** The answer to the visitor: the page body, public to the edge, marked hit or miss. */
-function forVisitor(body: string, from: Response, hit: boolean): Response {
+/**
+ * The answer from the cache: public to the edge for a visitor; for the shell (asked with a session
+ * cookie) private to the browser, like every answer to a signed-in request. Marked hit or miss.
+ */
+function answer(body: string, from: Response, hit: boolean, shell: boolean): Response {
   const headers = new Headers(from.headers);
   headers.delete(NONCE_HEADER);
-  headers.set("Cache-Control", `public, max-age=0, s-maxage=${PAGE_TTL_S}`);
+  headers.set("Cache-Control", shell ? "private, no-store" : `public, max-age=0, s-maxage=${PAGE_TTL_S}`);
   headers.set("X-Page-Cache", hit ? "hit" : "miss");
   return new Response(body, { status: from.status, headers });
 }
@@ -57,17 +64,20 @@ export interface Rendered {
   signedIn: boolean;
 }
 
-/** Answers a visitor page from the cache, or renders it and keeps a copy; others pass through. */
-export async function cachedPage(c: PageContext, render: () => Promise<Rendered>): Promise<Response> {
-  if (!isVisitorPage(c.req.raw) || typeof caches === "undefined") return privately(await render());
+/**
+ * Answers a visitor page, or the app shell (`shell`: lib/shell.ts), from the cache, or renders it and
+ * keeps a copy; others pass through.
+ */
+export async function cachedPage(c: PageContext, render: () => Promise<Rendered>, shell = false): Promise<Response> {
+  if (!(shell || isVisitorPage(c.req.raw)) || typeof caches === "undefined") return privately(await render());
   const cache = (caches as unknown as { default: Cache }).default;
-  const key = cacheKey(c.req.raw);
+  const key = cacheKey(c.req.raw, shell);
   const hit = await cache.match(key);
   if (hit) {
     // The copy carries the nonce of the request that rendered it; this response gets its own.
     const old = hit.headers.get(NONCE_HEADER) ?? "";
     const body = await hit.text();
-    return forVisitor(old ? body.replaceAll(old, c.var.nonce) : body, hit, true);
+    return answer(old ? body.replaceAll(old, c.var.nonce) : body, hit, true, shell);
   }
   const rendered = await render();
   const { res } = rendered;
@@ -78,7 +88,7 @@ export async function cachedPage(c: PageContext, render: () => Promise<Rendered>
   stored.headers.set(NONCE_HEADER, c.var.nonce);
   stored.headers.set("Cache-Control", `public, max-age=${PAGE_TTL_S}`);
   c.executionCtx.waitUntil(cache.put(key, stored));
-  return forVisitor(body, res, false);
+  return answer(body, res, false, shell);
 }
 
 /** Signed-in answers of any type, and uncacheable pages, never leave the browser's private cache. */
