@@ -314,21 +314,27 @@ export function AppLoading() {
   return (
     <div className="shell" aria-busy="true">
       <header className="topbar">
+        {/* Where the menu button will be, so the logo does not move when the page comes. */}
+        <span className="icon-btn menu-toggle" aria-hidden="true">
+          <Icon name="menu" size={22} />
+        </span>
         <Link to="/" className="logo" aria-label="NoteX home">
           NoteX
         </Link>
       </header>
-      <main id="main" className="loading-page">
-        <p className="sr-only" role="status">
-          Loading
-        </p>
-        {[0, 1, 2].map((i) => (
-          <div key={i} className="note skeleton" aria-hidden="true">
-            <span className="skeleton-avatar" />
-            <span className="skeleton-line" />
-            <span className="skeleton-line short" />
-          </div>
-        ))}
+      <main id="main">
+        <section className="page">
+          <p className="sr-only" role="status">
+            Loading
+          </p>
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="note skeleton" aria-hidden="true">
+              <span className="skeleton-avatar" />
+              <span className="skeleton-line" />
+              <span className="skeleton-line short" />
+            </div>
+          ))}
+        </section>
       </main>
     </div>
   );
