@@ -19,7 +19,7 @@ import type { UserJson } from "../worker/features/users/users.service";
 import { siteOrigin } from "../worker/features/accounts/accounts.service";
 import { themeOf } from "../worker/lib/theme";
 import { AppLoading, badgeCount, Shell } from "./components/Shell";
-import { NOJS_PATH } from "../worker/lib/js-marker";
+import { JS_COOKIE, NOJS_PATH } from "../worker/lib/js-marker";
 import { type DialogData, dialogLoaded, globalDialogs } from "./components/lazyDialogs";
 import { apiFor, result, signedIn } from "./lib/api.server";
 import { takeFlash } from "./lib/flash.server";
@@ -128,6 +128,10 @@ export function Layout({ children }: { children: ReactNode }) {
   // The app shell is ready once the page's own data has come and rendered.
   useEffect(() => {
     markBooted();
+    // Tells the worker this browser runs JavaScript: its signed-in page views then start from the
+    // shared app shell (worker/lib/shell.ts) instead of a page rendered for it alone. (Set here,
+    // not in entry.client, so the marker's module stays in the root's chunk: no extra request.)
+    document.cookie = `${JS_COOKIE}=1; Path=/; Max-Age=31536000; SameSite=Lax${window.location.protocol === "https:" ? "; Secure" : ""}`;
     if (shell) return;
     dialogLoaded(window.location.search).then(() =>
       setTimeout(() => {
