@@ -1,4 +1,4 @@
-// Shared with the browser's bundle (app/entry.client.tsx, app/root.tsx), so nothing is imported here.
+// Shared with the browser's bundle (app/root.tsx), so nothing is imported here.
 
 /** Set by the app's script on every page: this browser runs JavaScript (lib/shell.ts). */
 export const JS_COOKIE = "nx_js";
