@@ -46,13 +46,12 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const theme = themeOf(request.headers.get("cookie"));
+  // For canonical URLs and link previews (app/lib/meta.ts).
+  const origin = siteOrigin(context.cloudflare.env, request.url);
   // The app shell (worker/lib/shell.ts): nobody's data, so the same copy serves every signed-in
   // browser; the page asks for its data once it runs (App). The flash waits for that request.
-  if (context.shell) {
-    const theme = themeOf(request.headers.get("cookie"));
-    const origin = siteOrigin(context.cloudflare.env, request.url);
-    return data({ shell: true, user: null, badge: 0, dialogData: {}, theme, origin, flash: null });
-  }
+  if (context.shell) return data({ shell: true, user: null, badge: 0, dialogData: {}, theme, origin, flash: null });
   // Visitors (no session) cost no API call at all.
   const res = signedIn(context) ? await result(apiFor(request, context).v1.me.$get()) : null;
   const user = res?.ok ? res.data : null;
@@ -64,9 +63,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       user,
       badge: badgeCount(user?.stats),
       dialogData: user ? await dialogData(request, context, user) : {},
-      theme: themeOf(request.headers.get("cookie")),
-      // For canonical URLs and link previews (app/lib/meta.ts).
-      origin: siteOrigin(context.cloudflare.env, request.url),
+      theme,
+      origin,
       flash: flash?.message ?? null,
     },
     flash ? { headers: { "Set-Cookie": flash.clear } } : undefined,

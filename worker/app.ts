@@ -89,35 +89,29 @@ export function createApp(pages: PageHandler) {
       .all("/v1/*", (c) => c.json({ code: "not_found", message: "No such endpoint" }, 404))
       .get(NOJS_PATH, (c) => noJsRedirect(c.req.raw))
       .all("*", (c) => {
-        // A signed-in browser with JavaScript: the shared frame, no session lookup, no D1 at all.
-        if (isShellRequest(c.req.raw)) {
-          const { env } = c;
-          const ctx = c.executionCtx as ExecutionContext;
-          return cachedPage(
-            c,
-            async () => ({
-              res: await pages(c.req.raw, { cloudflare: { env, ctx }, nonce: c.var.nonce, shell: true }),
-              signedIn: false,
-            }),
-            true,
-          );
-        }
-        return cachedPage(c, async () => {
-          // The session is resolved once here; every API call the page's loaders make reuses it.
-          c.set("db", dbFor(c.env.DB));
-          const page = c as unknown as Context<AppEnv>;
-          // A GET that runs the root loader also reads the person's own record (/me) in the
-          // session check's round trip. Not after a form POST: its action may have changed them.
-          const withSelf = c.req.method === "GET" && runsRootLoader(c.req.url);
-          const { user, also } = await pageUser(page, withSelf ? (sid) => selfStatements(page.var.db, sid) : undefined);
-          const self = user && withSelf ? (selfFromRows(also, user.id) ?? undefined) : undefined;
-          const env = { ...c.env, PAGE_USER: user, PAGE_SELF: self };
-          const ctx = c.executionCtx as ExecutionContext;
-          return {
-            res: await pages(c.req.raw, { cloudflare: { env, ctx }, nonce: c.var.nonce, shell: false }),
-            signedIn: !!user,
-          };
-        });
+        // A signed-in browser with JavaScript gets the shared frame: no session lookup, no D1 at all.
+        const shell = isShellRequest(c.req.raw);
+        const render = (env: AppEnv["Bindings"]) =>
+          pages(c.req.raw, { cloudflare: { env, ctx: c.executionCtx as ExecutionContext }, nonce: c.var.nonce, shell });
+        return cachedPage(
+          c,
+          async () => {
+            if (shell) return { res: await render(c.env), signedIn: false };
+            // The session is resolved once here; every API call the page's loaders make reuses it.
+            c.set("db", dbFor(c.env.DB));
+            const page = c as unknown as Context<AppEnv>;
+            // A GET that runs the root loader also reads the person's own record (/me) in the
+            // session check's round trip. Not after a form POST: its action may have changed them.
+            const withSelf = c.req.method === "GET" && runsRootLoader(c.req.url);
+            const { user, also } = await pageUser(
+              page,
+              withSelf ? (sid) => selfStatements(page.var.db, sid) : undefined,
+            );
+            const self = user && withSelf ? (selfFromRows(also, user.id) ?? undefined) : undefined;
+            return { res: await render({ ...c.env, PAGE_USER: user, PAGE_SELF: self }), signedIn: !!user };
+          },
+          shell,
+        );
       })
       .onError(toErrorResponse)
   );
