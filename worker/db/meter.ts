@@ -5,6 +5,8 @@
 // totals go out in Server-Timing, which the tests hold to budgets, the bench prints per row, and
 // the browser's network panel shows.
 
+import { refusalOf, refusalText } from "./refuse";
+
 export interface D1Meter {
   trips: number;
   /** Wall time spent waiting on D1 in this request, ms. */
@@ -84,15 +86,26 @@ async function rawMetered(stmt: D1PreparedStatement, meter: D1Meter, options?: {
 
 /**
  * A check a request must pass before it may write (the session behind a bearer token, lib/session.ts):
- * it rides as the first statement of the request's first D1 trip when that trip only reads (one round
- * trip fewer), and runs alone before a trip that may write, which waits for it.
+ * it rides as the first statement of the request's first D1 trip. A trip that only reads carries it
+ * as it is. A trip that may write carries it as a guard that fails when the check does, which rolls
+ * the whole trip back (db/refuse.ts): a write with its session check is one round trip, and still
+ * never happens for a session that does not pass.
  */
 export interface Gate {
+  /** A read that yields a row exactly when the check passes (no row: refused). */
   sql: string;
   params: unknown[];
   /** Takes the check's rows; throws (the request's answer) if they do not pass. */
   settle(rows: Record<string, unknown>[]): void;
 }
+
+const GATE_REFUSAL = "gate";
+
+/** The gate as a statement that fails its trip when the check yields no row, and else yields the check's rows. */
+const guardOf = (g: Gate): Gate => ({
+  ...g,
+  sql: `with g as (${g.sql}) select g.* from (select 1) left join g where case when exists (select 1 from g) then 1 else ${refusalText(GATE_REFUSAL)} end`,
+});
 
 const ARM = Symbol("arm gate");
 type Armable = D1Database & { [ARM]?: (gate: Gate) => () => Promise<boolean> };
@@ -134,8 +147,8 @@ export function meteredD1(d1: D1Database, meter: D1Meter): D1Database {
     return outcome;
   };
   /**
-   * Runs a trip: `riding` carries the armed gate in it when the trip only reads; otherwise the
-   * gate runs alone first, and a trip that may write waits for it to pass.
+   * Runs a trip: `riding` carries the armed gate in it (as a guard when the trip may write).
+   * Without `riding` the gate runs alone first, and a trip that may write waits for it to pass.
    */
   const gated = <R>(
     reads: boolean,
@@ -143,9 +156,17 @@ export function meteredD1(d1: D1Database, meter: D1Meter): D1Database {
     riding?: (g: Gate) => Promise<[Record<string, unknown>[], R]>,
   ): Promise<R> => {
     const g = armed;
-    if (g && reads && riding) {
+    if (g && riding) {
       armed = undefined;
-      const trip = riding(g);
+      const trip = riding(reads ? g : guardOf(g)).catch((err): [Record<string, unknown>[], R] => {
+        // Refused: no rows, so settle throws the gate's own answer. Any other failure leaves the
+        // gate's outcome unknown (the trip rolled back whole): it is armed again for the next trip,
+        // or for the request's end, and the trip's own error is the answer.
+        if (refusalOf(err) === GATE_REFUSAL) return [[], undefined as R];
+        armed ??= g;
+        outcome = undefined;
+        throw err;
+      });
       return settled(
         g,
         trip.then(([rows]) => rows),
@@ -190,12 +211,15 @@ export function meteredD1(d1: D1Database, meter: D1Meter): D1Database {
     const runs: Record<string, (...args: never[]) => Promise<unknown>> = {
       all,
       run: () =>
-        gated(false, () =>
-          time(async () => {
-            const r = await stmt.run();
-            add(meter, r.meta);
-            return r;
-          }),
+        gated(
+          false,
+          () =>
+            time(async () => {
+              const r = await stmt.run();
+              add(meter, r.meta);
+              return r;
+            }),
+          batchWith,
         ),
       first: async (col?: string) => {
         const r = (await all()) as D1Result<Record<string, unknown>>;

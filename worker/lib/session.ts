@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { sign } from "hono/jwt";
-import { and, eq, gt, lt, type Placeholder, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, type Placeholder, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { armGate } from "../db/meter";
 import { namedObjects, planOf, planValues } from "../db/plan";
@@ -160,18 +160,32 @@ const sessionFields = {
   suspendedAt: users.suspendedAt,
 };
 
-/** The session row `sid` joined to its user (unexpired, and belonging to `uid` when given). */
+/**
+ * The session row `sid` joined to its user (unexpired, and belonging to `uid` when given). With
+ * `ep` (a bearer token's epoch) it also holds the whole of `valid` in SQL, so a row comes back
+ * exactly when the session passes: what a Gate's check must be (db/meter.ts).
+ */
 const sessionQuery = (
   c: Context<AppEnv>,
   sid: string | Placeholder,
   now: number | Placeholder,
   uid?: number | Placeholder,
+  ep?: number | Placeholder,
 ) =>
   c.var.db
     .select(sessionFields)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sid), gt(sessions.expiresAt, now), uid === undefined ? undefined : eq(users.id, uid)))
+    .where(
+      and(
+        eq(sessions.id, sid),
+        gt(sessions.expiresAt, now),
+        uid === undefined ? undefined : eq(users.id, uid),
+        ep === undefined
+          ? undefined
+          : and(eq(sessions.ep, users.sessionEpoch), eq(users.sessionEpoch, ep), isNull(users.suspendedAt)),
+      ),
+    )
     .limit(1);
 
 /**
@@ -201,13 +215,13 @@ const stale = (row: SessionRow, now: number) => now - row.lastSeenAt > TOUCH_EVE
 /** sessionQuery for a bearer token, built once, for a Gate to carry (sid, now and uid bound per request). */
 const bearerSession = (c: Context<AppEnv>) =>
   planOf("session:bearer", () =>
-    sessionQuery(c, sql.placeholder("sid"), sql.placeholder("now"), sql.placeholder("uid")),
+    sessionQuery(c, sql.placeholder("sid"), sql.placeholder("now"), sql.placeholder("uid"), sql.placeholder("ep")),
   );
 
 /** The user behind session `sid` (see sessionQuery and settleSession), or null. One D1 query. */
 async function current(c: Context<AppEnv>, sid: string, uid?: number, ep?: number): Promise<CurrentUser | null> {
   const now = Date.now();
-  const [row]: SessionRow[] = await sessionQuery(c, sid, now, uid);
+  const [row]: SessionRow[] = await sessionQuery(c, sid, now, uid, ep);
   return settleSession(c, row, sid, now, ep);
 }
 
@@ -261,7 +275,7 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
     const plan = bearerSession(c);
     const passed = armGate(c.env.DB, {
       sql: plan.text,
-      params: planValues(plan, { sid, now, uid }),
+      params: planValues(plan, { sid, now, uid, ep }),
       settle(rows) {
         const [row] = namedObjects<SessionRow>(plan, rows);
         if (!valid(row, ep)) throw unauthorized();

@@ -1,12 +1,14 @@
 // Content: what a person can like, bookmark or report (a note, a reply, an x-folder of a liked
 // type), who wrote it as every content JSON names them, and finding one as a viewer may see it.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { folders } from "../../db/schema/folders";
 import { notes } from "../../db/schema/notes";
 import { replies } from "../../db/schema/social";
 import type { DB } from "../../env";
 import { notFound } from "../../lib/errors";
+import { refusal } from "../../db/refuse";
+import { blockedError } from "../safety/safety.service";
 import { authorActive, blockState, openable } from "../safety/visibility";
 
 /** The author of a note, reply or folder as its JSON carries them. */
@@ -35,39 +37,72 @@ export const KindQuery = z.object({
  * The row a content kind points at, as `viewer` may see it (hidden content, a suspended owner or a
  * block either way is a 404, as on its page), with the block state between them for a 403 on
  * interactions: likes, bookmarks and reports all resolve targets here, in one query.
+ * `visible` false: any row, to undo one's own interaction, which stays possible on content one can
+ * no longer open.
  */
+function targetQuery(db: DB, kind: ContentKind, id: number, viewer: number, visible: boolean) {
+  const blocked = (owner: unknown) => blockState(viewer, owner).as("blocked");
+  if (kind === "note")
+    return db
+      .select({ id: notes.id, ownerId: notes.userId, blocked: blocked(notes.userId) })
+      .from(notes)
+      .where(and(eq(notes.id, id), visible ? openable(sql`"notes"`, viewer, { blocks: false }) : undefined))
+      .limit(1);
+  if (kind === "reply")
+    return db
+      .select({ id: replies.id, ownerId: replies.userId, blocked: blocked(replies.userId) })
+      .from(replies)
+      .where(and(eq(replies.id, id), visible ? openable(sql`"replies"`, viewer, { blocks: false }) : undefined))
+      .limit(1);
+  return db
+    .select({ id: folders.id, ownerId: folders.userId, blocked: blocked(folders.userId) })
+    .from(folders)
+    .where(
+      and(
+        eq(folders.id, id),
+        sql`lower(${folders.type}) = ${kind}`,
+        visible ? authorActive(folders.userId) : undefined,
+      ),
+    )
+    .limit(1);
+}
+
+/** The target (see targetQuery), or a 404. */
 export async function findTarget(
   db: DB,
   kind: ContentKind,
   id: number,
   viewer: number,
-  /** false to undo one's own interaction, which stays possible on content one can no longer open. */
   visible = true,
 ): Promise<{ id: number; ownerId: number; blocked: number }> {
-  const [row] =
-    kind === "note"
-      ? await db
-          .select({ id: notes.id, ownerId: notes.userId, blocked: blockState(viewer, notes.userId) })
-          .from(notes)
-          .where(and(eq(notes.id, id), visible ? openable(sql`"notes"`, viewer, { blocks: false }) : undefined))
-          .limit(1)
-      : kind === "reply"
-        ? await db
-            .select({ id: replies.id, ownerId: replies.userId, blocked: blockState(viewer, replies.userId) })
-            .from(replies)
-            .where(and(eq(replies.id, id), visible ? openable(sql`"replies"`, viewer, { blocks: false }) : undefined))
-            .limit(1)
-        : await db
-            .select({ id: folders.id, ownerId: folders.userId, blocked: blockState(viewer, folders.userId) })
-            .from(folders)
-            .where(
-              and(
-                eq(folders.id, id),
-                sql`lower(${folders.type}) = ${kind}`,
-                visible ? authorActive(folders.userId) : undefined,
-              ),
-            )
-            .limit(1);
+  const [row] = await targetQuery(db, kind, id, viewer, visible);
   if (!row) throw notFound("Not found");
   return row;
+}
+
+/** The refusals of a block between two people (blockState's 1 and 2), and their answers. */
+export const refuseBlocks = (state: SQL) =>
+  sql`when ${state} = 1 then ${refusal("blocked_mine")} when ${state} = 2 then ${refusal("blocked_theirs")}`;
+export const BLOCK_REFUSALS = {
+  blocked_mine: () => blockedError(1),
+  blocked_theirs: () => blockedError(2),
+};
+
+/** What a target check's refusals answer (see targetCheck). */
+export const TARGET_REFUSALS = { ...BLOCK_REFUSALS, not_found: () => notFound("Not found") };
+
+/**
+ * findTarget as the first statement of a write's own batch (one round trip): yields the owner's id
+ * as `owner_id`, or fails the batch (db/refuse.ts, answered by TARGET_REFUSALS) when there is no
+ * such target or, with `blocks`, when a block stands between them.
+ */
+export function targetCheck(db: DB, kind: ContentKind, id: number, viewer: number, visible: boolean, blocks: boolean) {
+  return db
+    .select({
+      ownerId:
+        sql<number>`case when t.id is null then ${refusal("not_found")} ${blocks ? refuseBlocks(sql`t.blocked`) : sql``} else t.user_id end`.as(
+          "owner_id",
+        ),
+    })
+    .from(sql`(select 1) left join (${targetQuery(db, kind, id, viewer, visible)}) t`);
 }

@@ -1,11 +1,12 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { runBatch } from "../../db/client";
+import { refusal, refusing } from "../../db/refuse";
 import { follows } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
 import type { DB } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
-import { refuseBlocked } from "../safety/safety.service";
+import { BLOCK_REFUSALS, refuseBlocks } from "../content/content";
 import { authorActive, blockedEither, blockState, userInList } from "../safety/visibility";
 import { notifyStatements, unnotifyStatements } from "../notifications/notifications.links";
 
@@ -23,23 +24,34 @@ const count = (db: DB, follower: number, followee: number, on: boolean) => {
     .returning({ id: users.id, followers: users.followerNum });
 };
 
+/** What a follow's check refuses with (see follow). */
+const FOLLOW_REFUSALS = { ...BLOCK_REFUSALS, not_found: () => notFound("User not found") };
+
+/**
+ * Follow or unfollow, in one D1 round trip: the check that the person exists and is active (and,
+ * to follow, that no block stands between them) leads the batch and rolls it back when it fails.
+ */
 export async function follow(db: DB, follower: number, followee: number, on: boolean) {
   if (follower === followee) throw new AppError(422, "invalid_input", "You cannot follow yourself.");
-  const [target] = await db
-    .select({ id: users.id, blocked: blockState(follower, followee) })
-    .from(users)
-    .where(and(eq(users.id, followee), authorActive(users.id)))
-    .limit(1);
-  if (!target) throw notFound("User not found");
-  if (on) refuseBlocked(target.blocked);
+  const check = db
+    .select({
+      ok: sql<number>`case when not exists (select 1 from ${users} where ${users.id} = ${followee} and ${authorActive(users.id)}) then ${refusal("not_found")} ${on ? refuseBlocks(blockState(follower, followee)) : sql``} else 1 end`.as(
+        "ok",
+      ),
+    })
+    .from(sql`(select 1)`);
   const note = { userId: followee, actorId: follower, action: "follow" as const };
-  const [, counted] = await runBatch(db, [
-    on
-      ? db.insert(follows).values({ followerId: follower, followeeId: followee }).onConflictDoNothing()
-      : db.delete(follows).where(and(eq(follows.followerId, follower), eq(follows.followeeId, followee))),
-    count(db, follower, followee, on),
-    ...(on ? notifyStatements(db, note) : unnotifyStatements(db, note)),
-  ]);
+  const [, , counted] = await refusing(
+    runBatch(db, [
+      check,
+      on
+        ? db.insert(follows).values({ followerId: follower, followeeId: followee }).onConflictDoNothing()
+        : db.delete(follows).where(and(eq(follows.followerId, follower), eq(follows.followeeId, followee))),
+      count(db, follower, followee, on),
+      ...(on ? notifyStatements(db, note) : unnotifyStatements(db, note)),
+    ]),
+    FOLLOW_REFUSALS,
+  );
   const row = (counted as { id: number; followers: number }[]).find((r) => r.id === followee);
   return { following: on, followers: row?.followers ?? 0 };
 }

@@ -1,12 +1,12 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { runBatch } from "../../db/client";
 import { minusChanges, plusChanges } from "../../db/counters";
+import { refusing } from "../../db/refuse";
 import { folders } from "../../db/schema/folders";
 import { notes } from "../../db/schema/notes";
 import { likes, replies } from "../../db/schema/social";
 import type { DB } from "../../env";
-import { type ContentKind, FOLDER_KINDS, findTarget } from "../content/content";
-import { refuseBlocked } from "../safety/safety.service";
+import { type ContentKind, FOLDER_KINDS, TARGET_REFUSALS, targetCheck } from "../content/content";
 import { notifyStatements, unnotifyStatements } from "../notifications/notifications.links";
 
 /** Whether `viewer` liked a (kind, target): one primary-key lookup, for a list's select. */
@@ -22,10 +22,12 @@ const likesOf = (kind: ContentKind, id: number) =>
     ? and(inArray(likes.kind, [...FOLDER_KINDS]), eq(likes.targetId, id))
     : and(eq(likes.kind, kind), eq(likes.targetId, id));
 
+const tableOf = (kind: ContentKind) => (kind === "note" ? notes : kind === "reply" ? replies : folders);
+
 /** likenum of the note, reply or folder, moved by the rows the like's insert or delete just changed. */
 function count(db: DB, kind: ContentKind, id: number, on: boolean) {
   const by = on ? plusChanges : minusChanges;
-  const table = kind === "note" ? notes : kind === "reply" ? replies : folders;
+  const table = tableOf(kind);
   return db
     .update(table)
     .set({ likenum: by(table.likenum) })
@@ -33,9 +35,11 @@ function count(db: DB, kind: ContentKind, id: number, on: boolean) {
     .returning({ likenum: table.likenum });
 }
 
+/**
+ * Like or unlike, in one D1 round trip: the target check (404, or 403 across a block) leads the
+ * batch and rolls it back when it fails, and the notification names the owner by a subquery.
+ */
 export async function like(db: DB, userId: number, kind: ContentKind, id: number, on: boolean) {
-  const target = await findTarget(db, kind, id, userId, on);
-  if (on) refuseBlocked(target.blocked);
   const mine = and(eq(likes.userId, userId), likesOf(kind, id));
   const write = on
     ? db
@@ -46,17 +50,21 @@ export async function like(db: DB, userId: number, kind: ContentKind, id: number
         .onConflictDoNothing()
     : db.delete(likes).where(mine);
   const noti = {
-    userId: target.ownerId,
+    userId: sql<number>`(select user_id from ${tableOf(kind)} where id = ${id})`,
     actorId: userId,
     action: "like" as const,
     tblname: kind === "reply" ? "reply" : kind === "note" ? "note" : "folder",
     rowid: id,
   };
   // The count follows its write directly (changes()): a repeat or a racing twin adds 0, in O(1).
-  const [, counted] = (await runBatch(db, [
-    write,
-    count(db, kind, id, on),
-    ...(on ? notifyStatements(db, noti) : unnotifyStatements(db, noti)),
-  ])) as [unknown, { likenum: number }[]];
-  return { liked: on, likenum: counted[0]?.likenum ?? 0, ownerId: target.ownerId };
+  const [, , counted] = (await refusing(
+    runBatch(db, [
+      targetCheck(db, kind, id, userId, on, on),
+      write,
+      count(db, kind, id, on),
+      ...(on ? notifyStatements(db, noti) : unnotifyStatements(db, noti)),
+    ]),
+    TARGET_REFUSALS,
+  )) as [unknown, unknown, { likenum: number }[]];
+  return { liked: on, likenum: counted[0]?.likenum ?? 0 };
 }

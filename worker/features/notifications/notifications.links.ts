@@ -1,6 +1,6 @@
 // Notifications: rows for like, reply, follow, note, renote and quote, and the unread counter
 // (users.noti_num = notifications after users.noti_seen) moved in the same batch as the rows.
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { follows, notifications } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
@@ -10,12 +10,15 @@ import { mutedBy } from "../safety/visibility";
 
 export type Action = "like" | "reply" | "follow" | "note" | "renote" | "quote" | "mention";
 
-/** The unread badge of `who`, moved by the rows the statement just before it changed. */
-const unreadBy = (db: DB, who: number, on: boolean) =>
+/**
+ * The unread badge of `who` (an id, or SQL that yields one), moved by the rows the statement just
+ * before it changed; never the actor's own.
+ */
+const unreadBy = (db: DB, who: number | SQL, actorId: number, on: boolean) =>
   db
     .update(users)
     .set({ notiNum: on ? plusChanges(users.notiNum) : minusChanges(users.notiNum) })
-    .where(eq(users.id, who));
+    .where(and(eq(users.id, who), ne(users.id, actorId)));
 
 /**
  * A notification row's columns for an INSERT … SELECT: one row for each `to` the SELECT yields
@@ -35,10 +38,13 @@ const rowFor = (
   createdAt: sql<number>`cast(unixepoch('subsec') * 1000 as integer)`.as("created_at"),
 });
 
-/** Notify `userId` that `actorId` did `action` on a row; nothing for oneself; a repeat is a no-op. */
+/**
+ * Notify `userId` (an id, or SQL that yields one: a target's owner within a write's own batch) that
+ * `actorId` did `action` on a row; nothing for oneself; a repeat is a no-op.
+ */
 export function notifyStatements(
   db: DB,
-  n: { userId: number; actorId: number; action: Action; tblname?: string; rowid?: number | SQL; extra?: string },
+  n: { userId: number | SQL; actorId: number; action: Action; tblname?: string; rowid?: number | SQL; extra?: string },
 ): BatchItem<"sqlite">[] {
   if (n.userId === n.actorId) return [];
   return [
@@ -49,10 +55,10 @@ export function notifyStatements(
         db
           .select(rowFor(users.id, { ...n, tblname: n.tblname ?? "", rowid: n.rowid ?? 0, extra: n.extra ?? "" }))
           .from(users)
-          .where(and(eq(users.id, n.userId), sql`not ${mutedBy(users.id, n.actorId)}`)),
+          .where(and(eq(users.id, n.userId), ne(users.id, n.actorId), sql`not ${mutedBy(users.id, n.actorId)}`)),
       )
       .onConflictDoNothing(),
-    unreadBy(db, n.userId, true),
+    unreadBy(db, n.userId, n.actorId, true),
   ];
 }
 
@@ -70,7 +76,7 @@ export function mentionStatements(
 /** Undoing a like or follow takes its notification back. */
 export function unnotifyStatements(
   db: DB,
-  n: { userId: number; actorId: number; action: Action; tblname?: string; rowid?: number },
+  n: { userId: number | SQL; actorId: number; action: Action; tblname?: string; rowid?: number },
 ): BatchItem<"sqlite">[] {
   const row = and(
     eq(notifications.userId, n.userId),
@@ -83,7 +89,7 @@ export function unnotifyStatements(
   const seen = sql`(select noti_seen from users where id = ${n.userId})`;
   return [
     db.delete(notifications).where(and(row, sql`${notifications.id} > ${seen}`)),
-    unreadBy(db, n.userId, false),
+    unreadBy(db, n.userId, n.actorId, false),
     db.delete(notifications).where(row),
   ];
 }

@@ -111,9 +111,14 @@ export async function listOf(db: DB, which: "blocks" | "mutes", me: number, q: {
 }
 
 /** The 403 of an interaction across a block (state from blockState: 1 I blocked them, 2 they blocked me). */
+export const blockedError = (state: 1 | 2) =>
+  state === 1
+    ? new AppError(403, "blocked", "You have blocked this user. Unblock them to interact.")
+    : new AppError(403, "blocked", "This user has blocked you.");
+
+/** Throws blockedError for a block state of 1 or 2. */
 export function refuseBlocked(state: number | null | undefined) {
-  if (state === 1) throw new AppError(403, "blocked", "You have blocked this user. Unblock them to interact.");
-  if (state === 2) throw new AppError(403, "blocked", "This user has blocked you.");
+  if (state === 1 || state === 2) throw blockedError(state);
 }
 
 /** Refuses an interaction between `me` and `owner` across a block: one query, for writes that have no other. */
