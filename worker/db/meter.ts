@@ -195,32 +195,24 @@ export function meteredD1(d1: D1Database, meter: D1Meter): D1Database {
         add(meter, r.meta);
         return [gr.results as Record<string, unknown>[], r] as [Record<string, unknown>[], D1Result];
       });
-    const all = () =>
+    /** all() or run(), gated: run() may write whatever its SQL says. */
+    const direct = (method: "all" | "run") => () =>
       gated(
-        reads,
+        method === "all" && reads,
         () =>
           time(async () => {
-            const r = await stmt.all();
+            const r = await stmt[method]();
             add(meter, r.meta);
             return r;
           }),
         batchWith,
       );
+    const all = direct("all");
     const send = senderOf(stmt);
     const s = stmt as Internal;
     const runs: Record<string, (...args: never[]) => Promise<unknown>> = {
       all,
-      run: () =>
-        gated(
-          false,
-          () =>
-            time(async () => {
-              const r = await stmt.run();
-              add(meter, r.meta);
-              return r;
-            }),
-          batchWith,
-        ),
+      run: direct("run"),
       first: async (col?: string) => {
         const r = (await all()) as D1Result<Record<string, unknown>>;
         const row = r.results[0];

@@ -1,6 +1,6 @@
 // Content: what a person can like, bookmark or report (a note, a reply, an x-folder of a liked
 // type), who wrote it as every content JSON names them, and finding one as a viewer may see it.
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableName, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { folders } from "../../db/schema/folders";
 import { notes } from "../../db/schema/notes";
@@ -42,18 +42,16 @@ export const KindQuery = z.object({
  */
 function targetQuery(db: DB, kind: ContentKind, id: number, viewer: number, visible: boolean) {
   const blocked = (owner: unknown) => blockState(viewer, owner).as("blocked");
-  if (kind === "note")
+  if (kind === "note" || kind === "reply") {
+    const t = kind === "note" ? notes : replies;
     return db
-      .select({ id: notes.id, ownerId: notes.userId, blocked: blocked(notes.userId) })
-      .from(notes)
-      .where(and(eq(notes.id, id), visible ? openable(sql`"notes"`, viewer, { blocks: false }) : undefined))
+      .select({ id: t.id, ownerId: t.userId, blocked: blocked(t.userId) })
+      .from(t as typeof notes) // one table or the other: both have the columns read here
+      .where(
+        and(eq(t.id, id), visible ? openable(sql.raw(`"${getTableName(t)}"`), viewer, { blocks: false }) : undefined),
+      )
       .limit(1);
-  if (kind === "reply")
-    return db
-      .select({ id: replies.id, ownerId: replies.userId, blocked: blocked(replies.userId) })
-      .from(replies)
-      .where(and(eq(replies.id, id), visible ? openable(sql`"replies"`, viewer, { blocks: false }) : undefined))
-      .limit(1);
+  }
   return db
     .select({ id: folders.id, ownerId: folders.userId, blocked: blocked(folders.userId) })
     .from(folders)
