@@ -1,10 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { bookmarks } from "../../db/schema/social";
 import type { DB } from "../../env";
-import { type ContentKind, findTarget } from "../content/content";
+import { runBatch } from "../../db/client";
+import { refusing } from "../../db/refuse";
+import { type ContentKind, TARGET_REFUSALS, targetCheck } from "../content/content";
 import { type ListShape, listNotes } from "../notes/read.service";
 import { listReplies } from "../replies/replies.service";
-import { refuseBlocked } from "../safety/safety.service";
 
 const mine = (uid: number, kind: string, id: number) =>
   and(eq(bookmarks.userId, uid), eq(bookmarks.kind, kind), eq(bookmarks.targetId, id));
@@ -53,7 +54,13 @@ export async function bookmark(db: DB, uid: number, kind: ContentKind, id: numbe
     await db.delete(bookmarks).where(mine(uid, kind, id));
     return { bookmarked: false };
   }
-  refuseBlocked((await findTarget(db, kind, id, uid)).blocked);
-  await db.insert(bookmarks).values({ userId: uid, kind, targetId: id }).onConflictDoNothing();
+  // The target check leads the insert's own batch (one round trip) and rolls it back when it fails.
+  await refusing(
+    runBatch(db, [
+      targetCheck(db, kind, id, uid, true, true),
+      db.insert(bookmarks).values({ userId: uid, kind, targetId: id }).onConflictDoNothing(),
+    ]),
+    TARGET_REFUSALS,
+  );
   return { bookmarked: true };
 }

@@ -1,5 +1,6 @@
 // Content: what a person can like, bookmark or report (a note, a reply, an x-folder of a liked
-// type), who wrote it as every content JSON names them, and finding one as a viewer may see it.
+// type), who wrote it as every content JSON names them, and checking one as a viewer may see it
+// (a like's, bookmark's or report's target) inside the write's own batch.
 import { and, eq, getTableName, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { folders } from "../../db/schema/folders";
@@ -65,19 +66,6 @@ function targetQuery(db: DB, kind: ContentKind, id: number, viewer: number, visi
     .limit(1);
 }
 
-/** The target (see targetQuery), or a 404. */
-export async function findTarget(
-  db: DB,
-  kind: ContentKind,
-  id: number,
-  viewer: number,
-  visible = true,
-): Promise<{ id: number; ownerId: number; blocked: number }> {
-  const [row] = await targetQuery(db, kind, id, viewer, visible);
-  if (!row) throw notFound("Not found");
-  return row;
-}
-
 /** The refusals of a block between two people (blockState's 1 and 2), and their answers. */
 export const refuseBlocks = (state: SQL) =>
   sql`when ${state} = 1 then ${refusal("blocked_mine")} when ${state} = 2 then ${refusal("blocked_theirs")}`;
@@ -90,7 +78,7 @@ export const BLOCK_REFUSALS = {
 export const TARGET_REFUSALS = { ...BLOCK_REFUSALS, not_found: () => notFound("Not found") };
 
 /**
- * findTarget as the first statement of a write's own batch (one round trip): yields the owner's id
+ * targetQuery as the first statement of a write's own batch (one round trip): yields the owner's id
  * as `owner_id`, or fails the batch (db/refuse.ts, answered by TARGET_REFUSALS) when there is no
  * such target or, with `blocks`, when a block stands between them.
  */
