@@ -204,8 +204,13 @@ export function useTextareaMentions(ref: RefObject<HTMLTextAreaElement>, setValu
     const after = v.slice(at.to + tail);
     const text = `@${username}${/^\s/.test(after) ? "" : " "}`;
     const caret = at.from + text.length;
-    setValue(v.slice(0, at.from) + text + after);
-    requestAnimationFrame(() => el.setSelectionRange(caret, caret));
+    const next = v.slice(0, at.from) + text + after;
+    setValue(next);
+    // Now, and again after a render that may have moved it; never once the person typed on (a
+    // late move would put their next keys in the wrong place).
+    const place = () => el.value === next && el.setSelectionRange(caret, caret);
+    place();
+    requestAnimationFrame(place);
   });
   const sync = () => {
     const el = ref.current;
