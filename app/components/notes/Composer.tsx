@@ -82,9 +82,13 @@ export function ComposerForm({
     if (restored.current) writeDraft(key, { text, html, label: preset, custom });
   }, [key, text, html, preset, custom]);
 
-  // A refused save keeps the draft; a composer closed by its own save (the redirect) drops it.
+  // A sent draft is dropped when it is sent (below): the save's redirect may leave the page before
+  // this composer unmounts. A refused save writes it back.
   useEffect(() => {
-    if (fetcher.data && !fetcher.data.ok) sent.current = false;
+    if (fetcher.data && !fetcher.data.ok) {
+      sent.current = false;
+      writeDraft(key, { text, html, label: preset, custom });
+    }
   }, [fetcher.data]);
   useEffect(
     () => () => {
@@ -115,6 +119,7 @@ export function ComposerForm({
       if (failed) return;
     }
     sent.current = true;
+    writeDraft(key, null);
     fetcher.submit(form, { method: "post", action: "/actions/note", encType: "multipart/form-data" });
   };
 
