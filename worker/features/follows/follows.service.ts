@@ -35,11 +35,12 @@ export async function follow(db: DB, follower: number, followee: number, on: boo
   if (follower === followee) throw new AppError(422, "invalid_input", "You cannot follow yourself.");
   const check = db
     .select({
-      ok: sql<number>`case when not exists (select 1 from ${users} where ${users.id} = ${followee} and ${authorActive(users.id)}) then ${refusal("not_found")} ${on ? refuseBlocks(blockState(follower, followee)) : sql``} else 1 end`.as(
+      ok: sql<number>`case when not exists (select 1 from ${users} where ${users.id} = ${followee} and ${authorActive(users.id)}) then ${refusal("not_found")} ${on ? refuseBlocks(sql`t.blocked`) : sql``} else 1 end`.as(
         "ok",
       ),
     })
-    .from(sql`(select 1)`);
+    // The block state once, in the row the check reads (refuseBlocks names it twice).
+    .from(on ? sql`(select ${blockState(follower, followee)} as blocked) t` : sql`(select 1)`);
   const note = { userId: followee, actorId: follower, action: "follow" as const };
   const [, , counted] = await refusing(
     runBatch(db, [
