@@ -52,6 +52,9 @@ test("every page renders within its D1 round-trip budget, visitor and signed in"
     if (n > 3) over.push(`signed in ${path}: ${n}`);
   }
   expect(over).toEqual([]);
+  // A note's page asks for the note and its replies side by side: one round trip for both
+  // (db/meter.ts), after the session's.
+  expect(await pageTrips(req, `/${me.username}/note/${note.id}?v=pair`)).toBe(2);
 });
 
 // Issue 19: what a signed-in page costs D1 (rows read, from Server-Timing: deterministic) for the

@@ -42,6 +42,8 @@ type Internal = D1PreparedStatement & {
   dbSession?: { _sendOrThrow?: (...args: unknown[]) => Promise<unknown> };
 };
 interface RawResult {
+  success?: boolean;
+  error?: string;
   results?: { columns: string[]; rows: unknown[][] } | Record<string, unknown>[];
   meta?: Meta;
 }
@@ -65,13 +67,17 @@ function objectRows(r: RawResult): Record<string, unknown>[] {
   return res.rows.map((row) => Object.fromEntries(res.columns.map((col, i) => [col, row[i]])));
 }
 
+const NO_SPAN = { setAttribute() {} };
+
 /** The session's own send (workerd's D1 shim), or undefined where the statement does not carry it. */
 function senderOf(stmt: D1PreparedStatement) {
   const s = stmt as Internal;
   const send = s.dbSession?._sendOrThrow;
   if (typeof send !== "function") return undefined;
   return (sql: string | string[], params: unknown[]) =>
-    send.call(s.dbSession, "/query", sql, params, "ROWS_AND_COLUMNS") as Promise<RawResult | RawResult[]>;
+    // The last argument is the tracing span the shim marks a failure on: without one, a failing
+    // statement's D1_ERROR would surface as a TypeError instead.
+    send.call(s.dbSession, "/query", sql, params, "ROWS_AND_COLUMNS", NO_SPAN) as Promise<RawResult | RawResult[]>;
 }
 
 async function rawMetered(stmt: D1PreparedStatement, meter: D1Meter, options?: { columnNames?: boolean }) {
@@ -106,6 +112,11 @@ const guardOf = (g: Gate): Gate => ({
   ...g,
   sql: `with g as (${g.sql}) select g.* from (select 1) left join g where case when exists (select 1 from g) then 1 else ${refusalText(GATE_REFUSAL)} end`,
 });
+
+// How many promise jobs a read waits for company. Two parallel in-process API calls reach D1
+// two jobs apart (measured: 1 never joins them, 2 does); 8 leaves room. Promise jobs, not a timer:
+// a timer under load would queue the read behind every other request's work.
+const HOPS = 8;
 
 const ARM = Symbol("arm gate");
 type Armable = D1Database & { [ARM]?: (gate: Gate) => () => Promise<boolean> };
@@ -186,6 +197,79 @@ export function meteredD1(d1: D1Database, meter: D1Meter): D1Database {
     return !reads && outcome ? outcome.then(alone) : alone();
   };
 
+  // Reads asked for side by side (a page's loaders calling the API in parallel, a service awaiting
+  // two queries at once) go to D1 as one batch: one round trip. A batch
+  // is all-or-nothing, so if it fails each read is sent again alone and answers for itself.
+  type Outcome = { ok: true; r: RawResult } | { ok: false; err: unknown };
+  interface Queued {
+    sql: string;
+    params: unknown[];
+    done: (o: Outcome) => void;
+  }
+  let queue: Queued[] = [];
+  let sender: ((sql: string | string[], params: unknown[]) => Promise<RawResult | RawResult[]>) | undefined;
+  const one = (sql: string, params: unknown[]): Promise<Outcome> =>
+    time(async () => {
+      const answer = await sender?.(sql, params);
+      return (Array.isArray(answer) ? answer[0] : answer) as RawResult;
+    }).then(
+      (r): Outcome => {
+        add(meter, r.meta);
+        return { ok: true, r };
+      },
+      (err): Outcome => ({ ok: false, err }),
+    );
+  /** Sends `items` (and the gate first, if given) as one trip; on failure, each alone. */
+  const together = async (items: Queued[], g?: Gate): Promise<[Record<string, unknown>[], Outcome[]]> => {
+    const all = g ? [{ sql: g.sql, params: g.params }, ...items] : items;
+    try {
+      const rs = (await time(() =>
+        (sender as NonNullable<typeof sender>)(
+          all.map((i) => i.sql),
+          all.map((i) => i.params),
+        ),
+      )) as RawResult[];
+      const failed = rs.find((r) => r.success === false);
+      if (failed) throw new Error(`D1_ERROR: ${failed.error}`);
+      for (const r of rs) add(meter, r.meta);
+      const answers = rs.map((r): Outcome => ({ ok: true, r }));
+      return g ? [objectRows(rs[0]), answers.slice(1)] : [[], answers];
+    } catch (err) {
+      if (all.length === 1) return [[], [{ ok: false, err }]];
+      const answers = await Promise.all(all.map((i) => one(i.sql, i.params)));
+      if (!g) return [[], answers];
+      const [gate, ...rest] = answers;
+      if (!gate.ok) throw gate.err;
+      return [objectRows(gate.r), rest];
+    }
+  };
+  const flush = () => {
+    const items = queue;
+    queue = [];
+    if (!items.length) return Promise.resolve();
+    return gated(
+      true,
+      async () => (await together(items))[1],
+      (g) => together(items, g),
+    ).then(
+      (answers) => items.forEach((item, i) => item.done(answers[i])),
+      (err) => items.forEach((item) => item.done({ ok: false, err })),
+    );
+  };
+  /** Runs `f` once the promise jobs already under way have had HOPS turns to ask for their reads. */
+  const soon = async (f: () => unknown) => {
+    for (let i = 0; i < HOPS; i++) await null;
+    f();
+  };
+  /** A read's raw answer, sent with whatever other reads this turn brings. */
+  const queued = (sql: string, params: unknown[]) =>
+    new Promise<RawResult>((resolve, reject) => {
+      queue.push({ sql, params, done: (o) => (o.ok ? resolve(o.r) : reject(o.err)) });
+      if (queue.length === 1) soon(flush);
+    });
+  /** Anything that may write waits until the reads asked before it have been sent. */
+  const inOrder = <R>(p: () => Promise<R>): Promise<R> => (queue.length ? flush().then(p) : p());
+
   const wrap = (stmt: D1PreparedStatement, sql: string): D1PreparedStatement => {
     const reads = readsOnly(sql);
     const batchWith = (g: Gate) =>
@@ -207,31 +291,42 @@ export function meteredD1(d1: D1Database, meter: D1Meter): D1Database {
           }),
         batchWith,
       );
-    const all = direct("all");
     const send = senderOf(stmt);
     const s = stmt as Internal;
+    sender ??= send;
+    const all =
+      send && reads
+        ? async () => {
+            const r = await queued(s.statement ?? sql, s.params ?? []);
+            return { success: true, meta: r.meta ?? {}, results: objectRows(r) } as unknown as D1Result;
+          }
+        : () => inOrder(direct("all"));
     const runs: Record<string, (...args: never[]) => Promise<unknown>> = {
       all,
-      run: direct("run"),
+      run: () => inOrder(direct("run")),
       first: async (col?: string) => {
         const r = (await all()) as D1Result<Record<string, unknown>>;
         const row = r.results[0];
         return row === undefined ? null : col === undefined ? row : row[col];
       },
       raw: (options?: { columnNames?: boolean }) =>
-        gated(
-          reads,
-          () => time(() => rawMetered(stmt, meter, options)),
-          send &&
-            ((g) =>
-              time(async () => {
-                const [gr, r] = (await send([g.sql, s.statement ?? ""], [g.params, s.params ?? []])) as RawResult[];
-                add(meter, gr.meta);
-                add(meter, r.meta);
-                return [objectRows(gr), rawRows(r, options)] as [Record<string, unknown>[], unknown[][]];
-              })),
-        ),
+        send && reads
+          ? queued(s.statement ?? sql, s.params ?? []).then((r) => rawRows(r, options))
+          : inOrder(() => rawGated(options)),
     };
+    const rawGated = (options?: { columnNames?: boolean }) =>
+      gated(
+        reads,
+        () => time(() => rawMetered(stmt, meter, options)),
+        send &&
+          ((g) =>
+            time(async () => {
+              const [gr, r] = (await send([g.sql, s.statement ?? ""], [g.params, s.params ?? []])) as RawResult[];
+              add(meter, gr.meta);
+              add(meter, r.meta);
+              return [objectRows(gr), rawRows(r, options)] as [Record<string, unknown>[], unknown[][]];
+            })),
+      );
     const proxy = new Proxy(stmt, {
       get(target, prop) {
         if (prop === "bind") return (...args: unknown[]) => wrap(target.bind(...args), sql);
@@ -246,26 +341,29 @@ export function meteredD1(d1: D1Database, meter: D1Meter): D1Database {
   };
   const batch = (stmts: D1PreparedStatement[]) => {
     const reals = stmts.map((s) => real.get(s) ?? s);
-    return gated(
-      stmts.every((s) => readsOnly(sqlOf.get(s))),
-      () =>
-        time(async () => {
-          const rs = await d1.batch(reals);
-          for (const r of rs) add(meter, r.meta);
-          return rs;
-        }),
-      (g) =>
-        time(async () => {
-          const [gr, ...rs] = await d1.batch([gateStatement(g), ...reals]);
-          for (const r of [gr, ...rs]) add(meter, r.meta);
-          return [gr.results as Record<string, unknown>[], rs] as [Record<string, unknown>[], D1Result[]];
-        }),
+    return inOrder(() =>
+      gated(
+        stmts.every((s) => readsOnly(sqlOf.get(s))),
+        () =>
+          time(async () => {
+            const rs = await d1.batch(reals);
+            for (const r of rs) add(meter, r.meta);
+            return rs;
+          }),
+        (g) =>
+          time(async () => {
+            const [gr, ...rs] = await d1.batch([gateStatement(g), ...reals]);
+            for (const r of [gr, ...rs]) add(meter, r.meta);
+            return [gr.results as Record<string, unknown>[], rs] as [Record<string, unknown>[], D1Result[]];
+          }),
+      ),
     );
   };
   const arm = (gate: Gate) => {
     armed = gate;
     outcome = undefined;
     return async () => {
+      if (queue.length) await flush().catch(() => {});
       if (armed) gated(true, async () => undefined);
       try {
         await outcome;
@@ -280,7 +378,7 @@ export function meteredD1(d1: D1Database, meter: D1Meter): D1Database {
       if (prop === ARM) return arm;
       if (prop === "prepare") return (query: string) => wrap(target.prepare(query), query);
       if (prop === "batch") return batch;
-      if (prop === "exec") return (query: string) => gated(false, () => time(() => target.exec(query)));
+      if (prop === "exec") return (query: string) => inOrder(() => gated(false, () => time(() => target.exec(query))));
       const v = Reflect.get(target, prop, target);
       return typeof v === "function" ? v.bind(target) : v;
     },
