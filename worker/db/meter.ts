@@ -252,8 +252,12 @@ export function meteredD1(d1: D1Database, meter: D1Meter): D1Database {
       async () => (await together(items))[1],
       (g) => together(items, g),
     ).then(
-      (answers) => items.forEach((item, i) => item.done(answers[i])),
-      (err) => items.forEach((item) => item.done({ ok: false, err })),
+      (answers) => {
+        for (const [i, item] of items.entries()) item.done(answers[i]);
+      },
+      (err) => {
+        for (const item of items) item.done({ ok: false, err });
+      },
     );
   };
   /** Runs `f` once the promise jobs already under way have had HOPS turns to ask for their reads. */
