@@ -23,7 +23,8 @@ describe("POST /v1/signup", () => {
     expect(res.body.user.email).toBe(body.email.toLowerCase());
     expect(JSON.parse(res.body.user.jstats)).toEqual({ following: 0, follower: 0, note: 0, noti: 0, invitation: 0 });
     const cookie = res.headers.get("set-cookie") ?? "";
-    expect(cookie).toMatch(/notex_sid=[\w-]{40,}/);
+    // The secret starts with the account id (lib/session.ts pageGate), then 256 random bits.
+    expect(cookie).toMatch(new RegExp(`notex_sid=${res.body.user.id}\\.[\\w-]{43};`));
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     // The stored hash is versioned and salted, never the password.

@@ -69,6 +69,10 @@ function objectRows(r: RawResult): Record<string, unknown>[] {
 
 const NO_SPAN = { setAttribute() {} };
 
+/** A D1Result, as all() gives it, from one answer of the session's send. */
+const asResult = (r: RawResult) =>
+  ({ success: true, meta: r.meta ?? {}, results: objectRows(r) }) as unknown as D1Result;
+
 /** The session's own send (workerd's D1 shim), or undefined where the statement does not carry it. */
 function senderOf(stmt: D1PreparedStatement) {
   const s = stmt as Internal;
@@ -119,13 +123,22 @@ const guardOf = (g: Gate): Gate => ({
 const HOPS = 8;
 
 const ARM = Symbol("arm gate");
-type Armable = D1Database & { [ARM]?: (gate: Gate) => () => Promise<boolean> };
+const ANEW = Symbol("anew");
+type Armable = D1Database & { [ARM]?: (gate: Gate) => () => Promise<boolean>; [ANEW]?: () => D1Database };
 
 /**
  * Arms `gate` on a metered D1 for the rest of the request. Answers a function saying whether it
- * passed (running it alone if no D1 trip took it), or undefined where `d1` is not metered.
+ * passed (running it alone if no D1 trip took it; it throws if D1 could not answer), or undefined
+ * where `d1` is not metered.
  */
 export const armGate = (d1: D1Database, gate: Gate) => (d1 as Armable)[ARM]?.(gate);
+
+/**
+ * The same database and meter without the gate `d1` had: for answering the request again, as
+ * someone else, after its gate refused (a stale page session is answered as a visitor). Whatever
+ * was asked of `d1` stays behind that refusal.
+ */
+export const anew = (d1: D1Database) => (d1 as Armable)[ANEW]?.() ?? d1;
 
 // Only a statement that begins with select (or a with-clause that changes nothing) may carry the
 // gate: anything else might write, and a write never runs before the gate has passed.
@@ -152,8 +165,17 @@ export function meteredD1(d1: D1Database, meter: D1Meter): D1Database {
   let armed: Gate | undefined;
   /** How the gate ended, once a trip took it (rejects with the gate's refusal). */
   let outcome: Promise<void> | undefined;
+  /** What the gate's settle threw when it refused (a failed trip is something else). */
+  let refusal: unknown;
   const settled = (g: Gate, rows: Promise<Record<string, unknown>[]>) => {
-    outcome = rows.then((r) => g.settle(r));
+    outcome = rows.then((r) => {
+      try {
+        g.settle(r);
+      } catch (err) {
+        refusal = err;
+        throw err;
+      }
+    });
     outcome.catch(() => {}); // awaited by whoever needs it; never an unhandled rejection
     return outcome;
   };
@@ -302,7 +324,7 @@ export function meteredD1(d1: D1Database, meter: D1Meter): D1Database {
       send && reads
         ? async () => {
             const r = await queued(s.statement ?? sql, s.params ?? []);
-            return { success: true, meta: r.meta ?? {}, results: objectRows(r) } as unknown as D1Result;
+            return asResult(r);
           }
         : () => inOrder(direct("all"));
     const runs: Record<string, (...args: never[]) => Promise<unknown>> = {
@@ -345,6 +367,12 @@ export function meteredD1(d1: D1Database, meter: D1Meter): D1Database {
   };
   const batch = (stmts: D1PreparedStatement[]) => {
     const reals = stmts.map((s) => real.get(s) ?? s);
+    // A batch of reads is reads asked for side by side: it joins the others.
+    if (sender && stmts.every((s) => readsOnly(sqlOf.get(s)))) {
+      return Promise.all(
+        reals.map((s) => queued((s as Internal).statement ?? "", (s as Internal).params ?? []).then(asResult)),
+      );
+    }
     return inOrder(() =>
       gated(
         stmts.every((s) => readsOnly(sqlOf.get(s))),
@@ -372,14 +400,17 @@ export function meteredD1(d1: D1Database, meter: D1Meter): D1Database {
       try {
         await outcome;
         return true;
-      } catch {
-        return false;
+      } catch (err) {
+        // Refused: false. D1 failing to answer is not a refusal: that error is the request's.
+        if (err === refusal) return false;
+        throw err;
       }
     };
   };
   return new Proxy(d1, {
     get(target, prop) {
       if (prop === ARM) return arm;
+      if (prop === ANEW) return () => meteredD1(d1, meter);
       if (prop === "prepare") return (query: string) => wrap(target.prepare(query), query);
       if (prop === "batch") return batch;
       if (prop === "exec") return (query: string) => inOrder(() => gated(false, () => time(() => target.exec(query))));

@@ -109,7 +109,9 @@ export async function signToken(env: Env, uid: number, sid: string, ep: number):
 
 /** A fresh session on every login or signup (no fixation); returns the bearer token for it. */
 export async function startSession(c: Context<AppEnv>, user: { id: number; sessionEpoch: number }) {
-  const secret = randomToken();
+  // The account's id leads the secret (sessionSecretUid): a page can then build its reads for the
+  // person before the session is checked, and the check rides with them (pageGate).
+  const secret = `${user.id}.${randomToken()}`;
   const sid = await hashSecret(secret);
   const now = Date.now();
   await c.var.db.batch([
@@ -162,15 +164,16 @@ const sessionFields = {
 
 /**
  * The session row `sid` joined to its user (unexpired, and belonging to `uid` when given). With
- * `ep` (a bearer token's epoch) it also holds the whole of `valid` in SQL, so a row comes back
- * exactly when the session passes: what a Gate's check must be (db/meter.ts).
+ * `ep` it also holds the whole of `valid` in SQL (ep: a bearer token's epoch, or null for a cookie,
+ * which carries none), so a row comes back exactly when the session passes: what a Gate's check
+ * must be (db/meter.ts).
  */
 const sessionQuery = (
   c: Context<AppEnv>,
   sid: string | Placeholder,
   now: number | Placeholder,
   uid?: number | Placeholder,
-  ep?: number | Placeholder,
+  ep?: number | Placeholder | null,
 ) =>
   c.var.db
     .select(sessionFields)
@@ -183,10 +186,20 @@ const sessionQuery = (
         uid === undefined ? undefined : eq(users.id, uid),
         ep === undefined
           ? undefined
-          : and(eq(sessions.ep, users.sessionEpoch), eq(users.sessionEpoch, ep), isNull(users.suspendedAt)),
+          : and(
+              eq(sessions.ep, users.sessionEpoch),
+              ep === null ? undefined : eq(users.sessionEpoch, ep),
+              isNull(users.suspendedAt),
+            ),
       ),
     )
     .limit(1);
+
+/** sessionQuery for a page's session cookie, built once (sid, now and uid bound per request). */
+const cookieSession = (c: Context<AppEnv>) =>
+  planOf("session:cookie", () =>
+    sessionQuery(c, sql.placeholder("sid"), sql.placeholder("now"), sql.placeholder("uid"), null),
+  );
 
 /**
  * The user of a session row, if it carries the account's current epoch (password change, reset
@@ -234,6 +247,53 @@ const touch = (c: Context<AppEnv>, sid: string, now: number) =>
       .where(and(eq(sessions.id, sid), lt(sessions.lastSeenAt, now - TOUCH_EVERY_MS)))
       .run(),
   );
+
+/** The account id a session secret starts with (sessions started before it did: none). */
+const SECRET_UID = /^([1-9]\d{0,14})\.[\w-]{43}$/;
+export const sessionSecretUid = (secret: string): number | null => {
+  const m = SECRET_UID.exec(secret);
+  return m ? Number(m[1]) : null;
+};
+
+/**
+ * A GET page's session, checked in the page's first D1 round trip instead of one of its own: the
+ * cookie's secret names the account, so the page's reads are built for that person at once, and
+ * the check (a Gate, db/meter.ts) leads their batch. Answers the provisional user (its username is
+ * filled in when the check settles) and `passed`, which says whether the check held (running it
+ * alone if nothing reached D1). Until it has held, nothing writes: a trip that may write waits for
+ * it or carries it as a guard. Undefined when the cookie does not name an account (a session from
+ * before, or none): then pageUser checks it first, as before.
+ */
+export async function pageGate(c: Context<AppEnv>) {
+  const secret = getCookie(c, SID_COOKIE);
+  const uid = secret && secret.length <= 100 ? sessionSecretUid(secret) : null;
+  if (!secret || !uid) return undefined;
+  const sid = await hashSecret(secret);
+  const user: CurrentUser = { id: uid, username: "", sid };
+  const now = Date.now();
+  const plan = cookieSession(c);
+  const passed = armGate(c.env.DB, {
+    sql: plan.text,
+    params: planValues(plan, { sid, now, uid }),
+    settle(rows) {
+      const [row] = namedObjects<SessionRow>(plan, rows);
+      if (!valid(row)) throw unauthorized();
+      user.username = row.username;
+      if (stale(row, now)) void touch(c, sid, now);
+    },
+  });
+  return passed && { user, passed };
+}
+
+/** `res`, dropping the cookie of a session that no longer holds (pageGate refused it). */
+export function endStaleSession(c: Context<AppEnv>, res: Response): Response {
+  const out = new Response(res.body, res);
+  out.headers.append(
+    "Set-Cookie",
+    `${SID_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure(c.env) ? "; Secure" : ""}`,
+  );
+  return out;
+}
 
 /** The session id behind the request's cookie (the hash of its secret), or null. */
 async function cookieSid(c: Context<AppEnv>): Promise<string | null> {
