@@ -35,7 +35,7 @@ describe("a page's session check rides in its first round trip", () => {
       expect(res.status, revoke).toBe(200);
       expect(res.body, revoke).toBe("<p>signed in as visitor</p>");
       // The dead cookie is dropped, so the next page is a visitor's without trying it again.
-      expect(res.headers.get("set-cookie") ?? "", revoke).toMatch(/notex_sid=; Path=\/; Max-Age=0/);
+      expect(res.headers.get("set-cookie") ?? "", revoke).toMatch(/notex_sid=; Max-Age=0; Path=\/; HttpOnly/);
     }
   });
 

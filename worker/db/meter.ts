@@ -367,15 +367,16 @@ export function meteredD1(d1: D1Database, meter: D1Meter): D1Database {
   };
   const batch = (stmts: D1PreparedStatement[]) => {
     const reals = stmts.map((s) => real.get(s) ?? s);
+    const reads = stmts.every((s) => readsOnly(sqlOf.get(s)));
     // A batch of reads is reads asked for side by side: it joins the others.
-    if (sender && stmts.every((s) => readsOnly(sqlOf.get(s)))) {
+    if (sender && reads) {
       return Promise.all(
         reals.map((s) => queued((s as Internal).statement ?? "", (s as Internal).params ?? []).then(asResult)),
       );
     }
     return inOrder(() =>
       gated(
-        stmts.every((s) => readsOnly(sqlOf.get(s))),
+        reads,
         () =>
           time(async () => {
             const rs = await d1.batch(reals);

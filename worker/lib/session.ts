@@ -1,10 +1,10 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { deleteCookie, generateCookie, getCookie, setCookie } from "hono/cookie";
 import { sign } from "hono/jwt";
 import { and, eq, gt, isNull, lt, type Placeholder, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { armGate } from "../db/meter";
-import { namedObjects, planOf, planValues } from "../db/plan";
+import { namedObjects, type Plan, planOf, planValues } from "../db/plan";
 import { sessions, users } from "../db/schema/users";
 import type { AppEnv, CurrentUser, Env } from "../env";
 import { toErrorResponse, unauthorized } from "./errors";
@@ -138,8 +138,7 @@ export async function startSession(c: Context<AppEnv>, user: { id: number; sessi
 }
 
 export async function endSession(c: Context<AppEnv>) {
-  const secret = getCookie(c, SID_COOKIE);
-  const sid = secret && secret.length <= 100 ? await hashSecret(secret) : c.var.user?.sid;
+  const sid = (await cookieSid(c)) ?? c.var.user?.sid;
   if (sid) await c.var.db.delete(sessions).where(eq(sessions.id, sid));
   deleteCookie(c, SID_COOKIE, { path: "/", secure: secure(c.env) });
 }
@@ -265,24 +264,31 @@ export const sessionSecretUid = (secret: string): number | null => {
  * before, or none): then pageUser checks it first, as before.
  */
 export async function pageGate(c: Context<AppEnv>) {
-  const secret = getCookie(c, SID_COOKIE);
-  const uid = secret && secret.length <= 100 ? sessionSecretUid(secret) : null;
+  const secret = cookieSecret(c);
+  const uid = secret ? sessionSecretUid(secret) : null;
   if (!secret || !uid) return undefined;
-  const sid = await hashSecret(secret);
-  const user: CurrentUser = { id: uid, username: "", sid };
+  const user = { id: uid, username: "", sid: await hashSecret(secret) };
+  const passed = armSession(c, cookieSession(c), user);
+  return passed && { user, passed };
+}
+
+/**
+ * Arms the check of `user`'s session (sid and id; a bearer token's epoch `ep` too) as a Gate on the
+ * request's D1 (db/meter.ts): `plan` is sessionQuery for it, and `user` gets its username when the
+ * check settles. Answers armGate's `passed`.
+ */
+function armSession(c: Context<AppEnv>, plan: Plan, user: CurrentUser & { sid: string }, ep?: number) {
   const now = Date.now();
-  const plan = cookieSession(c);
-  const passed = armGate(c.env.DB, {
+  return armGate(c.env.DB, {
     sql: plan.text,
-    params: planValues(plan, { sid, now, uid }),
+    params: planValues(plan, { sid: user.sid, now, uid: user.id, ep }),
     settle(rows) {
       const [row] = namedObjects<SessionRow>(plan, rows);
-      if (!valid(row)) throw unauthorized();
+      if (!valid(row, ep)) throw unauthorized();
       user.username = row.username;
-      if (stale(row, now)) void touch(c, sid, now);
+      if (stale(row, now)) void touch(c, user.sid, now);
     },
   });
-  return passed && { user, passed };
 }
 
 /** `res`, dropping the cookie of a session that no longer holds (pageGate refused it). */
@@ -290,16 +296,21 @@ export function endStaleSession(c: Context<AppEnv>, res: Response): Response {
   const out = new Response(res.body, res);
   out.headers.append(
     "Set-Cookie",
-    `${SID_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure(c.env) ? "; Secure" : ""}`,
+    generateCookie(SID_COOKIE, "", { path: "/", maxAge: 0, httpOnly: true, sameSite: "Lax", secure: secure(c.env) }),
   );
   return out;
 }
 
+/** The session cookie's secret, if it may be one (no longer than 100 characters), or null. */
+function cookieSecret(c: Context<AppEnv>): string | null {
+  const secret = getCookie(c, SID_COOKIE);
+  return secret && secret.length <= 100 ? secret : null;
+}
+
 /** The session id behind the request's cookie (the hash of its secret), or null. */
 async function cookieSid(c: Context<AppEnv>): Promise<string | null> {
-  const secret = getCookie(c, SID_COOKIE);
-  if (!secret || secret.length > 100) return null;
-  return hashSecret(secret);
+  const secret = cookieSecret(c);
+  return secret ? hashSecret(secret) : null;
 }
 
 /** GET /v1/refresh: a new bearer token from the cookie session, or null. */
@@ -330,19 +341,8 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
     // The epoch check rides in the request's first D1 read (one round trip fewer), and runs alone
     // before a first trip that may write, which waits for it (db/meter.ts, Gate). The username is
     // filled in when it settles.
-    const user: CurrentUser = { id: uid, username: "", sid };
-    const now = Date.now();
-    const plan = bearerSession(c);
-    const passed = armGate(c.env.DB, {
-      sql: plan.text,
-      params: planValues(plan, { sid, now, uid, ep }),
-      settle(rows) {
-        const [row] = namedObjects<SessionRow>(plan, rows);
-        if (!valid(row, ep)) throw unauthorized();
-        user.username = row.username;
-        if (stale(row, now)) void touch(c, sid, now);
-      },
-    });
+    const user = { id: uid, username: "", sid };
+    const passed = armSession(c, bearerSession(c), user, ep);
     if (!passed) {
       const checked = await current(c, sid, uid, ep);
       if (!checked) throw unauthorized();
