@@ -32,14 +32,21 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const api = apiFor(request, context);
-  const user = orThrow(await result(api.v1.users[":username"].$get({ param: { username: params.username ?? "" } })));
-  toCurrentName(request, params.username ?? "", user);
+  const username = params.username ?? "";
   const url = new URL(request.url);
   const tab = url.searchParams.get("t") === "notes" ? "notes" : "folders";
+  // The person and the open tab's list are asked for side by side: one D1 round trip.
+  const asked = result(api.v1.users[":username"].$get({ param: { username } }));
+  const listed = (tab === "notes" ? loadNotesTab : loadFoldersTab)(api, username, url).then(
+    (data) => ({ data }),
+    (err: unknown) => ({ err }),
+  );
+  const user = orThrow(await asked);
+  toCurrentName(request, username, user);
   const dialog = url.searchParams.get("dialog");
   const which = dialog === "following" || dialog === "followers" ? dialog : null;
-  const [data, list] = await Promise.all([
-    tab === "notes" ? loadNotesTab(api, user, url) : loadFoldersTab(api, user, url),
+  const [tabbed, list] = await Promise.all([
+    listed,
     which
       ? result(
           api.v1.follows[":uid"][":which{following|followers}"].$get({
@@ -49,6 +56,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         )
       : null,
   ]);
+  if ("err" in tabbed) throw tabbed.err;
+  const { data } = tabbed;
   return {
     user,
     tab,

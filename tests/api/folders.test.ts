@@ -145,6 +145,12 @@ describe("x-folders", () => {
     const byType = (await visitor().get(`/v1/folders?uid=${a.id}&sort=type&page=1`)).body;
     expect(byType.folders.map((x: { type: string }) => x.type)).toEqual(["Company", "Skill"]);
     expect((await visitor().get(`/v1/folders?uid=${a.id}&type=Skill&page=1`)).body.folders).toHaveLength(1);
+    // By the name in a profile's address (any case) instead of the id: the same lists.
+    expect((await visitor().get(`/v1/folders?username=${a.username.toUpperCase()}&sort=type&page=1`)).body).toEqual(
+      byType,
+    );
+    expect((await visitor().get(`/v1/folders?username=${b.username}&sort=type&page=1`)).body.folders).toEqual([]);
+    expect((await visitor().get("/v1/folders?sort=type&page=1")).status).toBe(400);
     expect((await visitor().get(`/v1/folders/nope/user/${a.username}`)).status).toBe(404);
   });
 

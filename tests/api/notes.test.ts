@@ -220,6 +220,15 @@ describe("lists", () => {
     const label = (await visitor().get("/v1/labels/tip?page=1")).body;
     expect(label.notes.some((n: { txt: string }) => n.txt === "#zeta one")).toBe(true);
     expect((await visitor().get("/v1/notes?page=1")).status).toBe(400);
+    // By the name in a profile's address (any case) instead of the id: the same lists.
+    const byName = (await visitor().get(`/v1/notes?username=${a.username.toUpperCase()}&xlabel=tip&page=1`)).body;
+    expect(byName).toEqual(byLabel);
+    expect((await visitor().get(`/v1/notes?username=${a.username}&page=1`)).body).toEqual(all);
+    // A name nobody holds has no notes; a name no account could have is a 400, never a 500.
+    expect((await visitor().get("/v1/notes?username=nobody-has-this&page=1")).body.notes).toEqual([]);
+    const long = await visitor().get(`/v1/notes?username=${"x".repeat(101)}&page=1`);
+    expect(long.status).toBe(400);
+    expect((await visitor().get("/v1/notes?username=&page=1")).body.fields).toEqual({ uid: "uid is required" });
   });
 
   it("following feed: signed-in only, notes of followed users and self", async () => {

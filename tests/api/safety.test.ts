@@ -124,6 +124,10 @@ describe("blocks", () => {
     expect((await b.get(`/v1/follows/${a.id}/following?page=1`)).body.users).toEqual([]);
     const folder = (await a.post("/v1/folders", { type: "Skill", name: `Blk ${tag}` })).body;
     expect((await b.get(`/v1/folders?uid=${a.id}&sort=type&page=1`)).body.folders).toEqual([]);
+    // Asked for by name (a profile's lists), the block hides them the same way.
+    expect(ids((await b.get(`/v1/notes?username=${a.username}&page=1`)).body)).toEqual([]);
+    expect((await b.get(`/v1/folders?username=${a.username}&sort=type&page=1`)).body.folders).toEqual([]);
+    expect((await c.get(`/v1/folders?username=${a.username}&sort=type&page=1`)).body.folders).not.toEqual([]);
     expect((await b.get(`/v1/folders/${folder.slug}/user/${a.username}`)).status).toBe(404);
     expect((await c.get(`/v1/folders/${folder.slug}/user/${a.username}`)).status).toBe(200);
     // c's follower list shows a to the visitor and to c, but not to b (and not b to a).

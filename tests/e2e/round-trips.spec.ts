@@ -56,6 +56,14 @@ test("every page renders within its D1 round-trip budget, visitor and signed in"
   // A note's page asks for the note and its replies side by side, and the root loader for the
   // person's record: one round trip for all three and the session check (db/meter.ts).
   expect(await pageTrips(req, `/${me.username}/note/${note.id}?v=pair`)).toBe(1);
+  // A profile asks for the person and the open tab's list by the name in its address, side by side
+  // (app/lib/profile.server.ts): one round trip on either tab, signed in and as a visitor.
+  const fresh = await browser.newContext();
+  for (const tab of ["", "&t=notes"]) {
+    expect(await pageTrips(req, `/${me.username}?v=one${tab}`), `signed in${tab}`).toBe(1);
+    expect(await pageTrips(fresh.request, `/${me.username}?v=one${tab}`), `visitor${tab}`).toBe(1);
+  }
+  await fresh.close();
 });
 
 // Issue 19: what a signed-in page costs D1 (rows read, from Server-Timing: deterministic) for the

@@ -22,3 +22,22 @@ export const ListQuery = z.object({
 
 /** `/:uid` in a path: the person a follow, block or mute is about. */
 export const UidParam = z.object({ uid: Id });
+
+/**
+ * A list of one person's things, asked for by id (`uid`) or by the name in a page's address
+ * (`username`): a profile then asks for the person and the list side by side, in one round trip.
+ * Extend it, then `.refine(...OWNER_REQUIRED)`.
+ */
+export const OwnerListQuery = ListQuery.extend({
+  uid: idField("uid is required").optional(),
+  // An empty name is no name: then uid is required.
+  username: z
+    .string()
+    .max(100)
+    .optional()
+    .transform((s) => s || undefined),
+});
+export const OWNER_REQUIRED: [
+  (q: { uid?: number; username?: string }) => boolean,
+  { path: string[]; message: string },
+] = [(q) => q.uid !== undefined || q.username !== undefined, { path: ["uid"], message: "uid is required" }];

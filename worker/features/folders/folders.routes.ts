@@ -6,16 +6,15 @@ import type { AppEnv } from "../../env";
 import { me, requireUser } from "../../lib/session";
 import { body, param, query } from "../../lib/validate";
 import { type ListShape, listNotes } from "../notes/read.service";
-import { idField, IdParam, ListQuery } from "../../lib/params";
+import { IdParam, ListQuery, OWNER_REQUIRED, OwnerListQuery } from "../../lib/params";
 import { createUploads } from "../uploads/uploads.links";
 import { FolderInput } from "./folders.schema";
 import { createFolder, deleteFolder, getFolder, listFolders, updateFolder } from "./folders.service";
 
-const FolderList = ListQuery.extend({
-  uid: idField("uid is required"),
+const FolderList = OwnerListQuery.extend({
   type: z.string().max(30).optional(),
   sort: z.enum(["type", "time"]).catch("time"),
-});
+}).refine(...OWNER_REQUIRED);
 
 /** Spec 7: a folder save with an upload answers `upload.put_link`; the logo URL is stored at once. */
 async function withLogo(

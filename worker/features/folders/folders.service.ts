@@ -5,6 +5,7 @@ import { folders } from "../../db/schema/folders";
 import { likes } from "../../db/schema/social";
 import { users, userTypes } from "../../db/schema/users";
 import { personVisible } from "../safety/visibility";
+import { idNamed } from "../users/users.service";
 import type { DB } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
@@ -183,15 +184,16 @@ export async function deleteFolder(db: DB, uid: number, id: number) {
 /** A user's folders, filtered by type; sorted by Noted at (keyset) or by Type. */
 export async function listFolders(
   db: DB,
-  q: { uid: number; type?: string; sort: "type" | "time"; page: number; cursor?: string },
+  q: { uid?: number; username?: string; type?: string; sort: "type" | "time"; page: number; cursor?: string },
   viewerId: number | null = null,
 ) {
   const { after, offset } = q.sort === "time" ? startOf(q) : { after: null, offset: 0 };
+  const owner = q.uid ?? idNamed(q.username ?? "");
   const where = and(
-    eq(folders.userId, q.uid),
+    eq(folders.userId, owner),
     q.type ? eq(folders.type, q.type) : undefined,
     // A profile list, so the visibility rule for its owner (suspended, or a block either way) holds.
-    personVisible(q.uid, viewerId),
+    personVisible(owner, viewerId),
   );
   const rows =
     q.sort === "time"

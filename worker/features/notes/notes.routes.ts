@@ -4,7 +4,7 @@ import type { AppEnv } from "../../env";
 import { AppError } from "../../lib/errors";
 import { me, requireUser } from "../../lib/session";
 import { body, param, query } from "../../lib/validate";
-import { idField, IdParam, ListQuery } from "../../lib/params";
+import { IdParam, ListQuery, OWNER_REQUIRED, OwnerListQuery } from "../../lib/params";
 import { Label, NoteInput, RenoteInput } from "./notes.schema";
 import { getNote, LISTS, listNotes, noteHistory } from "./read.service";
 import { renote, undoRenote } from "./renotes.service";
@@ -12,22 +12,21 @@ import { createNote, deleteNote, updateNote } from "./write.service";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { listFeed } from "../feed/feed.service";
 
-const UserNotesQuery = ListQuery.extend({
-  uid: idField("uid is required"),
-  xlabel: z.string().max(100).optional(),
-});
+const UserNotesQuery = OwnerListQuery.extend({ xlabel: z.string().max(100).optional() }).refine(...OWNER_REQUIRED);
 const origin = (url: string) => new URL(url).origin;
 
 export const notes = new Hono<AppEnv>()
   .get("/", query(UserNotesQuery), async (c) => {
     const q = c.req.valid("query");
     const label = q.xlabel ? Label.safeParse(q.xlabel) : null;
+    const shape =
+      q.uid !== undefined ? (q.xlabel ? LISTS.userLabel : LISTS.user) : q.xlabel ? LISTS.byNameLabel : LISTS.byName;
     return c.json(
       await listNotes(
         c.var.db,
-        q.xlabel ? LISTS.userLabel : LISTS.user,
+        shape,
         // A label that cannot exist matches nothing (and is never a 500).
-        { uid: q.uid, label: label?.success ? label.data : "\u0000" },
+        { uid: q.uid, username: q.username, label: label?.success ? label.data : "\u0000" },
         q,
         c.var.user?.id ?? null,
       ),

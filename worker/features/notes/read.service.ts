@@ -9,6 +9,7 @@ import type { DB } from "../../env";
 import { notFound } from "../../lib/errors";
 import { type Keyset, PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
 import { noteInList, openable, type Viewer } from "../safety/visibility";
+import { idNamed } from "../users/users.service";
 import { RENOTE } from "./notes.constants";
 import { type Hydrated, hydrated, NOTES, toNoteJson } from "./notes.json";
 import type { NoteJson, NoteList } from "./notes.types";
@@ -43,6 +44,13 @@ export const LISTS = {
   discover: { name: "discover", where: sql`${notes.kind} != ${RENOTE}` },
   user: { name: "user", where: eq(notes.userId, P("uid")), mute: false },
   userLabel: { name: "userLabel", where: and(eq(notes.userId, P("uid")), eq(notes.label, P("label"))), mute: false },
+  /** A profile's lists by the name in its address (users.service idNamed), beside the person's own read. */
+  byName: { name: "byName", where: eq(notes.userId, idNamed(P("username"))), mute: false },
+  byNameLabel: {
+    name: "byNameLabel",
+    where: and(eq(notes.userId, idNamed(P("username"))), eq(notes.label, P("label"))),
+    mute: false,
+  },
   label: { name: "label", where: and(eq(notes.label, P("label")), sql`${notes.kind} != ${RENOTE}`) },
   /** A tag page reads along note_tags (tag, created_at, note_id). */
   tag: {

@@ -217,6 +217,13 @@ export const claimName = (db: DB, username: string) =>
   db.delete(formerUsernames).where(eq(formerUsernames.username, username.toLowerCase()));
 
 /**
+ * The id of the account named `name` (any case), as SQL: a list asked for by username reads the
+ * person's id inside its own statement (users_username_uq), so a profile asks for the person and
+ * their list side by side, in one round trip. A name nobody holds matches nothing.
+ */
+export const idNamed = (name: unknown): SQL => sql`(select u.id from users u where lower(u.username) = lower(${name}))`;
+
+/**
  * The account that gave up `username` and still has no one else holding it: its id and name now,
  * or null. A primary-key lookup; called only once nobody holds the name.
  */
