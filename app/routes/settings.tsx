@@ -29,9 +29,9 @@ type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = apiFor(request, context);
-  const me = await result(api.v1.me.$get());
+  // Side by side: one D1 round trip.
+  const [me, sessions] = await Promise.all([result(api.v1.me.$get()), result(api.v1.sessions.$get())]);
   if (!me.ok) throw redirect("/login");
-  const sessions = await result(api.v1.sessions.$get());
   const edit = new URL(request.url).searchParams.get("edit");
   const url = new URL(request.url);
   return {

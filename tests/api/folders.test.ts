@@ -116,6 +116,13 @@ describe("x-folders", () => {
     expect(
       (await visitor().get(`/v1/folders/${f.id}/notes?page=1&label=tip`)).body.notes.map((n: { id: number }) => n.id),
     ).toEqual([n2]);
+    // By the folder page's address (owner's name in any case, slug): the same lists, without the id.
+    const at = `/v1/folders/${f.slug}/user/${a.username.toUpperCase()}/notes`;
+    expect((await visitor().get(`${at}?page=1`)).body.notes.map((n: { id: number }) => n.id)).toEqual([n2, n1]);
+    expect((await visitor().get(`${at}?page=1&label=tip`)).body.notes.map((n: { id: number }) => n.id)).toEqual([n2]);
+    // Another person's name with this slug, or a slug nobody filed under, holds nothing.
+    expect((await visitor().get(`/v1/folders/${f.slug}/user/${b.username}/notes?page=1`)).body.notes).toEqual([]);
+    expect((await visitor().get(`/v1/folders/no-such/user/${a.username}/notes?page=1`)).body.notes).toEqual([]);
     // Editing the label moves the folder's label count.
     await a.patch("/v1/notes", { id: n1, label: "tip", content: "<p>one</p>", folders: [f.id] });
     expect(JSON.parse((await get(a, f.id)).jslabel)).toEqual({ tip: 2 });

@@ -152,6 +152,11 @@ describe("query plans of the hot reads", () => {
     ["folder detail", () => b.get(`/v1/folders/${folderSlug}/user/${a.username}`)],
     ["folder notes", () => b.get(`/v1/folders/${folderId}/notes?page=1`)],
     ["folder notes with an x-label", () => b.get(`/v1/folders/${folderId}/notes?label=idea&page=1`)],
+    ["folder notes by address", () => b.get(`/v1/folders/${folderSlug}/user/${a.username}/notes?page=1`)],
+    [
+      "folder notes by address with an x-label",
+      () => b.get(`/v1/folders/${folderSlug}/user/${a.username}/notes?label=idea&page=1`),
+    ],
     ["notifications", () => a.get("/v1/notifications?page=1")],
     ["bookmarks", () => b.get("/v1/bookmarks?t=note&page=1")],
     ["followers", () => b.get(`/v1/follows/${a.id}/followers?page=1`)],

@@ -129,6 +129,11 @@ describe("blocks", () => {
     expect((await b.get(`/v1/folders?username=${a.username}&sort=type&page=1`)).body.folders).toEqual([]);
     expect((await c.get(`/v1/folders?username=${a.username}&sort=type&page=1`)).body.folders).not.toEqual([]);
     expect((await b.get(`/v1/folders/${folder.slug}/user/${a.username}`)).status).toBe(404);
+    // The folder's notes by its address: none to the blocked, the filed note to anyone else.
+    const filed = (await a.post("/v1/notes", { label: "idea", content: "<p>filed</p>", folders: [folder.id] })).body;
+    const at = `/v1/folders/${folder.slug}/user/${a.username}/notes?page=1`;
+    expect(ids((await b.get(at)).body)).toEqual([]);
+    expect(ids((await c.get(at)).body)).toEqual([filed.note.id]);
     expect((await c.get(`/v1/folders/${folder.slug}/user/${a.username}`)).status).toBe(200);
     // c's follower list shows a to the visitor and to c, but not to b (and not b to a).
     const followersOf = async (who: TestUser | ReturnType<typeof visitor>) =>

@@ -118,9 +118,11 @@ const guardOf = (g: Gate): Gate => ({
 });
 
 // How many promise jobs a read waits for company. Two parallel in-process API calls reach D1
-// two jobs apart (measured: 1 never joins them, 2 does); 8 leaves room. Promise jobs, not a timer:
-// a timer under load would queue the read behind every other request's work.
-const HOPS = 8;
+// two jobs apart on a note page, but a tag, x-label or reply page's own call reaches it 9 to 12
+// jobs after the root loader's /me (its validators take more turns): with 8 those pages took two
+// trips, with 12 one (measured). 16 leaves room. Promise jobs, not a timer: a timer under load
+// would queue the read behind every other request's work.
+const HOPS = 16;
 
 const ARM = Symbol("arm gate");
 const ANEW = Symbol("anew");
