@@ -3,8 +3,15 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
 
+// The worker bundle holds two copies of this module: the worker's own, and the one inside the Remix
+// server build that pages call the API through. A page's session check (lib/session.ts pageGate)
+// throws the worker's AppError into the build's API, so `instanceof` asks for a mark in the
+// isolate-wide symbol registry, which both copies share, not for this copy's class.
+const MARK = Symbol.for("notex.AppError");
+
 /** The one error type of the API: a stable code, an HTTP status and a message for people. */
 export class AppError extends Error {
+  readonly [MARK] = true;
   constructor(
     readonly status: ContentfulStatusCode,
     readonly code: string,
@@ -12,6 +19,10 @@ export class AppError extends Error {
     readonly fields?: Record<string, string>,
   ) {
     super(message);
+  }
+
+  static [Symbol.hasInstance](value: unknown): value is AppError {
+    return typeof value === "object" && value !== null && (value as { [MARK]?: boolean })[MARK] === true;
   }
 }
 
