@@ -37,15 +37,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const tab = url.searchParams.get("t") === "notes" ? "notes" : "folders";
   // The person and the open tab's list are asked for side by side: one D1 round trip.
   const asked = result(api.v1.users[":username"].$get({ param: { username } }));
-  const listed = (tab === "notes" ? loadNotesTab : loadFoldersTab)(api, username, url).then(
-    (data) => ({ data }),
-    (err: unknown) => ({ err }),
-  );
+  const listed = (tab === "notes" ? loadNotesTab : loadFoldersTab)(api, username, url);
+  // Awaited below, once the person is known: their 404 or rename answers first.
+  listed.catch(() => {});
   const user = orThrow(await asked);
   toCurrentName(request, username, user);
   const dialog = url.searchParams.get("dialog");
   const which = dialog === "following" || dialog === "followers" ? dialog : null;
-  const [tabbed, list] = await Promise.all([
+  const [data, list] = await Promise.all([
     listed,
     which
       ? result(
@@ -56,8 +55,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         )
       : null,
   ]);
-  if ("err" in tabbed) throw tabbed.err;
-  const { data } = tabbed;
   return {
     user,
     tab,

@@ -2,9 +2,10 @@ import type { APIRequestContext } from "@playwright/test";
 import { d1Of, tripsOf } from "../../worker/db/meter";
 import { expect, signedIn, test, uniq } from "./fixtures";
 
-// Issue 9: a page's loader needs at most two D1 round trips (issue 19: now one, on every page). The worker counts every statement and
-// batch that crosses to D1 and answers the count in Server-Timing (worker/db/meter.ts), so each
-// page's document request is held to its budget here, for a visitor and for a signed-in person.
+// Issue 9: a page's loader needs at most two D1 round trips (issue 19: now one, on every page). The
+// worker counts every statement and batch that crosses to D1 and answers the count in Server-Timing
+// (worker/db/meter.ts), so each page's document request is held to its budget here, for a visitor
+// and for a signed-in person.
 // A document runs the root loader and the route loader; a visitor's root loader calls nothing.
 
 async function pageTrips(request: APIRequestContext, path: string) {
