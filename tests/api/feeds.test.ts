@@ -1,5 +1,6 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
+import { tripsOf } from "../../worker/db/meter";
 import { type TestUser, user, visitor } from "../factories";
 
 const parser = new XMLParser({ ignoreAttributes: false, isArray: (name) => ["item", "sitemap", "url"].includes(name) });
@@ -67,6 +68,37 @@ describe("RSS feeds", () => {
     for (const path of ["/nosuchuser99/rss", `/${a.username}/x/nope/rss`, "/tag/%E0%A4%A/rss"]) {
       expect((await visitor().get(path)).status, path).toBe(404);
     }
+  });
+});
+
+describe("RSS feeds: what they cost", () => {
+  it("each feed is one D1 round trip; renotes are left out and the feed reads on past them", async () => {
+    const a = await user();
+    const b = await user();
+    const tag = `c${Date.now().toString(36)}`;
+    const folder = (await a.post("/v1/folders", { type: "Skill", name: `Cost ${tag}`, descr: "", link: "" })).body;
+    const own: number[] = [];
+    for (let i = 0; i < 45; i++) own.push(await note(a, `<p>#${tag} own ${i}</p>`, { folders: [folder.id] }));
+    // Ten renotes, newer than every note of a's own: the first 50 rows hold only 40 notes.
+    for (let i = 0; i < 10; i++) {
+      const res = await a.post("/v1/renotes", { renote_id: await note(b, `<p>b ${i}</p>`), content: "" });
+      expect(res.status).toBe(201);
+    }
+    for (const path of [`/${a.username}/x/${folder.slug}/rss`, `/tag/${tag}/rss`, "/xlabel/how%20to/rss"]) {
+      const res = await visitor().get(path);
+      expect(res.status, path).toBe(200);
+      expect(tripsOf(res.headers.get("server-timing")), path).toBe(1);
+    }
+    // The owner's feed: 45 notes of their own and no renote, in two trips (the renotes took room).
+    const res = await visitor().get(`/${a.username}/rss`);
+    expect(res.status).toBe(200);
+    expect(tripsOf(res.headers.get("server-timing"))).toBe(2);
+    const items = parser.parse(res.body).rss.channel.item as { link: string }[];
+    expect(items.map((i) => i.link)).toEqual(own.reverse().map((id) => `http://notex.test/${a.username}/note/${id}`));
+    // Without renotes in the way, a person's feed is one trip too.
+    const quiet = await visitor().get(`/${b.username}/rss`);
+    expect(tripsOf(quiet.headers.get("server-timing"))).toBe(1);
+    expect(parser.parse(quiet.body).rss.channel.item).toHaveLength(10);
   });
 });
 

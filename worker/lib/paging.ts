@@ -25,12 +25,12 @@ export function decodeCursor(s: string | undefined): Keyset | null {
 }
 
 /**
- * Cuts a page out of PAGE_SIZE + 1 rows: the spec's paginator, and the cursor of the next page.
+ * Cuts a page out of size + 1 rows: the spec's paginator, and the cursor of the next page.
  * Lists ask for one row more than they show, so is_end needs no count query.
  */
-export function pageOf<T>(rows: T[], page: number, key: (row: T) => Keyset) {
-  const items = rows.slice(0, PAGE_SIZE);
-  const isEnd = rows.length <= PAGE_SIZE;
+export function pageOf<T>(rows: T[], page: number, key: (row: T) => Keyset, size = PAGE_SIZE) {
+  const items = rows.slice(0, size);
+  const isEnd = rows.length <= size;
   return {
     items,
     paginator: { page, is_end: isEnd },

@@ -56,10 +56,11 @@ const folderList = (name: string, label: boolean, byAddress: boolean): ListShape
   driver: folderDriver(label, byAddress),
   mute: false,
 });
-export const FOLDER_LIST = folderList("folder", false, false);
+/** A folder's notes by its address (`username`, `slug`): its page's list, and its feed's. */
+export const FOLDER_AT = folderList("folderAt", false, true);
 /** A folder's lists by id, and by address: [all, one x-label]. */
-const BY_ID = [FOLDER_LIST, folderList("folderLabel", true, false)] as const;
-const BY_ADDRESS = [folderList("folderAt", false, true), folderList("folderAtLabel", true, true)] as const;
+const BY_ID = [folderList("folder", false, false), folderList("folderLabel", true, false)] as const;
+const BY_ADDRESS = [FOLDER_AT, folderList("folderAtLabel", true, true)] as const;
 
 const FolderAddress = z.object({ slug: z.string().min(1).max(100), username: z.string().min(1).max(100) });
 const FolderNotesQuery = ListQuery.extend({ label: z.string().max(100).optional() });

@@ -87,13 +87,17 @@ function listPlan(db: DB, shape: ListShape, keyset: boolean, viewer: boolean) {
   });
 }
 
-/** One keyset page of a list, newest first, hydrated for the viewer, in one D1 round trip. */
+/**
+ * One keyset page of a list, newest first, hydrated for the viewer, in one D1 round trip. `size`
+ * is for readers that take more than a page at once (a feed's 50 items); the API's pages are PAGE_SIZE.
+ */
 export async function listNotes(
   db: DB,
   shape: ListShape,
   values: Record<string, unknown>,
   q: { page: number; cursor?: string },
   viewerId: number | null,
+  size = PAGE_SIZE,
 ): Promise<NoteList> {
   const { after, offset } = startOf(q);
   const plan = listPlan(db, shape, !!after, !!viewerId);
@@ -102,11 +106,11 @@ export async function listNotes(
     viewer: viewerId,
     at: after?.at,
     kid: after?.id,
-    limit: PAGE_SIZE + 1,
+    limit: size + 1,
     offset,
   }).raw<unknown[]>();
   const rows = named<Hydrated & { sortAt: number }>(plan, raw);
-  const page = pageOf(rows, q.page, (r): Keyset => ({ at: r.sortAt, id: r.id }));
+  const page = pageOf(rows, q.page, (r): Keyset => ({ at: r.sortAt, id: r.id }), size);
   return {
     notes: page.items.map((r) => toNoteJson(r, viewerId)),
     paginator: page.paginator,
