@@ -9,7 +9,7 @@ import { AppError, notFound } from "../../lib/errors";
 import { FOLDER_AT } from "../folders/folders.routes";
 import { getFolder } from "../folders/folders.service";
 import { Label } from "../notes/notes.schema";
-import { LISTS, type ListShape, listNotes } from "../notes/read.service";
+import { LISTS, type ListShape, listNotes, OWNER_LISTS } from "../notes/read.service";
 import type { NoteJson } from "../notes/notes.types";
 import { type Channel, rss } from "./feeds.xml";
 import { siteOrigin } from "../accounts/accounts.service";
@@ -101,7 +101,7 @@ export const feedRoutes = new Hono<AppEnv>()
         // A suspended account's feed is gone with its profile (issue 16).
         .where(sql`lower(${users.username}) = lower(${name}) and ${users.suspendedAt} is null`)
         .limit(1),
-      latest(db, LISTS.byName, { username: name }),
+      latest(db, OWNER_LISTS.byName[0], { username: name }),
     ]);
     if (!u) return movedFeed(c, name, "/rss");
     return answer(

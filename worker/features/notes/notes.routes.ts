@@ -6,7 +6,7 @@ import { me, requireUser } from "../../lib/session";
 import { body, param, query } from "../../lib/validate";
 import { IdParam, ListQuery, OWNER_REQUIRED, OwnerListQuery } from "../../lib/params";
 import { Label, NoteInput, RenoteInput } from "./notes.schema";
-import { getNote, LISTS, listNotes, noteHistory } from "./read.service";
+import { getNote, LISTS, listNotes, noteHistory, OWNER_LISTS } from "./read.service";
 import { renote, undoRenote } from "./renotes.service";
 import { createNote, deleteNote, updateNote } from "./write.service";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
@@ -19,12 +19,11 @@ export const notes = new Hono<AppEnv>()
   .get("/", query(UserNotesQuery), async (c) => {
     const q = c.req.valid("query");
     const label = q.xlabel ? Label.safeParse(q.xlabel) : null;
-    const shape =
-      q.uid !== undefined ? (q.xlabel ? LISTS.userLabel : LISTS.user) : q.xlabel ? LISTS.byNameLabel : LISTS.byName;
+    const [all, labelled] = q.uid !== undefined ? OWNER_LISTS.byId : OWNER_LISTS.byName;
     return c.json(
       await listNotes(
         c.var.db,
-        shape,
+        q.xlabel ? labelled : all,
         // A label that cannot exist matches nothing (and is never a 500).
         { uid: q.uid, username: q.username, label: label?.success ? label.data : "\u0000" },
         q,

@@ -1,5 +1,5 @@
 // Reading notes: keyset pages of every note list, one note, and a note's edit history.
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { bindPlan, named, planOf } from "../../db/plan";
 import { noteTags, notes } from "../../db/schema/notes";
@@ -40,17 +40,18 @@ export interface ListShape {
 
 const P = (name: string) => sql.placeholder(name);
 
+/** One person's notes, and those under one x-label of theirs: [all, labelled]. Mutes keep them (opened on purpose). */
+const ownerLists = (name: string, owner: SQL | Placeholder) =>
+  [
+    { name, where: eq(notes.userId, owner), mute: false },
+    { name: `${name}Label`, where: and(eq(notes.userId, owner), eq(notes.label, P("label"))), mute: false },
+  ] as const satisfies readonly ListShape[];
+
+/** A person's lists by id (`uid`), and by the name in a page's address (`username`, users.service idNamed). */
+export const OWNER_LISTS = { byId: ownerLists("user", P("uid")), byName: ownerLists("byName", idNamed(P("username"))) };
+
 export const LISTS = {
   discover: { name: "discover", where: sql`${notes.kind} != ${RENOTE}` },
-  user: { name: "user", where: eq(notes.userId, P("uid")), mute: false },
-  userLabel: { name: "userLabel", where: and(eq(notes.userId, P("uid")), eq(notes.label, P("label"))), mute: false },
-  /** A profile's lists by the name in its address (users.service idNamed), beside the person's own read. */
-  byName: { name: "byName", where: eq(notes.userId, idNamed(P("username"))), mute: false },
-  byNameLabel: {
-    name: "byNameLabel",
-    where: and(eq(notes.userId, idNamed(P("username"))), eq(notes.label, P("label"))),
-    mute: false,
-  },
   label: { name: "label", where: and(eq(notes.label, P("label")), sql`${notes.kind} != ${RENOTE}`) },
   /** A tag page reads along note_tags (tag, created_at, note_id). */
   tag: {
