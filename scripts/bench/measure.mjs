@@ -5,7 +5,7 @@
 // 2-core machine the load generator yields to the worker instead of starving it.
 // Args: JSON { base, meta, rounds, duration, solo, connections, ceiling: { clients, seconds }, out }.
 import { setPriority } from "node:os";
-import { writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
 
 const cfg = JSON.parse(process.argv[2]);
@@ -24,6 +24,38 @@ const percentile = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.min(s.length - 1, Math.floor(p * s.length))] : null;
 };
+
+/**
+ * CPU ms so far of the workerd that runs the worker (and, locally, its D1 and KV): a child of the
+ * worker process (`workerPid`) serving on a port of its own (entry=127.0.0.1:0), not wrangler's
+ * proxy in front of it. Null where /proc cannot tell (not Linux): the column then reads "-".
+ * Under load on 2 cores this is the core the rows wait for, so its CPU per request explains a ratio.
+ */
+function runtimeCpu(workerPid) {
+  const stat = (pid) => readFileSync(`/proc/${pid}/stat`, "utf8");
+  try {
+    const pid = readdirSync("/proc")
+      .filter((d) => /^\d+$/.test(d))
+      .find((d) => {
+        try {
+          const fields = stat(d).split(") ")[1].split(" ");
+          const cmd = readFileSync(`/proc/${d}/cmdline`, "utf8");
+          return Number(fields[1]) === workerPid && cmd.includes("workerd") && cmd.includes("entry=127.0.0.1:0");
+        } catch {
+          return false;
+        }
+      });
+    if (!pid) return () => null;
+    // utime + stime, in clock ticks of 10 ms (USER_HZ is 100 on Linux).
+    return () => {
+      const f = stat(pid).split(") ")[1].split(" ");
+      return (Number(f[11]) + Number(f[12])) * 10;
+    };
+  } catch {
+    return () => null;
+  }
+}
+const cpuNow = runtimeCpu(cfg.workerPid);
 
 /** The d1 entries of the worker's Server-Timing (worker/db/meter.ts). */
 function d1Of(header) {
@@ -91,7 +123,7 @@ const quiet = await login("quiet");
 const auth = (who) => ({ authorization: `Bearer ${who.token}` });
 const page200 = await cursorFor("/v1/discover", 200);
 
-/** Rows: [name, kind, next-request]. kind: floor | api | ssr | write (api rows are lists or details). */
+/** Rows: [name, kind, next-request]. kind: floor | ref | api | ssr | write (api rows are lists or details). */
 const rows = [
   ["floor GET /v1/health", "floor", get("/v1/health")],
   ["discover page 1", "list", get("/v1/discover?page=1")],
@@ -103,6 +135,9 @@ const rows = [
   ["feed (follows 500)", "list", get("/v1/feeds?page=1", auth(me))],
   ["feed (follows 3 quiet)", "list", get("/v1/feeds?page=1", auth(quiet))],
   ["user notes, x-label", "list", get("/v1/notes?uid=2&xlabel=idea&page=1")],
+  // The least a signed-in API request can cost: its session check and one small read, one D1 trip.
+  // A reference for the rows below it (no budget of its own): what any signed-in row starts from.
+  ["reference: GET /v1/me (signed in, one trip)", "ref", get("/v1/me", auth(me))],
   ["note detail", "api", get(`/v1/notes/${meta.focusAuthor}/${meta.focusNote}`)],
   [
     "reply detail, 20 deep",
@@ -167,9 +202,13 @@ async function alone(next, seconds) {
   };
 }
 
-/** Under load: autocannon for `seconds`, every response time kept (its own percentiles are whole ms). */
+/**
+ * Under load: autocannon for `seconds`, every response time kept (its own percentiles are whole ms),
+ * and the worker's CPU per answered request.
+ */
 function loaded(next, seconds, connections) {
   const times = [];
+  const cpu0 = cpuNow();
   return new Promise((resolve, reject) => {
     const run = autocannon(
       {
@@ -191,6 +230,7 @@ function loaded(next, seconds, connections) {
           : resolve({
               p50: percentile(times, 0.5),
               p99: percentile(times, 0.99),
+              cpu: cpu0 === null || !times.length ? null : (cpuNow() - cpu0) / times.length,
               rps: res.requests.average,
               errors: res.errors + res.non2xx + res.timeouts,
             }),
@@ -210,7 +250,8 @@ for (let round = 0; round < cfg.rounds; round++) {
     const load = await loaded(next, cfg.duration, cfg.connections);
     out[name].rounds.push({ solo, load });
     process.stderr.write(
-      `  ${meta.notes} r${round + 1} ${name}: alone ${solo.p50?.toFixed(2)} ms, loaded ${load.p50?.toFixed(2)} ms, ` +
+      `  ${meta.notes} r${round + 1} ${name}: alone ${solo.p50?.toFixed(2)} ms, loaded ${load.p50?.toFixed(2)} ms ` +
+        `(worker CPU ${load.cpu?.toFixed(2)} ms a request), ` +
         `D1 ${solo.d1.busy?.toFixed(2)} ms, rows ${solo.d1.read}/${solo.d1.written}\n`,
     );
   }
