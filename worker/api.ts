@@ -12,6 +12,7 @@ import { replyRoutes } from "./features/replies/replies.routes";
 import { blockRoutes, moderationRoutes, muteRoutes } from "./features/safety/safety.routes";
 import { reportRoutes } from "./features/reports/reports.routes";
 import { searchRoutes } from "./features/search/search.routes";
+import { consentRoutes } from "./features/mastodon/consent.routes";
 import { feeds, notes, renotes } from "./features/notes/notes.routes";
 import { uploadRoutes } from "./features/uploads/uploads.routes";
 import { profileRoutes, users } from "./features/users/users.routes";
@@ -56,6 +57,7 @@ export const api = new Hono<AppEnv>()
   .route("/mutes", muteRoutes)
   .route("/moderation", moderationRoutes)
   .route("/search", searchRoutes)
+  .route("/oauth", consentRoutes)
   .route("/", feeds)
   .notFound((c) => c.json({ code: "not_found", message: "No such endpoint" }, 404))
   .onError(toErrorResponse);

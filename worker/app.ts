@@ -18,6 +18,7 @@ import { configProblems } from "./lib/secrets.js";
 import { runCleanup } from "./features/cleanup/cleanup.service";
 import { isShellRequest, noJsRedirect } from "./lib/shell";
 import { NOJS_PATH } from "./lib/js-marker";
+import { mastodon } from "./features/mastodon/mastodon.routes";
 
 export type PageHandler = (request: Request, loadContext: PageLoadContext) => Promise<Response>;
 
@@ -73,6 +74,9 @@ export function createApp(pages: PageHandler) {
         if (logsRequests(c.env)) logRequest(c, id, started, meter);
       })
       .use(securityHeaders)
+      // Mastodon's API takes bearer tokens only (never a cookie), so it is open to any origin and
+      // sits before the same-origin check the cookie routes need.
+      .route("/", mastodon as unknown as Hono<WorkerEnv>)
       .use(sameOrigin)
       .route("/", api as unknown as Hono<WorkerEnv>)
       .use("/img/*", async (c, next) => {
