@@ -1,3 +1,13 @@
+CREATE TABLE `masto_idempotency` (
+	`user_id` integer NOT NULL,
+	`key` text NOT NULL,
+	`status_id` text NOT NULL,
+	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
+	PRIMARY KEY(`user_id`, `key`),
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `masto_idempotency_user_created_idx` ON `masto_idempotency` (`user_id`,`created_at`);--> statement-breakpoint
 CREATE TABLE `oauth_apps` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`client_id` text NOT NULL,

@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { cascadeRef, createdAt, serialId } from "../columns";
 import { users } from "./users";
 
@@ -57,4 +57,22 @@ export const oauthTokens = sqliteTable(
     lastSeenAt: integer("last_seen_at").notNull(),
   },
   (t) => [index("oauth_tokens_user_created_idx").on(t.userId, t.createdAt), index("oauth_tokens_app_idx").on(t.appId)],
+);
+
+/**
+ * Idempotency-Key of POST /api/v1/statuses (Mastodon keeps them an hour): the same key from the
+ * same person answers the status it made the first time instead of posting twice.
+ */
+export const mastoIdempotency = sqliteTable(
+  "masto_idempotency",
+  {
+    userId: cascadeRef("user_id", () => users.id),
+    key: text("key").notNull(),
+    statusId: text("status_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index("masto_idempotency_user_created_idx").on(t.userId, t.createdAt),
+  ],
 );

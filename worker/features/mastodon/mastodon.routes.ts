@@ -8,6 +8,10 @@ import { accountRoutes } from "./accounts.routes";
 import { instanceRoutes } from "./instance.routes";
 import { bearer, type MastoEnv, mastoError } from "./masto.http";
 import { appRoutes, tokenRoutes } from "./oauth.routes";
+import { notificationRoutes } from "./notifications.routes";
+import { peopleRoutes } from "./people.routes";
+import { statusRoutes } from "./statuses.routes";
+import { timelineRoutes } from "./timelines.routes";
 
 /** Mastodon's budget words: apps pace themselves by these (the write budget is RL_WRITE's). */
 const WRITE_LIMIT = 60;
@@ -51,7 +55,12 @@ export const mastodon = new Hono<MastoEnv>()
   .route("/", instanceRoutes)
   .route("/", appRoutes)
   .route("/", tokenRoutes)
+  .route("/", statusRoutes)
+  .route("/", timelineRoutes)
+  // Before accountRoutes: /accounts/search is not an account id.
+  .route("/", peopleRoutes)
   .route("/", accountRoutes)
+  .route("/", notificationRoutes)
   // Anything else under /api is Mastodon's 404, in JSON, never a page.
   .all("/api/*", (c) => c.json({ error: "Record not found" }, 404))
   .onError(mastoError);
