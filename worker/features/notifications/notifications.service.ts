@@ -3,6 +3,7 @@ import { notifications } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
 import type { CurrentUser, DB } from "../../env";
 import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
+import { noticeVisible } from "../safety/visibility";
 
 /** Where a notification leads: the note or reply it is about, or the actor's profile. */
 function href(n: { action: string; tblname: string; rowid: number }, actor: string, owner: string): string {
@@ -42,6 +43,9 @@ export async function listNotifications(db: DB, reader: CurrentUser, q: { page: 
       and(
         eq(notifications.userId, uid),
         sql`${notifications.tblname} != '_gone'`,
+        // Hidden content and suspended people leave the list while they are removed (not deleted:
+        // restoring brings them back). The unread badge may still count them until the list is read.
+        noticeVisible(sql`"notifications"`, uid, sql`"users"`),
         after ? sql`(${notifications.createdAt}, ${notifications.id}) < (${after.at}, ${after.id})` : undefined,
       ),
     )
