@@ -13,6 +13,7 @@ import { blockRoutes, moderationRoutes, muteRoutes } from "./features/safety/saf
 import { reportRoutes } from "./features/reports/reports.routes";
 import { searchRoutes } from "./features/search/search.routes";
 import { consentRoutes } from "./features/mastodon/consent.routes";
+import { mastodon } from "./features/mastodon/mastodon.routes";
 import { feeds, notes, renotes } from "./features/notes/notes.routes";
 import { uploadRoutes } from "./features/uploads/uploads.routes";
 import { profileRoutes, users } from "./features/users/users.routes";
@@ -66,4 +67,4 @@ export type Api = typeof api;
 
 // The document describes the app that serves it, so its route is added once the app exists (and
 // stays out of the Api type: pages have no use for it).
-api.get("/openapi.json", (c) => c.json(openApiDocument(api)));
+api.get("/openapi.json", (c) => c.json(openApiDocument(api, mastodon)));

@@ -41,6 +41,23 @@ describe("Mastodon instance", () => {
     expect(me.headers.get("access-control-allow-origin")).toBe("*");
   });
 
+  it("the OpenAPI document lists the Mastodon routes with the scope each asks for", async () => {
+    const doc = (await new Client().get("/v1/openapi.json")).body;
+    expect(doc.paths["/api/v1/statuses"].post.security).toEqual([{ oauth: ["write:statuses"] }]);
+    expect(doc.paths["/api/v1/timelines/public"].get.security).toEqual([{}, { oauth: ["read:statuses"] }]);
+    expect(doc.paths["/api/v1/statuses/{id}/favourite"].post.parameters[0].name).toBe("id");
+    for (const path of [
+      "/api/v2/instance",
+      "/api/v1/apps",
+      "/oauth/token",
+      "/oauth/revoke",
+      "/api/v1/notifications",
+      "/api/v2/search",
+    ])
+      expect(Object.keys(doc.paths), path).toContain(path);
+    expect(doc.components.securitySchemes.oauth.type).toBe("oauth2");
+  });
+
   it("unknown /api paths are JSON 404s; streaming says it is unavailable; rate-limit headers are sent", async () => {
     const c = new Client();
     const res = await c.get("/api/v1/nothing/here");

@@ -58,26 +58,34 @@ export const bearer: MiddlewareHandler<MastoEnv> = async (c, next) => {
   await next();
 };
 
+/** The scope each guard asks for, so the OpenAPI document (worker/openapi.ts) names it. */
+const guards = new WeakMap<MiddlewareHandler, { scope: string; visitors: boolean }>();
+export const scopeOf = (handler: unknown) => guards.get(handler as MiddlewareHandler);
+
+const outOfScope = () => new AppError(403, "forbidden", "This action is outside the authorized scopes");
+
 /** A route for a signed-in person whose token holds `scope` (401 without a user token, 403 without the scope). */
-export const scoped =
-  (scope: string): MiddlewareHandler<MastoEnv> =>
-  async (c, next) => {
+export function scoped(scope: string): MiddlewareHandler<MastoEnv> {
+  const guard: MiddlewareHandler<MastoEnv> = async (c, next) => {
     const token = c.var.token;
     if (!token?.user) throw new AppError(401, "unauthorized", "This method requires an authenticated user");
-    if (!holds(token.scopes, scope))
-      throw new AppError(403, "forbidden", "This action is outside the authorized scopes");
+    if (!holds(token.scopes, scope)) throw outOfScope();
     await next();
   };
+  guards.set(guard, { scope, visitors: false });
+  return guard;
+}
 
 /** A public read: open to visitors, but a token sent must hold `scope`. */
-export const readable =
-  (scope: string): MiddlewareHandler<MastoEnv> =>
-  async (c, next) => {
+export function readable(scope: string): MiddlewareHandler<MastoEnv> {
+  const guard: MiddlewareHandler<MastoEnv> = async (c, next) => {
     const token = c.var.token;
-    if (token && !holds(token.scopes, scope))
-      throw new AppError(403, "forbidden", "This action is outside the authorized scopes");
+    if (token && !holds(token.scopes, scope)) throw outOfScope();
     await next();
   };
+  guards.set(guard, { scope, visitors: true });
+  return guard;
+}
 
 /** The signed-in person, for handlers behind `scoped`. */
 export function viewer(c: MastoContext): CurrentUser {
