@@ -96,4 +96,45 @@ describe("login bursts", () => {
     const b = await user();
     expect((await new Client().post("/v1/login", { username: b.username, password: b.password })).status).toBe(200);
   });
+
+  it("the account's budget is one, whichever identifier names it (username or email, any case)", {
+    timeout: 120_000,
+  }, async () => {
+    const a = await user();
+    const guess = (username: string) => new Client().post("/v1/login", { username, password: "wrong-guess" });
+    for (let attempt = 0; ; attempt++) {
+      // Spend the budget through the username, then ask by the other spellings in the same window:
+      // the username itself still refused proves the window has not turned meanwhile.
+      await burst(AUTH_BUDGET, () => guess(a.username));
+      const [byName, ...others] = await fire([
+        () => guess(a.username),
+        () => guess(a.email),
+        () => guess(a.email.toUpperCase()),
+        () => guess(` ${a.username.toUpperCase()} `),
+      ]);
+      if (byName !== 429 && attempt < 2) continue;
+      expect(byName).toBe(429);
+      expect(others).toEqual([429, 429, 429]);
+      break;
+    }
+  });
+});
+
+describe("password reset requests", () => {
+  it("an address's budget is one, however it is spelled", { timeout: 120_000 }, async () => {
+    const a = await user();
+    const ask = (email: string) => new Client().post("/v1/password/forgot", { email });
+    for (let attempt = 0; ; attempt++) {
+      await burst(AUTH_BUDGET, () => ask(a.email));
+      const [same, ...others] = await fire([
+        () => ask(a.email),
+        () => ask(a.email.toUpperCase()),
+        () => ask(`  ${a.email}  `),
+      ]);
+      if (same !== 429 && attempt < 2) continue;
+      expect(same).toBe(429);
+      expect(others).toEqual([429, 429]);
+      break;
+    }
+  });
 });
