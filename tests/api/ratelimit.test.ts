@@ -5,7 +5,15 @@
 import { describe, expect, it } from "vitest";
 import { snapshot } from "../db-snapshot";
 import { user, users } from "../factories";
-import { AUTH_BUDGET, burst, fire, WRITE_BUDGET, WRITE_WINDOW_MS } from "../bursts";
+import {
+  AUTH_BUDGET,
+  burst,
+  fire,
+  SEARCH_BUDGET,
+  SEARCH_VISITOR_BUDGET,
+  WRITE_BUDGET,
+  WRITE_WINDOW_MS,
+} from "../bursts";
 import { Client, type Res } from "../http";
 
 const windowOf = () => Math.floor(Date.now() / WRITE_WINDOW_MS);
@@ -136,5 +144,26 @@ describe("password reset requests", () => {
       expect(others).toEqual([429, 429]);
       break;
     }
+  });
+});
+
+describe("search bursts", () => {
+  it("a visitor's searches have a budget per address, with the spec's 429", { timeout: 120_000 }, async () => {
+    const script = new Client();
+    await burst(SEARCH_VISITOR_BUDGET, (i) => script.get(`/v1/search?q=word${i}&t=notes`));
+    // Another address has its own budget.
+    expect((await new Client().get("/v1/search?q=word&t=notes")).status).toBe(200);
+  });
+
+  it("a signed-in person's searches have a larger budget of their own, whatever address they use", {
+    timeout: 120_000,
+  }, async () => {
+    const a = await user();
+    const answered = await burst(SEARCH_BUDGET, (i) => {
+      a.ip = `10.250.${i >> 8}.${i & 255}`;
+      return a.get(`/v1/search?q=word${i}&t=${i % 2 ? "users" : "replies"}`);
+    });
+    // More than a visitor gets: the person's budget, not the address's.
+    expect(answered.length).toBeGreaterThan(2 * SEARCH_VISITOR_BUDGET);
   });
 });
