@@ -294,11 +294,19 @@ export function ComposerDialog({
   note,
   folder,
   folders,
+  refused,
 }: {
   note?: NoteJson | null;
   folder?: number;
   folders?: FolderJson[];
+  refused?: boolean;
 }) {
+  if (refused)
+    return (
+      <Dialog title="Edit note">
+        <p>This note is not yours to edit, or it is no longer there.</p>
+      </Dialog>
+    );
   return (
     <Dialog title={note ? "Edit note" : "Take a note"}>
       <ComposerForm note={note} folder={folder} folders={folders} />
