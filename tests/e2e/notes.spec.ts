@@ -1,7 +1,7 @@
 import zlib from "node:zlib";
 import { expect, expectNotFound, fillNote, signedIn, test, uniq } from "./fixtures";
 
-test("write a note, see it on Discover, open, edit and delete it", async ({ page, js }) => {
+test("write a note, see it on Discover, open, edit and delete it", async ({ page }) => {
   const a = await signedIn(page, "Note Writer");
   const word = uniq("w");
   await page.goto("/");
