@@ -14,6 +14,7 @@ import type { NoteJson } from "../notes/notes.types";
 import { type Channel, rss } from "./feeds.xml";
 import { siteOrigin } from "../accounts/accounts.service";
 import { formerOwner, MOVED_CACHE } from "../users/users.service";
+import { safeRedirect } from "../../../app/lib/url";
 
 /** Items per feed. */
 export const FEED_SIZE = 50;
@@ -66,7 +67,7 @@ async function movedFeed(c: Context<AppEnv>, name: string, rest: string) {
   const owner = await formerOwner(dbFor(c.env.DB), name);
   if (!owner) throw notFound("User not found");
   c.header("Cache-Control", MOVED_CACHE);
-  return c.redirect(`/${owner.username}${rest}`, 301);
+  return c.redirect(safeRedirect(`/${owner.username}${rest}`), 301);
 }
 
 export const feedRoutes = new Hono<AppEnv>()

@@ -9,6 +9,7 @@ import { Label, NoteInput, RenoteInput } from "./notes.schema";
 import { getNote, LISTS, listNotes, noteHistory, OWNER_LISTS } from "./read.service";
 import { renote, undoRenote } from "./renotes.service";
 import { createNote, deleteNote, updateNote } from "./write.service";
+import { usernameOf } from "../users/users.service";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { listFeed } from "../feed/feed.service";
 
@@ -44,12 +45,14 @@ export const notes = new Hono<AppEnv>()
   .post("/", requireUser, body(NoteInput), async (c) => {
     const data = c.req.valid("json");
     if (data.id) throw new AppError(422, "invalid_input", "Use PATCH to edit a note.");
-    return c.json(await createNote(c.env, c.var.db, me(c), data, origin(c.req.url)), 201);
+    const author = { id: me(c).id, username: await usernameOf(c.var.db, me(c).id) };
+    return c.json(await createNote(c.env, c.var.db, author, data, origin(c.req.url)), 201);
   })
   .patch("/", requireUser, body(NoteInput), async (c) => {
     const data = c.req.valid("json");
     if (!data.id) throw new AppError(422, "invalid_input", "id is required", { id: "id is required" });
-    return c.json(await updateNote(c.env, c.var.db, me(c), data.id, data, origin(c.req.url)));
+    const author = { id: me(c).id, username: await usernameOf(c.var.db, me(c).id) };
+    return c.json(await updateNote(c.env, c.var.db, author, data.id, data, origin(c.req.url)));
   })
   .delete("/:id", requireUser, param(IdParam), async (c) => {
     await deleteNote(c.env, c.var.db, me(c).id, c.req.valid("param").id);

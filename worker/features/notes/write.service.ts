@@ -6,7 +6,7 @@ import { ownRow, runBatch } from "../../db/client";
 import { noteTags, notes } from "../../db/schema/notes";
 import { noteVersions } from "../../db/schema/safety";
 import { userLabels } from "../../db/schema/users";
-import type { CurrentUser, DB, Env } from "../../env";
+import type { DB, Env } from "../../env";
 import { AppError } from "../../lib/errors";
 import { folderSyncStatements, folderUnfileStatements } from "../folders/folders.links";
 import { linkMentions } from "../mentions/mentions.service";
@@ -48,7 +48,10 @@ export interface SaveResult {
 }
 
 /** Who saves a note: the signed-in user (their username makes the note's href). */
-type Author = Pick<CurrentUser, "id" | "username">;
+interface Author {
+  id: number;
+  username: string;
+}
 
 const saved = (author: Author, id: number, slots: UploadSlot[]): SaveResult => ({
   note: { id, href: `/${author.username}/note/${id}` },

@@ -1,6 +1,7 @@
 // Notifications: rows for like, reply, follow, note, renote and quote. The unread counter
-// (users.noti_num = notifications after users.noti_seen) follows the rows by the triggers of
-// migration 0012, and rows about a note, reply or x-folder go with it by their foreign keys.
+// (users.noti_num = notifications after users.noti_seen) follows the rows by the triggers
+// notifications_unread_in and _out, and rows about a note, reply or x-folder go with it by their
+// foreign keys.
 import { and, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { follows, notifications } from "../../db/schema/social";

@@ -3,6 +3,7 @@ import { notifications } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
 import type { CurrentUser, DB } from "../../env";
 import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
+import { noticeVisible } from "../safety/visibility";
 
 /**
  * Where a notification leads: the note, reply or x-folder it is about (`slug`: the folder's, when
@@ -27,11 +28,7 @@ function href(
   return `/${owner}/note/${n.rowid}`;
 }
 
-/**
- * One page of the reader's notifications, newest first, with the unread count as it stands. A
- * bearer read's session check rides in the same D1 trip (db/meter.ts, Gate), and settles the
- * reader's username (for the hrefs) before they are made.
- */
+/** One page of the reader's notifications, newest first, with the unread count as it stands. */
 export async function listNotifications(db: DB, reader: CurrentUser, q: { page: number; cursor?: string }) {
   const { after, offset } = startOf(q);
   const uid = reader.id;
@@ -44,6 +41,8 @@ export async function listNotifications(db: DB, reader: CurrentUser, q: { page: 
       // The unread count as it stands (one row, read once for the statement), so the page
       // marks the list read only when something is unread: a write on every visit otherwise.
       unread: sql<number>`(select noti_num from users where id = ${uid})`.as("x_unread"),
+      // The reader's own name, for the hrefs of notices about their content.
+      reader: sql<string>`(select username from users where id = ${uid})`.as("x_reader"),
       // Read by primary key, and only for a notification about an x-folder (folders are the reader's own).
       slug: sql<
         string | null
@@ -57,6 +56,9 @@ export async function listNotifications(db: DB, reader: CurrentUser, q: { page: 
       and(
         eq(notifications.userId, uid),
         sql`${notifications.tblname} != '_gone'`,
+        // Hidden content and suspended people leave the list while they are removed (not deleted:
+        // restoring brings them back). The unread badge may still count them until the list is read.
+        noticeVisible(sql`"notifications"`, uid, sql`"users"`),
         after ? sql`(${notifications.createdAt}, ${notifications.id}) < (${after.at}, ${after.id})` : undefined,
       ),
     )
@@ -76,7 +78,7 @@ export async function listNotifications(db: DB, reader: CurrentUser, q: { page: 
         ? { id: 0, username: "", fullname: "NoteX moderation", avatar: "", me: false }
         : { id: n.actorId, username, fullname, avatar, me: false },
       created_at: n.createdAt,
-      href: href(n, username, reader.username, slug),
+      href: href(n, username, rows[0]?.reader ?? "", slug),
     })),
     paginator: page.paginator,
     cursor: page.cursor,

@@ -29,7 +29,7 @@ function unfollowCounters(db: DB, a: number, b: number): BatchItem<"sqlite">[] {
   ];
 }
 
-/** Removes what `actor` notified `userId` of (the badge follows the rows: migration 0012's triggers). */
+/** Removes what `actor` notified `userId` of (the badge follows the rows: the notifications_unread_* triggers). */
 export function dropNotifications(db: DB, userId: number, actor: number): BatchItem<"sqlite">[] {
   return [db.delete(notifications).where(and(eq(notifications.userId, userId), eq(notifications.actorId, actor)))];
 }
