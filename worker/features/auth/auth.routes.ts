@@ -5,12 +5,17 @@ import { clientIp, rateLimit } from "../../lib/ratelimit";
 import { endCurrentSession, me, refreshFromCookie, requireUser, startSession } from "../../lib/session";
 import { endAllSessions } from "../../lib/sessions";
 import { later } from "../../lib/later";
-import { body } from "../../lib/validate";
+import { z } from "zod";
+import { body, param } from "../../lib/validate";
 import { sendConfirmation, siteOrigin } from "../accounts/accounts.service";
-import { loadUser } from "../users/users.service";
-import { ChangePassword, LoginInput, SignupInput } from "../users/users.schema";
+import { loadUser, usernameTaken } from "../users/users.service";
+import { ChangePassword, LoginInput, SignupInput, Username } from "../users/users.schema";
 import { assertNotSuspended, changePassword, login, signup } from "./auth.service";
 import { googleClaims, googleUser, startGoogle } from "./google.service";
+
+const NameParam = z.object({ username: z.string().min(1).max(100) });
+/** Spec 8's answer for a username someone holds (the same words sign-up answers with its 409). */
+const SIGNUP_TAKEN = "Username already exists. Please choose another.";
 
 /** Bursts on the account endpoints answer 429, per client address. */
 const authLimit =
@@ -28,6 +33,13 @@ export const auth = new Hono<AppEnv>()
       sendConfirmation(c.env, c.var.db, row.id, row.email, siteOrigin(c.env, c.req.url)),
     );
     return c.json({ token, user: await loadUser(c.var.db, { id: row.id }, row.id) }, 201);
+  })
+  // Sign-up checks a username as it is typed: its rules first, then whether anyone holds it.
+  .get("/signup/username/:username", param(NameParam), async (c) => {
+    const p = Username.safeParse(c.req.valid("param").username);
+    if (!p.success) return c.json({ available: false, message: p.error.issues[0]?.message ?? null });
+    const taken = await usernameTaken(c.var.db, p.data);
+    return c.json({ available: !taken, message: taken ? SIGNUP_TAKEN : null });
   })
   // Missing fields on login answer the spec's 422 wording, with the field messages kept.
   .post("/login", authLimit("login"), body(LoginInput, "Invalid username or password."), async (c) => {
