@@ -24,6 +24,8 @@ const JUDGED: Record<string, string[]> = {
   // Table and column names, from the schema.
   "worker/features/content/content.ts": ['`"${getTableName(t)}"`'],
   "worker/features/accounts/delete.service.ts": ["table", "key", "key", "table", "table"],
+  // A generated column's definition (DDL takes no bound parameters): the schema's constant kinds.
+  "worker/db/schema/social.ts": ["folderKinds"],
   // A refusal's SQL text, built from a fixed set of codes (db/refuse.ts).
   "worker/db/refuse.ts": ["refusalText(code)"],
 };
