@@ -3,7 +3,7 @@
 // One stand-in page, /probe, renders whoever the page handler resolved as the session (or "shell"),
 // so the page cache's and the app shell's rules (tests/api/page-cache.test.ts, shell.test.ts) are
 // tested through the real middleware.
-import { createApp, scheduled } from "../worker/app";
+import { createApp, queue, scheduled } from "../worker/app";
 
 const app = createApp(async (request, { cloudflare, shell }) => {
   const { pathname } = new URL(request.url);
@@ -17,4 +17,4 @@ const app = createApp(async (request, { cloudflare, shell }) => {
   return new Response(`<p>signed in as ${who}</p>`, { headers: { "content-type": type } });
 });
 
-export default { fetch: app.fetch, scheduled };
+export default { fetch: app.fetch, scheduled, queue };

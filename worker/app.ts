@@ -1,4 +1,4 @@
-import { type Context, Hono } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { api } from "./api";
 import { dbFor } from "./db/client";
 import { imageRoutes } from "./features/uploads/uploads.routes";
@@ -18,6 +18,7 @@ import { configProblems } from "./lib/secrets.js";
 import { runCleanup } from "./features/cleanup/cleanup.service";
 import { isShellRequest, noJsRedirect } from "./lib/shell";
 import { NOJS_PATH } from "./lib/js-marker";
+import { federationRoutes } from "./features/federation/federation.routes";
 
 export type PageHandler = (request: Request, loadContext: PageLoadContext) => Promise<Response>;
 
@@ -74,6 +75,8 @@ export function createApp(pages: PageHandler) {
       })
       .use(securityHeaders)
       .use(sameOrigin)
+      // ActivityPub (WebFinger, actors, inboxes, and pages asked for as activity+json) before the rest.
+      .use(federationRoutes as unknown as MiddlewareHandler<WorkerEnv>)
       .route("/", api as unknown as Hono<WorkerEnv>)
       .use("/img/*", async (c, next) => {
         c.set("db", dbFor(c.env.DB));
@@ -153,4 +156,13 @@ function runsRootLoader(href: string): boolean {
  */
 export const scheduled = async (_controller: ScheduledController, env: AppEnv["Bindings"]) => {
   await runCleanup(env, dbFor(env.DB.withSession("first-primary") as unknown as D1Database));
+};
+
+/**
+ * The queue consumer (wrangler.toml [[queues.consumers]]): federation deliveries and inbound
+ * activities. Fedify is loaded here on demand, as for ActivityPub requests.
+ */
+export const queue = async (batch: MessageBatch<unknown>, env: AppEnv["Bindings"]) => {
+  const { consume } = await import("./features/federation/consumer");
+  await consume(batch, env);
 };

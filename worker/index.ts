@@ -3,7 +3,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // biome-ignore lint/suspicious/noTsIgnore: the build may or may not exist when typechecking
 // @ts-ignore -- generated at build time, has no types
 import * as build from "../build/server";
-import { createApp, scheduled } from "./app";
+import { createApp, queue, scheduled } from "./app";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { withShellLoaders } from "./lib/shell";
 
@@ -11,4 +11,4 @@ const handleRemix = createRequestHandler(withShellLoaders(build as unknown as Se
 
 const app = createApp((request, loadContext) => handleRemix(request, loadContext as unknown as AppLoadContext));
 
-export default { fetch: app.fetch, scheduled };
+export default { fetch: app.fetch, scheduled, queue };
