@@ -4,6 +4,7 @@
 // so the page cache's and the app shell's rules (tests/api/page-cache.test.ts, shell.test.ts) are
 // tested through the real middleware.
 import { createApp, queue, scheduled } from "../worker/app";
+import type { Env } from "../worker/env";
 
 const app = createApp(async (request, { cloudflare, shell }) => {
   const { pathname } = new URL(request.url);
@@ -17,4 +18,37 @@ const app = createApp(async (request, { cloudflare, shell }) => {
   return new Response(`<p>signed in as ${who}</p>`, { headers: { "content-type": type } });
 });
 
-export default { fetch: app.fetch, scheduled, queue };
+/**
+ * A test may set `interleave.beforeBatch` to run its own requests right before the next db.batch a
+ * request sends (once): the moment between a write's reads and its batch, where a racing request
+ * can land, made certain instead of hoped for.
+ */
+// On globalThis: the test's import of this module and the worker's own may be two instances.
+const shared = globalThis as { interleave?: { beforeBatch: (() => Promise<void>) | null } };
+shared.interleave ??= { beforeBatch: null };
+export const interleave = shared.interleave;
+
+function hooked<T extends D1Database | D1DatabaseSession>(db: T): T {
+  return new Proxy(db, {
+    get(target, prop) {
+      // Requests read and write through a D1 session (worker/db/replicas.ts): hooked the same way.
+      if (prop === "withSession")
+        return (constraint?: string) => hooked((target as D1Database).withSession(constraint));
+      const hook = interleave.beforeBatch;
+      if (prop === "batch" && hook)
+        return async (statements: D1PreparedStatement[]) => {
+          interleave.beforeBatch = null;
+          await hook();
+          return target.batch(statements);
+        };
+      const v = Reflect.get(target, prop, target);
+      return typeof v === "function" ? v.bind(target) : v;
+    },
+  });
+}
+
+export default {
+  fetch: (request: Request, env: Env, ctx: ExecutionContext) => app.fetch(request, { ...env, DB: hooked(env.DB) }, ctx),
+  scheduled,
+  queue,
+};

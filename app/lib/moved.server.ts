@@ -1,6 +1,7 @@
 import { redirect } from "@remix-run/cloudflare";
 import { MOVED_CACHE, type UserJson } from "../../worker/features/users/users.service";
 import { type ApiResult, orThrow, type PageApi, result } from "./api.server";
+import { safeRedirect } from "./url";
 
 /**
  * Pages under /{username}/… keep working after a rename (issue 21 item 16): the API finds an
@@ -11,7 +12,7 @@ export function toCurrentName(request: Request, asked: string, user: Pick<UserJs
   if (user.username.toLowerCase() === asked.toLowerCase()) return;
   const url = new URL(request.url);
   const rest = url.pathname.split("/").slice(2);
-  throw redirect(`/${[user.username, ...rest].join("/")}${url.search}`, {
+  throw redirect(safeRedirect(`/${[user.username, ...rest].join("/")}${url.search}`), {
     status: 301,
     headers: { "Cache-Control": MOVED_CACHE },
   });

@@ -7,7 +7,7 @@ import { errorText } from "~/lib/errors";
 import { uploadExt } from "~/lib/images";
 import { storeImages } from "~/lib/uploads.server";
 import { noticeCode } from "~/lib/notices";
-import { returnPath } from "~/lib/url";
+import { returnPath, safeRedirect } from "~/lib/url";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
@@ -39,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (file && res.data.upload) await storeImages(context, [res.data.upload], [file]);
   // Spec 4: after creating or editing, go to the folder page (the API answers where it lives).
-  return redirect(res.data.href);
+  return redirect(safeRedirect(res.data.href));
 }
 
 // A GET shows the full-page form; after a refused no-JS post it renders with the errors.

@@ -7,6 +7,7 @@ import { apiFor, result } from "~/lib/api.server";
 import { errorText } from "~/lib/errors";
 import { uploadExt } from "~/lib/images";
 import { storeImages } from "~/lib/uploads.server";
+import { safeRedirect } from "~/lib/url";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
@@ -61,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The API answers where the note lives: no second call that could fail and misdirect.
   const { href } = res.data.note;
   // A redirect answers both: a fetcher follows it as a client navigation, a plain post as a page load.
-  return redirect(href);
+  return redirect(safeRedirect(href));
 }
 
 // A GET shows the full-page composer (and, after a refused no-JS post, it renders with the errors).

@@ -4,6 +4,7 @@ import { apiFor, result } from "~/lib/api.server";
 import { fieldCodes } from "~/lib/notices";
 import { uploadExt } from "~/lib/images";
 import { storeImages } from "~/lib/uploads.server";
+import { returnPath, safeRedirect } from "~/lib/url";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
@@ -29,7 +30,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const home = `/${me.ok ? me.data.username : ""}`;
   if (!res.ok)
     return redirect(
-      `${home}?dialog=edit-profile&profile_error=${encodeURIComponent(fieldCodes(res.error.fields ?? { name: res.error.message }))}`,
+      returnPath(home, {
+        dialog: "edit-profile",
+        profile_error: fieldCodes(res.error.fields ?? { name: res.error.message }),
+      }),
     );
   const slots = [res.data.avatar, res.data.cover].filter((s) => !!s);
   await storeImages(
@@ -37,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     slots,
     [avatar, cover].filter((f): f is File => !!f),
   );
-  return redirect(home);
+  return redirect(safeRedirect(home));
 }
 
 export const loader = () => redirect("/");

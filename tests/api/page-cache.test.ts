@@ -48,3 +48,34 @@ describe("page cache and the session cookie (issue 20 §1)", () => {
     expect(res.headers.get("cache-control")).toBe("private, no-store");
   });
 });
+
+describe("page cache keys cannot be poisoned through internal parameters", () => {
+  it("a visitor's ?__shell=1 never becomes the signed-in shell", async () => {
+    const path = fresh();
+    const poison = await visitor().get(`${path}&__shell=1`);
+    expect(poison.body).toBe("<p>signed in as visitor</p>");
+    // The victim: signed in, JavaScript on, the same page without the parameter.
+    const victim = await user();
+    const res = await victim.get(path, { cookie: `${victim.cookie}; nx_js=1` });
+    expect(res.body).toBe("<p>signed in as shell</p>");
+  });
+
+  it("a visitor's ?__theme=dark never becomes the dark theme's copy", async () => {
+    const path = fresh();
+    expect((await visitor().get(`${path}&__theme=dark`)).headers.get("x-page-cache")).toBe("miss");
+    // The victim's dark page is rendered for them (a miss), never the copy the system theme rendered.
+    const res = await visitor().get(path, { cookie: "theme=dark" });
+    expect(res.headers.get("x-page-cache")).toBe("miss");
+    expect((await visitor().get(path, { cookie: "theme=dark" })).headers.get("x-page-cache")).toBe("hit");
+  });
+
+  it("a page whose own address spells a key's variant is still only that address's copy", async () => {
+    const path = `/probe/page-cache/dark/shell/probe?v=${Date.now()}-${seq++}`;
+    expect((await visitor().get(path)).body).toBe("<p>signed in as visitor</p>");
+    const victim = await user();
+    const res = await victim.get(path.replace("/probe/page-cache/dark/shell", ""), {
+      cookie: `${victim.cookie}; nx_js=1; theme=dark`,
+    });
+    expect(res.body).toBe("<p>signed in as shell</p>");
+  });
+});

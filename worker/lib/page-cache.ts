@@ -35,15 +35,18 @@ export function isVisitorPage(req: Request): boolean {
 export const mayCarrySession = (req: Request) => (req.headers.get("cookie") ?? "").toLowerCase().includes(SID_COOKIE);
 
 /**
- * One copy per URL and theme: the page is rendered with the theme cookie's <html data-theme>. The
- * app shell (lib/shell.ts) is a copy of its own per URL and theme, never the visitor's page.
+ * One copy per page address (path and query, as asked) and theme (the page is rendered with the
+ * theme cookie's <html data-theme>), and the app shell (lib/shell.ts) a copy of its own per address
+ * and theme: what the response varies on, and nothing else. The variant leads the key's path, in
+ * fixed segments before the address, so no address a request can name (no query parameter, no path)
+ * spells another variant's key: a visitor cannot fill the shell's or another theme's copy.
  */
 const cacheKey = (req: Request, shell: boolean) => {
   const url = new URL(req.url);
   const theme = themeOf(req.headers.get("cookie"));
-  if (theme !== "system") url.searchParams.set("__theme", theme);
-  if (shell) url.searchParams.set("__shell", "1");
-  return new Request(url.href, { method: "GET" });
+  return new Request(`${url.origin}/page-cache/${theme}/${shell ? "shell" : "page"}${url.pathname}${url.search}`, {
+    method: "GET",
+  });
 };
 
 /**

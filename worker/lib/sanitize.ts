@@ -76,9 +76,25 @@ export function mapTextOutsideLinks(html: string, fn: (text: string) => string):
     .join("");
 }
 
+/**
+ * The links this server makes itself (a #hashtag to its tag page, an @mention to its profile), as
+ * the filter leaves them when they come back in an edit, with any attributes the editor gave them.
+ */
+const OWN_LINK =
+  /<a href="\/(tag\/)?([A-Za-z][A-Za-z0-9_]{0,49})" rel="nofollow noopener ugc">([#@])([A-Za-z][A-Za-z0-9_]{0,49})<\/a>/g;
+
+/**
+ * Back to the text they were made from, to be made again the same way: so saving a note unchanged
+ * stores the same HTML (and is no edit). A link whose text is not its own target stays a link.
+ */
+const unlinkOwn = (html: string) =>
+  html.replace(OWN_LINK, (whole, tag: string | undefined, target: string, sigil: string, text: string) =>
+    (sigil === "#") === !!tag && target.toLowerCase() === text.toLowerCase() ? `${sigil}${text}` : whole,
+  );
+
 /** Sanitises user HTML and turns #hashtags in text (not inside links) into links to their tag page. */
 export function sanitizeHtml(html: string): string {
-  return mapTextOutsideLinks(filter.process(html), (text) =>
+  return mapTextOutsideLinks(unlinkOwn(filter.process(html)), (text) =>
     text.replace(
       HASHTAG,
       (_m, pre: string, tag: string) => `${pre}<a href="/tag/${tag.toLowerCase()}" class="hashtag">#${tag}</a>`,

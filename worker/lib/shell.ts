@@ -1,4 +1,5 @@
 import { JS_COOKIE } from "./js-marker";
+import { safeRedirect } from "../../app/lib/url";
 import { mayCarrySession } from "./page-cache";
 
 // The app shell (issue 19: signed-in pages as cheap as visitors'). A signed-in browser that runs
@@ -25,14 +26,12 @@ export function isShellRequest(req: Request): boolean {
   return !FULL.test(url.pathname) && mayCarrySession(req) && hasJsMarker(req);
 }
 
-/** The answer to GET /nojs?to=…: the marker cleared, back to the page (same site only). */
+/** The answer to GET /nojs?to=…: the marker cleared, back to the page (same site only: the one guard). */
 export function noJsRedirect(req: Request): Response {
-  const to = new URL(req.url).searchParams.get("to") ?? "/";
-  const safe = to.startsWith("/") && !to.startsWith("//") && !to.startsWith("/\\") ? to : "/";
   return new Response(null, {
     status: 303,
     headers: {
-      Location: safe,
+      Location: safeRedirect(new URL(req.url).searchParams.get("to")),
       "Set-Cookie": `${JS_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`,
       "Cache-Control": "no-store",
     },

@@ -10,7 +10,7 @@ import type { DB } from "../../env";
 import { notFound } from "../../lib/errors";
 import { refusal } from "../../db/refuse";
 import { blockedError } from "../safety/safety.service";
-import { authorActive, blockState, openable } from "../safety/visibility";
+import { authorActive, blockState, openable, replyOpenable } from "../safety/visibility";
 
 /** The author of a note, reply or folder as its JSON carries them. */
 export interface UserRef {
@@ -49,7 +49,12 @@ function targetQuery(db: DB, kind: ContentKind, id: number, viewer: number, visi
       .select({ id: t.id, ownerId: t.userId, blocked: blocked(t.userId) })
       .from(t as typeof notes) // one table or the other: both have the columns read here
       .where(
-        and(eq(t.id, id), visible ? openable(sql.raw(`"${getTableName(t)}"`), viewer, { blocks: false }) : undefined),
+        and(
+          eq(t.id, id),
+          visible
+            ? (kind === "note" ? openable : replyOpenable)(sql.raw(`"${getTableName(t)}"`), viewer, { blocks: false })
+            : undefined,
+        ),
       )
       .limit(1);
   }

@@ -173,8 +173,12 @@ export async function deleteFolder(db: DB, uid: number, id: number) {
   }
   // notenum = 0 in the where too: a note filed in the meantime keeps the folder alive.
   const empty = and(eq(folders.id, id), eq(folders.notenum, 0)) as SQL;
+  const stillEmpty = sql`exists(select 1 from folders where id = ${id} and notenum = 0 and user_id = ${uid})`;
   await runBatch(db, [
-    db.delete(likes).where(and(inArray(likes.kind, ["company", "project", "skill"]), eq(likes.targetId, id))),
+    // Its likes go only with it: a folder the race keeps keeps them (and its likenum stays true).
+    db
+      .delete(likes)
+      .where(and(inArray(likes.kind, ["company", "project", "skill"]), eq(likes.targetId, id), stillEmpty)),
     typeOut(db, uid, empty),
     db.delete(folders).where(and(empty, eq(folders.userId, uid))),
     typeTidy(db, uid),

@@ -7,7 +7,7 @@ import type { DB } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
 import { BLOCK_REFUSALS, refuseBlocks } from "../content/content";
-import { authorActive, blockedEither, blockState, userInList } from "../safety/visibility";
+import { authorActive, blockedEither, blockState, profileOpen, userInList } from "../safety/visibility";
 import { notifyStatements, unnotifyStatements } from "../notifications/notifications.links";
 
 // Both sides' counters move by the rows the follow's insert or delete just changed: one UPDATE
@@ -68,30 +68,39 @@ export async function listFollows(
   const { after, offset } = startOf(q);
   const mine = which === "following" ? follows.followerId : follows.followeeId;
   const other = which === "following" ? follows.followeeId : follows.followerId;
-  const rows = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      fullname: users.fullname,
-      avatar: users.avatar,
-      descr: users.descr,
-      at: follows.createdAt,
-      following: sql<number>`exists(select 1 from follows v where v.follower_id = ${viewer} and v.followee_id = ${users.id})`,
-    })
-    .from(follows)
-    .innerJoin(users, eq(users.id, other))
-    .where(
-      and(
-        eq(mine, uid),
-        // The list of someone who blocked the viewer (or whom they blocked) is empty to them.
-        viewer ? sql`not ${blockedEither(viewer, uid)}` : undefined,
-        userInList(sql`"users"`, viewer || null),
-        after ? sql`(${follows.createdAt}, ${other}) < (${after.at}, ${after.id})` : undefined,
-      ),
-    )
-    .orderBy(desc(follows.createdAt), desc(other))
-    .limit(PAGE_SIZE + 1)
-    .offset(offset);
+  // The owner's lists are answered while their profile is (a suspended account's are a 404), in
+  // the same round trip as the page.
+  const [open, rows] = await db.batch([
+    db
+      .select({ ok: sql<number>`1` })
+      .from(sql`(select 1)`)
+      .where(profileOpen(uid, viewer || null)),
+    db
+      .select({
+        id: users.id,
+        username: users.username,
+        fullname: users.fullname,
+        avatar: users.avatar,
+        descr: users.descr,
+        at: follows.createdAt,
+        following: sql<number>`exists(select 1 from follows v where v.follower_id = ${viewer} and v.followee_id = ${users.id})`,
+      })
+      .from(follows)
+      .innerJoin(users, eq(users.id, other))
+      .where(
+        and(
+          eq(mine, uid),
+          // The list of someone who blocked the viewer (or whom they blocked) is empty to them.
+          viewer ? sql`not ${blockedEither(viewer, uid)}` : undefined,
+          userInList(sql`"users"`, viewer || null),
+          after ? sql`(${follows.createdAt}, ${other}) < (${after.at}, ${after.id})` : undefined,
+        ),
+      )
+      .orderBy(desc(follows.createdAt), desc(other))
+      .limit(PAGE_SIZE + 1)
+      .offset(offset),
+  ]);
+  if (!open.length) throw notFound("User not found");
   const page = pageOf(rows, q.page, (r) => ({ at: r.at, id: r.id }));
   return {
     users: page.items.map(({ at: _at, following, ...u }) => ({

@@ -71,23 +71,31 @@ export async function renote(db: DB, uid: number, targetId: number, content: str
       notedAt: now,
     })
     .returning({ id: notes.id });
-  const [[counted]] = (await runBatch(db, [
-    db
-      .update(notes)
-      .set({ renum: plus(notes.renum, 1) })
-      .where(and(eq(notes.id, originalId), sql`exists(select 1 from notes r where r.id = ${row.id})`))
-      .returning({ renum: notes.renum }),
-    ...countNote(db, uid, row.id, 1),
-    ...notifyStatements(db, {
-      userId: original.ownerId,
-      actorId: uid,
-      action: "quote",
-      tblname: "note",
-      rowid: row.id,
-      extra: txt.slice(0, 100),
-    }),
-    ...mentionStatements(db, { actorId: uid, tblname: "note", rowid: row.id, userIds: mentions.userIds, extra: txt }),
-  ])) as [{ renum: number }[]];
+  // As a new note's: the quote needs its id first, and a failure after that removes it again.
+  let counted: { renum: number } | undefined;
+  try {
+    [[counted]] = (await runBatch(db, [
+      db
+        .update(notes)
+        .set({ renum: plus(notes.renum, 1) })
+        .where(and(eq(notes.id, originalId), sql`exists(select 1 from notes r where r.id = ${row.id})`))
+        .returning({ renum: notes.renum }),
+      ...countNote(db, uid, row.id, 1),
+      ...notifyStatements(db, {
+        userId: original.ownerId,
+        actorId: uid,
+        action: "quote",
+        tblname: "note",
+        rowid: row.id,
+        extra: txt.slice(0, 100),
+      }),
+      ...mentionStatements(db, { actorId: uid, tblname: "note", rowid: row.id, userIds: mentions.userIds, extra: txt }),
+    ])) as [{ renum: number }[]];
+  } catch (e) {
+    // The batch failed whole, so no counter moved: only the quote goes.
+    await db.delete(notes).where(eq(notes.id, row.id));
+    throw e;
+  }
   // The count comes back from the batch's own update, not from a read after it.
   return { id: row.id, renoted: false, renum: counted?.renum ?? 0 };
 }

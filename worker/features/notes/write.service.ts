@@ -151,7 +151,8 @@ export async function updateNote(
     createdAt: old.createdAt,
     folderIds: data.folders,
   });
-  const changed = old.content !== data.content || old.label !== data.label;
+  // Like with like: the stored HTML against this save's, both with their mentions linked.
+  const changed = old.content !== mentions.html || old.label !== data.label;
   await runBatch(db, [
     ...(data.imgs.length ? [attachUploads(db, uid, keysOf(data.imgs))] : []),
     labelOut(db, uid, id),

@@ -3,10 +3,20 @@ import { notifications } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
 import type { CurrentUser, DB } from "../../env";
 import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
+import { noticeVisible } from "../safety/visibility";
 
-/** Where a notification leads: the note or reply it is about, or the actor's profile. */
-function href(n: { action: string; tblname: string; rowid: number }, actor: string, owner: string): string {
+/**
+ * Where a notification leads: the note, reply or x-folder it is about (`slug`: the folder's, when
+ * it is about one), or the actor's profile.
+ */
+function href(
+  n: { action: string; tblname: string; rowid: number },
+  actor: string,
+  owner: string,
+  slug: string | null,
+): string {
   if (n.action === "follow") return `/${actor}`;
+  if (n.tblname === "folder") return slug === null ? `/${owner}` : `/${owner}/x/${encodeURIComponent(slug)}`;
   if (n.action.startsWith("mod_"))
     return n.tblname === "note" || n.tblname === "reply"
       ? `/${owner}/${n.tblname === "note" ? "note" : "rep"}/${n.rowid}`
@@ -35,6 +45,12 @@ export async function listNotifications(db: DB, reader: CurrentUser, q: { page: 
       // The unread count as it stands (one row, read once for the statement), so the page
       // marks the list read only when something is unread: a write on every visit otherwise.
       unread: sql<number>`(select noti_num from users where id = ${uid})`.as("x_unread"),
+      // Read by primary key, and only for a notification about an x-folder (folders are the reader's own).
+      slug: sql<
+        string | null
+      >`case when ${notifications.tblname} = 'folder' then (select slug from folders where id = ${notifications.rowid}) end`.as(
+        "x_slug",
+      ),
     })
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.actorId))
@@ -42,6 +58,9 @@ export async function listNotifications(db: DB, reader: CurrentUser, q: { page: 
       and(
         eq(notifications.userId, uid),
         sql`${notifications.tblname} != '_gone'`,
+        // Hidden content and suspended people leave the list while they are removed (not deleted:
+        // restoring brings them back). The unread badge may still count them until the list is read.
+        noticeVisible(sql`"notifications"`, uid, sql`"users"`),
         after ? sql`(${notifications.createdAt}, ${notifications.id}) < (${after.at}, ${after.id})` : undefined,
       ),
     )
@@ -50,7 +69,7 @@ export async function listNotifications(db: DB, reader: CurrentUser, q: { page: 
     .offset(offset);
   const page = pageOf(rows, q.page, (r) => ({ at: r.n.createdAt, id: r.n.id }));
   return {
-    notis: page.items.map(({ n, username, fullname, avatar }) => ({
+    notis: page.items.map(({ n, username, fullname, avatar, slug }) => ({
       id: n.id,
       action: n.action,
       tblname: n.tblname,
@@ -61,7 +80,7 @@ export async function listNotifications(db: DB, reader: CurrentUser, q: { page: 
         ? { id: 0, username: "", fullname: "NoteX moderation", avatar: "", me: false }
         : { id: n.actorId, username, fullname, avatar, me: false },
       created_at: n.createdAt,
-      href: href(n, username, reader.username),
+      href: href(n, username, reader.username, slug),
     })),
     paginator: page.paginator,
     cursor: page.cursor,

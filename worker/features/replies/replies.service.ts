@@ -16,7 +16,7 @@ import { likedBy } from "../likes/likes.service";
 import { bindPlan, d1Of, namedObjects, planOf } from "../../db/plan";
 import type { UserRef } from "../content/content";
 import { refuseBlocked } from "../safety/safety.service";
-import { blockState, openable, replyInList } from "../safety/visibility";
+import { blockState, openable, replyInList, replyOpenable } from "../safety/visibility";
 
 export const MAX_REPLY = 500;
 
@@ -145,7 +145,7 @@ export async function createReply(db: DB, uid: number, parent: number, raw: stri
             noteBlocked: noteBlock(replies.noteId),
           })
           .from(replies)
-          .where(and(eq(replies.id, parent), openable(sql`"replies"`, uid, { blocks: false })))
+          .where(and(eq(replies.id, parent), replyOpenable(sql`"replies"`, uid, { blocks: false })))
           .limit(1),
     db
       .select({ id: replies.id })
@@ -246,7 +246,7 @@ export async function chain(db: DB, id: number, username: string, viewer: number
       union all select r.id, r.parent, up.depth + 1 from replies r join up on r.id = up.parent where up.parent > 0 and up.depth < 1000)
     select id from up`;
     const v = viewer ? sql.placeholder("viewer") : null;
-    return select(db, v).where(and(sql`${replies.id} in (${up})`, openable(sql`"replies"`, v)));
+    return select(db, v).where(and(sql`${replies.id} in (${up})`, replyOpenable(sql`"replies"`, v)));
   });
   const notePlan = planOf(`noteOfReply|${+!!viewer}`, () =>
     noteQuery(

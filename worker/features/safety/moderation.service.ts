@@ -42,7 +42,7 @@ interface Target {
   role?: string;
 }
 
-async function findTarget(db: DB, kind: TargetKind, id: number): Promise<Target> {
+async function findTarget(db: DB, kind: TargetKind, id: number): Promise<Target | undefined> {
   let row: Target | undefined;
   if (kind === "note")
     [row] = await db
@@ -64,7 +64,6 @@ async function findTarget(db: DB, kind: TargetKind, id: number): Promise<Target>
       .from(folders)
       .where(and(eq(folders.id, id), sql`lower(${folders.type}) = ${kind}`))
       .limit(1);
-  if (!row) throw notFound("Not found");
   return row;
 }
 
@@ -148,10 +147,35 @@ export interface ActionInput {
   reason: string;
 }
 
+/** Any action on a target closes all of its open reports. */
+const closeReports = (db: DB, kind: TargetKind, id: number, now: number) =>
+  db
+    .update(reports)
+    .set({ closedAt: now })
+    .where(and(eq(reports.kind, kind), eq(reports.targetId, id), isNull(reports.closedAt)));
+
+/** The audit log's row for an action (owner 0: the target was gone, its owner unknown). */
+const logged = (db: DB, moderatorId: number, a: ActionInput, ownerId: number, now: number) =>
+  db.insert(moderationLog).values({
+    moderatorId,
+    kind: a.kind,
+    targetId: a.id,
+    ownerId,
+    action: a.action,
+    reason: a.reason,
+    createdAt: now,
+  });
+
 export async function act(db: DB, moderator: { id: number; role: Role }, input: ActionInput) {
   const { kind, id, action, reason } = input;
   const t = await findTarget(db, kind, id);
   const now = Date.now();
+  // Content deleted after it was reported: nothing to act on, but its reports can still be closed.
+  if (!t) {
+    if (action !== "dismiss") throw notFound("Not found");
+    await runBatch(db, [closeReports(db, kind, id, now), logged(db, moderator.id, input, 0, now)]);
+    return { ok: true, kind, id, action };
+  }
   const changes: BatchItem<"sqlite">[] = [];
   if (action === "hide" || action === "restore") {
     if (kind !== "note" && kind !== "reply")
@@ -192,13 +216,8 @@ export async function act(db: DB, moderator: { id: number; role: Role }, input: 
   );
   await runBatch(db, [
     ...changes,
-    db
-      .update(reports)
-      .set({ closedAt: now })
-      .where(and(eq(reports.kind, kind), eq(reports.targetId, id), isNull(reports.closedAt))),
-    db
-      .insert(moderationLog)
-      .values({ moderatorId: moderator.id, kind, targetId: id, ownerId: t.ownerId, action, reason, createdAt: now }),
+    closeReports(db, kind, id, now),
+    logged(db, moderator.id, input, t.ownerId, now),
     // A statement of reasons to the owner; a repeated action replaces the earlier notice with a new,
     // unread one. The badge moves by the rows each statement changed (an unread one removed, one added).
     db
@@ -233,6 +252,7 @@ export async function act(db: DB, moderator: { id: number; role: Role }, input: 
 export async function mailAccountDecision(env: Env, db: DB, input: ActionInput, origin: string) {
   if (input.action !== "suspend" && input.action !== "unsuspend") return;
   const t = await findTarget(db, input.kind, input.id);
+  if (!t) return;
   const [u] = await db.select({ email: users.email }).from(users).where(eq(users.id, t.ownerId)).limit(1);
   if (!u) return;
   const mail =

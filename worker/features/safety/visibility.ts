@@ -78,9 +78,12 @@ export function originalVisible(o: SQL, viewer: Viewer, rule: ListRule = { mute:
   return sql`(${o}.hidden_at is null and ${personVisible(sql`${o}.user_id`, viewer, rule, author)})`;
 }
 
-/** A reply in a list: not hidden, its author visible. */
+/**
+ * A reply in a list: not hidden, its author visible, and its thread open to the viewer (a thread
+ * goes with its note and its parent: no list shows what hangs under removed content).
+ */
 export function replyInList(r: SQL, viewer: Viewer, rule: ListRule = { mute: true }, author?: SQL): SQL {
-  return sql`(${r}.hidden_at is null and ${personVisible(sql`${r}.user_id`, viewer, rule, author)})`;
+  return sql`(${r}.hidden_at is null and ${personVisible(sql`${r}.user_id`, viewer, rule, author)} and ${threadOpen(r, viewer)})`;
 }
 
 /**
@@ -93,6 +96,46 @@ export function openable(row: SQL, viewer: Viewer, { blocks = true } = {}): SQL 
   if (viewer === null) return seen;
   const allowed = sql`(${row}.user_id = ${viewer} or ${seen} or ${isModerator(viewer)})`;
   return blocks ? sql`(${allowed} and not ${blockedEither(viewer, sql`${row}.user_id`)})` : allowed;
+}
+
+/**
+ * The thread a reply hangs in is open to the viewer: its note opens for them (hidden, a suspended
+ * author and a block either way close it, as the note's page), and so does its parent reply when it
+ * has one. Two primary-key lookups per reply; deeper ancestors are not walked (a hidden reply's
+ * own replies are closed by their parent, the rest of the thread stays).
+ */
+export function threadOpen(r: SQL, viewer: Viewer, { blocks = true } = {}): SQL {
+  const note = sql`exists(select 1 from notes tn where tn.id = ${r}.note_id and ${openable(sql`tn`, viewer, { blocks })})`;
+  const parent = sql`(${r}.parent < 0 or exists(select 1 from replies tp where tp.id = ${r}.parent and ${openable(sql`tp`, viewer, { blocks })}))`;
+  return sql`(${note} and ${parent})`;
+}
+
+/** A reply opened by its address (its page, an interaction): openable, in an open thread. */
+export function replyOpenable(r: SQL, viewer: Viewer, opts: { blocks?: boolean } = {}): SQL {
+  return sql`(${openable(r, viewer, opts)} and ${threadOpen(r, viewer, opts)})`;
+}
+
+/**
+ * A notification in its reader's list: its actor visible to the reader (not suspended, no block
+ * either way) and the note or reply it is about still open to them, so hiding or suspending takes
+ * the copied text and the name out of the list and restoring brings them back. A moderation notice
+ * is about the reader's own content and always stays. `actor` names the actor's joined users row.
+ */
+export function noticeVisible(n: SQL, reader: Viewer, actor: SQL): SQL {
+  const about = sql`(case ${n}.tblname
+    when 'note' then exists(select 1 from notes nn where nn.id = ${n}.rowid and ${openable(sql`nn`, reader)})
+    when 'reply' then exists(select 1 from replies nr where nr.id = ${n}.rowid and ${replyOpenable(sql`nr`, reader)})
+    else 1 end)`;
+  return sql`(substr(${n}.action, 1, 4) = 'mod_' or (${personVisible(sql`${n}.actor_id`, reader, { mute: false }, actor)} and ${about}))`;
+}
+
+/**
+ * A person's own lists (followers, following) and profile: answered while the account exists and
+ * is not suspended, or to a moderator.
+ */
+export function profileOpen(uid: unknown, viewer: Viewer): SQL {
+  const staff = viewer === null ? sql`0` : isModerator(viewer);
+  return sql`exists(select 1 from users pu where pu.id = ${uid} and (pu.suspended_at is null or ${staff}))`;
 }
 
 /** A user in a list of people (followers, following, search): active and not blocked either way. */

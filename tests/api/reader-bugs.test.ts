@@ -1,0 +1,128 @@
+// Bugs a reader of the code found: each case failed before its fix, through HTTP on real migrations.
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { wrongCounters } from "../counters";
+import { type TestUser, user, users, visitor } from "../factories";
+import { interleave } from "../worker";
+
+const count = async (q: string, ...args: unknown[]) =>
+  (await env.DB.prepare(q)
+    .bind(...args)
+    .first<{ n: number }>())!.n;
+
+async function note(u: TestUser, content: string, extra: Record<string, unknown> = {}) {
+  const res = await u.post("/v1/notes", { label: "idea", content, ...extra });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.note.id as number;
+}
+
+describe("a report on content that was then deleted", () => {
+  it("can be dismissed, and leaves the open queue", async () => {
+    const [author, reporter, mod] = await users(3);
+    await env.DB.prepare("update users set role = 'moderator' where id = ?").bind(mod.id).run();
+    const id = await note(author, "<p>reported then deleted</p>");
+    expect((await reporter.post("/v1/reports", { nid: id, kind: 1 })).status).toBe(201);
+    expect((await author.delete(`/v1/notes/${id}`)).status).toBe(200);
+    const res = await mod.post("/v1/moderation/actions", { kind: "note", id, action: "dismiss", reason: "Gone" });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const open = (await mod.get("/v1/moderation/reports?status=open&page=1")).body.reports;
+    expect(open.filter((r: { kind: string; id: number }) => r.kind === "note" && r.id === id)).toEqual([]);
+    // Acting on what is gone is still refused for everything but closing its reports.
+    const hide = await mod.post("/v1/moderation/actions", { kind: "note", id, action: "hide", reason: "Gone" });
+    expect(hide.status).toBe(404);
+  });
+});
+
+describe("a folder like's notification", () => {
+  it("links to the folder's page", async () => {
+    const [owner, fan] = await users(2);
+    const folder = (await owner.post("/v1/folders", { type: "Company", name: "Acme Labs", descr: "", link: "" })).body;
+    expect((await fan.post(`/v1/likes/${folder.id}?t=company`)).status).toBe(200);
+    const notis = (await owner.get("/v1/notifications?page=1")).body.notis;
+    const like = notis.find((n: { action: string }) => n.action === "like");
+    expect(like.href).toBe(`/${owner.username}/x/${folder.slug}`);
+  });
+});
+
+describe("RSS for a label or tag containing %", () => {
+  it("answers the feed", async () => {
+    const a = await user();
+    const label = `100% ${Date.now().toString(36)}`;
+    await note(a, "<p>all of it</p>", { label });
+    const res = await visitor().get(`/xlabel/${encodeURIComponent(label)}/rss`);
+    expect(res.status).toBe(200);
+    expect(res.body).toContain("<title>all of it</title>");
+    expect((await visitor().get("/tag/100%25/rss")).status).toBe(200);
+    // An address that is not percent-encoding at all is still a 404.
+    expect((await visitor().get("/xlabel/%E0%A4%A/rss")).status).toBe(404);
+  });
+});
+
+describe("saving a note unchanged", () => {
+  it("adds no history version and no edited mark, with hashtags and mentions in it", async () => {
+    const [a, b] = await users(2);
+    const id = await note(a, `<p>see #plans with @${b.username}</p>`);
+    const stored = (await a.get(`/v1/notes/${id}`)).body;
+    expect(stored.content).toContain('class="hashtag"');
+    expect(stored.content).toContain('class="mention"');
+    const res = await a.patch("/v1/notes", { id, label: stored.label, content: stored.content });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const after = (await a.get(`/v1/notes/${id}`)).body;
+    expect(after.content).toBe(stored.content);
+    expect(after.edited_at).toBeNull();
+    expect(await count("select count(*) n from note_versions where note_id = ?", id)).toBe(0);
+    // The editor's own copy (its links carry other attributes) is the same text too.
+    const fromEditor = stored.content.replaceAll("<a ", '<a target="_blank" rel="noopener noreferrer nofollow" ');
+    await a.patch("/v1/notes", { id, label: stored.label, content: fromEditor });
+    expect((await a.get(`/v1/notes/${id}`)).body.edited_at).toBeNull();
+    // A real change is still an edit.
+    await a.patch("/v1/notes", { id, label: stored.label, content: `<p>see #plans with @${b.username}!</p>` });
+    expect((await a.get(`/v1/notes/${id}`)).body.edited_at).not.toBeNull();
+    expect(await count("select count(*) n from note_versions where note_id = ?", id)).toBe(1);
+  });
+});
+
+describe("a quote whose counting batch fails", () => {
+  it("does not stay, uncounted", async () => {
+    const [author, quoter] = await users(2);
+    const original = await note(author, "<p>quote me</p>");
+    // A fault in the quote's second write: its notification to the original's author is refused.
+    await env.DB.prepare(
+      `create trigger fail_quote before insert on notifications when new.action = 'quote' and new.actor_id = ${quoter.id}
+       begin select raise(abort, 'injected failure'); end`,
+    ).run();
+    try {
+      const res = await quoter.post("/v1/renotes", { renote_id: original, content: "<p>so true</p>" });
+      expect(res.status).toBe(500);
+    } finally {
+      await env.DB.prepare("drop trigger fail_quote").run();
+    }
+    expect(await count("select count(*) n from notes where user_id = ?", quoter.id)).toBe(0);
+    expect(await wrongCounters()).toEqual([]);
+  });
+});
+
+describe("deleting a folder while a note is filed into it", () => {
+  it("never leaves likenum without its like rows", async () => {
+    const [owner, fan] = await users(2);
+    const folder = (await owner.post("/v1/folders", { type: "Skill", name: "Racing", descr: "", link: "" })).body;
+    await fan.post(`/v1/likes/${folder.id}?t=skill`);
+    const filed = await note(owner, "<p>not filed yet</p>");
+    // The race, made certain: the note is filed after the delete has read the folder empty and
+    // before its batch runs.
+    interleave.beforeBatch = async () => {
+      const fileIt = await owner.patch("/v1/notes", {
+        id: filed,
+        label: "idea",
+        content: "<p>filed now</p>",
+        folders: [folder.id],
+      });
+      expect(fileIt.status).toBe(200);
+    };
+    await owner.delete(`/v1/folders/${folder.id}`);
+    interleave.beforeBatch = null;
+    expect(await count("select count(*) n from folders where id = ?", folder.id)).toBe(1);
+    expect(await count("select likenum n from folders where id = ?", folder.id)).toBe(1);
+    expect(await count("select count(*) n from likes where target_id = ? and kind = 'skill'", folder.id)).toBe(1);
+  });
+});
