@@ -1,11 +1,14 @@
 // ActivityPub discovery and actors through the worker: WebFinger, NodeInfo, host-meta, the Person
 // with its keys, content negotiation on the profile page, and the keys sealed at rest.
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { user, visitor } from "../factories";
 
 const AP = { accept: "application/activity+json" };
 const HOST = "notex.test";
+
+// Fedify is a dynamic import in the worker: the first one compiles it (seconds, once per run).
+beforeAll(() => import("../../worker/features/federation/federation"), 120_000);
 
 describe("federation discovery", () => {
   it("WebFinger answers acct:name@host with a self link to a stable actor URI", async () => {

@@ -14,11 +14,13 @@ let adaOnB = 0; // ada's id on b.test
 let bobOnA = 0; // bob's id on a.test
 
 beforeAll(async () => {
+  // Fedify is a dynamic import in the worker: the first one compiles it (seconds, once per run).
+  await import("../../worker/features/federation/federation");
   await migrate(env.DB_B);
   unroute = routeFetch(both);
   ada = await person(A, "adalove");
   bob = await person(B, "bobby");
-});
+}, 120_000);
 afterAll(() => unroute());
 
 const count = (inst: typeof A, sql: string, ...args: unknown[]) =>
