@@ -111,27 +111,27 @@ export interface FollowerRow {
   shared_inbox: string | null;
 }
 
-/** One page of an account's followers on other servers (the ones deliveries go to), by id. */
-export const remoteFollowersPage = (db: D1Database, uid: number, after: number, size: number) =>
-  db
+/**
+ * One page, by id, of the people on other servers who follow an account ("followers": the ones
+ * deliveries go to) or whom it follows ("following").
+ */
+export function remotePeoplePage(
+  db: D1Database,
+  which: "followers" | "following",
+  uid: number,
+  after: number,
+  size: number,
+) {
+  const [mine, theirs] = which === "followers" ? ["followee_id", "follower_id"] : ["follower_id", "followee_id"];
+  return db
     .prepare(
-      `select ra.user_id, ra.uri, ra.inbox, ra.shared_inbox from follows f join remote_actors ra on ra.user_id = f.follower_id
-       where f.followee_id = ? and f.follower_id > ? order by f.follower_id limit ?`,
+      `select ra.user_id, ra.uri, ra.inbox, ra.shared_inbox from follows f join remote_actors ra on ra.user_id = f.${theirs}
+       where f.${mine} = ? and f.${theirs} > ? order by f.${theirs} limit ?`,
     )
     .bind(uid, after, size)
     .all<FollowerRow>()
     .then((r) => r.results);
-
-/** One page of the actor URIs an account follows on other servers, by id. */
-export const remoteFollowingPage = (db: D1Database, uid: number, after: number, size: number) =>
-  db
-    .prepare(
-      `select ra.user_id, ra.uri, ra.inbox, ra.shared_inbox from follows f join remote_actors ra on ra.user_id = f.followee_id
-       where f.follower_id = ? and f.followee_id > ? order by f.followee_id limit ?`,
-    )
-    .bind(uid, after, size)
-    .all<FollowerRow>()
-    .then((r) => r.results);
+}
 
 export const hasRemoteFollowers = async (db: D1Database, uid: number) =>
   !!(await db

@@ -8,16 +8,7 @@ import { Temporal } from "@js-temporal/polyfill";
 import type { Env } from "../../env";
 import { escapeHtml } from "../../lib/text";
 import type { FedData } from "./context";
-import {
-  counts,
-  localIdByName,
-  localNote,
-  localNotesPage,
-  localReply,
-  localUser,
-  remoteFollowersPage,
-  remoteFollowingPage,
-} from "./data";
+import { counts, localIdByName, localNote, localNotesPage, localReply, localUser, remotePeoplePage } from "./data";
 import { listenInbox } from "./inbox";
 import { keyPairsOf } from "./keys";
 import { D1KvStore } from "./kv";
@@ -69,7 +60,7 @@ const cursorNum = (cursor: string, fallback: number) => (/^\d+$/.test(cursor) ? 
 builder
   .setFollowersDispatcher("/ap/users/{identifier}/followers", async (ctx, identifier, cursor) => {
     if (cursor === null || !/^\d+$/.test(identifier)) return null;
-    const rows = await remoteFollowersPage(ctx.data.env.DB, Number(identifier), cursorNum(cursor, 0), PAGE);
+    const rows = await remotePeoplePage(ctx.data.env.DB, "followers", Number(identifier), cursorNum(cursor, 0), PAGE);
     const items: Recipient[] = rows.map((r) => ({
       id: new URL(r.uri),
       inboxId: new URL(r.inbox),
@@ -85,7 +76,7 @@ builder
 builder
   .setFollowingDispatcher("/ap/users/{identifier}/following", async (ctx, identifier, cursor) => {
     if (cursor === null || !/^\d+$/.test(identifier)) return null;
-    const rows = await remoteFollowingPage(ctx.data.env.DB, Number(identifier), cursorNum(cursor, 0), PAGE);
+    const rows = await remotePeoplePage(ctx.data.env.DB, "following", Number(identifier), cursorNum(cursor, 0), PAGE);
     return {
       items: rows.map((r) => new URL(r.uri)),
       nextCursor: rows.length < PAGE ? null : String(rows[rows.length - 1].user_id),
