@@ -8,10 +8,9 @@ import type { AppEnv } from "./env";
 import { sameOrigin } from "./lib/csrf";
 import { toErrorResponse } from "./lib/errors";
 import { securityHeaders } from "./lib/headers";
-import { endStaleSession, pageGate, pageUser } from "./lib/session";
-import { selfFromRows, selfStatements } from "./features/users/users.service";
+import { dropSessionCookie, pageSession } from "./lib/session";
 import { cachedPage } from "./lib/page-cache";
-import { anew, meteredD1, newMeter, serverTiming } from "./db/meter";
+import { meteredD1, newMeter, serverTiming } from "./db/meter";
 import { d1SessionFor, returnBookmark } from "./db/replicas";
 import { logRequest, logsRequests, requestId } from "./lib/request-log";
 import { configProblems } from "./lib/secrets.js";
@@ -100,53 +99,19 @@ export function createApp(pages: PageHandler) {
           c,
           async () => {
             if (shell) return { res: await render(c.env), signedIn: false };
-            // The session is resolved once here; every API call the page's loaders make reuses it.
+            // The session is read (KV) before any loader runs; every API call the page's loaders
+            // make reuses it. A cookie naming no live session is one KV miss and a visitor's page.
             c.set("db", dbFor(c.env.DB));
             const page = c as unknown as Context<AppEnv>;
-            // A GET whose cookie names its account: the session check rides in the page's first
-            // round trip (lib/session.ts pageGate). If it does not hold, the page is answered
-            // again, as a visitor sees it; nothing was written meanwhile.
-            const early = c.req.method === "GET" && answersTwice(c.req.url) ? await pageGate(page) : undefined;
-            if (early) {
-              const first = await render({ ...c.env, PAGE_USER: early.user }).then(
-                (res) => ({ res }),
-                (err: unknown) => ({ err }),
-              );
-              if (await early.passed()) {
-                if ("err" in first) throw first.err;
-                return { res: first.res, signedIn: true };
-              }
-              if ("res" in first) await first.res.body?.cancel();
-              const res = await render({ ...c.env, DB: anew(c.env.DB), PAGE_USER: null });
-              // The cookie is dropped: its next page views are a visitor's at once.
-              return { res: endStaleSession(page, res), signedIn: false };
-            }
-            // A GET that runs the root loader also reads the person's own record (/me) in the
-            // session check's round trip. Not after a form POST: its action may have changed them.
-            const withSelf = c.req.method === "GET" && runsRootLoader(c.req.url);
-            const { user, also } = await pageUser(
-              page,
-              withSelf ? (sid) => selfStatements(page.var.db, sid) : undefined,
-            );
-            const self = user && withSelf ? (selfFromRows(also, user.id) ?? undefined) : undefined;
-            return { res: await render({ ...c.env, PAGE_USER: user, PAGE_SELF: self }), signedIn: !!user };
+            const { user, stale } = await pageSession(page);
+            const res = await render({ ...c.env, PAGE_USER: user });
+            return { res: stale ? dropSessionCookie(page, res) : res, signedIn: !!user };
           },
           shell,
         );
       })
       .onError(toErrorResponse)
   );
-}
-
-/** Whether a GET page may be rendered twice: not a sign-in callback, which spends a one-use code at the provider. */
-const answersTwice = (href: string) => !new URL(href).pathname.startsWith("/callback/");
-
-/** Whether Remix runs the root loader for this GET: a document does; single fetch's `.data` only when `_routes` (if given) names it. */
-function runsRootLoader(href: string): boolean {
-  const url = new URL(href);
-  if (!url.pathname.endsWith(".data")) return true;
-  const routes = url.searchParams.get("_routes");
-  return routes === null || routes.split(",").includes("root");
 }
 
 /**

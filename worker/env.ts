@@ -1,9 +1,11 @@
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type * as schema from "./db/schema/all";
-import type { UserJson } from "./features/users/users.service";
+import type { AppGrant } from "./lib/sessions";
 
 export interface Env {
   DB: D1Database;
+  /** Sign-in sessions (worker/lib/sessions.ts). */
+  SESSIONS: KVNamespace;
   IMAGES: R2Bucket;
   ASSETS?: Fetcher;
   RL_AUTH?: RateLimit;
@@ -39,20 +41,20 @@ export interface Env {
   /** Set only by the e2e server script: lets x-test-client key rate limits per test. */
   TRUST_TEST_CLIENT_HEADER?: string;
   /**
-   * Never a binding: the page handler resolves the session once per page request and hands the
-   * result to its in-process API calls here, so each of them skips the session lookup and epoch check.
+   * Never a binding: the page handler reads the session once per page request and hands the
+   * result to its in-process API calls here, so none of them reads it again.
    */
   PAGE_USER?: CurrentUser | null;
-  /** Never a binding: that person's own record (GET /v1/me), read in the same round trip on a GET page. */
-  PAGE_SELF?: UserJson;
 }
 
 export type DB = DrizzleD1Database<typeof schema>;
 
 export interface CurrentUser {
   id: number;
-  username: string;
-  sid: string | null;
+  /** The session's id (lib/sessions.ts). */
+  sid: string;
+  /** Set when the session is an app's access token: what the app was granted. */
+  app?: AppGrant;
 }
 
 export interface AppEnv {

@@ -4,6 +4,8 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { d1Of, tripsOf } from "../../worker/db/meter";
+import { endAllSessions, endSession } from "../../worker/lib/sessions";
+import { verifyToken } from "../../worker/lib/token";
 import { MAX_OFFSET_PAGE, PAGE_SIZE } from "../../worker/lib/paging";
 import { type TestUser, user, visitor } from "../factories";
 import type { Res } from "../http";
@@ -90,7 +92,7 @@ describe("the D1 meter in Server-Timing (issue 19)", () => {
     expect(meterOf(await someone.get(`/v1/notes/${note}`)).trips).toBe(1);
   });
 
-  it("a write whose session no longer passes is a 401 and changes nothing: its check rolls the whole batch back", async () => {
+  it("a write whose session has ended is a 401 and changes nothing (the session is read from KV first)", async () => {
     const note = (await author.post("/v1/notes", { label: "idea", content: "<p>guarded</p>" })).body.note.id;
     const state = async () => {
       const row = await env.DB.prepare(
@@ -102,16 +104,20 @@ describe("the D1 meter in Server-Timing (issue 19)", () => {
         .first();
       return row;
     };
-    // Revoked two ways: the account's epoch moves on (logout everywhere, password change), or it is suspended.
-    const revocations = [
-      "update users set session_epoch = session_epoch + 1 where id = ?1",
-      "update users set suspended_at = 1 where id = ?1",
-    ];
-    for (const revoke of revocations) {
+    // Revoked two ways: every session of the account ends (logout everywhere, password change,
+    // suspension), or this one alone does (Settings).
+    const revocations = {
+      all: (uid: number) => endAllSessions(env.SESSIONS, uid),
+      one: async (uid: number, token: string) => {
+        const named = verifyToken(env.TOKEN_SECRET, token);
+        await endSession(env.SESSIONS, uid, named?.sid ?? "");
+      },
+    };
+    for (const [revoke, end] of Object.entries(revocations)) {
       const someone = await user();
       await someone.post(`/v1/follows/${author.id}`);
       const before = await state();
-      await env.DB.prepare(revoke).bind(someone.id).run();
+      await end(someone.id, someone.token ?? "");
       for (const res of [
         await someone.post(`/v1/likes/${note}?t=note`),
         await someone.post(`/v1/follows/${author.id}`),

@@ -5,7 +5,8 @@
 // Chunks are chosen by subqueries (`... where user_id = ? limit N`), never by bound id lists, so no
 // statement comes near D1's 100-parameter limit. No count(*) recount of anyone's totals.
 import { eq, type SQL, sql } from "drizzle-orm";
-import { sessions, users } from "../../db/schema/users";
+import { users } from "../../db/schema/users";
+import { endAllSessions } from "../../lib/sessions";
 import type { DB, Env } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { verifyPassword } from "../../lib/password";
@@ -79,13 +80,7 @@ const drain = (db: DB, table: string, key: string, where: SQL) =>
 export async function deleteAccount(env: Env, db: DB, uid: number) {
   const U = sql`${uid}`;
   // Every session and token ends first: nothing the person does can race the deletion.
-  await db.batch([
-    db
-      .update(users)
-      .set({ sessionEpoch: sql`${users.sessionEpoch} + 1` })
-      .where(eq(users.id, uid)),
-    db.delete(sessions).where(eq(sessions.userId, uid)),
-  ]);
+  await endAllSessions(env.SESSIONS, uid);
 
   // 1. Their notes, with everything hanging on them: replies (anyone's), likes, bookmarks and
   //    reports of them, plain renotes of them. Originals they renoted or quoted lose one renum each.
@@ -175,7 +170,7 @@ export async function deleteAccount(env: Env, db: DB, uid: number) {
   await drain(db, "mutes", "_rowid_", sql`muter_id = ${U} or muted_id = ${U}`);
 
   // 8. Their images in R2 (every object under their prefix), then the account itself: the
-  //    username and email are free again, and what is left (counts, sessions, tokens) cascades.
+  //    username and email are free again, and what is left (counts, tokens) cascades.
   let cursor: string | undefined;
   do {
     const listed = await env.IMAGES.list({ prefix: `u/${uid}/`, cursor, limit: 1000 });

@@ -7,7 +7,7 @@ import { noteTags, notes } from "../../db/schema/notes";
 import { noteVersions } from "../../db/schema/safety";
 import { likes } from "../../db/schema/social";
 import { userLabels } from "../../db/schema/users";
-import type { CurrentUser, DB, Env } from "../../env";
+import type { DB, Env } from "../../env";
 import { AppError } from "../../lib/errors";
 import { folderSyncStatements, folderUnfileStatements } from "../folders/folders.links";
 import { linkMentions } from "../mentions/mentions.service";
@@ -54,7 +54,10 @@ export interface SaveResult {
 }
 
 /** Who saves a note: the signed-in user (their username makes the note's href). */
-type Author = Pick<CurrentUser, "id" | "username">;
+interface Author {
+  id: number;
+  username: string;
+}
 
 const saved = (author: Author, id: number, slots: UploadSlot[]): SaveResult => ({
   note: { id, href: `/${author.username}/note/${id}` },

@@ -8,7 +8,8 @@ import { folders } from "../../db/schema/folders";
 import { notes } from "../../db/schema/notes";
 import { moderationLog } from "../../db/schema/safety";
 import { notifications, replies, reports } from "../../db/schema/social";
-import { sessions, userLabels, users } from "../../db/schema/users";
+import { userLabels, users } from "../../db/schema/users";
+import { endAllSessions } from "../../lib/sessions";
 import { runBatch } from "../../db/client";
 import type { DB, Env } from "../../env";
 import { composeMail, sendMail } from "../../lib/mail";
@@ -166,7 +167,7 @@ const logged = (db: DB, moderatorId: number, a: ActionInput, ownerId: number, no
     createdAt: now,
   });
 
-export async function act(db: DB, moderator: { id: number; role: Role }, input: ActionInput) {
+export async function act(db: DB, sessions: KVNamespace, moderator: { id: number; role: Role }, input: ActionInput) {
   const { kind, id, action, reason } = input;
   const t = await findTarget(db, kind, id);
   const now = Date.now();
@@ -195,12 +196,10 @@ export async function act(db: DB, moderator: { id: number; role: Role }, input: 
     if (isStaff(u?.role ?? "user") && moderator.role !== "admin") throw forbidden();
     if (action === "suspend")
       changes.push(
-        // The epoch moves and the sessions go: every session and token of theirs stops working at once.
         db
           .update(users)
-          .set({ suspendedAt: now, sessionEpoch: sql`${users.sessionEpoch} + 1` })
+          .set({ suspendedAt: now })
           .where(and(eq(users.id, uid), isNull(users.suspendedAt))),
-        db.delete(sessions).where(eq(sessions.userId, uid)),
       );
     else changes.push(db.update(users).set({ suspendedAt: null }).where(eq(users.id, uid)));
   }
@@ -242,6 +241,8 @@ export async function act(db: DB, moderator: { id: number; role: Role }, input: 
       .set({ notiNum: plusChanges(users.notiNum) })
       .where(eq(users.id, t.ownerId)),
   ]);
+  // Every session and token of theirs ends (after the batch: a failed batch suspends no one).
+  if (action === "suspend") await endAllSessions(sessions, t.ownerId);
   return { ok: true, kind, id, action };
 }
 

@@ -16,9 +16,7 @@ const UsernameParam = z.object({ username: z.string().min(1).max(100) });
 export const users = new Hono<AppEnv>()
   .get("/me", requireUser, async (c) => {
     const uid = me(c).id;
-    // A GET page read it with its session check (worker/app.ts); anything else reads it now.
-    const self = c.env.PAGE_SELF;
-    return c.json(self?.id === uid ? self : await loadUser(c.var.db, { id: uid }, uid));
+    return c.json(await loadUser(c.var.db, { id: uid }, uid));
   })
   .get("/users/:username", param(UsernameParam), async (c) => {
     const { username: raw } = c.req.valid("param");
