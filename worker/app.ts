@@ -18,6 +18,7 @@ import { runCleanup } from "./features/cleanup/cleanup.service";
 import { isShellRequest, noJsRedirect } from "./lib/shell";
 import { NOJS_PATH } from "./lib/js-marker";
 import { federationRoutes } from "./features/federation/federation.routes";
+import { benchRecorder } from "./lib/bench-twins";
 
 export type PageHandler = (request: Request, loadContext: PageLoadContext) => Promise<Response>;
 
@@ -66,8 +67,11 @@ export function createApp(pages: PageHandler) {
         // older than the person's own writes.
         const meter = newMeter();
         const d1Session = d1SessionFor(c, c.env.DB);
-        c.env = { ...c.env, DB: meteredD1(d1Session as unknown as D1Database, meter) };
+        // Under `npm run bench` only: a request's trips, kept for its bare twin (lib/bench-twins.ts).
+        const bench = benchRecorder(c.req.raw, c.env, d1Session as unknown as D1Database);
+        c.env = { ...c.env, DB: meteredD1(bench.d1, meter) };
         await next();
+        bench.keep();
         c.res.headers.append("Server-Timing", serverTiming(meter));
         returnBookmark(c, d1Session, meter.written, c.env.APP_ENV !== "local");
         if (logsRequests(c.env)) logRequest(c, id, started, meter);

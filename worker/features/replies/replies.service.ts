@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, gt, type SQL, sql } from "drizzle-orm";
 import { notes } from "../../db/schema/notes";
-import { bookmarks, likes, replies } from "../../db/schema/social";
+import { replies } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { runBatch } from "../../db/client";
@@ -9,7 +9,7 @@ import type { DB } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
-import { mentionStatements, notifyStatements, repliesDeletedStatements } from "../notifications/notifications.links";
+import { mentionStatements, notifyStatements } from "../notifications/notifications.links";
 import { linkMentions } from "../mentions/mentions.service";
 import { noteFromRows, noteQuery } from "../notes/read.service";
 import { likedBy } from "../likes/likes.service";
@@ -226,9 +226,7 @@ export async function deleteReply(db: DB, uid: number, id: number): Promise<{ pa
       (col) => plus(col, -1),
       sql`exists(select 1 from replies where id = ${id} and hidden_at is null)`,
     ),
-    db.delete(likes).where(sql`${likes.kind} = 'reply' and ${likes.targetId} in (${subtree})`),
-    db.delete(bookmarks).where(sql`${bookmarks.kind} = 'reply' and ${bookmarks.targetId} in (${subtree})`),
-    ...repliesDeletedStatements(db, subtree),
+    // The likes, bookmarks, reports and notifications about each go with it (foreign keys).
     db.delete(replies).where(sql`${replies.id} in (${subtree})`),
   ]);
   return { parent: row.parent };
