@@ -17,6 +17,7 @@ import { configProblems } from "./lib/secrets.js";
 import { runCleanup } from "./features/cleanup/cleanup.service";
 import { isShellRequest, noJsRedirect } from "./lib/shell";
 import { NOJS_PATH } from "./lib/js-marker";
+import { benchRecorder } from "./lib/bench-twins";
 
 export type PageHandler = (request: Request, loadContext: PageLoadContext) => Promise<Response>;
 
@@ -65,8 +66,11 @@ export function createApp(pages: PageHandler) {
         // older than the person's own writes.
         const meter = newMeter();
         const d1Session = d1SessionFor(c, c.env.DB);
-        c.env = { ...c.env, DB: meteredD1(d1Session as unknown as D1Database, meter) };
+        // Under `npm run bench` only: a request's trips, kept for its bare twin (lib/bench-twins.ts).
+        const bench = benchRecorder(c.req.raw, c.env, d1Session as unknown as D1Database);
+        c.env = { ...c.env, DB: meteredD1(bench.d1, meter) };
         await next();
+        bench.keep();
         // The meter's totals go out only locally (tests, bench, development): rows read can depend
         // on other people's data (how many they follow, like, are notified of), a side channel in
         // production. There the request log keeps them.

@@ -34,6 +34,8 @@ export interface Env {
   REQUEST_LOG?: string;
   /** Set only by the e2e server script: lets x-test-client key rate limits per test. */
   TRUST_TEST_CLIENT_HEADER?: string;
+  /** Set only by `npm run bench` (APP_ENV=local): captures requests' D1 trips and serves their bare twins (lib/bench-twins.ts). */
+  BENCH_TWINS?: string;
   /**
    * Never a binding: the page handler reads the session once per page request and hands the
    * result to its in-process API calls here, so none of them reads it again.

@@ -5,10 +5,16 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/server";
 import { createApp, scheduled } from "./app";
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { AppEnv } from "./env";
 import { withShellLoaders } from "./lib/shell";
+import { benchTwin } from "./lib/bench-twins";
 
 const handleRemix = createRequestHandler(withShellLoaders(build as unknown as ServerBuild));
 
 const app = createApp((request, loadContext) => handleRemix(request, loadContext as unknown as AppLoadContext));
 
-export default { fetch: app.fetch, scheduled };
+// The bench's bare twins answer ahead of the app, and only under `npm run bench` (lib/bench-twins.ts).
+const fetch: ExportedHandlerFetchHandler<AppEnv["Bindings"]> = (request, env, ctx) =>
+  benchTwin(request, env) ?? app.fetch(request, env, ctx);
+
+export default { fetch, scheduled };
