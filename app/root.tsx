@@ -95,6 +95,9 @@ async function dialogData(
     return { editFolder: res.ok && res.data.user?.me ? res.data : null };
   }
   const valid = Number.isSafeInteger(id) && id > 0;
+  // Asked to edit a note: only one of your own opens the composer, filled; any other id (someone
+  // else's, a deleted one, not a number) must not turn into a filled form or a new note.
+  const editing = dialog === "note" && url.searchParams.has("edit");
   const [note, folders, saved] = await Promise.all([
     valid ? result(api.v1.notes[":id"].$get({ param: { id } })) : null,
     dialog === "note" && user ? result(api.v1.folders.$get({ query: { uid: user.id, sort: "type", page: 1 } })) : null,
@@ -103,8 +106,10 @@ async function dialogData(
       ? result(api.v1.bookmarks[":id"].$get({ param: { id }, query: { t: "note" } }))
       : null,
   ]);
+  const found = note?.ok ? note.data : null;
+  if (editing && !found?.user.me) return { editRefused: true };
   return {
-    note: note?.ok ? note.data : null,
+    note: found,
     folder,
     folders: folders?.ok ? folders.data.folders : [],
     saved: saved?.ok ? saved.data.bookmarked : undefined,

@@ -3,17 +3,23 @@
 // One stand-in page, /probe, renders whoever the page handler resolved as the session (or "shell"),
 // so the page cache's and the app shell's rules (tests/api/page-cache.test.ts, shell.test.ts) are
 // tested through the real middleware.
-import { createApp, scheduled } from "../worker/app";
+import { createApp, queue, scheduled } from "../worker/app";
+import { benchTwin } from "../worker/lib/bench-twins";
 import type { Env } from "../worker/env";
 
 const app = createApp(async (request, { cloudflare, shell }) => {
   const { pathname } = new URL(request.url);
   if (!pathname.startsWith("/probe")) return new Response("pages are tested by Playwright", { status: 404 });
-  // Like every real page, it reads before it says who is signed in: a session checked in the
-  // page's first round trip (lib/session.ts pageGate) has its username once that trip is back.
-  if (!shell) await cloudflare.env.DB.prepare("select 1").all();
+  // Like every real page, it reads (one D1 trip) before it says who is signed in: the session
+  // (read from KV before the page runs) names the account, the page reads its username.
+  const uid = cloudflare.env.PAGE_USER?.id ?? 0;
+  const row = shell
+    ? null
+    : await cloudflare.env.DB.prepare("select username from users where id = ?")
+        .bind(uid)
+        .first<{ username: string }>();
   // The app shell (worker/lib/shell.ts) is rendered for no one: it says so.
-  const who = shell ? "shell" : (cloudflare.env.PAGE_USER?.username ?? "visitor");
+  const who = shell ? "shell" : (row?.username ?? "visitor");
   const type = pathname.endsWith(".data") ? "text/x-script" : "text/html";
   return new Response(`<p>signed in as ${who}</p>`, { headers: { "content-type": type } });
 });
@@ -48,6 +54,8 @@ function hooked<T extends D1Database | D1DatabaseSession>(db: T): T {
 }
 
 export default {
-  fetch: (request: Request, env: Env, ctx: ExecutionContext) => app.fetch(request, { ...env, DB: hooked(env.DB) }, ctx),
+  fetch: (request: Request, env: Env, ctx: ExecutionContext) =>
+    benchTwin(request, env) ?? app.fetch(request, { ...env, DB: hooked(env.DB) }, ctx),
   scheduled,
+  queue,
 };

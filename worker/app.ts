@@ -1,4 +1,4 @@
-import { type Context, Hono } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { api } from "./api";
 import { dbFor } from "./db/client";
 import { imageRoutes } from "./features/uploads/uploads.routes";
@@ -8,10 +8,9 @@ import type { AppEnv } from "./env";
 import { sameOrigin } from "./lib/csrf";
 import { toErrorResponse } from "./lib/errors";
 import { securityHeaders } from "./lib/headers";
-import { endStaleSession, pageGate, pageUser } from "./lib/session";
-import { selfFromRows, selfStatements } from "./features/users/users.service";
+import { dropSessionCookie, pageSession } from "./lib/session";
 import { cachedPage } from "./lib/page-cache";
-import { anew, meteredD1, newMeter, serverTiming } from "./db/meter";
+import { meteredD1, newMeter, serverTiming } from "./db/meter";
 import { d1SessionFor, returnBookmark } from "./db/replicas";
 import { logRequest, logsRequests, requestId } from "./lib/request-log";
 import { configProblems } from "./lib/secrets.js";
@@ -19,6 +18,8 @@ import { runCleanup } from "./features/cleanup/cleanup.service";
 import { isShellRequest, noJsRedirect } from "./lib/shell";
 import { NOJS_PATH } from "./lib/js-marker";
 import { mastodon } from "./features/mastodon/mastodon.routes";
+import { federationRoutes } from "./features/federation/federation.routes";
+import { benchRecorder } from "./lib/bench-twins";
 
 export type PageHandler = (request: Request, loadContext: PageLoadContext) => Promise<Response>;
 
@@ -67,9 +68,15 @@ export function createApp(pages: PageHandler) {
         // older than the person's own writes.
         const meter = newMeter();
         const d1Session = d1SessionFor(c, c.env.DB);
-        c.env = { ...c.env, DB: meteredD1(d1Session as unknown as D1Database, meter) };
+        // Under `npm run bench` only: a request's trips, kept for its bare twin (lib/bench-twins.ts).
+        const bench = benchRecorder(c.req.raw, c.env, d1Session as unknown as D1Database);
+        c.env = { ...c.env, DB: meteredD1(bench.d1, meter) };
         await next();
-        c.res.headers.append("Server-Timing", serverTiming(meter));
+        bench.keep();
+        // The meter's totals go out only locally (tests, bench, development): rows read can depend
+        // on other people's data (how many they follow, like, are notified of), a side channel in
+        // production. There the request log keeps them.
+        if (c.env.APP_ENV === "local") c.res.headers.append("Server-Timing", serverTiming(meter));
         returnBookmark(c, d1Session, meter.written, c.env.APP_ENV !== "local");
         if (logsRequests(c.env)) logRequest(c, id, started, meter);
       })
@@ -78,6 +85,8 @@ export function createApp(pages: PageHandler) {
       // sits before the same-origin check the cookie routes need.
       .route("/", mastodon as unknown as Hono<WorkerEnv>)
       .use(sameOrigin)
+      // ActivityPub (WebFinger, actors, inboxes, and pages asked for as activity+json) before the rest.
+      .use(federationRoutes as unknown as MiddlewareHandler<WorkerEnv>)
       .route("/", api as unknown as Hono<WorkerEnv>)
       .use("/img/*", async (c, next) => {
         c.set("db", dbFor(c.env.DB));
@@ -101,53 +110,19 @@ export function createApp(pages: PageHandler) {
           c,
           async () => {
             if (shell) return { res: await render(c.env), signedIn: false };
-            // The session is resolved once here; every API call the page's loaders make reuses it.
+            // The session is read (KV) before any loader runs; every API call the page's loaders
+            // make reuses it. A cookie naming no live session is one KV miss and a visitor's page.
             c.set("db", dbFor(c.env.DB));
             const page = c as unknown as Context<AppEnv>;
-            // A GET whose cookie names its account: the session check rides in the page's first
-            // round trip (lib/session.ts pageGate). If it does not hold, the page is answered
-            // again, as a visitor sees it; nothing was written meanwhile.
-            const early = c.req.method === "GET" && answersTwice(c.req.url) ? await pageGate(page) : undefined;
-            if (early) {
-              const first = await render({ ...c.env, PAGE_USER: early.user }).then(
-                (res) => ({ res }),
-                (err: unknown) => ({ err }),
-              );
-              if (await early.passed()) {
-                if ("err" in first) throw first.err;
-                return { res: first.res, signedIn: true };
-              }
-              if ("res" in first) await first.res.body?.cancel();
-              const res = await render({ ...c.env, DB: anew(c.env.DB), PAGE_USER: null });
-              // The cookie is dropped: its next page views are a visitor's at once.
-              return { res: endStaleSession(page, res), signedIn: false };
-            }
-            // A GET that runs the root loader also reads the person's own record (/me) in the
-            // session check's round trip. Not after a form POST: its action may have changed them.
-            const withSelf = c.req.method === "GET" && runsRootLoader(c.req.url);
-            const { user, also } = await pageUser(
-              page,
-              withSelf ? (sid) => selfStatements(page.var.db, sid) : undefined,
-            );
-            const self = user && withSelf ? (selfFromRows(also, user.id) ?? undefined) : undefined;
-            return { res: await render({ ...c.env, PAGE_USER: user, PAGE_SELF: self }), signedIn: !!user };
+            const { user, stale } = await pageSession(page);
+            const res = await render({ ...c.env, PAGE_USER: user });
+            return { res: stale ? dropSessionCookie(page, res) : res, signedIn: !!user };
           },
           shell,
         );
       })
       .onError(toErrorResponse)
   );
-}
-
-/** Whether a GET page may be rendered twice: not a sign-in callback, which spends a one-use code at the provider. */
-const answersTwice = (href: string) => !new URL(href).pathname.startsWith("/callback/");
-
-/** Whether Remix runs the root loader for this GET: a document does; single fetch's `.data` only when `_routes` (if given) names it. */
-function runsRootLoader(href: string): boolean {
-  const url = new URL(href);
-  if (!url.pathname.endsWith(".data")) return true;
-  const routes = url.searchParams.get("_routes");
-  return routes === null || routes.split(",").includes("root");
 }
 
 /**
@@ -157,4 +132,13 @@ function runsRootLoader(href: string): boolean {
  */
 export const scheduled = async (_controller: ScheduledController, env: AppEnv["Bindings"]) => {
   await runCleanup(env, dbFor(env.DB.withSession("first-primary") as unknown as D1Database));
+};
+
+/**
+ * The queue consumer (wrangler.toml [[queues.consumers]]): federation deliveries and inbound
+ * activities. Fedify is loaded here on demand, as for ActivityPub requests.
+ */
+export const queue = async (batch: MessageBatch<unknown>, env: AppEnv["Bindings"]) => {
+  const { consume } = await import("./features/federation/consumer");
+  await consume(batch, env);
 };

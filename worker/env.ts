@@ -1,15 +1,25 @@
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type * as schema from "./db/schema/all";
-import type { UserJson } from "./features/users/users.service";
+import type { AppGrant } from "./lib/sessions";
 
 export interface Env {
   DB: D1Database;
+  /** Sign-in sessions (worker/lib/sessions.ts). */
+  SESSIONS: KVNamespace;
   IMAGES: R2Bucket;
   ASSETS?: Fetcher;
   RL_AUTH?: RateLimit;
   RL_WRITE?: RateLimit;
+  RL_SEARCH?: RateLimit;
+  RL_SEARCH_VISITOR?: RateLimit;
   /** Cloudflare's send_email binding (worker/lib/mail.ts); absent = nothing is delivered. */
   EMAIL?: SendEmail;
+  /** ActivityPub deliveries (worker/features/federation): producer and consumer of one queue. */
+  FED_QUEUE?: Queue<unknown>;
+  /** Inbound ActivityPub deliveries per sending host. */
+  RL_FED?: RateLimit;
+  /** Seals the accounts' private signing keys at rest (worker/features/federation/keys.ts). */
+  FEDERATION_SECRET?: string;
   /** The From address of every message NoteX sends. */
   MAIL_FROM?: string;
   /** The site's origin for links in mail (e.g. https://notex.example); else the request's own. */
@@ -32,21 +42,23 @@ export interface Env {
   REQUEST_LOG?: string;
   /** Set only by the e2e server script: lets x-test-client key rate limits per test. */
   TRUST_TEST_CLIENT_HEADER?: string;
+  /** Set only by `npm run bench` (APP_ENV=local): captures requests' D1 trips and serves their bare twins (lib/bench-twins.ts). */
+  BENCH_TWINS?: string;
   /**
-   * Never a binding: the page handler resolves the session once per page request and hands the
-   * result to its in-process API calls here, so each of them skips the session lookup and epoch check.
+   * Never a binding: the page handler reads the session once per page request and hands the
+   * result to its in-process API calls here, so none of them reads it again.
    */
   PAGE_USER?: CurrentUser | null;
-  /** Never a binding: that person's own record (GET /v1/me), read in the same round trip on a GET page. */
-  PAGE_SELF?: UserJson;
 }
 
 export type DB = DrizzleD1Database<typeof schema>;
 
 export interface CurrentUser {
   id: number;
-  username: string;
-  sid: string | null;
+  /** The session's id (lib/sessions.ts). */
+  sid: string;
+  /** Set when the session is an app's access token: what the app was granted. */
+  app?: AppGrant;
 }
 
 export interface AppEnv {

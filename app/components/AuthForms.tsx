@@ -1,4 +1,5 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { dialogHref } from "~/lib/scroll";
 import { EmailField, Field, FormError, NewPasswordFields } from "./Field";
 
@@ -97,24 +98,46 @@ export function LoginForm({ data: pageData }: { data?: AuthActionData }) {
   );
 }
 
+const USERNAME_HINT = "5–34 characters: a letter (a-z) first, then letters, digits or _";
+const SIGNUP_PASSWORD_HINT = "6–44 characters, with at least one letter and one number";
+
+/** The first field of `order` that has an error: it gets the focus (with or without JavaScript). */
+const firstError = (fields: Record<string, string> | undefined, order: string[]) => order.find((k) => fields?.[k]);
+
 /** Two-step sign-up (spec 4): email and display name, then username, password and confirmation. */
 export function SignupForm({ data: pageData }: { data?: AuthActionData }) {
   const fetcher = useFetcher<AuthActionData>({ key: "signup" });
   const d = fetcher.data?.form === "signup" ? fetcher.data : pageData?.form === "signup" ? pageData : undefined;
   const step = d?.step ?? 1;
   const v = d?.values ?? {};
+  const f = d?.fields;
+  const first = firstError(f, step === 1 ? ["email", "name"] : ["username", "password", "confirm"]);
+  const form = useRef<HTMLFormElement>(null);
+  // With JavaScript the answer comes into the same form: focus goes to its first error, as the
+  // autoFocus does on a page rendered by the server.
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data) form.current?.querySelector<HTMLElement>("[aria-invalid]")?.focus();
+  }, [fetcher.state, fetcher.data]);
   return (
     <div className="auth">
       {step === 1 && <GoogleButton />}
-      <fetcher.Form method="post" action="/login" noValidate key={step}>
+      <fetcher.Form method="post" action="/login" noValidate key={step} ref={form}>
         <p className="step">Step {step} of 2</p>
         <FormError error={d?.error ? d.error : undefined} />
         {step === 1 ? (
           <>
             {/* Back from step 2 keeps the username typed there for the next Next. */}
             {v.username && <input type="hidden" name="username" value={v.username} />}
-            <EmailField defaultValue={v.email} error={d?.fields?.email} />
-            <Field label="Name" name="name" autoComplete="name" defaultValue={v.name} error={d?.fields?.name} />
+            <EmailField defaultValue={v.email} error={f?.email} autoFocus={first === "email"} />
+            <Field
+              label="Name"
+              name="name"
+              autoComplete="name"
+              hint="As people will see it, up to 35 characters"
+              defaultValue={v.name}
+              error={f?.name}
+              autoFocus={first === "name"}
+            />
             <button className="btn primary" type="submit" name="intent" value="signup1">
               Next
             </button>
@@ -123,14 +146,8 @@ export function SignupForm({ data: pageData }: { data?: AuthActionData }) {
           <>
             <input type="hidden" name="email" value={v.email ?? ""} />
             <input type="hidden" name="name" value={v.name ?? ""} />
-            <Field
-              label="Username"
-              name="username"
-              autoComplete="username"
-              defaultValue={v.username}
-              error={d?.fields?.username}
-            />
-            <NewPasswordFields errors={d?.fields} />
+            <UsernameField value={v.username} error={f?.username} autoFocus={first === "username" || !first} />
+            <NewPasswordFields hint={SIGNUP_PASSWORD_HINT} errors={f} focus={first} />
             <div className="row">
               <button className="btn" type="submit" name="intent" value="back" formNoValidate>
                 Back
@@ -150,5 +167,50 @@ export function SignupForm({ data: pageData }: { data?: AuthActionData }) {
       </fetcher.Form>
       <Legal />
     </div>
+  );
+}
+
+type Check = { name: string; available: boolean; message: string | null };
+
+/**
+ * The username with its rules up front and, with JavaScript, whether it can be had as it is typed
+ * (a moment after the last key). An error from the last submit stands until the name is changed.
+ */
+function UsernameField({ value, error, autoFocus }: { value?: string; error?: string; autoFocus: boolean }) {
+  const [name, setName] = useState(value ?? "");
+  const [check, setCheck] = useState<Check | null>(null);
+  const wanted = name.trim().toLowerCase();
+  const edited = wanted !== (value ?? "").trim().toLowerCase();
+  useEffect(() => {
+    if (!wanted || !edited) return setCheck(null);
+    const ask = new AbortController();
+    const timer = setTimeout(() => {
+      fetch(`/v1/signup/username/${encodeURIComponent(wanted)}`, { signal: ask.signal })
+        .then((r) => (r.ok ? (r.json() as Promise<Omit<Check, "name">>) : null))
+        .then((c) => c && setCheck({ name: wanted, ...c }))
+        .catch(() => {});
+    }, 350);
+    return () => {
+      clearTimeout(timer);
+      ask.abort();
+    };
+  }, [wanted, edited]);
+  const shown = check?.name === wanted ? check : null;
+  return (
+    <Field
+      label="Username"
+      name="username"
+      autoComplete="username"
+      hint={USERNAME_HINT}
+      defaultValue={value}
+      onChange={(e) => setName(e.target.value)}
+      error={edited ? undefined : error}
+      autoFocus={autoFocus}
+      status={
+        <p className={shown && !shown.available ? "error" : "hint ok"} role="status">
+          {shown ? (shown.available ? `${shown.name} is available` : shown.message) : null}
+        </p>
+      }
+    />
   );
 }

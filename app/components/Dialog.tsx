@@ -14,7 +14,18 @@ const focusables = (el: HTMLElement) =>
  * A modal driven by the URL (?dialog=name): it opens and closes by plain links without JavaScript;
  * with JavaScript it traps focus, closes on Escape and returns focus where it was.
  */
-export function Dialog({ title, children, closeTo }: { title: string; children: ReactNode; closeTo?: string }) {
+export function Dialog({
+  title,
+  children,
+  closeTo,
+  full,
+}: {
+  title: string;
+  children: ReactNode;
+  closeTo?: string;
+  /** A form with a footer that stays in view (the composer): fills a phone's screen. */
+  full?: boolean;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const location = useLocation();
   const navigate = useNavigate();
@@ -69,7 +80,7 @@ export function Dialog({ title, children, closeTo }: { title: string; children: 
   }, [navigate]);
 
   return (
-    <div className="overlay">
+    <div className={full ? "overlay full" : "overlay"}>
       <Link className="overlay-bg" to={close} replace preventScrollReset aria-label="Close dialog" tabIndex={-1} />
       <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="dialog-title" ref={ref}>
         <div className="dialog-head">

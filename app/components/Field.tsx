@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, useId, useState } from "react";
+import { type InputHTMLAttributes, type ReactNode, useId, useState } from "react";
 import { Icon } from "./Icon";
 
 /** A labelled input with its error beside it (aria-describedby), the same with or without JS. */
@@ -6,9 +6,17 @@ export function Field({
   label,
   error,
   hint,
+  status,
   type = "text",
   ...rest
-}: { label: string; error?: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+}: {
+  label: string;
+  error?: string;
+  /** The field's rules, said before anyone breaks them (kept beside an error). */
+  hint?: string;
+  /** A live word about the value as it is typed (a username's availability). */
+  status?: ReactNode;
+} & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   const [show, setShow] = useState(false);
   const isPassword = type === "password";
@@ -20,7 +28,7 @@ export function Field({
           id={id}
           type={isPassword && show ? "text" : type}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-err` : hint ? `${id}-hint` : undefined}
+          aria-describedby={[hint && `${id}-hint`, error && `${id}-err`].filter(Boolean).join(" ") || undefined}
           {...rest}
         />
         {isPassword && (
@@ -35,11 +43,12 @@ export function Field({
           </button>
         )}
       </div>
-      {hint && !error && (
+      {hint && (
         <p className="hint" id={`${id}-hint`}>
           {hint}
         </p>
       )}
+      {status}
       {error && (
         <p className="error" id={`${id}-err`} role="alert">
           {error}
@@ -80,9 +89,25 @@ type FieldErrors = Partial<Record<string, string>>;
 export const PASSWORD_HINT = "Password must be at least 6 characters long";
 
 /** The account's email address (sign-up, forgot password, Settings). */
-export function EmailField({ defaultValue, error }: { defaultValue?: string; error?: string }) {
+export function EmailField({
+  defaultValue,
+  error,
+  autoFocus,
+}: {
+  defaultValue?: string;
+  error?: string;
+  autoFocus?: boolean;
+}) {
   return (
-    <Field label="Email" name="email" type="email" autoComplete="email" defaultValue={defaultValue} error={error} />
+    <Field
+      label="Email"
+      name="email"
+      type="email"
+      autoComplete="email"
+      defaultValue={defaultValue}
+      error={error}
+      autoFocus={autoFocus}
+    />
   );
 }
 
@@ -92,21 +117,33 @@ export function NewPasswordFields({
   label = "Password",
   hint,
   errors,
+  focus,
 }: {
   name?: string;
   label?: string;
   hint?: string;
   errors?: FieldErrors;
+  /** The field (by name) that gets the focus: the form's first error. */
+  focus?: string;
 }) {
   return (
     <>
-      <Field label={label} name={name} type="password" autoComplete="new-password" hint={hint} error={errors?.[name]} />
+      <Field
+        label={label}
+        name={name}
+        type="password"
+        autoComplete="new-password"
+        hint={hint}
+        error={errors?.[name]}
+        autoFocus={focus === name}
+      />
       <Field
         label="Confirm password"
         name="confirm"
         type="password"
         autoComplete="new-password"
         error={errors?.confirm}
+        autoFocus={focus === "confirm"}
       />
     </>
   );

@@ -12,7 +12,9 @@ export const ICONS = [
   "eye-off",
   "heart",
   "house",
+  "image-plus",
   "italic",
+  "link",
   "list",
   "menu",
   "message-circle",
@@ -21,7 +23,9 @@ export const ICONS = [
   "plus",
   "repeat-2",
   "search",
+  "square-play",
   "sun",
+  "tag",
   "x",
 ] as const;
 

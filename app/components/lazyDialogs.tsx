@@ -18,6 +18,8 @@ export interface DialogData {
   editFolder?: FolderJson | null;
   /** Whether the note of the menu's dialog is bookmarked. */
   saved?: boolean;
+  /** ?dialog=note&edit= named a note that is not the signed-in user's (or none at all). */
+  editRefused?: boolean;
 }
 
 /** A dialog component from its module, loaded on first render, rendering nothing until it has. */
@@ -64,7 +66,7 @@ export const DIALOGS = {
   note: entry(
     () => import("./notes/Composer"),
     (m) => m.ComposerDialog,
-    (d) => ({ note: d.note, folder: d.folder, folders: d.folders }),
+    (d) => ({ note: d.note, folder: d.folder, folders: d.folders, refused: d.editRefused }),
   ),
   folder: entry(
     () => import("./folders/FolderDialog"),

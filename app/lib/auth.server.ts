@@ -52,7 +52,8 @@ export async function authAction(request: Request, context: AppLoadContext) {
     const fields = res.error.fields ?? {};
     // Errors in the first step's fields send the person back to that step to fix them.
     const step = fields.email || fields.name ? 1 : 2;
-    const error = res.status === 422 || res.error.code === "email_taken" ? null : errorText(res.error, "signup");
+    // Said once: an error that belongs to a field stands beside that field only.
+    const error = res.status === 422 || Object.keys(fields).length ? null : errorText(res.error, "signup");
     return data<AuthActionData>({ form: "signup", step, error, fields, values }, { status: res.status });
   }
   throw new Response("Unknown intent", { status: 400 });

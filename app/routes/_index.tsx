@@ -7,6 +7,7 @@ import { emptyList, listQuery } from "~/lib/notes.server";
 import type { loader as rootLoader } from "~/root";
 import { keepAfterAnsweredActions } from "~/lib/revalidate";
 import { Tabs, tabLinks } from "~/components/Tabs";
+import { Welcome } from "~/components/Welcome";
 
 export const meta: MetaFunction = () => [{ title: "NoteX" }];
 
@@ -31,7 +32,7 @@ export default function Home() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <section className="page">
-      <h1 className="sr-only">Home</h1>
+      {root?.user ? <h1 className="sr-only">Home</h1> : <Welcome />}
       <Tabs label="Feeds" current={tab} tabs={tabLinks("/", "tab", { discover: "Discover", following: "Following" })} />
       {root?.user && (
         <Link to="?dialog=note" className="composer-prompt" preventScrollReset>

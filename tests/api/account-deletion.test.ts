@@ -17,11 +17,11 @@ const rowsOf = async (uid: number) => {
     "select count(*) as n from follows where follower_id = ?1 or followee_id = ?1",
     "select count(*) as n from notifications where user_id = ?1 or actor_id = ?1",
     "select count(*) as n from folders where user_id = ?",
-    "select count(*) as n from sessions where user_id = ?",
     "select count(*) as n from uploads where user_id = ?",
     "select count(*) as n from users where id = ?",
   ];
-  let total = 0;
+  // Sessions live in KV, under the account's prefix.
+  let total = (await env.SESSIONS.list({ prefix: `session:${uid}:` })).keys.length;
   for (const t of tables) total += (await q(t))?.n ?? 0;
   return total;
 };

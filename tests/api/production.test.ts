@@ -3,7 +3,7 @@
 // tests/http.ts, with bindings changed per test where the test needs a broken or production environment.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { tripsOf } from "../../worker/db/meter";
+import { d1Of, tripsOf } from "../../worker/db/meter";
 import { BOOKMARK_COOKIE, BOOKMARK_HEADER } from "../../worker/db/replicas";
 import type { Env } from "../../worker/env";
 import { user, visitor } from "../factories";
@@ -44,10 +44,10 @@ const bookmarkCookie = (res: Response) => res.headers.getSetCookie().find((s) =>
 afterEach(() => vi.restoreAllMocks());
 
 describe("GET /v1/health/ready", () => {
-  it("touches D1 and R2 and answers ok for each; /v1/health stays the no-op floor", async () => {
+  it("touches D1, R2 and the sessions' KV and answers ok for each; /v1/health stays the no-op floor", async () => {
     const ready = await visitor().get("/v1/health/ready");
     expect(ready.status).toBe(200);
-    expect(ready.body).toEqual({ d1: "ok", r2: "ok" });
+    expect(ready.body).toEqual({ d1: "ok", r2: "ok", kv: "ok" });
     expect(tripsOf(ready.headers.get("server-timing"))).toBe(1);
     const floor = await visitor().get("/v1/health");
     expect(floor.body).toEqual({ ok: true });
@@ -60,7 +60,7 @@ describe("GET /v1/health/ready", () => {
     const noR2 = { head: () => Promise.reject(new Error("R2 is down at 10.0.0.7")) } as unknown as R2Bucket;
     const res = await call({ IMAGES: noR2 }, "/v1/health/ready");
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ code: "not_ready", message: "Not ready: r2", d1: "ok", r2: "failed" });
+    expect(await res.json()).toEqual({ code: "not_ready", message: "Not ready: r2", d1: "ok", r2: "failed", kv: "ok" });
     expect(errors.map((e) => JSON.parse(e))).toContainEqual({
       t: "not_ready",
       binding: "r2",
@@ -124,20 +124,33 @@ describe("read replicas: D1 sessions carry the person's bookmark", () => {
     expect(starts.slice(2)).toEqual([bookmark, "first-unconstrained", "first-unconstrained"]);
   });
 
-  it("a GET that writes (log out) hands out the bookmark cookie too, so the next page sees the session gone", async () => {
+  it("log out writes nothing to D1 (sessions are in KV): no bookmark cookie, and the session is gone at once", async () => {
     const a = await user();
-    const { DB, starts } = recordingDB();
+    const { DB } = recordingDB();
     const out = await call({ DB }, "/v1/logout", { headers: { cookie: a.cookie as string } });
     expect(out.status).toBe(200);
-    const cookie = bookmarkCookie(out);
-    expect(cookie).toBeTruthy();
-    const bookmark = (cookie as string).split(";")[0].split("=")[1];
-    // The next request carries it (as the browser would) and its session lookup starts there.
-    const me = await call({ DB }, "/v1/refresh", {
-      headers: { cookie: `${a.cookie}; ${BOOKMARK_COOKIE}=${bookmark}` },
-    });
-    expect(me.status).toBe(401);
-    expect(starts).toEqual(["first-unconstrained", bookmark]);
+    expect(d1Of(out.headers.get("server-timing")).written).toBe(0);
+    expect(bookmarkCookie(out)).toBeUndefined();
+    expect((await call({ DB }, "/v1/refresh", { headers: { cookie: a.cookie as string } })).status).toBe(401);
+  });
+});
+
+describe("the D1 meter's Server-Timing is sent only under APP_ENV=local", () => {
+  it("production answers carry no Server-Timing: rows read must not tell anyone about another person's data", async () => {
+    const a = await user();
+    const forged = `notex_sid=${a.id}.${"x".repeat(43)}`;
+    for (const [path, headers] of [
+      ["/v1/health/ready", {}],
+      [`/v1/users/${a.username}`, {}],
+      [`/probe?v=${Date.now()}`, { cookie: forged }],
+      ["/v1/me", { cookie: forged }],
+    ] as [string, Record<string, string>][]) {
+      const res = await call(PRODUCTION_ENV, path, { headers });
+      expect(res.status, path).toBeLessThan(500);
+      expect(res.headers.get("server-timing"), path).toBeNull();
+    }
+    // Locally (tests, bench, development) the meter is there.
+    expect(tripsOf((await call({}, `/v1/users/${a.username}`)).headers.get("server-timing"))).toBe(1);
   });
 });
 

@@ -309,8 +309,8 @@ describe("moderation", () => {
     const mail = await mailTo(bad.email, /suspended/);
     expect(mail.text).toContain("Reason: Spam account");
     expect(mail.text).not.toContain(mod.username);
-    const left = await env.DB.prepare("select count(*) as n from sessions where user_id = ?").bind(bad.id).first();
-    expect(left?.n).toBe(0);
+    expect((await env.SESSIONS.list({ prefix: `session:${bad.id}:` })).keys).toEqual([]);
+    expect((await bad.get("/v1/me")).status).toBe(401);
     await mod.post("/v1/moderation/actions", { kind: "user", id: bad.id, action: "unsuspend", reason: "Appeal" });
     expect((await mailTo(bad.email, /no longer suspended/)).text).toContain("Reason: Appeal");
     expect((await visitor().post("/v1/login", { username: bad.username, password: bad.password })).status).toBe(200);

@@ -86,7 +86,11 @@ test("a visitor signs in on the consent page, authorises, and the app's token wo
 test("an out-of-band app gets the code shown; an unregistered redirect URI is shown as an error", async ({ page }) => {
   await signedIn(page);
   const app = await registerApp(page, "urn:ietf:wg:oauth:2.0:oob");
-  const q = new URLSearchParams({ client_id: app.client_id, redirect_uri: "urn:ietf:wg:oauth:2.0:oob", response_type: "code" });
+  const q = new URLSearchParams({
+    client_id: app.client_id,
+    redirect_uri: "urn:ietf:wg:oauth:2.0:oob",
+    response_type: "code",
+  });
   await page.goto(`/oauth/authorize?${q}`);
   await page.getByRole("button", { name: "Authorise" }).click();
   await expect(page.getByRole("heading", { name: "Your authorisation code" })).toBeVisible();

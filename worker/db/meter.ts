@@ -5,8 +5,6 @@
 // totals go out in Server-Timing, which the tests hold to budgets, the bench prints per row, and
 // the browser's network panel shows.
 
-import { refusalOf, refusalText } from "./refuse";
-
 export interface D1Meter {
   trips: number;
   /** Wall time spent waiting on D1 in this request, ms. */
@@ -94,29 +92,6 @@ async function rawMetered(stmt: D1PreparedStatement, meter: D1Meter, options?: {
   return rawRows(r, options);
 }
 
-/**
- * A check a request must pass before it may write (the session behind a bearer token, lib/session.ts):
- * it rides as the first statement of the request's first D1 trip. A trip that only reads carries it
- * as it is. A trip that may write carries it as a guard that fails when the check does, which rolls
- * the whole trip back (db/refuse.ts): a write with its session check is one round trip, and still
- * never happens for a session that does not pass.
- */
-export interface Gate {
-  /** A read that yields a row exactly when the check passes (no row: refused). */
-  sql: string;
-  params: unknown[];
-  /** Takes the check's rows; throws (the request's answer) if they do not pass. */
-  settle(rows: Record<string, unknown>[]): void;
-}
-
-const GATE_REFUSAL = "gate";
-
-/** The gate as a statement that fails its trip when the check yields no row, and else yields the check's rows. */
-const guardOf = (g: Gate): Gate => ({
-  ...g,
-  sql: `with g as (${g.sql}) select g.* from (select 1) left join g where case when exists (select 1 from g) then 1 else ${refusalText(GATE_REFUSAL)} end`,
-});
-
 // How many promise jobs a read waits for company. Two parallel in-process API calls reach D1
 // two jobs apart on a note page, but a tag, x-label or reply page's own call reaches it 9 to 12
 // jobs after the root loader's /me (its validators take more turns): with 8 those pages took two
@@ -124,31 +99,13 @@ const guardOf = (g: Gate): Gate => ({
 // would queue the read behind every other request's work.
 const HOPS = 16;
 
-const ARM = Symbol("arm gate");
-const ANEW = Symbol("anew");
-type Armable = D1Database & { [ARM]?: (gate: Gate) => () => Promise<boolean>; [ANEW]?: () => D1Database };
-
-/**
- * Arms `gate` on a metered D1 for the rest of the request. Answers a function saying whether it
- * passed (running it alone if no D1 trip took it; it throws if D1 could not answer), or undefined
- * where `d1` is not metered.
- */
-export const armGate = (d1: D1Database, gate: Gate) => (d1 as Armable)[ARM]?.(gate);
-
-/**
- * The same database and meter without the gate `d1` had: for answering the request again, as
- * someone else, after its gate refused (a stale page session is answered as a visitor). Whatever
- * was asked of `d1` stays behind that refusal.
- */
-export const anew = (d1: D1Database) => (d1 as Armable)[ANEW]?.() ?? d1;
-
-// Only a statement that begins with select (or a with-clause that changes nothing) may carry the
-// gate: anything else might write, and a write never runs before the gate has passed.
+// Only a statement that begins with select (or a with-clause that changes nothing) may wait for
+// company: anything else might write, and writes keep their order.
 const readsOnly = (sql: string | undefined) =>
   sql !== undefined &&
   (/^\s*select\b/i.test(sql) || (/^\s*with\b/i.test(sql) && !/\b(insert|update|delete|replace)\b/i.test(sql)));
 
-/** The same D1 binding, counting what crosses to the database into `meter` (and keeping an armed Gate). */
+/** The same D1 binding, counting what crosses to the database into `meter`. */
 export function meteredD1(d1: D1Database, meter: D1Meter): D1Database {
   // Proxies carry their real statement (and its SQL) so a batch hands workerd the objects it made.
   const real = new WeakMap<object, D1PreparedStatement>();
@@ -161,64 +118,6 @@ export function meteredD1(d1: D1Database, meter: D1Meter): D1Database {
     } finally {
       meter.ms += performance.now() - t;
     }
-  };
-
-  const gateStatement = (g: Gate) => d1.prepare(g.sql).bind(...g.params);
-  let armed: Gate | undefined;
-  /** How the gate ended, once a trip took it (rejects with the gate's refusal). */
-  let outcome: Promise<void> | undefined;
-  /** What the gate's settle threw when it refused (a failed trip is something else). */
-  let refusal: unknown;
-  const settled = (g: Gate, rows: Promise<Record<string, unknown>[]>) => {
-    outcome = rows.then((r) => {
-      try {
-        g.settle(r);
-      } catch (err) {
-        refusal = err;
-        throw err;
-      }
-    });
-    outcome.catch(() => {}); // awaited by whoever needs it; never an unhandled rejection
-    return outcome;
-  };
-  /**
-   * Runs a trip: `riding` carries the armed gate in it (as a guard when the trip may write).
-   * Without `riding` the gate runs alone first, and a trip that may write waits for it to pass.
-   */
-  const gated = <R>(
-    reads: boolean,
-    alone: () => Promise<R>,
-    riding?: (g: Gate) => Promise<[Record<string, unknown>[], R]>,
-  ): Promise<R> => {
-    const g = armed;
-    if (g && riding) {
-      armed = undefined;
-      const trip = riding(reads ? g : guardOf(g)).catch((err): [Record<string, unknown>[], R] => {
-        // Refused: no rows, so settle throws the gate's own answer. Any other failure leaves the
-        // gate's outcome unknown (the trip rolled back whole): it is armed again for the next trip,
-        // or for the request's end, and the trip's own error is the answer.
-        if (refusalOf(err) === GATE_REFUSAL) return [[], undefined as R];
-        armed ??= g;
-        outcome = undefined;
-        throw err;
-      });
-      return settled(
-        g,
-        trip.then(([rows]) => rows),
-      ).then(() => trip.then(([, r]) => r));
-    }
-    if (g) {
-      armed = undefined;
-      settled(
-        g,
-        time(async () => {
-          const r = await gateStatement(g).all<Record<string, unknown>>();
-          add(meter, r.meta);
-          return r.results;
-        }),
-      );
-    }
-    return !reads && outcome ? outcome.then(alone) : alone();
   };
 
   // Reads asked for side by side (a page's loaders calling the API in parallel, a service awaiting
@@ -243,9 +142,8 @@ export function meteredD1(d1: D1Database, meter: D1Meter): D1Database {
       },
       (err): Outcome => ({ ok: false, err }),
     );
-  /** Sends `items` (and the gate first, if given) as one trip; on failure, each alone. */
-  const together = async (items: Queued[], g?: Gate): Promise<[Record<string, unknown>[], Outcome[]]> => {
-    const all = g ? [{ sql: g.sql, params: g.params }, ...items] : items;
+  /** Sends `items` as one trip; on failure, each alone. */
+  const together = async (all: Queued[]): Promise<Outcome[]> => {
     try {
       const rs = (await time(() =>
         (sender as NonNullable<typeof sender>)(
@@ -256,26 +154,17 @@ export function meteredD1(d1: D1Database, meter: D1Meter): D1Database {
       const failed = rs.find((r) => r.success === false);
       if (failed) throw new Error(`D1_ERROR: ${failed.error}`);
       for (const r of rs) add(meter, r.meta);
-      const answers = rs.map((r): Outcome => ({ ok: true, r }));
-      return g ? [objectRows(rs[0]), answers.slice(1)] : [[], answers];
+      return rs.map((r): Outcome => ({ ok: true, r }));
     } catch (err) {
-      if (all.length === 1) return [[], [{ ok: false, err }]];
-      const answers = await Promise.all(all.map((i) => one(i.sql, i.params)));
-      if (!g) return [[], answers];
-      const [gate, ...rest] = answers;
-      if (!gate.ok) throw gate.err;
-      return [objectRows(gate.r), rest];
+      if (all.length === 1) return [{ ok: false, err }];
+      return Promise.all(all.map((i) => one(i.sql, i.params)));
     }
   };
   const flush = () => {
     const items = queue;
     queue = [];
     if (!items.length) return Promise.resolve();
-    return gated(
-      true,
-      async () => (await together(items))[1],
-      (g) => together(items, g),
-    ).then(
+    return together(items).then(
       (answers) => {
         for (const [i, item] of items.entries()) item.done(answers[i]);
       },
@@ -300,25 +189,13 @@ export function meteredD1(d1: D1Database, meter: D1Meter): D1Database {
 
   const wrap = (stmt: D1PreparedStatement, sql: string): D1PreparedStatement => {
     const reads = readsOnly(sql);
-    const batchWith = (g: Gate) =>
-      time(async () => {
-        const [gr, r] = await d1.batch([gateStatement(g), stmt]);
-        add(meter, gr.meta);
-        add(meter, r.meta);
-        return [gr.results as Record<string, unknown>[], r] as [Record<string, unknown>[], D1Result];
-      });
-    /** all() or run(), gated: run() may write whatever its SQL says. */
+    /** all() or run(), as D1 answers them (run() may write whatever its SQL says). */
     const direct = (method: "all" | "run") => () =>
-      gated(
-        method === "all" && reads,
-        () =>
-          time(async () => {
-            const r = await stmt[method]();
-            add(meter, r.meta);
-            return r;
-          }),
-        batchWith,
-      );
+      time(async () => {
+        const r = await stmt[method]();
+        add(meter, r.meta);
+        return r;
+      });
     const send = senderOf(stmt);
     const s = stmt as Internal;
     sender ??= send;
@@ -340,21 +217,8 @@ export function meteredD1(d1: D1Database, meter: D1Meter): D1Database {
       raw: (options?: { columnNames?: boolean }) =>
         send && reads
           ? queued(s.statement ?? sql, s.params ?? []).then((r) => rawRows(r, options))
-          : inOrder(() => rawGated(options)),
+          : inOrder(() => time(() => rawMetered(stmt, meter, options))),
     };
-    const rawGated = (options?: { columnNames?: boolean }) =>
-      gated(
-        reads,
-        () => time(() => rawMetered(stmt, meter, options)),
-        send &&
-          ((g) =>
-            time(async () => {
-              const [gr, r] = (await send([g.sql, s.statement ?? ""], [g.params, s.params ?? []])) as RawResult[];
-              add(meter, gr.meta);
-              add(meter, r.meta);
-              return [objectRows(gr), rawRows(r, options)] as [Record<string, unknown>[], unknown[][]];
-            })),
-      );
     const proxy = new Proxy(stmt, {
       get(target, prop) {
         if (prop === "bind") return (...args: unknown[]) => wrap(target.bind(...args), sql);
@@ -377,46 +241,18 @@ export function meteredD1(d1: D1Database, meter: D1Meter): D1Database {
       );
     }
     return inOrder(() =>
-      gated(
-        reads,
-        () =>
-          time(async () => {
-            const rs = await d1.batch(reals);
-            for (const r of rs) add(meter, r.meta);
-            return rs;
-          }),
-        (g) =>
-          time(async () => {
-            const [gr, ...rs] = await d1.batch([gateStatement(g), ...reals]);
-            for (const r of [gr, ...rs]) add(meter, r.meta);
-            return [gr.results as Record<string, unknown>[], rs] as [Record<string, unknown>[], D1Result[]];
-          }),
-      ),
+      time(async () => {
+        const rs = await d1.batch(reals);
+        for (const r of rs) add(meter, r.meta);
+        return rs;
+      }),
     );
-  };
-  const arm = (gate: Gate) => {
-    armed = gate;
-    outcome = undefined;
-    return async () => {
-      if (queue.length) await flush().catch(() => {});
-      if (armed) gated(true, async () => undefined);
-      try {
-        await outcome;
-        return true;
-      } catch (err) {
-        // Refused: false. D1 failing to answer is not a refusal: that error is the request's.
-        if (err === refusal) return false;
-        throw err;
-      }
-    };
   };
   return new Proxy(d1, {
     get(target, prop) {
-      if (prop === ARM) return arm;
-      if (prop === ANEW) return () => meteredD1(d1, meter);
       if (prop === "prepare") return (query: string) => wrap(target.prepare(query), query);
       if (prop === "batch") return batch;
-      if (prop === "exec") return (query: string) => inOrder(() => gated(false, () => time(() => target.exec(query))));
+      if (prop === "exec") return (query: string) => inOrder(() => time(() => target.exec(query)));
       const v = Reflect.get(target, prop, target);
       return typeof v === "function" ? v.bind(target) : v;
     },

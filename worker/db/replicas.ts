@@ -37,9 +37,8 @@ export function d1SessionFor(c: Context, db: D1Database): D1DatabaseSession {
 /**
  * Hands the D1 session's bookmark back: in the header of every API answer, and as a cookie after
  * a request that wrote (so the page the browser loads next reads at least that state). "Wrote" is
- * an unsafe method or rows D1 reports written: a few GETs write (the Google callback starts a
- * sign-in session, /v1/logout ends one, a confirmation link confirms). A read that wrote nothing
- * sets no cookie, so visitor pages stay cacheable.
+ * an unsafe method or rows D1 reports written: a GET may write (the Google callback creates the
+ * account it signs in). A read that wrote nothing sets no cookie, so visitor pages stay cacheable.
  */
 export function returnBookmark(c: Context, session: D1DatabaseSession, rowsWritten: number, secure: boolean) {
   const bookmark = session.getBookmark();

@@ -4,9 +4,9 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
 
 // The worker bundle holds two copies of this module: the worker's own, and the one inside the Remix
-// server build that pages call the API through. A page's session check (lib/session.ts pageGate)
-// throws the worker's AppError into the build's API, so `instanceof` asks for a mark in the
-// isolate-wide symbol registry, which both copies share, not for this copy's class.
+// server build that pages call the API through. An AppError made by one copy can reach the other's
+// error handler, so `instanceof` asks for a mark in the isolate-wide symbol registry, which both
+// copies share, not for this copy's class.
 const MARK = Symbol.for("notex.AppError");
 
 /** The one error type of the API: a stable code, an HTTP status and a message for people. */
@@ -47,7 +47,7 @@ export function invalid(error: z.ZodError, status: ContentfulStatusCode = 422, m
 }
 
 export function toErrorResponse(err: Error, c: Context) {
-  // An AppError raised inside a D1 call (the session Gate, db/meter.ts) reaches here wrapped by drizzle.
+  // An AppError thrown inside a drizzle call reaches here wrapped by drizzle (its cause).
   if (!(err instanceof AppError) && err.cause instanceof AppError) return toErrorResponse(err.cause, c);
   if (err instanceof AppError) {
     return c.json({ code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) }, err.status);

@@ -10,8 +10,9 @@ import { FolderPicker } from "../folders/FolderPicker";
 import { Dialog } from "../Dialog";
 import { MentionTextarea } from "./Mentions";
 import { JsFlag } from "../JsFlag";
-import { draftKey, readDraft, writeDraft } from "./ComposerDraft";
-import { KeptImages, NewImagesField, uploadPicked, usePickedImages } from "./ComposerImages";
+import { DEFAULT_LABEL, draftKey, lastLabel, readDraft, rememberLabel, writeDraft } from "./ComposerDraft";
+import { KeptImages, NewImagesField, uploadPicked, usePickedImages, VideoField } from "./ComposerImages";
+import { LabelChip } from "./LabelChip";
 import { FieldError } from "../Field";
 
 export interface ComposerResult {
@@ -41,12 +42,13 @@ export function ComposerForm({
   const location = useLocation();
   const r = fetcher.data ?? result;
   const v = r?.values ?? {};
-  const initialLabel = v.label ?? note?.label ?? "";
+  // A new note starts under "note" (with JavaScript, the x-label used last): the text comes first.
+  const initialLabel = v.label ?? note?.label ?? DEFAULT_LABEL;
   const isPreset = !initialLabel || PRESET_LABELS.includes(initialLabel);
   const hydrated = useHydrated();
   const [text, setText] = useState(v.text ?? note?.txt ?? "");
   const [html, setHtml] = useState(v.content_html ?? note?.content ?? "");
-  const [preset, setPreset] = useState(isPreset ? initialLabel : "");
+  const [preset, setPreset] = useState(isPreset ? initialLabel : DEFAULT_LABEL);
   const [custom, setCustom] = useState(isPreset ? "" : initialLabel);
   // The editor replaces the textarea once its module is here; until then the textarea keeps typing.
   const [Editor, setEditor] = useState<{ C: RichEditorType } | null>(null);
@@ -72,8 +74,11 @@ export function ComposerForm({
     }
     if (c && c !== custom) setCustom(c.toLowerCase().slice(0, MAX_LABEL));
     else if (draft?.custom) setCustom(draft.custom);
+    const last = note || r?.values || draft ? null : lastLabel();
     if (l && l !== preset) setPreset(l);
     else if (draft?.label) setPreset(draft.label);
+    else if (last && PRESET_LABELS.includes(last)) setPreset(last);
+    else if (last && !c) setCustom(last);
     restored.current = true;
     loadEditor().then((m) => setEditor({ C: m.default }));
   }, []);
@@ -107,6 +112,7 @@ export function ComposerForm({
   const images = kept.length + picked.length;
   const altError = Object.entries(err).find(([k]) => k.startsWith("alts"))?.[1];
   const busy = fetcher.state !== "idle" || uploading === "busy";
+  const imagesDisabled = !!video.trim() || images >= MAX_IMAGES;
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     if (!hydrated) return;
@@ -120,6 +126,7 @@ export function ComposerForm({
     }
     sent.current = true;
     writeDraft(key, null);
+    rememberLabel(custom.trim() || preset);
     fetcher.submit(form, { method: "post", action: "/actions/note", encType: "multipart/form-data" });
   };
 
@@ -145,117 +152,67 @@ export function ComposerForm({
           {r.message}
         </p>
       )}
-      <div className="field">
-        <label htmlFor="note-label">X-label</label>
-        <select
-          id="note-label"
-          name="label"
-          value={preset}
-          onChange={(e) => setPreset(e.target.value)}
-          aria-invalid={err.label ? true : undefined}
-        >
-          <option value="">Select a x-label</option>
-          {PRESET_LABELS.map((l) => (
-            <option key={l} value={l}>
-              {l}
-            </option>
-          ))}
-        </select>
-        <label htmlFor="note-custom-label" className="sub">
-          or a custom x-label
-        </label>
-        <input
-          id="note-custom-label"
-          name="custom_label"
-          value={custom}
-          maxLength={MAX_LABEL}
-          onChange={(e) => setCustom(e.target.value.toLowerCase())}
-          aria-describedby="label-count"
-        />
-        <small id="label-count" className="muted">
-          {custom.length}/{MAX_LABEL}
-        </small>
-        <FieldError error={err.label} />
-      </div>
-      <div className="field">
-        <label htmlFor="note-text">Note</label>
-        {Editor ? (
-          <>
-            <input type="hidden" name="text" value={text} />
-            <input type="hidden" name="content_html" value={html} />
-            <Editor.C
-              // Text typed into the textarea before the editor arrived carries over, caret at its end.
-              initialHtml={html || textToHtml(text)}
-              placeholder="Take a note..."
+      <div className="composer-body">
+        <div className="field composer-text">
+          <label htmlFor="note-text" className="sr-only">
+            Note
+          </label>
+          {Editor ? (
+            <>
+              <input type="hidden" name="text" value={text} />
+              <input type="hidden" name="content_html" value={html} />
+              <Editor.C
+                // Text typed into the textarea before the editor arrived carries over, caret at its end.
+                initialHtml={html || textToHtml(text)}
+                placeholder="Take a note..."
+                invalid={!!(err.content || err.tags)}
+                videoDisabled={images > 0}
+                imagesDisabled={imagesDisabled}
+                onImages={() => document.getElementById("note-images")?.click()}
+                onChange={(h, t) => {
+                  setHtml(h);
+                  setText(t);
+                }}
+                onVideo={setVideo}
+              />
+            </>
+          ) : (
+            <NoteTextarea
+              text={text}
               invalid={!!(err.content || err.tags)}
-              videoDisabled={images > 0}
-              onChange={(h, t) => {
-                setHtml(h);
+              onText={(t) => {
                 setText(t);
+                setHtml("");
               }}
-              onVideo={setVideo}
             />
-          </>
-        ) : (
-          <NoteTextarea
-            text={text}
-            invalid={!!(err.content || err.tags)}
-            onText={(t) => {
-              setText(t);
-              setHtml("");
-            }}
-          />
-        )}
-        <small className="muted">
-          {[...text].length}/{MAX_TEXT}
-        </small>
-        <FieldError error={err.content || err.tags} />
+          )}
+          <FieldError error={err.content || err.tags} />
+        </div>
+        <KeptImages
+          note={note}
+          kept={kept}
+          onKeep={(src, keep) => setKept((k) => (keep ? [...k, src] : k.filter((x) => x !== src)))}
+        />
+        <NewImagesField
+          hydrated={hydrated}
+          disabled={imagesDisabled}
+          room={MAX_IMAGES - images}
+          numberedFrom={(note?.images.length ?? 0) + 1}
+          images={newImages}
+          error={err.imgs || err.uploads || altError || (uploading !== "busy" ? uploading : null)}
+        />
+        <VideoField hydrated={hydrated} video={video} setVideo={setVideo} disabled={images > 0} error={err.video} />
+        <p className="hint composer-rule">
+          <span>Up to {MAX_IMAGES} images, or one video.</span>
+          <small className="count">
+            {[...text].length}/{MAX_TEXT}
+          </small>
+        </p>
+        <FolderPicker selected={note?.folders.map((f) => f.id) ?? (folder ? [folder] : [])} folders={folders} />
+        <FieldError error={err.folders} />
       </div>
-      <KeptImages
-        note={note}
-        kept={kept}
-        onKeep={(src, keep) => setKept((k) => (keep ? [...k, src] : k.filter((x) => x !== src)))}
-      />
-      <div className="field">
-        <label htmlFor="note-video">YouTube link</label>
-        {hydrated ? (
-          <div className="row">
-            <input type="hidden" name="video" value={video} />
-            {video ? (
-              <>
-                <span className="chip">{video}</span>
-                <button type="button" className="btn" onClick={() => setVideo("")}>
-                  Remove video
-                </button>
-              </>
-            ) : (
-              <span className="muted" id="note-video">
-                Use the YouTube button above.
-              </span>
-            )}
-          </div>
-        ) : (
-          <input
-            id="note-video"
-            name="video"
-            value={video}
-            onChange={(e) => setVideo(e.target.value)}
-            disabled={images > 0}
-          />
-        )}
-        <FieldError error={err.video} />
-      </div>
-      <NewImagesField
-        hydrated={hydrated}
-        disabled={!!video.trim() || images >= MAX_IMAGES}
-        room={MAX_IMAGES - images}
-        numberedFrom={(note?.images.length ?? 0) + 1}
-        images={newImages}
-        error={err.imgs || err.uploads || altError || (uploading !== "busy" ? uploading : null)}
-      />
-      <FolderPicker selected={note?.folders.map((f) => f.id) ?? (folder ? [folder] : [])} folders={folders} />
-      <FieldError error={err.folders} />
-      <div className="row">
+      <div className="composer-foot">
+        <LabelChip preset={preset} setPreset={setPreset} custom={custom} setCustom={setCustom} invalid={!!err.label} />
         <button
           className="btn primary"
           type="submit"
@@ -263,6 +220,7 @@ export function ComposerForm({
         >
           {uploading === "busy" ? "Uploading…" : busy ? "Saving…" : "Save"}
         </button>
+        <FieldError error={err.label} />
       </div>
       <Link to={pageOf(location)} className="sr-only">
         Cancel
@@ -294,13 +252,21 @@ export function ComposerDialog({
   note,
   folder,
   folders,
+  refused,
 }: {
   note?: NoteJson | null;
   folder?: number;
   folders?: FolderJson[];
+  refused?: boolean;
 }) {
+  if (refused)
+    return (
+      <Dialog title="Edit note">
+        <p>This note is not yours to edit, or it is no longer there.</p>
+      </Dialog>
+    );
   return (
-    <Dialog title={note ? "Edit note" : "Take a note"}>
+    <Dialog title={note ? "Edit note" : "Take a note"} full>
       <ComposerForm note={note} folder={folder} folders={folders} />
     </Dialog>
   );

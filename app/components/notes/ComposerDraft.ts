@@ -20,7 +20,27 @@ export function readDraft(key: string): Draft | null {
 
 export function writeDraft(key: string, d: Draft | null) {
   try {
-    if (d && (d.text.trim() || d.custom || d.label)) sessionStorage.setItem(key, JSON.stringify(d));
+    // The x-label alone is no draft: it is chosen for every new note.
+    if (d && (d.text.trim() || d.custom)) sessionStorage.setItem(key, JSON.stringify(d));
     else sessionStorage.removeItem(key);
+  } catch {}
+}
+
+/** The x-label a new note starts under, without JavaScript or before one was ever used. */
+export const DEFAULT_LABEL = "note";
+const LAST_LABEL = "notex:last-label";
+
+/** The x-label this browser last posted under (localStorage), or null. */
+export function lastLabel(): string | null {
+  try {
+    return localStorage.getItem(LAST_LABEL);
+  } catch {
+    return null;
+  }
+}
+
+export function rememberLabel(label: string) {
+  try {
+    if (label) localStorage.setItem(LAST_LABEL, label);
   } catch {}
 }

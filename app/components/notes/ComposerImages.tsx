@@ -121,12 +121,17 @@ export function NewImagesField({
 }) {
   const { picked } = images;
   return (
-    <div className="field">
-      <label htmlFor="note-images">Images (up to {MAX_IMAGES})</label>
+    <div className={hydrated ? "images-field" : "field"}>
+      {/* With JavaScript the toolbar's image button opens this input; without, it is the field. */}
+      <label htmlFor="note-images" className={hydrated ? "sr-only" : undefined}>
+        Images (up to {MAX_IMAGES})
+      </label>
       <input
         id="note-images"
         type="file"
         name={hydrated ? undefined : "images"}
+        className={hydrated ? "sr-only" : undefined}
+        tabIndex={hydrated ? -1 : undefined}
         multiple
         accept={ACCEPT}
         disabled={disabled}
@@ -174,5 +179,55 @@ function AltField({ name, n, defaultValue }: { name: string; n: number; defaultV
       <label htmlFor={id}>Image {n} description (alt text)</label>
       <input id={id} name={name} defaultValue={defaultValue} maxLength={MAX_ALT} placeholder="What does it show?" />
     </span>
+  );
+}
+
+/**
+ * The note's one video: without JavaScript a field for its link; with it, the toolbar's YouTube
+ * button sets it and it shows here as a card that can be removed.
+ */
+export function VideoField({
+  hydrated,
+  video,
+  setVideo,
+  disabled,
+  error,
+}: {
+  hydrated: boolean;
+  video: string;
+  setVideo: (v: string) => void;
+  disabled: boolean;
+  error?: string;
+}) {
+  if (!hydrated)
+    return (
+      <div className="field">
+        <label htmlFor="note-video">YouTube link</label>
+        <input
+          id="note-video"
+          name="video"
+          value={video}
+          inputMode="url"
+          placeholder="https://youtu.be/…"
+          onChange={(e) => setVideo(e.target.value)}
+          disabled={disabled}
+        />
+        <FieldError error={error} />
+      </div>
+    );
+  return (
+    <>
+      <input type="hidden" name="video" value={video} />
+      {video && (
+        <div className="video-chip">
+          <Icon name="square-play" size={20} />
+          <span className="chip">{video}</span>
+          <button type="button" className="btn small" onClick={() => setVideo("")}>
+            Remove video
+          </button>
+        </div>
+      )}
+      <FieldError error={error} />
+    </>
   );
 }

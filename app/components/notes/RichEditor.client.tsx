@@ -96,6 +96,9 @@ export interface RichEditorProps {
   placeholder: string;
   invalid?: boolean;
   videoDisabled: boolean;
+  imagesDisabled: boolean;
+  /** Opens the composer's image picker. */
+  onImages: () => void;
   onChange: (html: string, text: string) => void;
   onVideo: (link: string) => void;
 }
@@ -107,6 +110,8 @@ export default function RichEditor({
   placeholder,
   invalid,
   videoDisabled,
+  imagesDisabled,
+  onImages,
   onChange,
   onVideo,
 }: RichEditorProps) {
@@ -191,6 +196,8 @@ export default function RichEditor({
 
   return (
     <div className="editor" data-editor ref={box}>
+      <EditorContent editor={editor} />
+      {/* Under the text, as Mastodon's and Bluesky's composers: one row of icons, each named. */}
       <div className="editor-tools" role="toolbar" aria-label="Formatting">
         <Tool editor={editor} label="Bold" run={(e) => e.chain().focus().toggleBold().run()} active="bold">
           <Icon name="bold" size={18} />
@@ -206,20 +213,17 @@ export default function RichEditor({
         >
           <Icon name="list" size={18} />
         </Tool>
-        <button type="button" className="tool" onClick={() => setPanel("link")} aria-haspopup="dialog">
-          Add Link
-        </button>
-        <button
-          type="button"
-          className="tool"
-          onClick={() => setPanel("video")}
-          disabled={videoDisabled}
-          aria-haspopup="dialog"
-        >
-          YouTube
-        </button>
+        <IconTool label="Add Link" onClick={() => setPanel("link")} popup>
+          <Icon name="link" size={18} />
+        </IconTool>
+        <span className="tools-gap" />
+        <IconTool label="Add images" onClick={onImages} disabled={imagesDisabled}>
+          <Icon name="image-plus" size={18} />
+        </IconTool>
+        <IconTool label="YouTube" onClick={() => setPanel("video")} disabled={videoDisabled} popup>
+          <Icon name="square-play" size={18} />
+        </IconTool>
       </div>
-      <EditorContent editor={editor} />
       {mentions.list(caret ?? undefined)}
       {panel === "link" && editor && <LinkPanel editor={editor} close={() => setPanel(null)} />}
       {panel === "video" && (
@@ -232,6 +236,35 @@ export default function RichEditor({
         />
       )}
     </div>
+  );
+}
+
+/** A toolbar button that is an icon with a name (and the name as a tooltip). */
+function IconTool({
+  label,
+  onClick,
+  disabled,
+  popup,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  popup?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className="tool"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      disabled={disabled}
+      aria-haspopup={popup ? "dialog" : undefined}
+    >
+      {children}
+    </button>
   );
 }
 
@@ -253,6 +286,7 @@ function Tool({
       type="button"
       className="tool"
       aria-label={label}
+      title={label}
       aria-pressed={editor?.isActive(active) ?? false}
       disabled={!editor}
       onClick={() => editor && run(editor)}

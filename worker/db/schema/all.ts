@@ -7,3 +7,4 @@ export * from "./users";
 export * from "./jobs";
 export * from "./safety";
 export * from "./oauth";
+export * from "./federation";

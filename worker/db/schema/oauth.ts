@@ -41,22 +41,18 @@ export const oauthCodes = sqliteTable(
 );
 
 /**
- * An access token an app holds: the SHA-256 of the bearer secret. A user token carries the
- * account's session epoch when it was granted, so a password change or "log out everywhere" ends
- * it like every session; an app-only token (client_credentials) has no user.
+ * An app's own access token (client_credentials: no person behind it), as the SHA-256 of the
+ * bearer secret. A person's tokens are sign-in sessions in KV (lib/sessions.ts).
  */
 export const oauthTokens = sqliteTable(
   "oauth_tokens",
   {
     id: text("id").primaryKey(),
     appId: cascadeRef("app_id", () => oauthApps.id),
-    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
-    ep: integer("ep").notNull().default(0),
     scopes: text("scopes").notNull(),
     createdAt: createdAt(),
-    lastSeenAt: integer("last_seen_at").notNull(),
   },
-  (t) => [index("oauth_tokens_user_created_idx").on(t.userId, t.createdAt), index("oauth_tokens_app_idx").on(t.appId)],
+  (t) => [index("oauth_tokens_app_idx").on(t.appId)],
 );
 
 /**

@@ -19,9 +19,6 @@ export const users = sqliteTable(
     confirmed: integer("confirmed", { mode: "boolean" }).notNull().default(false),
     // An address asked for but not yet confirmed: it becomes `email` only when its link is opened.
     pendingEmail: text("pending_email"),
-    // Bumped by password change and logout-everywhere; tokens and sessions carry the epoch they
-    // were minted under, so revocation is immediate without waiting for KV to converge.
-    sessionEpoch: integer("session_epoch").notNull().default(0),
     followingNum: counter("following_num"),
     followerNum: counter("follower_num"),
     noteNum: counter("note_num"),
@@ -49,27 +46,6 @@ export const userLabels = tallyTable("user_labels", { key: "userId", column: "us
 
 /** jstype: how many x-folders a user has of each type. */
 export const userTypes = tallyTable("user_types", { key: "userId", column: "user_id", to: () => users.id }, "type");
-
-/**
- * One row per signed-in browser. id is the SHA-256 of the cookie's secret (so a leaked table grants
- * nothing); it is also the id the sessions list shows and bearer tokens carry. Deleting the row ends
- * the session at once: every request checks it in the same D1 query as the account's epoch.
- */
-export const sessions = sqliteTable(
-  "sessions",
-  {
-    id: text("id").primaryKey(),
-    userId: cascadeRef("user_id", () => users.id),
-    // The account's epoch when the session started; a later bump ends it.
-    ep: integer("ep").notNull(),
-    userAgent: text("user_agent").notNull().default(""),
-    createdAt: createdAt(),
-    // Written at most every few minutes (see touch in lib/session.ts), never on every request.
-    lastSeenAt: integer("last_seen_at").notNull(),
-    expiresAt: integer("expires_at").notNull(),
-  },
-  (t) => [index("sessions_user_created_idx").on(t.userId, t.createdAt)],
-);
 
 /**
  * Single-use links sent by email (confirm an address, reset a password): only the SHA-256 of the

@@ -5,13 +5,14 @@ import { notFound } from "../../lib/errors";
 import { later } from "../../lib/later";
 import { outbox } from "../../lib/mail";
 import { clientIp, rateLimit } from "../../lib/ratelimit";
-import { endSession, me, requireUser } from "../../lib/session";
+import { endCurrentSession, me, requireUser } from "../../lib/session";
 import { body, param, query } from "../../lib/validate";
 import { DeleteAccountInput, FORGOT_SENT, ForgotInput, OutboxQuery, ResetInput, TokenInput } from "./accounts.schema";
 import { confirmEmail, requestConfirmation, resetPassword, sendReset, siteOrigin } from "./accounts.service";
 import { checkDeletion, deleteAccount } from "./delete.service";
 import { exportZip } from "./export.service";
 import { endOne, endOthers, listSessions } from "./sessions.service";
+import { usernameOf } from "../users/users.service";
 
 /** RL_AUTH budget per client address (and per extra key, e.g. the account or the address asked about). */
 const limit =
@@ -22,7 +23,7 @@ const limit =
     await next();
   };
 
-// Any other text is simply not one of the person's sessions (404 from the query).
+// Any other text is simply not one of the person's sessions (404: no such key).
 const SessionId = z.object({ id: z.string().max(100) });
 
 export const accountRoutes = new Hono<AppEnv>()
@@ -46,21 +47,24 @@ export const accountRoutes = new Hono<AppEnv>()
     const { token, password } = c.req.valid("json");
     return c.json(await resetPassword(c.env, c.var.db, token, password));
   })
-  .get("/sessions", requireUser, async (c) => c.json({ sessions: await listSessions(c.var.db, me(c).id, me(c).sid) }))
+  .get("/sessions", requireUser, async (c) =>
+    c.json({ sessions: await listSessions(c.env.SESSIONS, me(c).id, me(c).sid) }),
+  )
   .delete("/sessions/:id", requireUser, param(SessionId), async (c) => {
     const { id } = c.req.valid("param");
-    const res = await endOne(c.var.db, me(c).id, id);
+    const res = await endOne(c.env.SESSIONS, me(c).id, id);
     // Ending the session in use is a logout: its cookie goes too.
-    if (id === me(c).sid) await endSession(c);
+    if (id === me(c).sid) await endCurrentSession(c);
     return c.json(res);
   })
-  .delete("/sessions", requireUser, async (c) => c.json(await endOthers(c.var.db, me(c).id, me(c).sid)))
+  .delete("/sessions", requireUser, async (c) => c.json(await endOthers(c.env.SESSIONS, me(c).id, me(c).sid)))
   .get(
     "/export",
     requireUser,
     limit("export", (c) => `u${me(c).id}`),
-    (c) => {
+    async (c) => {
       const uid = me(c).id;
+      const username = await usernameOf(c.var.db, uid);
       const stream = exportZip(c.env, c.var.db, uid, (p) => {
         try {
           c.executionCtx.waitUntil(p);
@@ -70,7 +74,7 @@ export const accountRoutes = new Hono<AppEnv>()
       return new Response(stream, {
         headers: {
           "Content-Type": "application/zip",
-          "Content-Disposition": `attachment; filename="notex-${me(c).username || uid}-${day}.zip"`,
+          "Content-Disposition": `attachment; filename="notex-${username || uid}-${day}.zip"`,
           "Cache-Control": "private, no-store",
         },
       });
@@ -85,7 +89,7 @@ export const accountRoutes = new Hono<AppEnv>()
       const uid = me(c).id;
       await checkDeletion(c.var.db, uid, c.req.valid("json"));
       await deleteAccount(c.env, c.var.db, uid);
-      await endSession(c);
+      await endCurrentSession(c);
       return c.json({ deleted: true });
     },
   )

@@ -1,10 +1,8 @@
-// Where a person is signed in (issue 17 item 4): one D1 row per session (lib/session.ts). Ending a
-// session deletes its row, and every request checks the row, so it stops working at once.
+// Where a person is signed in (Settings): their sessions in KV (lib/sessions.ts). Ending one
+// deletes its keys, and every request reads them, so it stops working at once where it happened.
 import Bowser from "bowser";
-import { and, desc, eq, gt, ne } from "drizzle-orm";
-import { sessions } from "../../db/schema/users";
-import type { DB } from "../../env";
 import { notFound } from "../../lib/errors";
+import { endAllSessions, endSession, listSessions as sessionsOf } from "../../lib/sessions";
 
 export interface SessionJson {
   id: string;
@@ -12,6 +10,8 @@ export interface SessionJson {
   created_at: number;
   last_active_at: number;
   current: boolean;
+  /** Set for an app's access token: the app's name (Settings lists these as authorised apps). */
+  app?: string;
 }
 
 /** "Firefox on Windows", "Safari on iPhone", or "Unknown device" for an empty or odd user agent. */
@@ -31,37 +31,25 @@ export function deviceOf(userAgent: string): string {
 /** At most this many are listed (newest first); a person rarely has more than a handful. */
 const LIST_MAX = 100;
 
-export async function listSessions(db: DB, uid: number, currentSid: string | null): Promise<SessionJson[]> {
-  const rows = await db
-    .select()
-    .from(sessions)
-    .where(and(eq(sessions.userId, uid), gt(sessions.expiresAt, Date.now())))
-    .orderBy(desc(sessions.createdAt))
-    .limit(LIST_MAX);
-  return rows.map((r) => ({
-    id: r.id,
-    device: deviceOf(r.userAgent),
-    created_at: r.createdAt,
-    last_active_at: r.lastSeenAt,
-    current: r.id === currentSid,
+export async function listSessions(kv: KVNamespace, uid: number, currentSid: string): Promise<SessionJson[]> {
+  const all = await sessionsOf(kv, uid);
+  return all.slice(0, LIST_MAX).map((s) => ({
+    id: s.id,
+    device: deviceOf(s.device),
+    created_at: s.created,
+    last_active_at: s.seen,
+    current: s.id === currentSid,
+    ...(s.app ? { app: s.app.name } : {}),
   }));
 }
 
-/** Ends one of the person's own sessions (ownership in the where: another's id is not found). */
-export async function endOne(db: DB, uid: number, id: string) {
-  const gone = await db
-    .delete(sessions)
-    .where(and(eq(sessions.id, id), eq(sessions.userId, uid)))
-    .returning({ id: sessions.id });
-  if (!gone.length) throw notFound("Session not found");
+/** Ends one of the person's own sessions (ownership in the key: another's id is not found). */
+export async function endOne(kv: KVNamespace, uid: number, id: string) {
+  if (!(await endSession(kv, uid, id))) throw notFound("Session not found");
   return { ended: 1 };
 }
 
 /** Ends every session of the person but the one making the request. */
-export async function endOthers(db: DB, uid: number, currentSid: string | null) {
-  const gone = await db
-    .delete(sessions)
-    .where(and(eq(sessions.userId, uid), currentSid ? ne(sessions.id, currentSid) : undefined))
-    .returning({ id: sessions.id });
-  return { ended: gone.length };
+export async function endOthers(kv: KVNamespace, uid: number, currentSid: string) {
+  return { ended: await endAllSessions(kv, uid, currentSid) };
 }

@@ -5,7 +5,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { accountTokens } from "../../db/schema/users";
 import type { DB } from "../../env";
 import { AppError } from "../../lib/errors";
-import { hashSecret, randomToken } from "../../lib/session";
+import { hashSecret, randomToken } from "../../lib/secret";
 
 export type Purpose = "confirm" | "reset";
 
@@ -37,7 +37,7 @@ export async function issueToken(db: DB, uid: number, purpose: Purpose, email = 
     statements: [
       db.delete(accountTokens).where(and(eq(accountTokens.userId, uid), eq(accountTokens.purpose, purpose))),
       db.insert(accountTokens).values({
-        id: await hashSecret(token),
+        id: hashSecret(token),
         userId: uid,
         purpose,
         email,

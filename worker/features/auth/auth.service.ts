@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { sessions, users } from "../../db/schema/users";
+import { users } from "../../db/schema/users";
 import type { DB } from "../../env";
 import { AppError } from "../../lib/errors";
 import { hashPassword, needsRehash, verifyPassword } from "../../lib/password";
@@ -48,12 +48,23 @@ export async function signup(db: DB, input: SignupData) {
 }
 
 /** Checks a username (or email) and password; upgrades an old hash format on success. */
-export async function login(db: DB, username: string, password: string) {
+/**
+ * Checks a password login. `limit` spends the per-account guessing budget before the password is
+ * verified, keyed by the account the identifier resolves to (its username and its email share one
+ * budget), or by the normalised identifier when it names no one.
+ */
+export async function login(
+  db: DB,
+  username: string,
+  password: string,
+  limit: (key: string) => Promise<void> = async () => {},
+) {
   const [row] = await db
     .select()
     .from(users)
     .where(sql`lower(${users.username}) = ${username} or ${users.email} = ${username}`)
     .limit(1);
+  await limit(row ? `login-account:${row.id}` : `login-user:${username}`);
   const ok = await verifyPassword(password, row?.passwordHash ?? null);
   if (!row || !ok) throw new AppError(401, "bad_credentials", "Username or password is incorrect.");
   assertNotSuspended(row);
@@ -76,7 +87,7 @@ export function assertNotSuspended(row: { suspendedAt: number | null }) {
     );
 }
 
-/** Verifies the current password, stores the new one and bumps the epoch: every other session ends now. */
+/** Verifies the current password and stores the new one (the route then ends every session). */
 export async function changePassword(db: DB, uid: number, current: string, next: string) {
   const [row] = await db.select().from(users).where(eq(users.id, uid));
   if (!row || !(await verifyPassword(current, row.passwordHash))) {
@@ -84,26 +95,10 @@ export async function changePassword(db: DB, uid: number, current: string, next:
       password: "current password is not correct.",
     });
   }
-  const [[updated]] = await db.batch([
-    db
-      .update(users)
-      .set({ passwordHash: await hashPassword(next), sessionEpoch: sql`${users.sessionEpoch} + 1` })
-      .where(eq(users.id, uid))
-      .returning(),
-    db.delete(sessions).where(eq(sessions.userId, uid)),
-  ]);
-  return updated;
-}
-
-/** Ends every session of the account: the epoch moves (tokens) and the session rows go (cookies, list). */
-export async function bumpEpoch(db: DB, uid: number) {
-  const [[updated]] = await db.batch([
-    db
-      .update(users)
-      .set({ sessionEpoch: sql`${users.sessionEpoch} + 1` })
-      .where(eq(users.id, uid))
-      .returning(),
-    db.delete(sessions).where(eq(sessions.userId, uid)),
-  ]);
+  const [updated] = await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(next) })
+    .where(eq(users.id, uid))
+    .returning();
   return updated;
 }

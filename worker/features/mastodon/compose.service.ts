@@ -3,7 +3,10 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import { z } from "zod";
 import { mastoIdempotency } from "../../db/schema/oauth";
-import type { CurrentUser, DB, Env } from "../../env";
+import type { DB, Env } from "../../env";
+
+/** Who posts: the token's person (their username makes the note's href). */
+type Author = { id: number; username: string };
 import { AppError, fieldErrors } from "../../lib/errors";
 import { NoteInput } from "../notes/notes.schema";
 import { getNote } from "../notes/read.service";
@@ -72,7 +75,7 @@ function noteData(html: string, label: string, imgs: string[], folders: number[]
 export async function postStatus(
   env: Env,
   db: DB,
-  author: CurrentUser,
+  author: Author,
   data: StatusData,
   origin: string,
 ): Promise<StatusRef> {
@@ -101,14 +104,7 @@ export async function postStatus(
 }
 
 /** PUT /api/v1/statuses/:id: new text (and media) for the person's own note or reply; label and folders stay. */
-export async function editStatus(
-  env: Env,
-  db: DB,
-  author: CurrentUser,
-  ref: StatusRef,
-  data: StatusData,
-  origin: string,
-) {
+export async function editStatus(env: Env, db: DB, author: Author, ref: StatusRef, data: StatusData, origin: string) {
   refuseUnsupported(data);
   if (ref.kind === "reply") {
     await editReply(db, author.id, ref.id, textToHtml(data.status));

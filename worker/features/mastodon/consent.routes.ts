@@ -29,7 +29,7 @@ export const consentRoutes = new Hono<AppEnv>()
     }
     return c.json(await approve(c.var.db, me(c).id, q));
   })
-  .get("/apps", requireUser, async (c) => c.json({ apps: await listTokens(c.var.db, me(c).id) }))
+  .get("/apps", requireUser, async (c) => c.json({ apps: await listTokens(c.env, me(c).id) }))
   .delete("/apps/:id", requireUser, param(z.object({ id: z.string().min(1).max(100) })), async (c) =>
-    c.json(await endToken(c.var.db, me(c).id, c.req.valid("param").id)),
+    c.json(await endToken(c.env, me(c).id, c.req.valid("param").id)),
   );

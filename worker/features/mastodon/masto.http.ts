@@ -53,7 +53,8 @@ export const bearer: MiddlewareHandler<MastoEnv> = async (c, next) => {
     const owner = m ? await readToken(c as unknown as Context<AppEnv>, m[1]) : null;
     if (!owner) throw tokenInvalid();
     c.set("token", owner);
-    if (owner.user) c.set("user", { ...owner.user, sid: null });
+    if (owner.user)
+      c.set("user", { id: owner.user.id, sid: owner.user.sid, app: { ...owner.app, scopes: owner.scopes } });
   }
   await next();
 };
@@ -94,6 +95,13 @@ export function viewer(c: MastoContext): CurrentUser {
   return user;
 }
 export const viewerId = (c: MastoContext) => c.var.user?.id ?? null;
+
+/** The token's person with their username, for services that name it (a note's href). */
+export function author(c: MastoContext): { id: number; username: string } {
+  const user = c.var.token?.user;
+  if (!user) throw new AppError(401, "unauthorized", "This method requires an authenticated user");
+  return user;
+}
 
 /** Form and query fields as Mastodon apps send them: `ids[]=1&ids[]=2` becomes `ids: ["1", "2"]`. */
 function fold(entries: Iterable<[string, unknown]>): Record<string, unknown> {

@@ -46,14 +46,14 @@ export const tokenRoutes = new Hono<MastoEnv>()
     const parsed = TokenInput.safeParse(fields);
     if (!parsed.success)
       throw new AppError(400, "invalid_request", "The request is missing a required parameter or is malformed.");
-    return c.json(await exchange(c.var.db, parsed.data), 200, noStore);
+    return c.json(await exchange(c.env, c.var.db, parsed.data), 200, noStore);
   })
   .post("/oauth/revoke", async (c) => {
     const fields: Record<string, unknown> = { ...basicClient(c.req.header("authorization")), ...(await fieldsOf(c)) };
     const str = (v: unknown) => (typeof v === "string" ? v : undefined);
     const app = await authenticateClient(c.var.db, str(fields.client_id), str(fields.client_secret));
     const token = str(fields.token);
-    if (token && token.length <= 200) await revokeSecret(c.var.db, app.id, token);
+    if (token && token.length <= 200) await revokeSecret(c.env, c.var.db, app, token);
     return c.json({}, 200, noStore);
   })
   // RFC 8414, as Mastodon 4.3 publishes it: apps discover the endpoints, PKCE and the scopes.

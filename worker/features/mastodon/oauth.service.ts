@@ -3,11 +3,11 @@
 import { and, eq, lt } from "drizzle-orm";
 import { z } from "zod";
 import { oauthApps, oauthCodes } from "../../db/schema/oauth";
-import type { DB } from "../../env";
+import type { DB, Env } from "../../env";
 import { AppError } from "../../lib/errors";
-import { hashSecret, randomToken } from "../../lib/session";
+import { hashSecret, randomToken } from "../../lib/secret";
 import { parseScopes, within } from "./scopes";
-import { grantToken } from "./tokens";
+import { grantAppToken, grantUserToken } from "./tokens";
 
 export const OOB = "urn:ietf:wg:oauth:2.0:oob";
 const CODE_TTL_MS = 10 * 60 * 1000;
@@ -182,7 +182,7 @@ const invalidGrant = () =>
   );
 
 /** POST /oauth/token: authorization_code (with PKCE when the code has a challenge) or client_credentials. */
-export async function exchange(db: DB, input: z.output<typeof TokenInput>) {
+export async function exchange(env: Env, db: DB, input: z.output<typeof TokenInput>) {
   if (input.grant_type !== "authorization_code" && input.grant_type !== "client_credentials")
     throw oauthError(
       400,
@@ -194,7 +194,7 @@ export async function exchange(db: DB, input: z.output<typeof TokenInput>) {
     const { scopes, unknown } = parseScopes(input.scope, "read");
     if (unknown.length || !within(app.scopes.split(" "), scopes))
       throw oauthError(400, "invalid_scope", "The requested scope is invalid, unknown, or malformed.");
-    return tokenJson(await grantToken(db, app.id, null, scopes), scopes);
+    return tokenJson(await grantAppToken(db, app.id, scopes), scopes);
   }
   // The code is spent by the delete that reads it: a second use (or a race) finds nothing.
   const [code] = await db
@@ -209,7 +209,7 @@ export async function exchange(db: DB, input: z.output<typeof TokenInput>) {
     if (digest !== code.challenge) throw invalidGrant();
   }
   const scopes = code.scopes.split(" ");
-  return tokenJson(await grantToken(db, app.id, code.userId, scopes), scopes);
+  return tokenJson(await grantUserToken(env, { clientId: app.clientId, name: app.name }, code.userId, scopes), scopes);
 }
 
 const tokenJson = (t: { secret: string; createdAt: number }, scopes: string[]) => ({

@@ -14,7 +14,7 @@ import { deleteNote } from "../notes/write.service";
 import { deleteReply } from "../replies/replies.service";
 import { originOf } from "./accounts.routes";
 import { editStatus, idempotent, postStatus, remember, StatusInput } from "./compose.service";
-import { input, type MastoContext, type MastoEnv, readable, scoped, viewer, viewerId } from "./masto.http";
+import { author, input, type MastoContext, type MastoEnv, readable, scoped, viewer, viewerId } from "./masto.http";
 import { account, iso, type StatusRef, statusRef } from "./serialise";
 import { notFoundStatus, statusOf, threadOf } from "./statuses.service";
 
@@ -75,7 +75,7 @@ const unsupported = (what: string) => () => {
 
 export const statusRoutes = new Hono<MastoEnv>()
   .post("/api/v1/statuses", scoped("write:statuses"), async (c) => {
-    const me = viewer(c);
+    const me = author(c);
     const key = c.req.header("idempotency-key");
     const done = await idempotent(c.var.db, me.id, key);
     if (done) return answer(c, done);
@@ -86,7 +86,7 @@ export const statusRoutes = new Hono<MastoEnv>()
   .get("/api/v1/statuses/:id", readable("read:statuses"), (c) => answer(c, refOf(c)))
   .put("/api/v1/statuses/:id", scoped("write:statuses"), async (c) => {
     const ref = refOf(c);
-    await editStatus(c.env, c.var.db, viewer(c), ref, await input(c, StatusInput), originOf(c));
+    await editStatus(c.env, c.var.db, author(c), ref, await input(c, StatusInput), originOf(c));
     return answer(c, ref);
   })
   .delete("/api/v1/statuses/:id", scoped("write:statuses"), async (c) => {

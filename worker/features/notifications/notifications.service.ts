@@ -28,11 +28,7 @@ function href(
   return `/${owner}/note/${n.rowid}`;
 }
 
-/**
- * One page of the reader's notifications, newest first, with the unread count as it stands. A
- * bearer read's session check rides in the same D1 trip (db/meter.ts, Gate), and settles the
- * reader's username (for the hrefs) before they are made.
- */
+/** One page of the reader's notifications, newest first, with the unread count as it stands. */
 export async function listNotifications(db: DB, reader: CurrentUser, q: { page: number; cursor?: string }) {
   const { after, offset } = startOf(q);
   const uid = reader.id;
@@ -45,6 +41,8 @@ export async function listNotifications(db: DB, reader: CurrentUser, q: { page: 
       // The unread count as it stands (one row, read once for the statement), so the page
       // marks the list read only when something is unread: a write on every visit otherwise.
       unread: sql<number>`(select noti_num from users where id = ${uid})`.as("x_unread"),
+      // The reader's own name, for the hrefs of notices about their content.
+      reader: sql<string>`(select username from users where id = ${uid})`.as("x_reader"),
       // Read by primary key, and only for a notification about an x-folder (folders are the reader's own).
       slug: sql<
         string | null
@@ -80,7 +78,7 @@ export async function listNotifications(db: DB, reader: CurrentUser, q: { page: 
         ? { id: 0, username: "", fullname: "NoteX moderation", avatar: "", me: false }
         : { id: n.actorId, username, fullname, avatar, me: false },
       created_at: n.createdAt,
-      href: href(n, username, reader.username, slug),
+      href: href(n, username, rows[0]?.reader ?? "", slug),
     })),
     paginator: page.paginator,
     cursor: page.cursor,

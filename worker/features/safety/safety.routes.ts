@@ -67,7 +67,7 @@ export const moderationRoutes = new Hono<AppEnv>()
   })
   .post("/actions", body(ActionInput), async (c) => {
     const input = c.req.valid("json");
-    const done = await act(c.var.db, await staff(c), input);
+    const done = await act(c.var.db, c.env.SESSIONS, await staff(c), input);
     await later(c, "moderation mail", () => mailAccountDecision(c.env, c.var.db, input, siteOrigin(c.env, c.req.url)));
     return c.json(done);
   })

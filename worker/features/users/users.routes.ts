@@ -9,18 +9,20 @@ import { createUploads } from "../uploads/uploads.links";
 import { ChangeEmail, ChangeUsername, ProfileEdit } from "./users.schema";
 import { changeUsername, loadUser } from "./users.service";
 import { changeEmail, siteOrigin } from "../accounts/accounts.service";
+import { findRemote } from "../federation/federate";
 
 const UsernameParam = z.object({ username: z.string().min(1).max(100) });
 
 export const users = new Hono<AppEnv>()
   .get("/me", requireUser, async (c) => {
     const uid = me(c).id;
-    // A GET page read it with its session check (worker/app.ts); anything else reads it now.
-    const self = c.env.PAGE_SELF;
-    return c.json(self?.id === uid ? self : await loadUser(c.var.db, { id: uid }, uid));
+    return c.json(await loadUser(c.var.db, { id: uid }, uid));
   })
   .get("/users/:username", param(UsernameParam), async (c) => {
-    const { username } = c.req.valid("param");
+    const { username: raw } = c.req.valid("param");
+    // name@host is a person on another server (worker/features/federation): found there first.
+    const username = raw.replace(/^@/, "");
+    if (username.includes("@")) await findRemote(c, username);
     return c.json(await loadUser(c.var.db, { username }, c.var.user?.id ?? null));
   })
   .patch("/users/username", requireUser, body(ChangeUsername), async (c) =>

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, ne, notInArray, type SQL, sql } from "drizzle-orm";
 import { follows } from "../../db/schema/social";
-import { formerUsernames, sessions, userLabels, users, userTypes } from "../../db/schema/users";
+import { formerUsernames, userLabels, users, userTypes } from "../../db/schema/users";
 import type { DB } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { isModerator } from "../safety/visibility";
@@ -76,17 +76,10 @@ const countStatements = (db: DB, cond: SQL) => {
 };
 type CountRows = [UserRow[], { k: string; n: number }[], { k: string; n: number }[]];
 
-/**
- * The statements of a signed-in page's own record (/me), for the session check's batch
- * (worker/lib/session.ts pageUser): the user behind session `sid`, in the same D1 round trip.
- */
-export const selfStatements = (db: DB, sid: string) =>
-  countStatements(db, sql`${users.id} = (select ${sessions.userId} from ${sessions} where ${sessions.id} = ${sid})`);
-
-/** /me from selfStatements' rows, or null when they do not describe user `uid`. */
-export function selfFromRows(rows: unknown[], uid: number): UserJson | null {
-  const [user, labels, types] = rows as CountRows;
-  return user[0]?.id === uid ? toUserJson([user, labels, types], uid, [], undefined) : null;
+/** User `uid`'s username ("" if there is none): a session names only the account. */
+export async function usernameOf(db: DB, uid: number): Promise<string> {
+  const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, uid)).limit(1);
+  return row?.username ?? "";
 }
 
 /**

@@ -38,14 +38,9 @@ CREATE INDEX `oauth_codes_user_idx` ON `oauth_codes` (`user_id`);--> statement-b
 CREATE TABLE `oauth_tokens` (
 	`id` text PRIMARY KEY NOT NULL,
 	`app_id` integer NOT NULL,
-	`user_id` integer,
-	`ep` integer DEFAULT 0 NOT NULL,
 	`scopes` text NOT NULL,
 	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
-	`last_seen_at` integer NOT NULL,
-	FOREIGN KEY (`app_id`) REFERENCES `oauth_apps`(`id`) ON UPDATE no action ON DELETE cascade,
-	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+	FOREIGN KEY (`app_id`) REFERENCES `oauth_apps`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE INDEX `oauth_tokens_user_created_idx` ON `oauth_tokens` (`user_id`,`created_at`);--> statement-breakpoint
 CREATE INDEX `oauth_tokens_app_idx` ON `oauth_tokens` (`app_id`);
