@@ -3,7 +3,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // biome-ignore lint/suspicious/noTsIgnore: the build may or may not exist when typechecking
 // @ts-ignore -- generated at build time, has no types
 import * as build from "../build/server";
-import { createApp, scheduled } from "./app";
+import { createApp, queue, scheduled } from "./app";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { AppEnv } from "./env";
 import { withShellLoaders } from "./lib/shell";
@@ -17,4 +17,4 @@ const app = createApp((request, loadContext) => handleRemix(request, loadContext
 const fetch: ExportedHandlerFetchHandler<AppEnv["Bindings"]> = (request, env, ctx) =>
   benchTwin(request, env) ?? app.fetch(request, env, ctx);
 
-export default { fetch, scheduled };
+export default { fetch, scheduled, queue };
