@@ -1,6 +1,16 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { cascadeRef, counter, createdAt, serialId } from "../columns";
+import {
+  type AnySQLiteColumn,
+  index,
+  integer,
+  primaryKey,
+  type SQLiteColumn,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+import { cascadeRef, counter, createdAt, derivedRef, serialId } from "../columns";
+import { folders } from "./folders";
 import { userPairTable } from "../tables";
 import { notes } from "./notes";
 import { users } from "./users";
@@ -13,6 +23,28 @@ export const follows = userPairTable(
 );
 
 /**
+ * What a row about a piece of content points at, as the database sees it: one derived column per
+ * target table, each a foreign key with ON DELETE CASCADE, so a deleted note, reply or x-folder
+ * takes every like, bookmark, report and notification about it along (no delete path lists
+ * them). `kind` and `id` name the row's own columns that say what it is about.
+ */
+const contentRefs = (kind: string, id: string, folderKinds: string) => {
+  const k = sql.identifier(kind);
+  return {
+    noteId: derivedRef("note_id", sql`${k} = 'note'`, id, () => notes.id),
+    replyId: derivedRef("reply_id", sql`${k} = 'reply'`, id, (): AnySQLiteColumn => replies.id),
+    folderId: derivedRef("folder_id", sql`${k} in (${sql.raw(folderKinds)})`, id, () => folders.id),
+  };
+};
+
+/** Each target column indexed: the cascade finds the rows about a deleted target in O(its rows). */
+const contentIndexes = (table: string, t: { noteId: SQLiteColumn; replyId: SQLiteColumn; folderId: SQLiteColumn }) => [
+  index(`${table}_note_idx`).on(t.noteId),
+  index(`${table}_reply_idx`).on(t.replyId),
+  index(`${table}_folder_idx`).on(t.folderId),
+];
+
+/**
  * A person's act on a piece of content (like, bookmark, report). Content kinds: note, reply,
  * company, project, skill (the last three are x-folders).
  */
@@ -20,17 +52,20 @@ const userOnContent = () => ({
   userId: cascadeRef("user_id", () => users.id),
   kind: text("kind").notNull(),
   targetId: integer("target_id").notNull(),
+  ...contentRefs("kind", "target_id", "'company', 'project', 'skill'"),
 });
 
 export const likes = sqliteTable("likes", { ...userOnContent(), createdAt: createdAt() }, (t) => [
   primaryKey({ columns: [t.userId, t.kind, t.targetId] }),
   index("likes_target_idx").on(t.kind, t.targetId),
+  ...contentIndexes("likes", t),
 ]);
 
 export const bookmarks = sqliteTable("bookmarks", { ...userOnContent(), createdAt: createdAt() }, (t) => [
   primaryKey({ columns: [t.userId, t.kind, t.targetId] }),
   index("bookmarks_user_kind_created_idx").on(t.userId, t.kind, t.createdAt, t.targetId),
   index("bookmarks_target_idx").on(t.kind, t.targetId),
+  ...contentIndexes("bookmarks", t),
 ]);
 
 export const reports = sqliteTable(
@@ -49,6 +84,7 @@ export const reports = sqliteTable(
     index("reports_target_idx").on(t.kind, t.targetId),
     // The moderation queue groups open (or closed) reports by target.
     index("reports_status_target_idx").on(sql`(${t.closedAt} is null)`, t.kind, t.targetId),
+    ...contentIndexes("reports", t),
   ],
 );
 
@@ -86,12 +122,14 @@ export const notifications = sqliteTable(
     rowid: integer("rowid").notNull().default(0),
     extra: text("extra").notNull().default(""),
     createdAt: createdAt(),
+    // A like of an x-folder is about "folder"; a follow or an account's moderation, no content.
+    ...contentRefs("tblname", "rowid", "'folder'"),
   },
   (t) => [
     index("notifications_user_created_idx").on(t.userId, t.createdAt, t.id),
     index("notifications_actor_idx").on(t.actorId),
-    // Deleting a note removes the notifications about it without scanning everyone's.
     index("notifications_target_idx").on(t.tblname, t.rowid),
+    ...contentIndexes("notifications", t),
     // Makes a repeated like/follow idempotent and lets undo find exactly the row to remove.
     uniqueIndex("notifications_once_uq").on(t.userId, t.actorId, t.action, t.tblname, t.rowid),
   ],

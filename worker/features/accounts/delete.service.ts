@@ -62,16 +62,6 @@ async function rounds(db: DB, size: number, chunk: () => SQL[]) {
  * Deletes the rows of `table` that `where` picks, a chunk at a time (no counters involved). `key`
  * is a unique column: not "rowid", which notifications has as an ordinary column.
  */
-/**
- * Notifications about the replies `ids` selects (others' replies going with the person's notes and
- * reply threads: replies to replies, mentions), each recipient's badge dropping by their unread
- * ones, so no deleted reply's text stays readable in anyone's list (issue 20 §4).
- */
-const aboutReplies = (ids: SQL) => [
-  sql`update users set noti_num = max(0, noti_num - (select count(*) from notifications n where n.tblname = 'reply' and n.rowid in ${ids} and n.user_id = users.id and n.id > users.noti_seen)) where id in (select user_id from notifications where tblname = 'reply' and rowid in ${ids})`,
-  sql`delete from notifications where tblname = 'reply' and rowid in ${ids}`,
-];
-
 const drain = (db: DB, table: string, key: string, where: SQL) =>
   rounds(db, 1000, () => [
     sql`delete from ${sql.raw(table)} where ${sql.raw(key)} in (select ${sql.raw(key)} from ${sql.raw(table)} where ${where} limit 1000)`,
@@ -82,20 +72,12 @@ export async function deleteAccount(env: Env, db: DB, uid: number) {
   // Every session and token ends first: nothing the person does can race the deletion.
   await endAllSessions(env.SESSIONS, uid);
 
-  // 1. Their notes, with everything hanging on them: replies (anyone's), likes, bookmarks and
-  //    reports of them, plain renotes of them. Originals they renoted or quoted lose one renum each.
+  // 1. Their notes, with everything hanging on them: replies (anyone's), plain renotes of them, and
+  //    (by foreign keys) the likes, bookmarks, reports and notifications about the notes and replies.
+  //    Originals they renoted or quoted lose one renum each.
   const N = sql`(select id from notes where user_id = ${U} order by id limit ${CHUNK})`;
-  const R = sql`(select id from replies where note_id in ${N})`;
   await rounds(db, CHUNK, () => [
     sql`update notes set renum = renum - (select count(*) from notes q where q.renote_id = notes.id and q.id in ${N}) where id in (select renote_id from notes where id in ${N} and renote_id is not null)`,
-    sql`delete from likes where kind = 'reply' and target_id in ${R}`,
-    sql`delete from bookmarks where kind = 'reply' and target_id in ${R}`,
-    sql`delete from reports where kind = 'reply' and target_id in ${R}`,
-    ...aboutReplies(R),
-    sql`delete from replies where note_id in ${N}`,
-    sql`delete from likes where kind = 'note' and target_id in ${N}`,
-    sql`delete from bookmarks where kind = 'note' and target_id in ${N}`,
-    sql`delete from reports where kind = 'note' and target_id in ${N}`,
     sql`delete from notes where kind = 1 and renote_id in ${N} and user_id != ${U}`,
     sql`delete from note_versions where note_id in ${N}`,
     sql`delete from notes where id in ${N}`,
@@ -107,22 +89,12 @@ export async function deleteAccount(env: Env, db: DB, uid: number) {
   await rounds(db, 1, () => [
     sql`${S} update notes set repnum = repnum - (select count(*) from replies r where r.parent = -notes.id and r.id in s) where id in (select -parent from replies where id in s and parent < 0)`,
     sql`${S} update replies set repnum = repnum - (select count(*) from replies c where c.parent = replies.id and c.id in s) where id in (select parent from replies where id in s and parent > 0) and id not in s`,
-    sql`${S} delete from likes where kind = 'reply' and target_id in s`,
-    sql`${S} delete from bookmarks where kind = 'reply' and target_id in s`,
-    sql`${S} delete from reports where kind = 'reply' and target_id in s`,
-    ...aboutReplies(sql`s`).map((q) => sql`${S} ${q}`),
     sql`${S} delete from replies where id in s`,
   ]);
 
-  // 3. Their x-folders, and others' likes, bookmarks and reports of them.
+  // 3. Their x-folders (others' likes, bookmarks and reports of them go by foreign keys).
   const F = sql`(select id from folders where user_id = ${U} order by id limit ${CHUNK})`;
-  const FOLDER_KINDS = sql.raw("('company', 'project', 'skill')");
-  await rounds(db, CHUNK, () => [
-    sql`delete from likes where kind in ${FOLDER_KINDS} and target_id in ${F}`,
-    sql`delete from bookmarks where kind in ${FOLDER_KINDS} and target_id in ${F}`,
-    sql`delete from reports where kind in ${FOLDER_KINDS} and target_id in ${F}`,
-    sql`delete from folders where id in ${F}`,
-  ]);
+  await rounds(db, CHUNK, () => [sql`delete from folders where id in ${F}`]);
 
   // 4. Their likes: each liked note, reply or folder loses exactly one.
   for (const [kind, table] of [
@@ -151,12 +123,8 @@ export async function deleteAccount(env: Env, db: DB, uid: number) {
     sql`delete from follows where followee_id = ${U} and follower_id in ${IN}`,
   ]);
 
-  // 6. Notifications they caused: each recipient's unread badge loses the unread ones.
-  const NA = sql`(select id from notifications where actor_id = ${U} order by id limit ${CHUNK})`;
-  await rounds(db, CHUNK, () => [
-    sql`update users set noti_num = max(0, noti_num - (select count(*) from notifications n where n.id in ${NA} and n.user_id = users.id and n.id > users.noti_seen and n.tblname != '_gone')) where id in (select user_id from notifications where id in ${NA})`,
-    sql`delete from notifications where id in ${NA}`,
-  ]);
+  // 6. Notifications they caused (each recipient's badge follows the rows: the notifications_unread_* triggers).
+  await drain(db, "notifications", "id", sql`actor_id = ${U}`);
 
   // 7. Their remaining rows, which move no one else's counters.
   await drain(db, "notifications", "id", sql`user_id = ${U}`);

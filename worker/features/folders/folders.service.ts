@@ -1,8 +1,7 @@
-import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
 import { ownRow, runBatch } from "../../db/client";
 import { plus } from "../../db/counters";
 import { folders } from "../../db/schema/folders";
-import { likes } from "../../db/schema/social";
 import { users, userTypes } from "../../db/schema/users";
 import { personVisible } from "../safety/visibility";
 import { idNamed } from "../users/users.service";
@@ -173,12 +172,9 @@ export async function deleteFolder(db: DB, uid: number, id: number) {
   }
   // notenum = 0 in the where too: a note filed in the meantime keeps the folder alive.
   const empty = and(eq(folders.id, id), eq(folders.notenum, 0)) as SQL;
-  const stillEmpty = sql`exists(select 1 from folders where id = ${id} and notenum = 0 and user_id = ${uid})`;
+  // Its likes, bookmarks, reports and notifications go with it (foreign keys), and only with it:
+  // a folder a racing filing keeps keeps them, and its likenum stays true.
   await runBatch(db, [
-    // Its likes go only with it: a folder the race keeps keeps them (and its likenum stays true).
-    db
-      .delete(likes)
-      .where(and(inArray(likes.kind, ["company", "project", "skill"]), eq(likes.targetId, id), stillEmpty)),
     typeOut(db, uid, empty),
     db.delete(folders).where(and(empty, eq(folders.userId, uid))),
     typeTidy(db, uid),

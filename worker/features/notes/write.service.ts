@@ -1,22 +1,16 @@
 // Writing notes: create, edit and delete, each one batch with every counter, tag, folder and
 // notification it moves. Renotes and quotes are in renotes.service.ts.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { ownRow, runBatch } from "../../db/client";
 import { noteTags, notes } from "../../db/schema/notes";
 import { noteVersions } from "../../db/schema/safety";
-import { likes } from "../../db/schema/social";
 import { userLabels } from "../../db/schema/users";
 import type { DB, Env } from "../../env";
 import { AppError } from "../../lib/errors";
 import { folderSyncStatements, folderUnfileStatements } from "../folders/folders.links";
 import { linkMentions } from "../mentions/mentions.service";
-import {
-  mentionStatements,
-  noteCreatedStatements,
-  noteDeletedStatements,
-  repliesDeletedStatements,
-} from "../notifications/notifications.links";
+import { mentionStatements, noteCreatedStatements } from "../notifications/notifications.links";
 import { attachUploads, createUploads, deleteImages, ownedUploaded, type UploadSlot } from "../uploads/uploads.links";
 import { RENOTE } from "./notes.constants";
 import { countNote, labelIn, labelOut, renumOut } from "./notes.counters";
@@ -210,12 +204,10 @@ export async function deleteNote(env: Env, db: DB, uid: number, id: number): Pro
   const unfile = await folderUnfileStatements(db, id);
   await runBatch(db, [
     ...unfile,
-    ...noteDeletedStatements(db, id),
     ...countNote(db, uid, id, -1),
     ...(old.renoteId ? [renumOut(db, old.renoteId, id)] : []),
-    // Its replies go with it (a foreign-key cascade), so the notifications about them go first.
-    ...repliesDeletedStatements(db, sql`select id from replies where note_id = ${id}`),
-    db.delete(likes).where(and(eq(likes.kind, "note"), eq(likes.targetId, id))),
+    // Its replies, and the likes, bookmarks, reports and notifications about it and them, go with
+    // it by their foreign keys (db/schema/social.ts).
     db.delete(notes).where(and(eq(notes.renoteId, id), eq(notes.kind, RENOTE))),
     db.delete(notes).where(and(eq(notes.id, id), eq(notes.userId, uid))),
     db.delete(userLabels).where(and(eq(userLabels.userId, uid), eq(userLabels.n, 0))),

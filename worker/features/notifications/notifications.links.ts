@@ -1,28 +1,21 @@
-// Notifications: rows for like, reply, follow, note, renote and quote, and the unread counter
-// (users.noti_num = notifications after users.noti_seen) moved in the same batch as the rows.
+// Notifications: rows for like, reply, follow, note, renote and quote. The unread counter
+// (users.noti_num = notifications after users.noti_seen) follows the rows by the triggers
+// notifications_unread_in and _out, and rows about a note, reply or x-folder go with it by their
+// foreign keys.
 import { and, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { follows, notifications } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
-import { minusChanges, plus, plusChanges } from "../../db/counters";
 import type { DB } from "../../env";
 import { mutedBy } from "../safety/visibility";
 
 export type Action = "like" | "reply" | "follow" | "note" | "renote" | "quote" | "mention";
 
 /**
- * The unread badge of `who` (an id, or SQL that yields one), moved by the rows the statement just
- * before it changed; never the actor's own.
- */
-const unreadBy = (db: DB, who: number | SQL, actorId: number, on: boolean) =>
-  db
-    .update(users)
-    .set({ notiNum: on ? plusChanges(users.notiNum) : minusChanges(users.notiNum) })
-    .where(and(eq(users.id, who), ne(users.id, actorId)));
-
-/**
  * A notification row's columns for an INSERT … SELECT: one row for each `to` the SELECT yields
- * (one person, or every follower), about `n` (extra: the first 140 characters).
+ * (one person, or every follower), about `n` (extra: the first 140 characters). Every column the
+ * insert writes, in the table's order; the SELECT goes in as SQL (getSQL) because drizzle's check
+ * of a builder's fields also counts the derived columns, which SQLite computes and no insert names.
  */
 const rowFor = (
   to: typeof users.id | typeof follows.followerId,
@@ -55,10 +48,10 @@ export function notifyStatements(
         db
           .select(rowFor(users.id, { ...n, tblname: n.tblname ?? "", rowid: n.rowid ?? 0, extra: n.extra ?? "" }))
           .from(users)
-          .where(and(eq(users.id, n.userId), ne(users.id, n.actorId), sql`not ${mutedBy(users.id, n.actorId)}`)),
+          .where(and(eq(users.id, n.userId), ne(users.id, n.actorId), sql`not ${mutedBy(users.id, n.actorId)}`))
+          .getSQL(),
       )
       .onConflictDoNothing(),
-    unreadBy(db, n.userId, n.actorId, true),
   ];
 }
 
@@ -85,13 +78,7 @@ export function unnotifyStatements(
     eq(notifications.tblname, n.tblname ?? ""),
     eq(notifications.rowid, n.rowid ?? 0),
   );
-  // An unread one is deleted first so the badge drops by exactly that; a read one leaves it.
-  const seen = sql`(select noti_seen from users where id = ${n.userId})`;
-  return [
-    db.delete(notifications).where(and(row, sql`${notifications.id} > ${seen}`)),
-    unreadBy(db, n.userId, n.actorId, false),
-    db.delete(notifications).where(row),
-  ];
+  return [db.delete(notifications).where(row)];
 }
 
 /**
@@ -102,7 +89,6 @@ export function noteCreatedStatements(
   db: DB,
   n: { actorId: number; noteId: number; extra: string },
 ): BatchItem<"sqlite">[] {
-  const followers = sql`select follower_id from follows where followee_id = ${n.actorId}`;
   return [
     db
       .insert(notifications)
@@ -118,39 +104,9 @@ export function noteCreatedStatements(
             }),
           )
           .from(follows)
-          .where(and(eq(follows.followeeId, n.actorId), sql`not ${mutedBy(follows.followerId, n.actorId)}`)),
+          .where(and(eq(follows.followeeId, n.actorId), sql`not ${mutedBy(follows.followerId, n.actorId)}`))
+          .getSQL(),
       )
       .onConflictDoNothing(),
-    // The note is new, so every follower got exactly one new (unread: ids only grow) notification.
-    db
-      .update(users)
-      .set({ notiNum: plus(users.notiNum, 1) })
-      .where(sql`${users.id} in (${followers})`),
   ];
 }
-
-/**
- * Statements removing every notification about the `tblname` rows `ids` names (on delete), keeping
- * badges exact: each owner's badge drops by their unread rows among those about to go — the rows
- * the delete changes (notifications_target_idx), not the owner's whole list.
- */
-function aboutDeletedStatements(db: DB, tblname: "note" | "reply", ids: SQL): BatchItem<"sqlite">[] {
-  const about = sql`${notifications.tblname} = ${tblname} and ${notifications.rowid} in (${ids})`;
-  const unread = sql`(select count(*) from notifications n where n.tblname = ${tblname} and n.rowid in (${ids}) and n.user_id = ${users.id} and n.id > ${users.notiSeen})`;
-  return [
-    db
-      .update(users)
-      .set({ notiNum: sql`${users.notiNum} - ${unread}` })
-      .where(sql`${users.id} in (select user_id from notifications where ${about})`),
-    db.delete(notifications).where(about),
-  ];
-}
-
-/** Statements removing every notification about a note (on delete). */
-export const noteDeletedStatements = (db: DB, noteId: number) => aboutDeletedStatements(db, "note", sql`${noteId}`);
-
-/**
- * ... and about the replies `ids` selects (a deleted reply's subtree, a deleted note's replies), so
- * a deleted reply's text is not left readable in anyone's notifications (issue 20 §4).
- */
-export const repliesDeletedStatements = (db: DB, ids: SQL) => aboutDeletedStatements(db, "reply", ids);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, gt, type SQL, sql } from "drizzle-orm";
 import { notes } from "../../db/schema/notes";
-import { bookmarks, likes, replies } from "../../db/schema/social";
+import { replies } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { runBatch } from "../../db/client";
@@ -9,7 +9,7 @@ import type { DB } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
-import { mentionStatements, notifyStatements, repliesDeletedStatements } from "../notifications/notifications.links";
+import { mentionStatements, notifyStatements } from "../notifications/notifications.links";
 import { linkMentions } from "../mentions/mentions.service";
 import { noteFromRows, noteQuery } from "../notes/read.service";
 import { likedBy } from "../likes/likes.service";
@@ -206,8 +206,11 @@ export async function editReply(db: DB, uid: number, id: number, raw: string) {
   return getReply(db, id, uid);
 }
 
-/** Deleting a reply deletes its whole subtree (as a thread would read without it) and recounts. */
-export async function deleteReply(db: DB, uid: number, id: number) {
+/**
+ * Deleting a reply deletes its whole subtree (as a thread would read without it) and recounts.
+ * Answers what it replied to (federation tells that author).
+ */
+export async function deleteReply(db: DB, uid: number, id: number): Promise<{ parent: number }> {
   const [row] = await db
     .select({ parent: replies.parent })
     .from(replies)
@@ -223,11 +226,10 @@ export async function deleteReply(db: DB, uid: number, id: number) {
       (col) => plus(col, -1),
       sql`exists(select 1 from replies where id = ${id} and hidden_at is null)`,
     ),
-    db.delete(likes).where(sql`${likes.kind} = 'reply' and ${likes.targetId} in (${subtree})`),
-    db.delete(bookmarks).where(sql`${bookmarks.kind} = 'reply' and ${bookmarks.targetId} in (${subtree})`),
-    ...repliesDeletedStatements(db, subtree),
+    // The likes, bookmarks, reports and notifications about each go with it (foreign keys).
     db.delete(replies).where(sql`${replies.id} in (${subtree})`),
   ]);
+  return { parent: row.parent };
 }
 
 /**

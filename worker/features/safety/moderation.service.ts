@@ -15,7 +15,6 @@ import type { DB, Env } from "../../env";
 import { composeMail, sendMail } from "../../lib/mail";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
-import { minusChanges, plusChanges } from "../../db/counters";
 import { REPORT_KINDS } from "../reports/reports.constants";
 
 export const ROLES = ["user", "moderator", "admin"] as const;
@@ -82,10 +81,9 @@ function visibilityCounters(
   hide: boolean,
 ): BatchItem<"sqlite">[] {
   const d = hide ? -1 : 1;
-  const table = kind === "note" ? "notes" : "replies";
-  const flips = sql.raw(
-    `exists(select 1 from ${table} x where x.id = ${id} and x.hidden_at is ${hide ? "" : "not "}null)`,
-  );
+  const table = kind === "note" ? notes : replies;
+  const state = hide ? sql`x.hidden_at is null` : sql`x.hidden_at is not null`;
+  const flips = sql`exists(select 1 from ${table} x where x.id = ${id} and ${state})`;
   const out: BatchItem<"sqlite">[] = [];
   if (kind === "note") {
     if (t.noteKind !== 1) {
@@ -218,14 +216,7 @@ export async function act(db: DB, sessions: KVNamespace, moderator: { id: number
     closeReports(db, kind, id, now),
     logged(db, moderator.id, input, t.ownerId, now),
     // A statement of reasons to the owner; a repeated action replaces the earlier notice with a new,
-    // unread one. The badge moves by the rows each statement changed (an unread one removed, one added).
-    db
-      .delete(notifications)
-      .where(and(noti, sql`${notifications.id} > (select noti_seen from users where id = ${t.ownerId})`)),
-    db
-      .update(users)
-      .set({ notiNum: minusChanges(users.notiNum) })
-      .where(eq(users.id, t.ownerId)),
+    // unread one (the badge follows the rows: the notifications_unread_* triggers).
     db.delete(notifications).where(noti),
     db.insert(notifications).values({
       userId: t.ownerId,
@@ -236,10 +227,6 @@ export async function act(db: DB, sessions: KVNamespace, moderator: { id: number
       extra: reason.slice(0, 140),
       createdAt: now,
     }),
-    db
-      .update(users)
-      .set({ notiNum: plusChanges(users.notiNum) })
-      .where(eq(users.id, t.ownerId)),
   ]);
   // Every session and token of theirs ends (after the batch: a failed batch suspends no one).
   if (action === "suspend") await endAllSessions(sessions, t.ownerId);

@@ -7,7 +7,6 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { blocks, mutes } from "../../db/schema/safety";
 import { follows, notifications } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
-import { minusChanges } from "../../db/counters";
 import type { DB } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
@@ -30,22 +29,9 @@ function unfollowCounters(db: DB, a: number, b: number): BatchItem<"sqlite">[] {
   ];
 }
 
-/** Removes what `actor` notified `userId` of, and the unread ones from the badge (same batch). */
+/** Removes what `actor` notified `userId` of (the badge follows the rows: the notifications_unread_* triggers). */
 export function dropNotifications(db: DB, userId: number, actor: number): BatchItem<"sqlite">[] {
-  const theirs = and(eq(notifications.userId, userId), eq(notifications.actorId, actor));
-  // The unread ones go first, so the badge drops by exactly the rows that delete changed. `id + 0`
-  // keeps the planner on (user_id, actor_id): with a bare id range it walks every notification the
-  // actor ever caused (a popular author's new-note notices to all followers: O(followers)).
-  return [
-    db
-      .delete(notifications)
-      .where(and(theirs, sql`${notifications.id} + 0 > (select noti_seen from users where id = ${userId})`)),
-    db
-      .update(users)
-      .set({ notiNum: minusChanges(users.notiNum) })
-      .where(eq(users.id, userId)),
-    db.delete(notifications).where(theirs),
-  ];
+  return [db.delete(notifications).where(and(eq(notifications.userId, userId), eq(notifications.actorId, actor)))];
 }
 
 async function otherUser(db: DB, me: number, uid: number, verb: string) {
