@@ -160,7 +160,7 @@ test("deleting a note asks in the spec's words with a red Yes, and a toast says 
   const red = await page.evaluate(() => {
     const probe = document.createElement("span");
     probe.style.color = "var(--danger)";
-    document.body.append(probe);
+    document.body.appendChild(probe);
     return getComputedStyle(probe).color;
   });
   expect(await yes.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe(red);
