@@ -32,7 +32,9 @@ describe("path segments of in-process API calls", () => {
     // The real name and text with reserved characters still reach the API as they are.
     expect((await result(api.v1.users[":username"].$get({ param: { username: a.username } }))).status).toBe(200);
     await a.post("/v1/notes", { label: "100% done/ok?", content: "<p>y</p>" });
-    const label = await result(api.v1.labels[":label"].$get({ param: { label: "100% done/ok?" }, query: { page: "1" } }));
+    const label = await result(
+      api.v1.labels[":label"].$get({ param: { label: "100% done/ok?" }, query: { page: "1" } }),
+    );
     expect(label.ok && label.data.notes.length).toBeGreaterThan(0);
   });
 });

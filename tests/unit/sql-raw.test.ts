@@ -38,7 +38,7 @@ describe("sql.raw", () => {
       for (const m of text.matchAll(/sql\.raw\(\s*((?:[^()]|\([^()]*\))*)\)/g)) {
         const arg = m[1].trim();
         if (/^"[^"]*"$|^'[^']*'$/.test(arg)) continue; // a plain string literal: fixed SQL
-        (found[file] ??= []).push(arg);
+        found[file] = [...(found[file] ?? []), arg];
       }
     }
     const sorted = (o: Record<string, string[]>) =>
