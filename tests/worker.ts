@@ -53,6 +53,8 @@ function hooked<T extends D1Database | D1DatabaseSession>(db: T): T {
 }
 
 export default {
-  fetch: (request: Request, env: Env, ctx: ExecutionContext) => app.fetch(request, { ...env, DB: hooked(env.DB) }, ctx),
+  // Only a request sent while a hook is set runs on the hooked D1: every other one as in production.
+  fetch: (request: Request, env: Env, ctx: ExecutionContext) =>
+    app.fetch(request, interleave.beforeBatch ? { ...env, DB: hooked(env.DB) } : env, ctx),
   scheduled,
 };
