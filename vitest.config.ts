@@ -8,6 +8,8 @@ export default defineConfig({
       main: "./tests/worker.ts",
       wrangler: { configPath: "./wrangler.toml" },
       miniflare: {
+        // A second instance's database for the two-instance federation test (tests/api/federation-e2e.test.ts).
+        d1Databases: { DB_B: "notex-b" },
         bindings: {
           APP_ENV: "local",
           TOKEN_SECRET: "test-token-secret-0123456789abcdef",

@@ -30,6 +30,7 @@ const { stop } = await startLocalWorker({
     TRUST_TEST_CLIENT_HEADER: "1",
     TOKEN_SECRET: randomBytes(32).toString("hex"),
     UPLOAD_SECRET: randomBytes(32).toString("hex"),
+    FEDERATION_SECRET: randomBytes(32).toString("hex"),
   },
 });
 process.on("exit", stop);

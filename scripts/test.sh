@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm test: every suite — vitest in the workers pool (API and unit, real D1 migrations), then
 # Playwright in Chromium against the built worker, JS on and off, and the production bundle's size
-# (npm run deploy -- --dry-run, at most 1 MiB gzip; one counted check). Ends with "N passed, N failed".
+# (npm run deploy -- --dry-run, at most 1.5 MiB gzip; one counted check). Ends with "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.."
 export WRANGLER_SEND_METRICS=false

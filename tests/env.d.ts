@@ -3,5 +3,6 @@ type NotexWorkerEnv = import("../worker/env").Env;
 declare namespace Cloudflare {
   interface Env extends NotexWorkerEnv {
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+    DB_B: D1Database;
   }
 }

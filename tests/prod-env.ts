@@ -7,6 +7,7 @@ export const PRODUCTION_ENV = {
   UPLOAD_MODE: "s3",
   TOKEN_SECRET: "a-long-random-production-secret-0123456789",
   UPLOAD_SECRET: "another-long-random-production-secret-0123",
+  FEDERATION_SECRET: "a-third-long-random-production-secret-0123",
   GOOGLE_CLIENT_ID: "id.apps.googleusercontent.com",
   GOOGLE_CLIENT_SECRET: "GOCSPX-real",
   R2_S3_ENDPOINT: "https://acct.r2.cloudflarestorage.com/notex-images",

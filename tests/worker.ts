@@ -3,7 +3,8 @@
 // One stand-in page, /probe, renders whoever the page handler resolved as the session (or "shell"),
 // so the page cache's and the app shell's rules (tests/api/page-cache.test.ts, shell.test.ts) are
 // tested through the real middleware.
-import { createApp, scheduled } from "../worker/app";
+import { createApp, queue, scheduled } from "../worker/app";
+import { benchTwin } from "../worker/lib/bench-twins";
 import type { Env } from "../worker/env";
 
 const app = createApp(async (request, { cloudflare, shell }) => {
@@ -55,6 +56,7 @@ function hooked<T extends D1Database | D1DatabaseSession>(db: T): T {
 export default {
   // Only a request sent while a hook is set runs on the hooked D1: every other one as in production.
   fetch: (request: Request, env: Env, ctx: ExecutionContext) =>
-    app.fetch(request, interleave.beforeBatch ? { ...env, DB: hooked(env.DB) } : env, ctx),
+    benchTwin(request, env) ?? app.fetch(request, interleave.beforeBatch ? { ...env, DB: hooked(env.DB) } : env, ctx),
   scheduled,
+  queue,
 };

@@ -1,4 +1,4 @@
-import { type Context, Hono } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { api } from "./api";
 import { dbFor } from "./db/client";
 import { imageRoutes } from "./features/uploads/uploads.routes";
@@ -17,6 +17,8 @@ import { configProblems } from "./lib/secrets.js";
 import { runCleanup } from "./features/cleanup/cleanup.service";
 import { isShellRequest, noJsRedirect } from "./lib/shell";
 import { NOJS_PATH } from "./lib/js-marker";
+import { federationRoutes } from "./features/federation/federation.routes";
+import { benchRecorder } from "./lib/bench-twins";
 
 export type PageHandler = (request: Request, loadContext: PageLoadContext) => Promise<Response>;
 
@@ -65,14 +67,19 @@ export function createApp(pages: PageHandler) {
         // older than the person's own writes.
         const meter = newMeter();
         const d1Session = d1SessionFor(c, c.env.DB);
-        c.env = { ...c.env, DB: meteredD1(d1Session as unknown as D1Database, meter) };
+        // Under `npm run bench` only: a request's trips, kept for its bare twin (lib/bench-twins.ts).
+        const bench = benchRecorder(c.req.raw, c.env, d1Session as unknown as D1Database);
+        c.env = { ...c.env, DB: meteredD1(bench.d1, meter) };
         await next();
+        bench.keep();
         c.res.headers.append("Server-Timing", serverTiming(meter));
         returnBookmark(c, d1Session, meter.written, c.env.APP_ENV !== "local");
         if (logsRequests(c.env)) logRequest(c, id, started, meter);
       })
       .use(securityHeaders)
       .use(sameOrigin)
+      // ActivityPub (WebFinger, actors, inboxes, and pages asked for as activity+json) before the rest.
+      .use(federationRoutes as unknown as MiddlewareHandler<WorkerEnv>)
       .route("/", api as unknown as Hono<WorkerEnv>)
       .use("/img/*", async (c, next) => {
         c.set("db", dbFor(c.env.DB));
@@ -118,4 +125,13 @@ export function createApp(pages: PageHandler) {
  */
 export const scheduled = async (_controller: ScheduledController, env: AppEnv["Bindings"]) => {
   await runCleanup(env, dbFor(env.DB.withSession("first-primary") as unknown as D1Database));
+};
+
+/**
+ * The queue consumer (wrangler.toml [[queues.consumers]]): federation deliveries and inbound
+ * activities. Fedify is loaded here on demand, as for ActivityPub requests.
+ */
+export const queue = async (batch: MessageBatch<unknown>, env: AppEnv["Bindings"]) => {
+  const { consume } = await import("./features/federation/consumer");
+  await consume(batch, env);
 };

@@ -12,6 +12,12 @@ export interface Env {
   RL_WRITE?: RateLimit;
   /** Cloudflare's send_email binding (worker/lib/mail.ts); absent = nothing is delivered. */
   EMAIL?: SendEmail;
+  /** ActivityPub deliveries (worker/features/federation): producer and consumer of one queue. */
+  FED_QUEUE?: Queue<unknown>;
+  /** Inbound ActivityPub deliveries per sending host. */
+  RL_FED?: RateLimit;
+  /** Seals the accounts' private signing keys at rest (worker/features/federation/keys.ts). */
+  FEDERATION_SECRET?: string;
   /** The From address of every message NoteX sends. */
   MAIL_FROM?: string;
   /** The site's origin for links in mail (e.g. https://notex.example); else the request's own. */
@@ -34,6 +40,8 @@ export interface Env {
   REQUEST_LOG?: string;
   /** Set only by the e2e server script: lets x-test-client key rate limits per test. */
   TRUST_TEST_CLIENT_HEADER?: string;
+  /** Set only by `npm run bench` (APP_ENV=local): captures requests' D1 trips and serves their bare twins (lib/bench-twins.ts). */
+  BENCH_TWINS?: string;
   /**
    * Never a binding: the page handler reads the session once per page request and hands the
    * result to its in-process API calls here, so none of them reads it again.

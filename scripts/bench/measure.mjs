@@ -1,8 +1,11 @@
-// One size of `npm run bench` (child of scripts/bench/run.mjs, which started the worker): every row
-// measured in ROUNDS interleaved rounds (the order rotates each round), each time first alone
-// (concurrency 1, sequential fetches, D1 meter read from every response's Server-Timing) and then
-// under load (autocannon, CONNECTIONS). This process lowers its own priority first, so on a
-// 2-core machine the load generator yields to the worker instead of starving it.
+// One size of `npm run bench` (child of scripts/bench/run.mjs, which started the worker with
+// BENCH_TWINS=1): every row gets a bare twin first (worker/lib/bench-twins.ts: the D1 trips of the
+// row's own request, captured, then replayed by a handler with no app around them). Then every row
+// and its twin are measured in ROUNDS interleaved rounds (the order rotates each round): the row
+// alone (concurrency 1, sequential fetches, D1 meter read from every response's Server-Timing), its
+// twin alone, the row under load (autocannon, CONNECTIONS), its twin under the same load. This
+// process lowers its own priority first, so on a 2-core machine the load generator yields to the
+// worker instead of starving it.
 // Args: JSON { base, meta, rounds, duration, solo, connections, ceiling: { clients, seconds }, out }.
 import { setPriority } from "node:os";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -123,7 +126,10 @@ const quiet = await login("quiet");
 const auth = (who) => ({ authorization: `Bearer ${who.token}` });
 const page200 = await cursorFor("/v1/discover", 200);
 
-/** Rows: [name, kind, next-request]. kind: floor | ref | api | ssr | write (api rows are lists or details). */
+/**
+ * Rows: [name, kind, next-request]. kind: floor | ref | list | api | write | data (a signed-in page's
+ * data, Remix single fetch) | page (a whole HTML page: no JS, a visitor's, or the signed-in shell).
+ */
 const rows = [
   ["floor GET /v1/health", "floor", get("/v1/health")],
   ["discover page 1", "list", get("/v1/discover?page=1")],
@@ -154,9 +160,9 @@ const rows = [
   ["like/unlike, fresh note", "write", toggle(`/v1/likes/${meta.freshNote}?t=note`)],
   ["follow/unfollow, popular user (followers = notes)", "write", toggle(`/v1/follows/${meta.popularUser}`)],
   ["follow/unfollow, fresh user", "write", toggle(`/v1/follows/${meta.freshUser}`)],
-  ["SSR / (visitor)", "ssr", get("/", { cookie: "" })],
-  ["SSR note page (visitor)", "ssr", get(`/${meta.focusAuthor}/note/${meta.focusNote}`)],
-  ["SSR profile (visitor)", "ssr", get("/bench2")],
+  ["SSR / (visitor)", "page", get("/", { cookie: "" })],
+  ["SSR note page (visitor)", "page", get(`/${meta.focusAuthor}/note/${meta.focusNote}`)],
+  ["SSR profile (visitor)", "page", get("/bench2")],
   // Signed in with JavaScript (the browser carries nx_js=1, worker/lib/shell.ts), a page view is two
   // requests, each its own row: the shared app shell, then the page's data (Remix single fetch).
   ...[
@@ -165,18 +171,54 @@ const rows = [
     ["profile", "/bench2", "/bench2.data"],
     ["notifications", "/notifications", "/notifications.data"],
   ].flatMap(([name, page, data]) => [
-    [`SSR ${name} (signed in): shell`, "ssr", get(page, { cookie: `${me.cookie}; nx_js=1` })],
-    [`SSR ${name} (signed in): data`, "ssr", get(data, { cookie: `${me.cookie}; nx_js=1` })],
+    [`SSR ${name} (signed in): shell`, "page", get(page, { cookie: `${me.cookie}; nx_js=1` })],
+    [`SSR ${name} (signed in): data`, "data", get(data, { cookie: `${me.cookie}; nx_js=1` })],
   ]),
   // Without JavaScript the page is rendered for the person in full, as before.
-  ["SSR / (signed in, no JS)", "ssr", get("/", { cookie: me.cookie })],
+  ["SSR / (signed in, no JS)", "page", get("/", { cookie: me.cookie })],
 ];
+
+/**
+ * Each row's twin: its next request sent once more with x-bench-capture (a toggling write: its
+ * POST and its DELETE, each captured), then the twin's requests alternate over what was captured.
+ * A read is sent once before its capture, so the capture is of the row's steady state (a visitor's
+ * page from the page cache, as the row's own requests get it). `trips`: the capture's D1 round
+ * trips, to hold against the row's own (they must agree).
+ */
+async function twinOf(i, next) {
+  const ids = [];
+  const trips = [];
+  for (let k = 0; k < 2; k++) {
+    const r = next();
+    if (r.method === "GET") {
+      const warm = await fetch(`${BASE}${r.path}`, { headers: r.headers, redirect: "manual" });
+      await warm.arrayBuffer();
+    }
+    const id = `r${i}-${k}`;
+    const res = await fetch(`${BASE}${r.path}`, {
+      method: r.method,
+      headers: { ...r.headers, "x-bench-capture": id },
+      redirect: "manual",
+    });
+    await res.arrayBuffer();
+    const capture = await (await fetch(`${BASE}/__bench/capture/${id}`)).json();
+    ids.push(id);
+    trips.push(capture.waves.reduce((n, w) => n + w.length, 0));
+    if (r.method === "GET") break;
+  }
+  let n = 0;
+  return {
+    trips: Math.max(...trips),
+    next: () => ({ method: "GET", path: `/__bench/twin/${ids[n++ % ids.length]}`, headers: {} }),
+  };
+}
 
 /** Alone: sequential requests for `seconds` (at least 8), each timed, each with its D1 meter. */
 async function alone(next, seconds) {
   const times = [];
   const d1 = [];
   let errors = 0;
+  const cpu0 = cpuNow();
   const end = performance.now() + seconds * 1000;
   // An even count: a toggling write's like and unlike (which touch different rows) weigh the same.
   while (performance.now() < end || times.length < 8 || times.length % 2) {
@@ -198,6 +240,8 @@ async function alone(next, seconds) {
     p50: percentile(times, 0.5),
     n: times.length,
     errors,
+    // The worker's CPU per request with nothing else running: this row's own cost.
+    cpu: cpu0 === null ? null : (cpuNow() - cpu0) / times.length,
     d1: { trips: pick("trips"), busy: pick("busy"), read: mean("read"), written: mean("written") },
   };
 }
@@ -239,19 +283,32 @@ function loaded(next, seconds, connections) {
   });
 }
 
-// Warm every path (JIT, caches) before anything is recorded.
-for (const [, , next] of rows) await loaded(next, 0.5, cfg.connections);
+// Twins first (the floor row is the trivial endpoint itself: no twin), then warm every path (JIT,
+// caches) before anything is recorded.
+const twins = {};
+for (const [i, [name, kind, next]] of rows.entries()) if (kind !== "floor") twins[name] = await twinOf(i, next);
+for (const [name, , next] of rows) {
+  await loaded(next, 0.5, cfg.connections);
+  if (twins[name]) await loaded(twins[name].next, 0.5, cfg.connections);
+}
 
-const out = Object.fromEntries(rows.map(([name, kind]) => [name, { kind, rounds: [] }]));
+const out = Object.fromEntries(
+  rows.map(([name, kind]) => [name, { kind, twinTrips: twins[name]?.trips ?? null, rounds: [] }]),
+);
 for (let round = 0; round < cfg.rounds; round++) {
   const order = rows.map((_, i) => rows[(i + round * 5) % rows.length]);
   for (const [name, , next] of order) {
+    const twin = twins[name];
+    // The row and its twin back to back, alone and then under the same load.
     const solo = await alone(next, cfg.solo);
+    const twinSolo = twin ? await alone(twin.next, cfg.solo) : null;
     const load = await loaded(next, cfg.duration, cfg.connections);
-    out[name].rounds.push({ solo, load });
+    const twinLoad = twin ? await loaded(twin.next, cfg.duration, cfg.connections) : null;
+    out[name].rounds.push({ solo, load, twin: twin ? { solo: twinSolo, load: twinLoad } : null });
+    const vsTwin = twinLoad ? `, twin ${twinLoad.p50?.toFixed(2)} ms (${(load.p50 / twinLoad.p50).toFixed(2)}×)` : "";
     process.stderr.write(
-      `  ${meta.notes} r${round + 1} ${name}: alone ${solo.p50?.toFixed(2)} ms, loaded ${load.p50?.toFixed(2)} ms ` +
-        `(worker CPU ${load.cpu?.toFixed(2)} ms a request), ` +
+      `  ${meta.notes} r${round + 1} ${name}: alone ${solo.p50?.toFixed(2)} ms, loaded ${load.p50?.toFixed(2)} ms${vsTwin} ` +
+        `(worker CPU ${solo.cpu?.toFixed(2)} ms a request alone), ` +
         `D1 ${solo.d1.busy?.toFixed(2)} ms, rows ${solo.d1.read}/${solo.d1.written}\n`,
     );
   }

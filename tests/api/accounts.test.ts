@@ -1,4 +1,6 @@
 import { env } from "cloudflare:test";
+import { encodeBase64urlNoPadding } from "@oslojs/encoding";
+import { decodeJWT } from "@oslojs/jwt";
 import { describe, expect, it } from "vitest";
 import { Client } from "../http";
 import { user, visitor } from "../factories";
@@ -160,23 +162,19 @@ describe("sessions", () => {
     for (const token of [
       "nonsense",
       `${h}.${p}.AAAA`,
-      `${h}.${btoa(JSON.stringify({ sub: 1, sid: "x", ep: 0, exp: 9e9 })).replace(/=+$/, "")}.sig`,
+      `${h}.${encodeBase64urlNoPadding(new TextEncoder().encode(JSON.stringify({ sub: 1, sid: "x", exp: 9e9 })))}.sig`,
     ]) {
       c.token = token;
       expect((await c.get("/v1/me")).status).toBe(401);
     }
     const { sign } = await import("hono/jwt");
-    c.token = await sign(
-      { sub: a.id, sid: "x", ep: 0, exp: Math.floor(Date.now() / 1000) - 10 },
-      env.TOKEN_SECRET,
-      "HS256",
-    );
+    c.token = await sign({ sub: a.id, sid: "x", exp: Math.floor(Date.now() / 1000) - 10 }, env.TOKEN_SECRET, "HS256");
     expect((await c.get("/v1/me")).status).toBe(401);
   });
 
-  it("refuses a token once it expires, though the worker verified it before (verified tokens are kept)", async () => {
+  it("refuses a token once it expires, though it worked a moment before", async () => {
     const a = await user();
-    const claims = JSON.parse(atob((a.token as string).split(".")[1].replace(/-/g, "+").replace(/_/g, "/")));
+    const claims = decodeJWT(a.token as string);
     const { sign } = await import("hono/jwt");
     const c = new Client();
     const exp = Math.floor(Date.now() / 1000) + 2;

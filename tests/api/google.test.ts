@@ -1,3 +1,4 @@
+import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { env } from "cloudflare:test";
 import { sign } from "hono/jwt";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -20,11 +21,7 @@ beforeAll(async () => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const b64url = (bytes: ArrayBuffer) =>
-  btoa(String.fromCharCode(...new Uint8Array(bytes)))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
+const b64url = (bytes: ArrayBuffer) => encodeBase64urlNoPadding(new Uint8Array(bytes));
 
 interface Claims {
   sub?: string;

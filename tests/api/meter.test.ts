@@ -72,7 +72,7 @@ describe("the D1 meter in Server-Timing (issue 19)", () => {
     expect(like.written).toBeGreaterThan(0);
   });
 
-  it("a signed-in like, follow, bookmark or report is one D1 round trip: the session and target checks lead the write's own batch", async () => {
+  it("a signed-in like, follow, bookmark or report is one D1 round trip: the target check leads the write's own batch (the session is in KV)", async () => {
     const someone = await user();
     const note = (await author.post("/v1/notes", { label: "idea", content: "<p>one trip</p>" })).body.note.id;
     const writes: [string, () => Promise<Res>][] = [
@@ -88,7 +88,7 @@ describe("the D1 meter in Server-Timing (issue 19)", () => {
       expect(res.status, name).toBeLessThan(300);
       expect(meterOf(res).trips, name).toBe(1);
     }
-    // A signed-in read that is not a list: the check rides in its one read.
+    // A signed-in read that is not a list: one read.
     expect(meterOf(await someone.get(`/v1/notes/${note}`)).trips).toBe(1);
   });
 

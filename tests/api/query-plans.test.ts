@@ -186,9 +186,9 @@ describe("query plans of the hot reads", () => {
     expect(problems).toEqual([]);
   });
 
-  // Each read is one D1 round trip (worker/db/meter.ts counts them into Server-Timing), a bearer
-  // token's epoch check included: it rides in the request's first read (Gate), even on an empty page.
-  it.each(calls)("%s: one D1 round trip, the session check included", async (name, call) => {
+  // Each read is one D1 round trip (worker/db/meter.ts counts them into Server-Timing); the bearer
+  // token's session is read from KV, not D1.
+  it.each(calls)("%s: one D1 round trip", async (name, call) => {
     const res = (await call()) as { status: number; headers: Headers };
     expect(res.status, name).toBe(200);
     expect(tripsOf(res.headers.get("server-timing")), name).toBe(1);

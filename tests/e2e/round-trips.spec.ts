@@ -46,9 +46,9 @@ test("every page renders within its D1 round-trip budget, visitor and signed in"
     if (n > 1) over.push(`visitor ${path}: ${n}`);
   }
   await visitor.close();
-  // Signed in: the session check rides in the page's first round trip (lib/session.ts pageGate),
-  // with the root loader's own record of the person and the route loader's reads, asked
-  // side by side (db/meter.ts): one round trip on every page. Notifications with unread ones
+  // Signed in: the session is read from KV before the loaders run (lib/session.ts pageSession);
+  // the root loader's own record of the person and the route loader's reads are asked side by
+  // side (db/meter.ts): one round trip on every page. Notifications with unread ones
   // write too (it marks them read, after reading them): a second trip there.
   for (const path of [...pages("me"), ...signedInOnly]) {
     const n = await pageTrips(req, path);
@@ -56,7 +56,7 @@ test("every page renders within its D1 round-trip budget, visitor and signed in"
   }
   expect(over).toEqual([]);
   // A note's page asks for the note and its replies side by side, and the root loader for the
-  // person's record: one round trip for all three and the session check (db/meter.ts).
+  // person's record: one round trip for all three (db/meter.ts).
   expect(await pageTrips(req, `/${me.username}/note/${note.id}?v=pair`)).toBe(1);
   // A profile asks for the person and the open tab's list by the name in its address, side by side
   // (app/lib/profile.server.ts): one round trip on either tab, signed in and as a visitor.

@@ -46,6 +46,7 @@ describe("secret rules", () => {
       "MAIL_FROM is not set",
       "TOKEN_SECRET is not set",
       "UPLOAD_SECRET is not set",
+      "FEDERATION_SECRET is not set",
       "GOOGLE_CLIENT_ID is not set",
       "GOOGLE_CLIENT_SECRET is not set",
     ]);

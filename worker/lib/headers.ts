@@ -1,9 +1,9 @@
+import { encodeBase64 } from "@oslojs/encoding";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 
 export function nonce(): string {
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...b));
+  return encodeBase64(crypto.getRandomValues(new Uint8Array(16)));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { AppError } from "./errors";
 
 export const PAGE_SIZE = 20;
@@ -9,16 +10,13 @@ export interface Keyset {
 
 /** Opaque keyset cursor: base64url of [sort value, id]. */
 export function encodeCursor(k: Keyset): string {
-  return btoa(JSON.stringify([k.at, k.id]))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
+  return encodeBase64urlNoPadding(new TextEncoder().encode(JSON.stringify([k.at, k.id])));
 }
 
 export function decodeCursor(s: string | undefined): Keyset | null {
   if (!s) return null;
   try {
-    const [at, id] = JSON.parse(atob(s.replace(/-/g, "+").replace(/_/g, "/")));
+    const [at, id] = JSON.parse(new TextDecoder().decode(decodeBase64urlIgnorePadding(s)));
     if (Number.isSafeInteger(at) && Number.isSafeInteger(id)) return { at, id };
   } catch {}
   throw new AppError(400, "bad_cursor", "The page cursor is not valid.");

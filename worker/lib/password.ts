@@ -1,12 +1,12 @@
 // PBKDF2-SHA256 through WebCrypto at 100k iterations, the most the Workers runtime allows.
 // Encoded as "pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>" so a stronger scheme can replace it
 // on the next successful login (see needsRehash).
+import { constantTimeEqual } from "@oslojs/crypto/subtle";
+import { decodeBase64, encodeBase64 } from "@oslojs/encoding";
+
 const SCHEME = "pbkdf2-sha256";
 const ITERATIONS = 100_000;
 const enc = new TextEncoder();
-
-const b64 = (bytes: ArrayBuffer | Uint8Array) => btoa(String.fromCharCode(...new Uint8Array(bytes)));
-const unb64 = (s: string) => Uint8Array.from(atob(s), (ch) => ch.charCodeAt(0));
 
 async function derive(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<ArrayBuffer> {
   const key = await crypto.subtle.importKey("raw", enc.encode(password), "PBKDF2", false, ["deriveBits"]);
@@ -15,7 +15,8 @@ async function derive(password: string, salt: Uint8Array<ArrayBuffer>, iteration
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(16));
-  return `${SCHEME}$${ITERATIONS}$${b64(salt)}$${b64(await derive(password, salt, ITERATIONS))}`;
+  const hash = new Uint8Array(await derive(password, salt, ITERATIONS));
+  return `${SCHEME}$${ITERATIONS}$${encodeBase64(salt)}$${encodeBase64(hash)}`;
 }
 
 export async function verifyPassword(password: string, encoded: string | null): Promise<boolean> {
@@ -26,8 +27,17 @@ export async function verifyPassword(password: string, encoded: string | null): 
     await derive(password, new Uint8Array(16), ITERATIONS);
     return false;
   }
-  const actual = new Uint8Array(await derive(password, unb64(salt), iterations));
-  return timingSafeEqual(actual, unb64(hash));
+  let saltBytes: Uint8Array<ArrayBuffer>;
+  let expected: Uint8Array;
+  try {
+    saltBytes = new Uint8Array(decodeBase64(salt));
+    expected = decodeBase64(hash);
+  } catch {
+    // A stored value that is not base64 matches nothing (and costs a real check's time too).
+    await derive(password, new Uint8Array(16), ITERATIONS);
+    return false;
+  }
+  return constantTimeEqual(new Uint8Array(await derive(password, saltBytes, iterations)), expected);
 }
 
 export function needsRehash(encoded: string): boolean {
@@ -35,9 +45,7 @@ export function needsRehash(encoded: string): boolean {
   return scheme !== SCHEME || Number(iter) < ITERATIONS;
 }
 
+/** Whether two byte strings are equal, in time that does not depend on where they differ. */
 export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a[i] ^ b[i];
-  return diff === 0;
+  return a.length === b.length && constantTimeEqual(a, b);
 }

@@ -17,6 +17,8 @@ export const MIN_SECRET_BYTES = 32;
 export const SECRETS = [
   { name: "TOKEN_SECRET", own: true },
   { name: "UPLOAD_SECRET", own: true },
+  // Seals the accounts' ActivityPub private keys at rest (worker/features/federation/keys.ts).
+  { name: "FEDERATION_SECRET", own: true },
   { name: "GOOGLE_CLIENT_ID", own: false },
   { name: "GOOGLE_CLIENT_SECRET", own: false },
   { name: "R2_S3_ENDPOINT", own: false, when: (vars) => vars.UPLOAD_MODE === "s3" },
@@ -31,6 +33,7 @@ export const SECRETS = [
 export const EXAMPLE_VALUES = new Set([
   "local-dev-token-secret-change-me-0123456789",
   "local-dev-upload-secret-change-me-0123456789",
+  "local-dev-federation-secret-change-me-0123456789",
   "local-client",
   "local-secret",
   "test-token-secret-0123456789abcdef",

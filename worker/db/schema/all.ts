@@ -6,3 +6,4 @@ export * from "./social";
 export * from "./users";
 export * from "./jobs";
 export * from "./safety";
+export * from "./federation";

@@ -5,14 +5,19 @@ import { me, requireUser } from "../../lib/session";
 import { param, query } from "../../lib/validate";
 import { ListQuery, UidParam } from "../../lib/params";
 import { follow, listFollows } from "./follows.service";
+import { federate } from "../federation/federate";
 
 export const followRoutes = new Hono<AppEnv>()
-  .post("/:uid", requireUser, param(UidParam), async (c) =>
-    c.json(await follow(c.var.db, me(c).id, c.req.valid("param").uid, true)),
-  )
-  .delete("/:uid", requireUser, param(UidParam), async (c) =>
-    c.json(await follow(c.var.db, me(c).id, c.req.valid("param").uid, false)),
-  )
+  .post("/:uid", requireUser, param(UidParam), async (c) => {
+    const done = await follow(c.var.db, me(c).id, c.req.valid("param").uid, true);
+    await federate(c, { notex: "follow", op: "create", uid: me(c).id, target: c.req.valid("param").uid });
+    return c.json(done);
+  })
+  .delete("/:uid", requireUser, param(UidParam), async (c) => {
+    const done = await follow(c.var.db, me(c).id, c.req.valid("param").uid, false);
+    await federate(c, { notex: "follow", op: "delete", uid: me(c).id, target: c.req.valid("param").uid });
+    return c.json(done);
+  })
   .get(
     "/:uid/:which{following|followers}",
     param(UidParam.extend({ which: z.enum(["following", "followers"]) })),

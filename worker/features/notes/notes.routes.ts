@@ -12,6 +12,7 @@ import { createNote, deleteNote, updateNote } from "./write.service";
 import { usernameOf } from "../users/users.service";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { listFeed } from "../feed/feed.service";
+import { federate } from "../federation/federate";
 
 const UserNotesQuery = OwnerListQuery.extend({ xlabel: z.string().max(100).optional() }).refine(...OWNER_REQUIRED);
 const origin = (url: string) => new URL(url).origin;
@@ -46,16 +47,21 @@ export const notes = new Hono<AppEnv>()
     const data = c.req.valid("json");
     if (data.id) throw new AppError(422, "invalid_input", "Use PATCH to edit a note.");
     const author = { id: me(c).id, username: await usernameOf(c.var.db, me(c).id) };
-    return c.json(await createNote(c.env, c.var.db, author, data, origin(c.req.url)), 201);
+    const saved = await createNote(c.env, c.var.db, author, data, origin(c.req.url));
+    await federate(c, { notex: "note", op: "create", uid: me(c).id, id: saved.note.id });
+    return c.json(saved, 201);
   })
   .patch("/", requireUser, body(NoteInput), async (c) => {
     const data = c.req.valid("json");
     if (!data.id) throw new AppError(422, "invalid_input", "id is required", { id: "id is required" });
     const author = { id: me(c).id, username: await usernameOf(c.var.db, me(c).id) };
-    return c.json(await updateNote(c.env, c.var.db, author, data.id, data, origin(c.req.url)));
+    const saved = await updateNote(c.env, c.var.db, author, data.id, data, origin(c.req.url));
+    await federate(c, { notex: "note", op: "update", uid: me(c).id, id: data.id });
+    return c.json(saved);
   })
   .delete("/:id", requireUser, param(IdParam), async (c) => {
     await deleteNote(c.env, c.var.db, me(c).id, c.req.valid("param").id);
+    await federate(c, { notex: "note", op: "delete", uid: me(c).id, id: c.req.valid("param").id });
     return c.json({ ok: true });
   });
 
@@ -96,6 +102,18 @@ export const renotes = new Hono<AppEnv>()
         content: "Note should be less than or equal 2800 character long.",
       });
     }
-    return c.json(await renote(c.var.db, me(c).id, renote_id, html, txt), 201);
+    const done = await renote(c.var.db, me(c).id, renote_id, html, txt);
+    // A plain renote is an Announce of the original; a quote is a note of its own.
+    await federate(
+      c,
+      done.renoted
+        ? { notex: "renote", op: "create", uid: me(c).id, target: done.id }
+        : { notex: "note", op: "create", uid: me(c).id, id: done.id },
+    );
+    return c.json(done, 201);
   })
-  .delete("/:id", param(IdParam), async (c) => c.json(await undoRenote(c.var.db, me(c).id, c.req.valid("param").id)));
+  .delete("/:id", param(IdParam), async (c) => {
+    const done = await undoRenote(c.var.db, me(c).id, c.req.valid("param").id);
+    await federate(c, { notex: "renote", op: "delete", uid: me(c).id, target: c.req.valid("param").id });
+    return c.json(done);
+  });

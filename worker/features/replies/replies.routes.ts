@@ -6,6 +6,7 @@ import type { AppEnv } from "../../env";
 import { me, requireUser } from "../../lib/session";
 import { body, param, query } from "../../lib/validate";
 import { IdParam, ListQuery } from "../../lib/params";
+import { federate } from "../federation/federate";
 import { chain, createReply, deleteReply, editReply, listReplies } from "./replies.service";
 
 const Content = z
@@ -19,14 +20,19 @@ const Parent = z.coerce
 export const replyRoutes = new Hono<AppEnv>()
   .post("/", requireUser, body(z.object({ content: Content, parent: Parent })), async (c) => {
     const { content, parent } = c.req.valid("json");
-    return c.json(await createReply(c.var.db, me(c).id, parent, content), 201);
+    const reply = await createReply(c.var.db, me(c).id, parent, content);
+    await federate(c, { notex: "reply", op: "create", uid: me(c).id, id: reply.id });
+    return c.json(reply, 201);
   })
   .patch("/", requireUser, body(z.object({ id: IdParam.shape.id, content: Content })), async (c) => {
     const { id, content } = c.req.valid("json");
-    return c.json(await editReply(c.var.db, me(c).id, id, content));
+    const reply = await editReply(c.var.db, me(c).id, id, content);
+    await federate(c, { notex: "reply", op: "update", uid: me(c).id, id });
+    return c.json(reply);
   })
   .delete("/:id", requireUser, param(IdParam), async (c) => {
-    await deleteReply(c.var.db, me(c).id, c.req.valid("param").id);
+    const { parent } = await deleteReply(c.var.db, me(c).id, c.req.valid("param").id);
+    await federate(c, { notex: "reply", op: "delete", uid: me(c).id, id: c.req.valid("param").id, parent });
     return c.json({ ok: true });
   })
   .get("/", query(ListQuery.extend({ pid: Parent })), async (c) => {

@@ -206,8 +206,11 @@ export async function editReply(db: DB, uid: number, id: number, raw: string) {
   return getReply(db, id, uid);
 }
 
-/** Deleting a reply deletes its whole subtree (as a thread would read without it) and recounts. */
-export async function deleteReply(db: DB, uid: number, id: number) {
+/**
+ * Deleting a reply deletes its whole subtree (as a thread would read without it) and recounts.
+ * Answers what it replied to (federation tells that author).
+ */
+export async function deleteReply(db: DB, uid: number, id: number): Promise<{ parent: number }> {
   const [row] = await db
     .select({ parent: replies.parent })
     .from(replies)
@@ -226,6 +229,7 @@ export async function deleteReply(db: DB, uid: number, id: number) {
     // The likes, bookmarks, reports and notifications about each go with it (foreign keys).
     db.delete(replies).where(sql`${replies.id} in (${subtree})`),
   ]);
+  return { parent: row.parent };
 }
 
 /**

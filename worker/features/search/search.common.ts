@@ -1,3 +1,4 @@
+import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { sql } from "drizzle-orm";
 import { AppError } from "../../lib/errors";
 
@@ -8,17 +9,12 @@ export const P = (name: string) => sql.placeholder(name);
 
 // Cursors carry JSON (user keys are any text), base64url of its UTF-8.
 export function encodeToken(value: unknown): string {
-  const bytes = new TextEncoder().encode(JSON.stringify(value));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
+  return encodeBase64urlNoPadding(new TextEncoder().encode(JSON.stringify(value)));
 }
 
 export function decodeToken(s: string): unknown {
   try {
-    const bin = atob(s.replace(/-/g, "+").replace(/_/g, "/"));
-    return JSON.parse(new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0))));
+    return JSON.parse(new TextDecoder().decode(decodeBase64urlIgnorePadding(s)));
   } catch {
     throw badCursor();
   }

@@ -1,6 +1,9 @@
 // Signed image uploads: notes, users and folders reserve slots here; the browser PUTs the raw image
 // to the returned link (locally this worker's own HMAC-signed route, in production a presigned R2
 // URL), and the worker serves stored images from /img/<key>.
+import { hmac } from "@oslojs/crypto/hmac";
+import { SHA256 } from "@oslojs/crypto/sha2";
+import { encodeHexLowerCase } from "@oslojs/encoding";
 import { AwsClient } from "aws4fetch";
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { uploads } from "../../db/schema/notes";
@@ -35,21 +38,12 @@ export const MAX_BYTES: Record<UploadPurpose, number> = {
 const EXTS = new Set(["gif", "jpg", "png", "webp"]);
 const enc = new TextEncoder();
 
-const hex = (buf: ArrayBuffer) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");
-
-async function hmac(secret: string, message: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", enc.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
-    "sign",
-  ]);
-  return hex(await crypto.subtle.sign("HMAC", key, enc.encode(message)));
-}
-
-/** What the local PUT link signs: the method, the key, the expiry and the size cap. */
+/** What the local PUT link signs: the method, the key, the expiry and the size cap (HMAC-SHA256, hex). */
 export const signature = (env: Env, key: string, exp: number, max: number) =>
-  hmac(env.UPLOAD_SECRET, `PUT\n${key}\n${exp}\n${max}`);
+  encodeHexLowerCase(hmac(SHA256, enc.encode(env.UPLOAD_SECRET), enc.encode(`PUT\n${key}\n${exp}\n${max}`)));
 
-export async function verifySignature(env: Env, key: string, exp: number, max: number, sig: string): Promise<boolean> {
-  return timingSafeEqual(enc.encode(await signature(env, key, exp, max)), enc.encode(sig));
+export function verifySignature(env: Env, key: string, exp: number, max: number, sig: string): boolean {
+  return timingSafeEqual(enc.encode(signature(env, key, exp, max)), enc.encode(sig));
 }
 
 async function presignS3(env: Env, key: string, contentType: string): Promise<string> {
@@ -97,13 +91,13 @@ export async function createUploads(
       .toLowerCase()
       .replace(/^\./, "");
     const ext = raw === "jpeg" ? "jpg" : EXTS.has(raw) ? raw : "jpg";
-    const rand = hex(crypto.getRandomValues(new Uint8Array(12)).buffer);
+    const rand = encodeHexLowerCase(crypto.getRandomValues(new Uint8Array(12)));
     const key = `u/${userId}/${purpose}/${rand}.${ext}`;
     const contentType = `image/${ext === "jpg" ? "jpeg" : ext}`;
     const put_link =
       env.UPLOAD_MODE === "s3"
         ? await presignS3(env, key, contentType)
-        : `${origin}/v1/uploads/${key}?exp=${exp}&max=${max}&sig=${await signature(env, key, exp, max)}`;
+        : `${origin}/v1/uploads/${key}?exp=${exp}&max=${max}&sig=${signature(env, key, exp, max)}`;
     slots.push({ key, put_link, file_url: `/img/${key}`, contentType });
   }
   await db.insert(uploads).values(

@@ -36,7 +36,7 @@ export const uploadRoutes = new Hono<AppEnv>()
     ) {
       throw refused("Upload link is not valid.", 400);
     }
-    if (!(await verifySignature(c.env, key, exp, max, sig))) throw refused("Upload link is not valid.");
+    if (!verifySignature(c.env, key, exp, max, sig)) throw refused("Upload link is not valid.");
     if (exp * 1000 < Date.now()) throw refused("Upload link has expired.", 410);
     const type = c.req.header("content-type") ?? "";
     if (!/^image\/(jpeg|png|gif|webp)$/.test(type)) throw refused("Only images can be uploaded.", 415);

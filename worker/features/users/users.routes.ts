@@ -9,6 +9,7 @@ import { createUploads } from "../uploads/uploads.links";
 import { ChangeEmail, ChangeUsername, ProfileEdit } from "./users.schema";
 import { changeUsername, loadUser } from "./users.service";
 import { changeEmail, siteOrigin } from "../accounts/accounts.service";
+import { findRemote } from "../federation/federate";
 
 const UsernameParam = z.object({ username: z.string().min(1).max(100) });
 
@@ -18,7 +19,10 @@ export const users = new Hono<AppEnv>()
     return c.json(await loadUser(c.var.db, { id: uid }, uid));
   })
   .get("/users/:username", param(UsernameParam), async (c) => {
-    const { username } = c.req.valid("param");
+    const { username: raw } = c.req.valid("param");
+    // name@host is a person on another server (worker/features/federation): found there first.
+    const username = raw.replace(/^@/, "");
+    if (username.includes("@")) await findRemote(c, username);
     return c.json(await loadUser(c.var.db, { username }, c.var.user?.id ?? null));
   })
   .patch("/users/username", requireUser, body(ChangeUsername), async (c) =>

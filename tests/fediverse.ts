@@ -1,0 +1,125 @@
+// Two NoteX instances in one vitest run (tests/api/federation-e2e.test.ts): each an env variant of
+// the same worker with its own D1 database, origin and an in-memory queue; globalThis.fetch is
+// routed by host to worker.fetch(request, envFor(host)), so Fedify's real HTTP requests (WebFinger,
+// actor documents, signed deliveries) travel between them. drain() runs each instance's queue()
+// handler on what was enqueued (createMessageBatch / getQueueResult) until both queues are empty.
+import { applyD1Migrations, createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import worker from "./worker";
+
+/** What was sent to the queue binding, kept until drain() hands it to the consumer. */
+export class MemoryQueue {
+  items: unknown[] = [];
+  async send(body: unknown) {
+    this.items.push(structuredClone(body));
+  }
+  async sendBatch(messages: Iterable<{ body: unknown }>) {
+    for (const m of messages) this.items.push(structuredClone(m.body));
+  }
+}
+
+export interface Instance {
+  host: string;
+  origin: string;
+  env: Cloudflare.Env;
+  queue: MemoryQueue;
+  fetch(request: Request): Promise<Response>;
+}
+
+export function instance(host: string, db: D1Database): Instance {
+  const queue = new MemoryQueue();
+  const e = {
+    ...env,
+    DB: db,
+    APP_ORIGIN: `http://${host}`,
+    FED_QUEUE: queue as unknown as Queue<unknown>,
+    RL_FED: undefined,
+  };
+  return {
+    host,
+    origin: `http://${host}`,
+    env: e,
+    queue,
+    fetch: async (request) => worker.fetch(request, e, createExecutionContext()),
+  };
+}
+
+export async function migrate(db: D1Database) {
+  await applyD1Migrations(db, env.TEST_MIGRATIONS);
+}
+
+/** Routes every outgoing request for one of `instances` to it; anything else goes out as before. */
+export function routeFetch(instances: Instance[]): () => void {
+  const real = globalThis.fetch;
+  const byHost = new Map(instances.map((i) => [i.host, i]));
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const target = byHost.get(new URL(request.url).host);
+    return target ? target.fetch(request) : real(request);
+  }) as typeof fetch;
+  return () => {
+    globalThis.fetch = real;
+  };
+}
+
+let seq = 0;
+/** Runs the queue consumers until no instance has anything left; a message asked to retry fails the test. */
+export async function drain(instances: Instance[]) {
+  for (let round = 0; round < 30; round++) {
+    let moved = false;
+    for (const inst of instances) {
+      const bodies = inst.queue.items.splice(0);
+      if (!bodies.length) continue;
+      moved = true;
+      const batch = createMessageBatch(
+        "notex-federation",
+        bodies.map((body) => ({ id: `m${seq++}`, timestamp: new Date(), attempts: 1, body })),
+      );
+      const ctx = createExecutionContext();
+      await worker.queue(batch, inst.env);
+      const result = await getQueueResult(batch, ctx);
+      if (result.retryMessages.length)
+        throw new Error(`${inst.host}: ${result.retryMessages.length} message(s) asked to retry`);
+    }
+    if (!moved) return;
+  }
+  throw new Error("the queues never emptied");
+}
+
+/** A signed-in person on one instance, calling its API. */
+export interface Person {
+  id: number;
+  username: string;
+  call<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
+}
+
+let ip = 0;
+export async function person(inst: Instance, username: string): Promise<Person> {
+  const addr = `10.77.${inst.host.length}.${ip++ % 250}`;
+  const call = async (method: string, path: string, body?: unknown, token?: string) => {
+    const headers = new Headers({ "cf-connecting-ip": addr, "content-type": "application/json" });
+    if (token) headers.set("authorization", `Bearer ${token}`);
+    const res = await inst.fetch(
+      new Request(`${inst.origin}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {}
+    return { status: res.status, body: parsed as any };
+  };
+  const made = await call("POST", "/v1/signup", {
+    email: `${username}@${inst.host}.example.com`,
+    name: username,
+    username,
+    password: "secret123",
+  });
+  if (made.status !== 201) throw new Error(`signup on ${inst.host}: ${made.status} ${JSON.stringify(made.body)}`);
+  const token = made.body.token as string;
+  return { id: made.body.user.id, username, call: (m, p, b) => call(m, p, b, token) };
+}

@@ -1,0 +1,30 @@
+// What every federation callback gets, and the tiny message types that travel in the queue beside
+// Fedify's own. This module imports nothing from Fedify, so the request path can enqueue without
+// loading it (the delivery work happens in the queue consumer).
+import type { Env } from "../../env";
+
+export interface FedData {
+  env: Env;
+}
+
+/**
+ * NoteX's own queue messages: "this happened; tell the fediverse". The consumer turns each into
+ * activities and hands them to Fedify (which enqueues one delivery per inbox). Ids only, never a
+ * secret or a key; `origin` is the site's public origin the activity ids are built from.
+ */
+export type OutMessage =
+  | { notex: "note"; op: "create" | "update" | "delete"; uid: number; id: number; origin: string }
+  | { notex: "reply"; op: "create" | "update" | "delete"; uid: number; id: number; origin: string; parent?: number }
+  | { notex: "renote"; op: "create" | "delete"; uid: number; target: number; origin: string }
+  | { notex: "like"; op: "create" | "delete"; uid: number; kind: "note" | "reply"; id: number; origin: string }
+  | { notex: "follow"; op: "create" | "delete"; uid: number; target: number; origin: string };
+
+/** A message as a route hands it over (the origin is added by federate()). */
+export type OutEvent = OutMessage extends infer M ? (M extends OutMessage ? Omit<M, "origin"> : never) : never;
+
+export const isOutMessage = (body: unknown): body is OutMessage =>
+  typeof body === "object" && body !== null && "notex" in body;
+
+/** The site's public origin: APP_ORIGIN, else (locally) the request's own. */
+export const siteOriginOf = (env: Env, requestUrl: string) =>
+  (env.APP_ORIGIN || new URL(requestUrl).origin).replace(/\/$/, "");

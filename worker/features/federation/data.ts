@@ -1,0 +1,153 @@
+// The reads federation needs, in plain SQL over the raw D1 binding. A local account is a `users`
+// row with no `remote_actors` row; suspended accounts are not on the fediverse either.
+
+export interface LocalUser {
+  id: number;
+  username: string;
+  fullname: string;
+  descr: string;
+  avatar: string;
+  cover: string;
+  created_at: number;
+  follower_num: number;
+  following_num: number;
+  note_num: number;
+}
+
+const LOCAL = "not exists (select 1 from remote_actors ra where ra.user_id = users.id) and suspended_at is null";
+
+export const localUser = (db: D1Database, id: number) =>
+  db.prepare(`select * from users where id = ? and ${LOCAL}`).bind(id).first<LocalUser>();
+
+/** A handle's account: its name now, or a name it gave up by renaming (the actor URI never changed). */
+export async function localIdByName(db: D1Database, name: string): Promise<number | null> {
+  const row = await db
+    .prepare(
+      `select coalesce((select id from users where lower(username) = lower(?1) and ${LOCAL}), (select user_id from former_usernames where username = lower(?1))) as id`,
+    )
+    .bind(name)
+    .first<{ id: number | null }>();
+  return row?.id ?? null;
+}
+
+export interface NoteRow {
+  id: number;
+  user_id: number;
+  username: string;
+  kind: number;
+  label: string;
+  content: string;
+  imgs: string;
+  alts: string;
+  video: string;
+  renote_id: number | null;
+  created_at: number;
+  updated_at: number | null;
+  /** The quoted or renoted note's object URI when it came from another server. */
+  renote_uri: string | null;
+  tags: string | null;
+}
+
+const NOTE_COLUMNS = `n.id, n.user_id, u.username, n.kind, n.label, n.content, n.imgs, n.alts, n.video, n.renote_id,
+  n.created_at, n.updated_at,
+  (select ro.uri from remote_objects ro where ro.kind in ('note', 'renote') and ro.row_id = n.renote_id) as renote_uri,
+  (select group_concat(tag, ' ') from note_tags t where t.note_id = n.id) as tags`;
+
+/** A local author's visible note (not hidden, author active and local). */
+export const localNote = (db: D1Database, id: number) =>
+  db
+    .prepare(
+      `select ${NOTE_COLUMNS} from notes n join users u on u.id = n.user_id
+       where n.id = ? and n.hidden_at is null and u.suspended_at is null
+       and not exists (select 1 from remote_actors ra where ra.user_id = n.user_id)`,
+    )
+    .bind(id)
+    .first<NoteRow>();
+
+/** One page of an account's notes, newest first, below `before` (keyset on id). */
+export const localNotesPage = (db: D1Database, uid: number, before: number, size: number) =>
+  db
+    .prepare(
+      `select ${NOTE_COLUMNS} from notes n join users u on u.id = n.user_id
+       where n.user_id = ? and n.id < ? and n.hidden_at is null order by n.id desc limit ?`,
+    )
+    .bind(uid, before, size)
+    .all<NoteRow>()
+    .then((r) => r.results);
+
+export interface ReplyRow {
+  id: number;
+  user_id: number;
+  username: string;
+  note_id: number;
+  parent: number;
+  content: string;
+  created_at: number;
+  updated_at: number | null;
+  /** The object URI of what it answers: the parent reply's, else the note's (remote or local). */
+  parent_uri: string | null;
+  parent_author_uri: string | null;
+}
+
+export const localReply = (db: D1Database, id: number) =>
+  db
+    .prepare(
+      `select r.id, r.user_id, u.username, r.note_id, r.parent, r.content, r.created_at, r.updated_at,
+       (select ro.uri from remote_objects ro where (r.parent < 0 and ro.kind = 'note' and ro.row_id = -r.parent)
+          or (r.parent > 0 and ro.kind = 'reply' and ro.row_id = r.parent)) as parent_uri,
+       (select ra.uri from remote_actors ra where ra.user_id = case when r.parent < 0
+          then (select user_id from notes where id = -r.parent) else (select user_id from replies where id = r.parent) end) as parent_author_uri
+       from replies r join users u on u.id = r.user_id
+       where r.id = ? and r.hidden_at is null and u.suspended_at is null
+       and not exists (select 1 from remote_actors ra where ra.user_id = r.user_id)`,
+    )
+    .bind(id)
+    .first<ReplyRow>();
+
+export interface FollowerRow {
+  user_id: number;
+  uri: string;
+  inbox: string;
+  shared_inbox: string | null;
+}
+
+/**
+ * One page, by id, of the people on other servers who follow an account ("followers": the ones
+ * deliveries go to) or whom it follows ("following").
+ */
+export function remotePeoplePage(
+  db: D1Database,
+  which: "followers" | "following",
+  uid: number,
+  after: number,
+  size: number,
+) {
+  const [mine, theirs] = which === "followers" ? ["followee_id", "follower_id"] : ["follower_id", "followee_id"];
+  return db
+    .prepare(
+      `select ra.user_id, ra.uri, ra.inbox, ra.shared_inbox from follows f join remote_actors ra on ra.user_id = f.${theirs}
+       where f.${mine} = ? and f.${theirs} > ? order by f.${theirs} limit ?`,
+    )
+    .bind(uid, after, size)
+    .all<FollowerRow>()
+    .then((r) => r.results);
+}
+
+export const hasRemoteFollowers = async (db: D1Database, uid: number) =>
+  !!(await db
+    .prepare(
+      "select 1 as x from follows f join remote_actors ra on ra.user_id = f.follower_id where f.followee_id = ? limit 1",
+    )
+    .bind(uid)
+    .first());
+
+export const remoteActorById = (db: D1Database, uid: number) =>
+  db.prepare("select * from remote_actors where user_id = ?").bind(uid).first<FollowerRow & { host: string }>();
+
+export const counts = (db: D1Database) =>
+  db
+    .prepare(
+      `select (select count(*) from users where ${LOCAL}) as users,
+       (select count(*) from notes n where not exists (select 1 from remote_actors ra where ra.user_id = n.user_id)) as notes`,
+    )
+    .first<{ users: number; notes: number }>();

@@ -1,0 +1,69 @@
+// ActivityPub beside the pages. A cheap test of the path and Accept header decides whether a request
+// may be federation; only those load Fedify (a dynamic import: the bundle keeps it in a separate
+// lazily evaluated module, so isolates serving pages never evaluate it). host-meta needs no Fedify.
+// Inbound deliveries are capped at 1 MB and rate-limited per sending host (RL_FED).
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../../env";
+import { siteOriginOf } from "./context";
+
+export const MAX_INBOUND_BYTES = 1_000_000;
+const AP_PATH = /^\/(ap\/|nodeinfo\/|\.well-known\/(webfinger|nodeinfo)$)/;
+const AP_TYPES = /application\/(activity\+json|ld\+json)/;
+
+const hostMeta = (origin: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<XRD xmlns="http://docs.oasis-open.org/ns/xri/xrd-1.0">\n  <Link rel="lrdd" template="${origin}/.well-known/webfinger?resource={uri}"/>\n</XRD>\n`;
+
+/** The sending server, from the signature's key id (draft-cavage keyId or RFC 9421 keyid). */
+const senderHost = (req: Request) => {
+  const sig = `${req.headers.get("signature") ?? ""} ${req.headers.get("signature-input") ?? ""}`;
+  const m = /key[iI]d="https?:\/\/([^/"]+)/.exec(sig);
+  return m ? m[1].toLowerCase() : "unsigned";
+};
+
+/** The body, or null past the cap (counted as it streams: Content-Length may be absent or wrong). */
+async function cappedBody(req: Request): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (Number(req.headers.get("content-length") ?? 0) > MAX_INBOUND_BYTES) return null;
+  const reader = req.body?.getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  while (reader) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_INBOUND_BYTES) {
+      await reader.cancel();
+      return null;
+    }
+    parts.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.byteLength;
+  }
+  return out;
+}
+
+export const federationRoutes: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const { pathname } = new URL(c.req.url);
+  if (pathname === "/.well-known/host-meta" && c.req.method === "GET") {
+    return c.body(hostMeta(siteOriginOf(c.env, c.req.url)), 200, { "Content-Type": "application/xrd+xml" });
+  }
+  const path = AP_PATH.test(pathname);
+  const negotiate = !path && c.req.method === "GET" && AP_TYPES.test(c.req.header("accept") ?? "");
+  if (!path && !negotiate) return next();
+  let request = c.req.raw;
+  if (c.req.method === "POST") {
+    const host = senderHost(request);
+    const limit = await c.env.RL_FED?.limit({ key: host });
+    if (limit && !limit.success) return c.json({ code: "rate_limited", message: "Too many deliveries" }, 429);
+    const body = await cappedBody(request);
+    if (!body) return c.json({ code: "too_large", message: "Activity larger than 1 MB" }, 413);
+    request = new Request(request.url, { method: "POST", headers: request.headers, body });
+  }
+  const { serveFederation } = await import("./handler");
+  const res = await serveFederation(request, c.env, negotiate);
+  if (!res) return next();
+  return res;
+};

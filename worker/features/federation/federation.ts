@@ -1,0 +1,161 @@
+// The Fedify federation: actors, collections, objects, NodeInfo and the inbox, built once per
+// isolate as a builder and instantiated per environment (kv and queue are bindings). Loaded only
+// by requests that may be ActivityPub and by the queue consumer (federation.routes.ts), so pages
+// and the API never pay for parsing it at startup.
+import { createFederationBuilder, type Federation } from "@fedify/fedify";
+import { Announce, Create, Endpoints, Image, Note, Person, type Recipient } from "@fedify/vocab";
+import { Temporal } from "@js-temporal/polyfill";
+import type { Env } from "../../env";
+import { escapeHtml } from "../../lib/text";
+import type { FedData } from "./context";
+import { counts, localIdByName, localNote, localNotesPage, localReply, localUser, remotePeoplePage } from "./data";
+import { listenInbox } from "./inbox";
+import { keyPairsOf } from "./keys";
+import { D1KvStore } from "./kv";
+import { QueueMessageQueue } from "./queue";
+import { toAnnounce, toNote, toReplyNote } from "./objects";
+
+export const SOFTWARE = { name: "notex", version: "0.1.0" };
+const PAGE = 20;
+
+const builder = createFederationBuilder<FedData>();
+
+builder
+  .setActorDispatcher("/ap/users/{identifier}", async (ctx, identifier) => {
+    const user = /^\d+$/.test(identifier) ? await localUser(ctx.data.env.DB, Number(identifier)) : null;
+    if (!user) return null;
+    const keys = await ctx.getActorKeyPairs(identifier);
+    const origin = new URL(ctx.canonicalOrigin);
+    return new Person({
+      id: ctx.getActorUri(identifier),
+      preferredUsername: user.username,
+      name: user.fullname,
+      summary: user.descr ? `<p>${escapeHtml(user.descr)}</p>` : null,
+      url: new URL(`/${user.username}`, origin),
+      icon: user.avatar ? new Image({ url: new URL(user.avatar, origin) }) : null,
+      image: user.cover ? new Image({ url: new URL(user.cover, origin) }) : null,
+      published: Temporal.Instant.fromEpochMilliseconds(user.created_at),
+      inbox: ctx.getInboxUri(identifier),
+      outbox: ctx.getOutboxUri(identifier),
+      followers: ctx.getFollowersUri(identifier),
+      following: ctx.getFollowingUri(identifier),
+      endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+      publicKey: keys[0]?.cryptographicKey ?? null,
+      assertionMethods: keys.map((k) => k.multikey),
+      manuallyApprovesFollowers: false,
+      discoverable: true,
+    });
+  })
+  .setKeyPairsDispatcher((ctx, identifier) =>
+    /^\d+$/.test(identifier) ? keyPairsOf(ctx.data.env, ctx.data.env.DB, Number(identifier)) : [],
+  )
+  // acct:name@host → the account's id; a renamed account is still found by its former name.
+  .mapHandle(async (ctx, username) => {
+    const id = await localIdByName(ctx.data.env.DB, username);
+    return id === null ? null : String(id);
+  });
+
+const cursorNum = (cursor: string, fallback: number) => (/^\d+$/.test(cursor) ? Number(cursor) : fallback);
+
+builder
+  .setFollowersDispatcher("/ap/users/{identifier}/followers", async (ctx, identifier, cursor) => {
+    if (cursor === null || !/^\d+$/.test(identifier)) return null;
+    const rows = await remotePeoplePage(ctx.data.env.DB, "followers", Number(identifier), cursorNum(cursor, 0), PAGE);
+    const items: Recipient[] = rows.map((r) => ({
+      id: new URL(r.uri),
+      inboxId: new URL(r.inbox),
+      endpoints: r.shared_inbox ? { sharedInbox: new URL(r.shared_inbox) } : null,
+    }));
+    return { items, nextCursor: rows.length < PAGE ? null : String(rows[rows.length - 1].user_id) };
+  })
+  .setFirstCursor(() => "0")
+  .setCounter(async (ctx, identifier) =>
+    /^\d+$/.test(identifier) ? ((await localUser(ctx.data.env.DB, Number(identifier)))?.follower_num ?? 0) : 0,
+  );
+
+builder
+  .setFollowingDispatcher("/ap/users/{identifier}/following", async (ctx, identifier, cursor) => {
+    if (cursor === null || !/^\d+$/.test(identifier)) return null;
+    const rows = await remotePeoplePage(ctx.data.env.DB, "following", Number(identifier), cursorNum(cursor, 0), PAGE);
+    return {
+      items: rows.map((r) => new URL(r.uri)),
+      nextCursor: rows.length < PAGE ? null : String(rows[rows.length - 1].user_id),
+    };
+  })
+  .setFirstCursor(() => "0");
+
+builder
+  .setOutboxDispatcher("/ap/users/{identifier}/outbox", async (ctx, identifier, cursor) => {
+    if (cursor === null || !/^\d+$/.test(identifier)) return null;
+    const rows = await localNotesPage(ctx.data.env.DB, Number(identifier), cursorNum(cursor, 2 ** 53), PAGE);
+    const items = rows
+      .map((row) => {
+        const note = toNote(ctx, row);
+        if (note)
+          return new Create({
+            id: new URL(`${note.id?.href}#create`),
+            actor: note.attributionId,
+            object: note,
+            tos: note.toIds,
+            ccs: note.ccIds,
+            published: note.published,
+          });
+        return toAnnounce(ctx, row);
+      })
+      .filter((a) => a !== null);
+    return { items, nextCursor: rows.length < PAGE ? null : String(rows[rows.length - 1].id) };
+  })
+  .setFirstCursor(() => "")
+  .setCounter(async (ctx, identifier) =>
+    /^\d+$/.test(identifier) ? ((await localUser(ctx.data.env.DB, Number(identifier)))?.note_num ?? 0) : 0,
+  );
+
+builder.setObjectDispatcher(Note, "/ap/notes/{id}", async (ctx, { id }) => {
+  const reply = /^r(\d+)$/.exec(id);
+  if (reply) {
+    const row = await localReply(ctx.data.env.DB, Number(reply[1]));
+    return row ? toReplyNote(ctx, row) : null;
+  }
+  if (!/^\d+$/.test(id)) return null;
+  const row = await localNote(ctx.data.env.DB, Number(id));
+  return row ? toNote(ctx, row) : null;
+});
+
+builder.setObjectDispatcher(Announce, "/ap/users/{uid}/renotes/{note}", async (ctx, { uid, note }) => {
+  if (!/^\d+$/.test(uid) || !/^\d+$/.test(note)) return null;
+  const row = await ctx.data.env.DB.prepare("select id from notes where user_id = ? and renote_id = ? and kind = 1")
+    .bind(Number(uid), Number(note))
+    .first<{ id: number }>();
+  const renote = row ? await localNote(ctx.data.env.DB, row.id) : null;
+  return renote ? toAnnounce(ctx, renote) : null;
+});
+
+builder.setNodeInfoDispatcher("/nodeinfo/2.1", async (ctx) => {
+  const n = await counts(ctx.data.env.DB);
+  return {
+    software: { name: SOFTWARE.name, version: SOFTWARE.version, homepage: new URL(ctx.canonicalOrigin) },
+    protocols: ["activitypub"],
+    openRegistrations: true,
+    usage: { users: { total: n?.users ?? 0 }, localPosts: n?.notes ?? 0, localComments: 0 },
+  };
+});
+
+listenInbox(builder);
+
+const isLocal = (env: Env) => env.APP_ENV === "local";
+
+/** The federation for one environment: its D1 as the key-value store, its Queue for deliveries. */
+export async function federationFor(env: Env): Promise<Federation<FedData>> {
+  return builder.build({
+    kv: new D1KvStore(env.DB),
+    queue: env.FED_QUEUE ? new QueueMessageQueue(env.FED_QUEUE) : undefined,
+    // Never listen: the queue() handler hands each message to processQueuedTask.
+    manuallyStartQueue: true,
+    origin: env.APP_ORIGIN || undefined,
+    // Local instances federate over plain HTTP on loopback; everywhere else private addresses are
+    // refused (SSRF) by Fedify's own loader and by the fetch guard below.
+    allowPrivateAddress: isLocal(env),
+    userAgent: { software: `${SOFTWARE.name}/${SOFTWARE.version}` },
+    signatureTimeWindow: { hours: 1 },
+  });
+}

@@ -1,0 +1,168 @@
+// What other servers may tell us. Fedify verifies every delivery's signature (draft-cavage and RFC
+// 9421) and that the signing key belongs to the activity's actor (401 otherwise, nothing runs);
+// here each listener also checks that the object's id has its sender's origin (Mastodon's
+// CVE-2024-23832) before it changes anything. Every write goes through the same services as a
+// local person's (counters, notifications, blocks), and each is idempotent: the same activity twice
+// changes nothing the second time (Fedify also drops a repeated activity id).
+import type { FederationBuilder, InboxContext } from "@fedify/fedify";
+import { Accept, Announce, Create, Delete, Follow, Like, Note, Reject, Undo, Update, type Actor } from "@fedify/vocab";
+import { dbFor } from "../../db/client";
+import { AppError } from "../../lib/errors";
+import { follow } from "../follows/follows.service";
+import { like } from "../likes/likes.service";
+import { renote, undoRenote } from "../notes/renotes.service";
+import type { FedData } from "./context";
+import { forgetObject, rememberObject, storeActor, storedActorId, storedObject } from "./remote";
+import { receiveNote, removeNote, reviseNote } from "./receive";
+
+type Ctx = InboxContext<FedData>;
+
+const sameOrigin = (a: URL | null, b: URL | null) => !!a && !!b && a.origin === b.origin;
+
+/** A local note or reply that a URI names: ours (/ap/notes/{id}, /ap/notes/r{id}) or one stored from elsewhere. */
+export async function localTarget(ctx: Ctx, uri: URL | null): Promise<{ kind: "note" | "reply"; id: number } | null> {
+  if (!uri) return null;
+  const parsed = ctx.parseUri(uri);
+  if (parsed?.type === "object" && parsed.class === Note) {
+    const m = /^(r?)(\d+)$/.exec(parsed.values.id ?? "");
+    if (m) return { kind: m[1] ? "reply" : "note", id: Number(m[2]) };
+  }
+  const stored = await ctx.data.env.DB.prepare(
+    "select kind, row_id from remote_objects where uri = ? and kind in ('note', 'reply')",
+  )
+    .bind(uri.href)
+    .first<{ kind: "note" | "reply"; row_id: number }>();
+  return stored ? { kind: stored.kind, id: stored.row_id } : null;
+}
+
+/** The local account a URI names (an actor of ours), or null. */
+function localActor(ctx: Ctx, uri: URL | null): number | null {
+  const parsed = uri ? ctx.parseUri(uri) : null;
+  return parsed?.type === "actor" && /^\d+$/.test(parsed.identifier) ? Number(parsed.identifier) : null;
+}
+
+/** The sender as a stored NoteX account (fetched and stored the first time). */
+async function sender(ctx: Ctx, activity: { getActor(o: unknown): Promise<Actor | null> }): Promise<number | null> {
+  const actor = await activity.getActor(ctx);
+  return actor ? storeActor(ctx.data.env, actor) : null;
+}
+
+/** A refusal our own service raises (a block, a missing note) ends the activity quietly; anything else is retried. */
+async function quietly<T>(work: Promise<T>): Promise<T | null> {
+  try {
+    return await work;
+  } catch (e) {
+    if (e instanceof AppError) return null;
+    throw e;
+  }
+}
+
+async function onFollow(ctx: Ctx, activity: Follow) {
+  const local = localActor(ctx, activity.objectId);
+  if (local === null || !activity.id) return;
+  const actor = await activity.getActor(ctx);
+  const uid = actor ? await storeActor(ctx.data.env, actor) : null;
+  if (!actor || uid === null) return;
+  // A block either way (or a suspended account) answers Reject; otherwise the follow stands at once.
+  const done = await quietly(follow(dbFor(ctx.data.env.DB), uid, local, true));
+  const answer = {
+    id: new URL(`#${done ? "accept" : "reject"}/${uid}/${Date.now()}`, ctx.getActorUri(String(local))),
+    actor: ctx.getActorUri(String(local)),
+    object: activity,
+  };
+  await ctx.sendActivity({ identifier: String(local) }, actor, done ? new Accept(answer) : new Reject(answer));
+}
+
+async function onUndo(ctx: Ctx, undo: Undo) {
+  const uid = await storedActorId(ctx.data.env, undo.actorId);
+  if (uid === null) return;
+  const object = await undo.getObject(ctx);
+  if (!object || !sameOrigin(object.id, undo.actorId)) return;
+  const db = dbFor(ctx.data.env.DB);
+  if (object instanceof Follow) {
+    const local = localActor(ctx, object.objectId);
+    if (local !== null) await quietly(follow(db, uid, local, false));
+  } else if (object instanceof Like) {
+    const target = await localTarget(ctx, object.objectId);
+    if (target) await quietly(like(db, uid, target.kind, target.id, false));
+  } else if (object instanceof Announce) {
+    const target = await localTarget(ctx, object.objectId);
+    if (target?.kind === "note") await quietly(undoRenote(db, uid, target.id));
+    if (object.id) await forgetObject(ctx.data.env, object.id);
+  }
+}
+
+async function onReject(ctx: Ctx, reject: Reject) {
+  // They refused our follow: it ends here too.
+  const uid = await storedActorId(ctx.data.env, reject.actorId);
+  const object = await reject.getObject(ctx);
+  if (uid === null || !(object instanceof Follow)) return;
+  const local = localActor(ctx, object.actorId);
+  if (local !== null) await quietly(follow(dbFor(ctx.data.env.DB), local, uid, false));
+}
+
+async function onCreate(ctx: Ctx, create: Create) {
+  const object = await create.getObject(ctx);
+  if (!(object instanceof Note) || !object.id) return;
+  if (!sameOrigin(object.id, create.actorId) || object.attributionId?.href !== create.actorId?.href) return;
+  const uid = await sender(ctx, create);
+  if (uid !== null) await receiveNote(ctx, uid, object);
+}
+
+async function onUpdate(ctx: Ctx, update: Update) {
+  const object = await update.getObject(ctx);
+  if (!object?.id || !sameOrigin(object.id, update.actorId)) return;
+  if (object.id.href === update.actorId?.href) {
+    await sender(ctx, update);
+    return;
+  }
+  const uid = await storedActorId(ctx.data.env, update.actorId);
+  if (uid !== null && object instanceof Note) await reviseNote(ctx, uid, object);
+}
+
+async function onDelete(ctx: Ctx, del: Delete) {
+  const uid = await storedActorId(ctx.data.env, del.actorId);
+  const id = del.objectId;
+  if (uid === null || !id || !sameOrigin(id, del.actorId)) return;
+  const stored = await storedObject(ctx.data.env, id, uid);
+  if (stored) await removeNote(ctx, uid, id, stored);
+}
+
+async function onLike(ctx: Ctx, activity: Like) {
+  const target = await localTarget(ctx, activity.objectId);
+  if (!target) return;
+  const uid = await sender(ctx, activity);
+  if (uid !== null) await quietly(like(dbFor(ctx.data.env.DB), uid, target.kind, target.id, true));
+}
+
+async function onAnnounce(ctx: Ctx, announce: Announce) {
+  const target = await localTarget(ctx, announce.objectId);
+  if (target?.kind !== "note" || !announce.id || !sameOrigin(announce.id, announce.actorId)) return;
+  const uid = await sender(ctx, announce);
+  if (uid === null) return;
+  const done = await quietly(renote(dbFor(ctx.data.env.DB), uid, target.id, "", ""));
+  if (!done) return;
+  const row = await ctx.data.env.DB.prepare("select id from notes where user_id = ? and renote_id = ? and kind = 1")
+    .bind(uid, done.id)
+    .first<{ id: number }>();
+  if (row) await rememberObject(ctx.data.env, announce.id, "renote", row.id, uid);
+}
+
+export function listenInbox(builder: FederationBuilder<FedData>) {
+  builder
+    .setInboxListeners("/ap/users/{identifier}/inbox", "/ap/inbox")
+    .on(Follow, onFollow)
+    .on(Undo, onUndo)
+    .on(Accept, async () => {
+      // Our follow stands from the moment it is sent (an unlocked account's Accept changes nothing).
+    })
+    .on(Reject, onReject)
+    .on(Create, onCreate)
+    .on(Update, onUpdate)
+    .on(Delete, onDelete)
+    .on(Like, onLike)
+    .on(Announce, onAnnounce)
+    .onError((_ctx, error) => {
+      console.error(JSON.stringify({ t: "federation.inbox", error: String(error) }));
+    });
+}

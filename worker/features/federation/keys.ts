@@ -1,0 +1,98 @@
+// Each local account's signing keys: made once, at first need (the first time its actor is read or
+// it sends an activity), stored in actor_keys with the private halves sealed by AES-GCM under a key
+// derived from FEDERATION_SECRET. RSA is 2048-bit, as Mastodon's: a 4096-bit key costs seconds of
+// CPU to make (Fedify's generateCryptoKeyPair default, and wildebeest's Error 1102).
+import type { Env } from "../../env";
+
+const RSA: RsaHashedKeyGenParams = {
+  name: "RSASSA-PKCS1-v1_5",
+  modulusLength: 2048,
+  publicExponent: new Uint8Array([1, 0, 1]),
+  hash: "SHA-256",
+};
+const RSA_IMPORT = { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" };
+const ED = { name: "Ed25519" };
+
+/** The local stand-in when no secret is configured (APP_ENV=local only: production refuses to start without one). */
+export const LOCAL_FEDERATION_SECRET = "local-dev-federation-secret-change-me-0123456789";
+
+const toB64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
+const fromB64 = (s: string) => Uint8Array.from(atob(s), (ch) => ch.charCodeAt(0));
+
+const sealKeys = new Map<string, Promise<CryptoKey>>();
+function sealKey(env: Env): Promise<CryptoKey> {
+  const secret = env.FEDERATION_SECRET || LOCAL_FEDERATION_SECRET;
+  let key = sealKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle
+      .importKey("raw", new TextEncoder().encode(secret), "HKDF", false, ["deriveKey"])
+      .then((base) =>
+        crypto.subtle.deriveKey(
+          { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(), info: new TextEncoder().encode("notex actor keys") },
+          base,
+          { name: "AES-GCM", length: 256 },
+          false,
+          ["encrypt", "decrypt"],
+        ),
+      );
+    sealKeys.set(secret, key);
+  }
+  return key;
+}
+
+async function seal(env: Env, key: CryptoKey): Promise<string> {
+  const jwk = new TextEncoder().encode(JSON.stringify(await crypto.subtle.exportKey("jwk", key)));
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const box = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv }, await sealKey(env), jwk));
+  return `v1.${toB64(iv)}.${toB64(box)}`;
+}
+
+async function unseal(env: Env, sealed: string, alg: AlgorithmIdentifier | RsaHashedImportParams): Promise<CryptoKey> {
+  const [, iv, box] = sealed.split(".");
+  const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: fromB64(iv) }, await sealKey(env), fromB64(box));
+  return crypto.subtle.importKey("jwk", JSON.parse(new TextDecoder().decode(plain)), alg, true, ["sign"]);
+}
+
+const publicJwk = async (key: CryptoKey) => JSON.stringify(await crypto.subtle.exportKey("jwk", key));
+const importPublic = (jwk: string, alg: AlgorithmIdentifier | RsaHashedImportParams) =>
+  crypto.subtle.importKey("jwk", JSON.parse(jwk), alg, true, ["verify"]);
+
+interface KeyRow {
+  rsa_public: string;
+  rsa_private: string;
+  ed_public: string;
+  ed_private: string;
+}
+
+/** The account's [RSA, Ed25519] key pairs, made and stored the first time they are asked for. */
+export async function keyPairsOf(env: Env, db: D1Database, userId: number): Promise<CryptoKeyPair[]> {
+  const read = () => db.prepare("select * from actor_keys where user_id = ?").bind(userId).first<KeyRow>();
+  let row = await read();
+  if (!row) {
+    const rsa = (await crypto.subtle.generateKey(RSA, true, ["sign", "verify"])) as CryptoKeyPair;
+    const ed = (await crypto.subtle.generateKey(ED, true, ["sign", "verify"])) as CryptoKeyPair;
+    // Two first readers race: the insert keeps the first pair and both use it (read again).
+    await db
+      .prepare(
+        "insert into actor_keys (user_id, rsa_public, rsa_private, ed_public, ed_private) select ?, ?, ?, ?, ? where exists (select 1 from users where id = ?) on conflict do nothing",
+      )
+      .bind(
+        userId,
+        await publicJwk(rsa.publicKey),
+        await seal(env, rsa.privateKey),
+        await publicJwk(ed.publicKey),
+        await seal(env, ed.privateKey),
+        userId,
+      )
+      .run();
+    row = await read();
+    if (!row) return [];
+  }
+  return [
+    {
+      publicKey: await importPublic(row.rsa_public, RSA_IMPORT),
+      privateKey: await unseal(env, row.rsa_private, RSA_IMPORT),
+    },
+    { publicKey: await importPublic(row.ed_public, ED), privateKey: await unseal(env, row.ed_private, ED) },
+  ];
+}

@@ -1,0 +1,45 @@
+// Finding a person on another server by handle (name@host): WebFinger, then their actor document,
+// stored as a NoteX account (remote.ts). Fedify's lookupWebFinger always uses https, so under
+// APP_ENV=local (two instances on loopback over plain http) the WebFinger request is made here; the
+// actor is then read with Fedify's document loader. Outside local: https only, no IP literals or
+// localhost (Fedify's loader also refuses private addresses), and every request times out.
+import { isActor } from "@fedify/vocab";
+import type { Env } from "../../env";
+import { federationFor } from "./federation";
+import { storeActor } from "./remote";
+
+export const FETCH_TIMEOUT_MS = 10_000;
+const HANDLE = /^@?([^@\s/?#]+)@([a-z0-9.-]+(?::\d+)?)$/i;
+const PRIVATE_HOST =
+  /^(localhost|127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|169\.254\.|\[|0\.|\d+\.\d+\.\d+\.\d+(:\d+)?$)/i;
+
+/** Whether a URL may be fetched from this environment (SSRF rule; local mode federates over loopback). */
+export function fetchable(env: Env, url: URL): boolean {
+  if (env.APP_ENV === "local") return url.protocol === "http:" || url.protocol === "https:";
+  return url.protocol === "https:" && !PRIVATE_HOST.test(url.host);
+}
+
+/** The NoteX id of the person behind `handle`, fetched and stored; null when it cannot be found. */
+export async function resolveHandle(env: Env, siteOrigin: string, handle: string): Promise<number | null> {
+  const m = HANDLE.exec(handle.trim());
+  if (!m) return null;
+  const [, name, host] = m;
+  const scheme = env.APP_ENV === "local" ? "http" : "https";
+  const finger = new URL(`${scheme}://${host}/.well-known/webfinger`);
+  finger.searchParams.set("resource", `acct:${name}@${host}`);
+  if (!fetchable(env, finger)) return null;
+  const res = await fetch(finger, {
+    headers: { accept: "application/jrd+json" },
+    signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+  });
+  if (!res.ok) return null;
+  const jrd = (await res.json()) as { links?: { rel?: string; type?: string; href?: string }[] };
+  const self = jrd.links?.find(
+    (l) => l.rel === "self" && /application\/(activity\+json|ld\+json)/.test(l.type ?? "") && l.href,
+  );
+  if (!self?.href || !fetchable(env, new URL(self.href))) return null;
+  const federation = await federationFor(env);
+  const ctx = federation.createContext(new URL(siteOrigin), { env });
+  const actor = await ctx.lookupObject(self.href);
+  return isActor(actor) ? storeActor(env, actor) : null;
+}

@@ -1,0 +1,169 @@
+// NoteX's own queue messages (context.ts OutMessage) turned into signed activities. Runs in the
+// queue consumer, never in the author's request: the request enqueued one small message; here the
+// activity is built from the database as it is now and handed to Fedify, which enqueues one
+// delivery per inbox (followers' shared inboxes deduplicated) and signs each with the author's key.
+import type { Context, Federation } from "@fedify/fedify";
+import {
+  type Activity,
+  Announce,
+  Create,
+  Delete,
+  Follow,
+  Like,
+  PUBLIC_COLLECTION,
+  type Recipient,
+  Tombstone,
+  Undo,
+  Update,
+} from "@fedify/vocab";
+import type { Env } from "../../env";
+import type { FedData, OutMessage } from "./context";
+import { hasRemoteFollowers, localNote, localReply, remoteActorById } from "./data";
+import { announceUri, noteUri, replyUri, toNote, toReplyNote } from "./objects";
+
+type Ctx = Context<FedData>;
+
+const recipientOf = (r: { uri: string; inbox: string; shared_inbox: string | null }): Recipient => ({
+  id: new URL(r.uri),
+  inboxId: new URL(r.inbox),
+  endpoints: r.shared_inbox ? { sharedInbox: new URL(r.shared_inbox) } : null,
+});
+
+/** The remote person behind a stored object (a note or reply that came from elsewhere), if any. */
+async function remoteAuthorOf(env: Env, kind: "note" | "reply", id: number) {
+  return env.DB.prepare(
+    `select ro.uri as object_uri, ra.uri, ra.inbox, ra.shared_inbox from remote_objects ro join remote_actors ra on ra.user_id = ro.user_id
+     where ro.kind = ? and ro.row_id = ?`,
+  )
+    .bind(kind, id)
+    .first<{ object_uri: string; uri: string; inbox: string; shared_inbox: string | null }>();
+}
+
+/**
+ * To the author's followers elsewhere and to `also` (a remote author replied to or quoted). Nothing
+ * at all when nobody elsewhere is concerned: no key is made, no message queued.
+ */
+async function toFollowers(ctx: Ctx, uid: number, activity: Activity, also: Recipient[] = []) {
+  const sender = { identifier: String(uid) };
+  if (await hasRemoteFollowers(ctx.data.env.DB, uid))
+    await ctx.sendActivity(sender, "followers", activity, { preferSharedInbox: true });
+  if (also.length) await ctx.sendActivity(sender, also, activity, { preferSharedInbox: true });
+}
+
+const audience = (ctx: Ctx, uid: number) => ({ to: PUBLIC_COLLECTION, cc: ctx.getFollowersUri(String(uid)) });
+
+async function noteOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "note" }>) {
+  const actor = ctx.getActorUri(String(m.uid));
+  if (m.op === "delete") {
+    const id = noteUri(ctx, m.id);
+    await toFollowers(
+      ctx,
+      m.uid,
+      new Delete({ id: new URL(`${id.href}#delete`), actor, object: new Tombstone({ id }), ...audience(ctx, m.uid) }),
+    );
+    return;
+  }
+  const row = await localNote(env.DB, m.id);
+  if (!row || row.user_id !== m.uid) return;
+  const note = toNote(ctx, row);
+  if (!note?.id) return;
+  const quoted = row.kind === 2 && row.renote_id ? await remoteAuthorOf(env, "note", row.renote_id) : null;
+  const stamp = m.op === "update" ? `#update/${row.updated_at ?? Date.now()}` : "#create";
+  const Kind = m.op === "update" ? Update : Create;
+  await toFollowers(
+    ctx,
+    m.uid,
+    new Kind({ id: new URL(`${note.id.href}${stamp}`), actor, object: note, ...audience(ctx, m.uid) }),
+    quoted ? [recipientOf(quoted)] : [],
+  );
+}
+
+async function replyOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "reply" }>) {
+  const actor = ctx.getActorUri(String(m.uid));
+  if (m.op === "delete") {
+    const author = m.parent ? await remoteAuthorOf(env, m.parent < 0 ? "note" : "reply", Math.abs(m.parent)) : null;
+    const id = replyUri(ctx, m.id);
+    await toFollowers(
+      ctx,
+      m.uid,
+      new Delete({ id: new URL(`${id.href}#delete`), actor, object: new Tombstone({ id }), ...audience(ctx, m.uid) }),
+      author ? [recipientOf(author)] : [],
+    );
+    return;
+  }
+  const row = await localReply(env.DB, m.id);
+  if (!row || row.user_id !== m.uid) return;
+  const note = toReplyNote(ctx, row);
+  const author = row.parent_author_uri
+    ? await env.DB.prepare("select uri, inbox, shared_inbox from remote_actors where uri = ?")
+        .bind(row.parent_author_uri)
+        .first<{ uri: string; inbox: string; shared_inbox: string | null }>()
+    : null;
+  const stamp = m.op === "update" ? `#update/${row.updated_at ?? Date.now()}` : "#create";
+  const Kind = m.op === "update" ? Update : Create;
+  await toFollowers(
+    ctx,
+    m.uid,
+    new Kind({ id: new URL(`${note.id?.href}${stamp}`), actor, object: note, to: PUBLIC_COLLECTION, ccs: note.ccIds }),
+    author ? [recipientOf(author)] : [],
+  );
+}
+
+async function renoteOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "renote" }>) {
+  const actor = ctx.getActorUri(String(m.uid));
+  const original = await remoteAuthorOf(env, "note", m.target);
+  const also = original ? [recipientOf(original)] : [];
+  const announceId = announceUri(ctx, m.uid, m.target);
+  const object = original ? new URL(original.object_uri) : noteUri(ctx, m.target);
+  const announce = new Announce({ id: announceId, actor, object, ...audience(ctx, m.uid) });
+  if (m.op === "create") {
+    await toFollowers(ctx, m.uid, announce, also);
+  } else {
+    await toFollowers(
+      ctx,
+      m.uid,
+      new Undo({ id: new URL(`${announceId.href}#undo`), actor, object: announce, ...audience(ctx, m.uid) }),
+      also,
+    );
+  }
+}
+
+async function likeOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "like" }>) {
+  // Likes of local content stay local; a like of a stored remote post goes to its author.
+  const author = await remoteAuthorOf(env, m.kind, m.id);
+  if (!author) return;
+  const actor = ctx.getActorUri(String(m.uid));
+  const like = new Like({
+    id: new URL(`${actor.href}#likes/${m.kind}/${m.id}/${Date.now()}`),
+    actor,
+    object: new URL(author.object_uri),
+  });
+  const activity =
+    m.op === "create" ? like : new Undo({ id: new URL(`${like.id?.href}/undo/${Date.now()}`), actor, object: like });
+  await ctx.sendActivity({ identifier: String(m.uid) }, recipientOf(author), activity);
+}
+
+async function followOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "follow" }>) {
+  const target = await remoteActorById(env.DB, m.target);
+  if (!target) return;
+  const actor = ctx.getActorUri(String(m.uid));
+  const follow = new Follow({
+    id: new URL(`${actor.href}#follows/${m.target}/${Date.now()}`),
+    actor,
+    object: new URL(target.uri),
+  });
+  const activity =
+    m.op === "create"
+      ? follow
+      : new Undo({ id: new URL(`${follow.id?.href}/undo/${Date.now()}`), actor, object: follow });
+  await ctx.sendActivity({ identifier: String(m.uid) }, recipientOf(target), activity);
+}
+
+export async function sendOut(federation: Federation<FedData>, env: Env, m: OutMessage): Promise<void> {
+  const ctx = federation.createContext(new URL(m.origin), { env });
+  if (m.notex === "note") await noteOut(ctx, env, m);
+  else if (m.notex === "reply") await replyOut(ctx, env, m);
+  else if (m.notex === "renote") await renoteOut(ctx, env, m);
+  else if (m.notex === "like") await likeOut(ctx, env, m);
+  else await followOut(ctx, env, m);
+}

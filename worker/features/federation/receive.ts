@@ -1,0 +1,99 @@
+// Remote Notes into NoteX: a reply to something here becomes a reply in its thread; a post that
+// mentions someone here, or whose author someone here follows, becomes a note (so it reaches
+// Following). Anything else is not stored (NoteX is not a relay). Remote HTML goes through the
+// same sanitiser and limits as local input: through NoteInput and replyContent.
+import type { InboxContext } from "@fedify/fedify";
+import { Mention, type Note } from "@fedify/vocab";
+import { dbFor } from "../../db/client";
+import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
+import { textToHtml } from "../../lib/text";
+import { NoteInput } from "../notes/notes.schema";
+import { createNote, deleteNote } from "../notes/write.service";
+import { createReply, deleteReply, editReply, MAX_REPLY } from "../replies/replies.service";
+import type { FedData } from "./context";
+import { localTarget } from "./inbox";
+import { forgetObject, rememberObject } from "./remote";
+
+type Ctx = InboxContext<FedData>;
+
+/** The x-label every remote note carries (NoteX requires one; other servers have none). */
+export const REMOTE_LABEL = "fediverse";
+const MAX_NOTE_TEXT = 2800;
+
+/** Sanitised HTML within `max` characters of text: longer posts keep their first paragraphs as text. */
+function fitted(html: string, max: number): string {
+  const clean = sanitizeHtml(html);
+  const txt = htmlToText(clean);
+  return [...txt].length <= max ? clean : textToHtml(`${[...txt].slice(0, max - 1).join("")}…`);
+}
+
+async function mentionsLocal(ctx: Ctx, note: Note): Promise<boolean> {
+  for await (const tag of note.getTags(ctx)) {
+    if (tag instanceof Mention && tag.href && ctx.parseUri(tag.href)?.type === "actor") return true;
+  }
+  return false;
+}
+
+async function followedHere(ctx: Ctx, uid: number) {
+  const row = await ctx.data.env.DB.prepare("select 1 as x from follows where followee_id = ? limit 1")
+    .bind(uid)
+    .first();
+  return !!row;
+}
+
+export async function receiveNote(ctx: Ctx, uid: number, note: Note) {
+  const env = ctx.data.env;
+  const id = note.id as URL;
+  if (await env.DB.prepare("select 1 from remote_objects where uri = ?").bind(id.href).first()) return;
+  const html = note.content?.toString() ?? "";
+  const db = dbFor(env.DB);
+  const parent = await localTarget(ctx, note.replyTargetId);
+  if (parent) {
+    const reply = await createReply(db, uid, parent.kind === "note" ? -parent.id : parent.id, fitted(html, MAX_REPLY));
+    await rememberObject(env, id, "reply", reply.id, uid);
+    return;
+  }
+  if (note.replyTargetId) return;
+  if (!(await mentionsLocal(ctx, note)) && !(await followedHere(ctx, uid))) return;
+  const data = NoteInput.safeParse({ label: REMOTE_LABEL, content: fitted(html, MAX_NOTE_TEXT) });
+  if (!data.success) return;
+  const author = await env.DB.prepare("select username from users where id = ?")
+    .bind(uid)
+    .first<{ username: string }>();
+  const saved = await createNote(
+    env,
+    db,
+    { id: uid, username: author?.username ?? "" },
+    data.data,
+    ctx.canonicalOrigin,
+  );
+  await rememberObject(env, id, "note", saved.note.id, uid);
+}
+
+/** Update(Note): the stored copy takes the new text (only its own author's: user_id in the where). */
+export async function reviseNote(ctx: Ctx, uid: number, note: Note) {
+  const env = ctx.data.env;
+  const stored = await env.DB.prepare("select kind, row_id from remote_objects where uri = ? and user_id = ?")
+    .bind(note.id?.href, uid)
+    .first<{ kind: string; row_id: number }>();
+  if (!stored) return;
+  const html = note.content?.toString() ?? "";
+  if (stored.kind === "reply") {
+    await editReply(dbFor(env.DB), uid, stored.row_id, fitted(html, MAX_REPLY));
+    return;
+  }
+  const data = NoteInput.safeParse({ label: REMOTE_LABEL, content: fitted(html, MAX_NOTE_TEXT) });
+  if (!data.success || stored.kind !== "note") return;
+  await env.DB.prepare("update notes set content = ?, txt = ?, updated_at = ? where id = ? and user_id = ?")
+    .bind(data.data.content, data.data.txt, Date.now(), stored.row_id, uid)
+    .run();
+}
+
+/** Delete: the stored copy goes the way its author's own delete would (counters, replies, notifications). */
+export async function removeNote(ctx: Ctx, uid: number, uri: URL, stored: { kind: string; row_id: number }) {
+  const env = ctx.data.env;
+  const db = dbFor(env.DB);
+  if (stored.kind === "reply") await deleteReply(db, uid, stored.row_id).catch(() => undefined);
+  else if (stored.kind === "note") await deleteNote(env, db, uid, stored.row_id).catch(() => undefined);
+  await forgetObject(env, uri);
+}

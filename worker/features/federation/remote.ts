@@ -1,0 +1,82 @@
+// Remote people as NoteX accounts. The model (for the Mastodon client API and anything else that
+// shows people): a remote person is a `users` row like any other, so every route that takes a user
+// id (follows, blocks, mutes, reports, likes, notifications) works on them unchanged, plus one
+// `remote_actors` row (actor URI, inbox, shared inbox, host, original profile URL). Their username
+// is `name@host`; their email column holds the actor URI (unique, never a mail address), they have
+// no password and no Google id, so they can never sign in; they have no folders.
+import type { Actor } from "@fedify/vocab";
+import type { Env } from "../../env";
+import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
+
+const MAX_NAME = 100;
+const MAX_BIO = 1000;
+
+/** Where a remote actor's handle lives and what it is called there: `name@host`. */
+export const handleOf = (actor: Actor) => {
+  const id = actor.id as URL;
+  return `${actor.preferredUsername ?? id.pathname.split("/").pop() ?? "user"}@${id.host.toLowerCase()}`;
+};
+
+const urlOf = (v: unknown): string => (v instanceof URL ? v.href : "");
+
+/**
+ * Stores (or refreshes) a remote actor and answers its NoteX user id. One batch: the users row
+ * (found again by its actor URI), then its remote_actors row. Names and bios go through the same
+ * sanitiser as local input; images are kept as their remote URLs.
+ */
+export async function storeActor(env: Env, actor: Actor): Promise<number | null> {
+  const id = actor.id;
+  const inbox = actor.inboxId;
+  if (!id || !inbox) return null;
+  const name =
+    htmlToText(sanitizeHtml(actor.name?.toString() ?? "")).trim() || (actor.preferredUsername?.toString() ?? "");
+  const bio = htmlToText(sanitizeHtml(actor.summary?.toString() ?? "")).trim();
+  const icon = await actor.getIcon().catch(() => null);
+  const image = await actor.getImage().catch(() => null);
+  const shared = actor.endpoints?.sharedInbox ?? null;
+  const now = Date.now();
+  const [, , row] = await env.DB.batch([
+    env.DB.prepare(
+      `insert into users (username, email, fullname, avatar, cover, descr, confirmed) values (?1, ?2, ?3, ?4, ?5, ?6, 1)
+       on conflict(email) do update set fullname = excluded.fullname, avatar = excluded.avatar, cover = excluded.cover, descr = excluded.descr`,
+    ).bind(
+      handleOf(actor),
+      id.href,
+      name.slice(0, MAX_NAME),
+      urlOf(icon?.url),
+      urlOf(image?.url),
+      bio.slice(0, MAX_BIO),
+    ),
+    env.DB.prepare(
+      `insert into remote_actors (user_id, uri, host, inbox, shared_inbox, url, fetched_at)
+       values ((select id from users where email = ?1), ?1, ?2, ?3, ?4, ?5, ?6)
+       on conflict(user_id) do update set inbox = excluded.inbox, shared_inbox = excluded.shared_inbox, url = excluded.url, fetched_at = excluded.fetched_at`,
+    ).bind(id.href, id.host.toLowerCase(), inbox.href, shared?.href ?? null, urlOf(actor.url), now),
+    env.DB.prepare("select user_id as id from remote_actors where uri = ?").bind(id.href),
+  ]);
+  return (row.results[0] as { id: number } | undefined)?.id ?? null;
+}
+
+/** The NoteX id of an actor already stored (no fetch): undo, delete and update name known senders. */
+export const storedActorId = async (env: Env, uri: URL | null) =>
+  uri
+    ? ((
+        await env.DB.prepare("select user_id as id from remote_actors where uri = ?")
+          .bind(uri.href)
+          .first<{ id: number }>()
+      )?.id ?? null)
+    : null;
+
+/** A remote object stored here: its kind and row. */
+export const storedObject = (env: Env, uri: URL, userId: number) =>
+  env.DB.prepare("select kind, row_id from remote_objects where uri = ? and user_id = ?")
+    .bind(uri.href, userId)
+    .first<{ kind: string; row_id: number }>();
+
+export const rememberObject = (env: Env, uri: URL, kind: string, rowId: number, userId: number) =>
+  env.DB.prepare("insert into remote_objects (uri, kind, row_id, user_id) values (?, ?, ?, ?) on conflict do nothing")
+    .bind(uri.href, kind, rowId, userId)
+    .run();
+
+export const forgetObject = (env: Env, uri: URL) =>
+  env.DB.prepare("delete from remote_objects where uri = ?").bind(uri.href).run();

@@ -1,0 +1,142 @@
+// The bench's bare twins (`npm run bench`, scripts/bench/measure.mjs). A twin is the floor for one
+// bench row's D1 work on this machine: the very statements that row's request sent, captured from it
+// in local mode, run again by a handler with no app around them (no Hono, no middleware, no session,
+// no rendering). The bench measures the row and its twin side by side under the same load, and a
+// row's budget is its time as a multiple of its twin's.
+//
+// Only under APP_ENV=local with BENCH_TWINS=1 (a var only the bench passes); anywhere else both
+// routes are the app's ordinary 404. The twin replays only statements the app itself sent; no SQL
+// ever comes in from a request.
+
+interface Statement {
+  sql: string;
+  params: unknown[];
+}
+/** One round trip to D1: a statement's all/run/raw/first, or a batch. */
+interface Trip {
+  batch: boolean;
+  method: "all" | "run" | "raw" | "first";
+  statements: Statement[];
+}
+/**
+ * A request's trips: those it had in flight at the same time form a wave, waves ran one after
+ * another. `primary`: the request started its D1 session at the primary (a write, db/replicas.ts).
+ */
+interface Capture {
+  primary: boolean;
+  waves: Trip[][];
+}
+
+const CAPTURE_HEADER = "x-bench-capture";
+const ID = /^[\w-]{1,40}$/;
+/** Captures by the id the bench gave them. One isolate serves the bench locally; a few hundred at most. */
+const captured = new Map<string, Capture>();
+
+type BenchEnv = { APP_ENV: string; BENCH_TWINS?: string; DB: D1Database };
+const enabled = (env: BenchEnv) => env.APP_ENV === "local" && env.BENCH_TWINS === "1";
+
+/** Bind values as D1 takes them again after a trip through JSON (a blob as its bytes). */
+const storable = (v: unknown) =>
+  v instanceof ArrayBuffer
+    ? [...new Uint8Array(v)]
+    : ArrayBuffer.isView(v)
+      ? [...new Uint8Array(v.buffer, v.byteOffset, v.byteLength)]
+      : v;
+
+/** A statement that notes each trip it makes into `record` before making it. */
+class RecordedStatement {
+  constructor(
+    readonly real: D1PreparedStatement,
+    private readonly sql: string,
+    private readonly params: unknown[],
+    private readonly record: (trip: Trip, run: () => Promise<unknown>) => Promise<unknown>,
+  ) {}
+  bind(...values: unknown[]) {
+    return new RecordedStatement(this.real.bind(...values), this.sql, values.map(storable), this.record);
+  }
+  get statement(): Statement {
+    return { sql: this.sql, params: this.params };
+  }
+  private trip(method: Trip["method"], run: () => Promise<unknown>) {
+    return this.record({ batch: false, method, statements: [this.statement] }, run);
+  }
+  all() {
+    return this.trip("all", () => this.real.all());
+  }
+  run() {
+    return this.trip("run", () => this.real.run());
+  }
+  raw(options?: { columnNames?: boolean }) {
+    return this.trip("raw", () => (options?.columnNames ? this.real.raw({ columnNames: true }) : this.real.raw()));
+  }
+  first(column?: string) {
+    return this.trip("first", () => (column === undefined ? this.real.first() : this.real.first(column)));
+  }
+}
+
+/**
+ * `d1` recording every trip of the request into `waves`, when the bench asked for a capture of this
+ * request (header x-bench-capture: <id>); else `d1` as it is. Call `keep` once the request is answered.
+ */
+export function benchRecorder(request: Request, env: BenchEnv, d1: D1Database) {
+  const id = request.headers.get(CAPTURE_HEADER);
+  if (!enabled(env) || !id || !ID.test(id)) return { d1, keep() {} };
+  const waves: Trip[][] = [];
+  let inFlight = 0;
+  const record = async (trip: Trip, run: () => Promise<unknown>) => {
+    if (inFlight === 0 || !waves.length) waves.push([]);
+    waves[waves.length - 1].push(trip);
+    inFlight++;
+    try {
+      return await run();
+    } finally {
+      inFlight--;
+    }
+  };
+  const recording = {
+    prepare: (sql: string) => new RecordedStatement(d1.prepare(sql), sql, [], record),
+    batch: (stmts: RecordedStatement[]) =>
+      record({ batch: true, method: "all", statements: stmts.map((s) => s.statement) }, () =>
+        d1.batch(stmts.map((s) => s.real)),
+      ),
+    exec: (sql: string) =>
+      record({ batch: false, method: "run", statements: [{ sql, params: [] }] }, () => d1.exec(sql)),
+    withSession: () => recording,
+    getBookmark: () => (d1 as unknown as D1DatabaseSession).getBookmark?.() ?? null,
+  };
+  const primary = !["GET", "HEAD", "OPTIONS"].includes(request.method);
+  return { d1: recording as unknown as D1Database, keep: () => void captured.set(id, { primary, waves }) };
+}
+
+/** Sends one captured trip as the app sent it. */
+function replay(db: D1DatabaseSession, trip: Trip): Promise<unknown> {
+  const stmts = trip.statements.map((s) => db.prepare(s.sql).bind(...s.params));
+  if (trip.batch) return db.batch(stmts).then((rs) => rs.map((r) => r.results));
+  const [s] = stmts;
+  return trip.method === "raw"
+    ? s.raw()
+    : trip.method === "first"
+      ? s.first()
+      : s[trip.method]().then((r) => r.results);
+}
+
+/**
+ * The twin routes, ahead of the whole app: GET /__bench/twin/<id> runs capture <id>'s trips (wave by
+ * wave, each wave's trips together) and answers their rows as JSON; GET /__bench/capture/<id> shows
+ * the capture. Undefined for every other request, and for all of them outside the bench.
+ */
+export function benchTwin(request: Request, env: BenchEnv): Promise<Response> | undefined {
+  if (!enabled(env)) return undefined;
+  const m = /^\/__bench\/(twin|capture)\/([^/]+)$/.exec(new URL(request.url).pathname);
+  if (!m) return undefined;
+  const capture = captured.get(m[2]);
+  if (!capture)
+    return Promise.resolve(Response.json({ code: "not_found", message: "No such capture" }, { status: 404 }));
+  if (m[1] === "capture") return Promise.resolve(Response.json(capture));
+  const db = env.DB.withSession(capture.primary ? "first-primary" : "first-unconstrained");
+  return (async () => {
+    const out: unknown[] = [];
+    for (const wave of capture.waves) out.push(await Promise.all(wave.map((t) => replay(db, t))));
+    return Response.json(out);
+  })();
+}
