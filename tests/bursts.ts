@@ -6,6 +6,8 @@ import type { Res } from "./http";
 export const WRITE_BUDGET = 60; // RL_WRITE, per user per 10 s
 export const WRITE_WINDOW_MS = 10_000;
 export const AUTH_BUDGET = 30; // RL_AUTH, per address and per account per 60 s
+export const SEARCH_BUDGET = 60; // RL_SEARCH, per signed-in person per 60 s
+export const SEARCH_VISITOR_BUDGET = 20; // RL_SEARCH_VISITOR, per visitor address per 60 s
 export const TOO_MANY = "Too many requests, please try again.";
 
 /** Sends `calls` at once; answers every status, after checking each 429 carries the spec's text. */

@@ -123,3 +123,20 @@ export async function person(inst: Instance, username: string): Promise<Person> 
   const token = made.body.token as string;
   return { id: made.body.user.id, username, call: (m, p, b) => call(m, p, b, token) };
 }
+
+/**
+ * POSTs an activity to `inbox` signed (draft-cavage) with `uid`'s real RSA key on `from`, or with
+ * `key` instead (a forgery: the key id still names `uid`'s key).
+ */
+export async function signedPost(from: Instance, uid: number, inbox: string, activity: object, key?: CryptoKey) {
+  const { signRequest } = await import("@fedify/fedify");
+  const { keyPairsOf } = await import("../worker/features/federation/keys");
+  const [rsa] = await keyPairsOf(from.env, from.env.DB, uid);
+  const request = new Request(inbox, {
+    method: "POST",
+    headers: { "content-type": "application/activity+json" },
+    body: JSON.stringify({ "@context": "https://www.w3.org/ns/activitystreams", ...activity }),
+  });
+  const keyId = new URL(`${from.origin}/ap/users/${uid}#main-key`);
+  return globalThis.fetch(await signRequest(request, key ?? rsa.privateKey, keyId));
+}

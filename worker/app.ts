@@ -72,7 +72,10 @@ export function createApp(pages: PageHandler) {
         c.env = { ...c.env, DB: meteredD1(bench.d1, meter) };
         await next();
         bench.keep();
-        c.res.headers.append("Server-Timing", serverTiming(meter));
+        // The meter's totals go out only locally (tests, bench, development): rows read can depend
+        // on other people's data (how many they follow, like, are notified of), a side channel in
+        // production. There the request log keeps them.
+        if (c.env.APP_ENV === "local") c.res.headers.append("Server-Timing", serverTiming(meter));
         returnBookmark(c, d1Session, meter.written, c.env.APP_ENV !== "local");
         if (logsRequests(c.env)) logRequest(c, id, started, meter);
       })

@@ -10,6 +10,8 @@ export interface Env {
   ASSETS?: Fetcher;
   RL_AUTH?: RateLimit;
   RL_WRITE?: RateLimit;
+  RL_SEARCH?: RateLimit;
+  RL_SEARCH_VISITOR?: RateLimit;
   /** Cloudflare's send_email binding (worker/lib/mail.ts); absent = nothing is delivered. */
   EMAIL?: SendEmail;
   /** ActivityPub deliveries (worker/features/federation): producer and consumer of one queue. */

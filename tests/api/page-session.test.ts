@@ -67,5 +67,11 @@ describe("a page reads its session from KV before the loaders run", () => {
         read: d1Of(asVisitor.headers.get("server-timing")).read,
       });
     }
+    // The API answers it as no one: 401 where a session is needed, and no D1 read at all.
+    for (const path of ["/v1/me", "/v1/notifications?page=1", "/v1/bookmarks?t=note&page=1"]) {
+      const res = await visitor().get(path, { cookie: `notex_sid=${a.id}.${randomToken()}` });
+      expect(res.status, path).toBe(401);
+      expect(d1Of(res.headers.get("server-timing")).trips, path).toBe(0);
+    }
   });
 });

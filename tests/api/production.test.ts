@@ -135,6 +135,25 @@ describe("read replicas: D1 sessions carry the person's bookmark", () => {
   });
 });
 
+describe("the D1 meter's Server-Timing is sent only under APP_ENV=local", () => {
+  it("production answers carry no Server-Timing: rows read must not tell anyone about another person's data", async () => {
+    const a = await user();
+    const forged = `notex_sid=${a.id}.${"x".repeat(43)}`;
+    for (const [path, headers] of [
+      ["/v1/health/ready", {}],
+      [`/v1/users/${a.username}`, {}],
+      [`/probe?v=${Date.now()}`, { cookie: forged }],
+      ["/v1/me", { cookie: forged }],
+    ] as [string, Record<string, string>][]) {
+      const res = await call(PRODUCTION_ENV, path, { headers });
+      expect(res.status, path).toBeLessThan(500);
+      expect(res.headers.get("server-timing"), path).toBeNull();
+    }
+    // Locally (tests, bench, development) the meter is there.
+    expect(tripsOf((await call({}, `/v1/users/${a.username}`)).headers.get("server-timing"))).toBe(1);
+  });
+});
+
 describe("structured request logs", () => {
   it("writes one JSON line per request: id, route, status, ms and the D1 trips Server-Timing reports", async () => {
     const a = await user();

@@ -5,7 +5,15 @@
 import { describe, expect, it } from "vitest";
 import { snapshot } from "../db-snapshot";
 import { user, users } from "../factories";
-import { AUTH_BUDGET, burst, fire, WRITE_BUDGET, WRITE_WINDOW_MS } from "../bursts";
+import {
+  AUTH_BUDGET,
+  burst,
+  fire,
+  SEARCH_BUDGET,
+  SEARCH_VISITOR_BUDGET,
+  WRITE_BUDGET,
+  WRITE_WINDOW_MS,
+} from "../bursts";
 import { Client, type Res } from "../http";
 
 const windowOf = () => Math.floor(Date.now() / WRITE_WINDOW_MS);
@@ -95,5 +103,67 @@ describe("login bursts", () => {
     // Other accounts, from any address, are unaffected.
     const b = await user();
     expect((await new Client().post("/v1/login", { username: b.username, password: b.password })).status).toBe(200);
+  });
+
+  it("the account's budget is one, whichever identifier names it (username or email, any case)", {
+    timeout: 120_000,
+  }, async () => {
+    const a = await user();
+    const guess = (username: string) => new Client().post("/v1/login", { username, password: "wrong-guess" });
+    for (let attempt = 0; ; attempt++) {
+      // Spend the budget through the username, then ask by the other spellings in the same window:
+      // the username itself still refused proves the window has not turned meanwhile.
+      await burst(AUTH_BUDGET, () => guess(a.username));
+      const [byName, ...others] = await fire([
+        () => guess(a.username),
+        () => guess(a.email),
+        () => guess(a.email.toUpperCase()),
+        () => guess(` ${a.username.toUpperCase()} `),
+      ]);
+      if (byName !== 429 && attempt < 2) continue;
+      expect(byName).toBe(429);
+      expect(others).toEqual([429, 429, 429]);
+      break;
+    }
+  });
+});
+
+describe("password reset requests", () => {
+  it("an address's budget is one, however it is spelled", { timeout: 120_000 }, async () => {
+    const a = await user();
+    const ask = (email: string) => new Client().post("/v1/password/forgot", { email });
+    for (let attempt = 0; ; attempt++) {
+      await burst(AUTH_BUDGET, () => ask(a.email));
+      const [same, ...others] = await fire([
+        () => ask(a.email),
+        () => ask(a.email.toUpperCase()),
+        () => ask(`  ${a.email}  `),
+      ]);
+      if (same !== 429 && attempt < 2) continue;
+      expect(same).toBe(429);
+      expect(others).toEqual([429, 429]);
+      break;
+    }
+  });
+});
+
+describe("search bursts", () => {
+  it("a visitor's searches have a budget per address, with the spec's 429", { timeout: 120_000 }, async () => {
+    const script = new Client();
+    await burst(SEARCH_VISITOR_BUDGET, (i) => script.get(`/v1/search?q=word${i}&t=notes`));
+    // Another address has its own budget.
+    expect((await new Client().get("/v1/search?q=word&t=notes")).status).toBe(200);
+  });
+
+  it("a signed-in person's searches have a larger budget of their own, whatever address they use", {
+    timeout: 120_000,
+  }, async () => {
+    const a = await user();
+    const answered = await burst(SEARCH_BUDGET, (i) => {
+      a.ip = `10.250.${i >> 8}.${i & 255}`;
+      return a.get(`/v1/search?q=word${i}&t=${i % 2 ? "users" : "replies"}`);
+    });
+    // More than a visitor gets: the person's budget, not the address's.
+    expect(answered.length).toBeGreaterThan(2 * SEARCH_VISITOR_BUDGET);
   });
 });

@@ -1,4 +1,7 @@
+import { createExecutionContext, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { action as devApi } from "../../app/routes/v1.$";
+import { snapshot } from "../db-snapshot";
 import { Client } from "../http";
 import { burst, WRITE_BUDGET } from "../bursts";
 import { user } from "../factories";
@@ -24,6 +27,37 @@ describe("CSRF (issue 8 §5)", () => {
       { origin: "http://notex.test", "sec-fetch-site": "same-origin" },
     );
     expect(res.status).toBe(200);
+  });
+});
+
+describe("the dev server's /v1 route (app/routes/v1.$.ts)", () => {
+  // `npm run dev` serves /v1 through this Remix route, not the worker: it applies the same check.
+  const call = (headers: Record<string, string>, cookie: string) =>
+    devApi({
+      request: new Request("http://notex.test/v1/notes", {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie, ...headers },
+        body: JSON.stringify({ label: "idea", content: "<p>forged</p>" }),
+      }),
+      context: { cloudflare: { env, ctx: createExecutionContext() } },
+      params: {},
+    } as never) as Promise<Response>;
+
+  it.each([
+    ["Origin", { origin: "https://evil.example" }],
+    ["Origin: null", { origin: "null" }],
+    ["Sec-Fetch-Site", { "sec-fetch-site": "cross-site" }],
+  ])("refuses a cross-origin write carrying the cookie (%s), changing nothing", async (_name, headers) => {
+    const a = await user();
+    const before = await snapshot();
+    const res = await call(headers, a.cookie ?? "");
+    expect(res.status).toBe(403);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("lets a same-origin write through", async () => {
+    const a = await user();
+    expect((await call({ origin: "http://notex.test" }, a.cookie ?? "")).status).toBe(201);
   });
 });
 

@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { RESERVED } from "../../worker/features/users/users.schema";
 import { user, visitor } from "../factories";
+import { Client } from "../http";
 
 // U+202E (right-to-left override), U+2066–2069 (isolates), U+200B–200D, U+2060, U+FEFF.
 const HIDDEN = ["\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069"].concat([
@@ -96,5 +97,49 @@ describe("usernames that collide with the site's routes (issue 20 §6)", () => {
     expect(segments.filter((seg) => !RESERVED.has(seg.toLowerCase()))).toEqual([]);
     // The worker's own top-level paths.
     for (const seg of ["v1", "img"]) expect(RESERVED.has(seg)).toBe(true);
+  });
+});
+
+// C0 control characters (NUL, ESC, BEL…) and DEL are refused in every name, description, folder
+// field and label; whitespace controls are whitespace: a one-line field folds them into a space, a
+// description keeps its newlines.
+const CONTROLS = ["\u0000", "\u0001", "\u0007", "\u0008", "\u001b", "\u001f", "\u007f"];
+
+describe("control characters", () => {
+  it.each(CONTROLS.map((ch) => [JSON.stringify(ch), ch]))(
+    "%s is refused in names, descriptions, folders and labels, changing nothing",
+    async (_shown, ch) => {
+      const a = await user();
+      const refusals = [
+        await new Client().post("/v1/signup", {
+          email: `c${Date.now()}${Math.random().toString(36).slice(2, 6)}@example.com`,
+          name: `${ch}evil`,
+          username: `c${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+          password: "secret123",
+        }),
+        await a.patch("/v1/users", { name: `${ch}evil`, descr: "" }),
+        await a.patch("/v1/users", { name: "Fine Name", descr: `bio${ch}` }),
+        await a.post("/v1/folders", { type: `Com${ch}pany`, name: "Acme", descr: "", link: "" }),
+        await a.post("/v1/folders", { type: "Company", name: `Ac${ch}me`, descr: "", link: "" }),
+        await a.post("/v1/folders", { type: "Company", name: "Acme", descr: `about${ch}`, link: "" }),
+        await a.post("/v1/notes", { label: `id${ch}ea`, content: "<p>hello</p>" }),
+      ];
+      for (const res of refusals) {
+        expect(res.status, JSON.stringify(res.body)).toBe(422);
+        expect(res.body.message).toMatch(/control characters|invalid characters/);
+      }
+      const me = (await a.get(`/v1/users/${a.username}`)).body;
+      expect(me.fullname).toBe("Test User");
+      expect((await a.get(`/v1/folders?uid=${a.id}&sort=time&page=1`)).body.folders ?? []).toEqual([]);
+    },
+  );
+
+  it("whitespace controls are whitespace: one-line fields fold them, a description keeps its newlines", async () => {
+    const a = await user();
+    const res = await a.patch("/v1/users", { name: "Ada\tLove\nlace", descr: "line one\r\nline two\tend" });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const me = (await a.get(`/v1/users/${a.username}`)).body;
+    expect(me.fullname).toBe("Ada Love lace");
+    expect(me.descr).toBe("line one\nline two end");
   });
 });

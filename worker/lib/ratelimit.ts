@@ -20,6 +20,18 @@ export async function rateLimit(binding: RateLimit | undefined, key: string): Pr
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
+ * Search, the costliest read, has a budget per client, as Mastodon's (300 per 5 minutes for a
+ * person): RL_SEARCH 60 per 60 s per signed-in person (whatever their address), RL_SEARCH_VISITOR
+ * 20 per 60 s per visitor address. The page /search spends the same budget (its in-process call).
+ */
+export const searchLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const user = c.var.user;
+  if (user) await rateLimit(c.env.RL_SEARCH, `s:${user.id}`);
+  else await rateLimit(c.env.RL_SEARCH_VISITOR, `s:${clientIp(c)}`);
+  await next();
+};
+
+/**
  * Every write by a signed-in user spends from one per-user budget (RL_WRITE: 60 per 10 s), so a
  * script hammering like/follow/reply/note gets 429 while a person never notices.
  */

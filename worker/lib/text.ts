@@ -11,6 +11,27 @@ export const escapeHtml = (s: string) =>
 const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g;
 export const stripInvisible = (s: string) => s.replace(INVISIBLE, "");
 
+/**
+ * C0 control characters and DEL that are not whitespace (NUL, BEL, backspace, ESC…): never part of a
+ * name, a description, a folder field or a label, so those refuse them (CONTROL_MESSAGE). Tabs,
+ * newlines, VT and FF are whitespace: one-line fields fold them into a space (oneLine), descriptions
+ * keep newlines (multiLine).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f]/;
+export const hasControl = (s: string) => CONTROL.test(s);
+export const CONTROL_MESSAGE = "cannot contain control characters";
+
+/** A one-line field: invisible characters dropped, any run of whitespace one space, trimmed. */
+export const oneLine = (s: string) => stripInvisible(s).trim().replace(/\s+/g, " ");
+
+/** A multi-line field: invisible characters dropped, CR LF and CR as LF, tabs, VT and FF as spaces, trimmed. */
+export const multiLine = (s: string) =>
+  stripInvisible(s)
+    .replace(/\r\n?/g, "\n")
+    .replace(/[\t\v\f]/g, " ")
+    .trim();
+
 /** Plain text from a form without the editor → paragraphs of escaped text. */
 export function textToHtml(text: string): string {
   return text

@@ -44,8 +44,7 @@ export const auth = new Hono<AppEnv>()
   // Missing fields on login answer the spec's 422 wording, with the field messages kept.
   .post("/login", authLimit("login"), body(LoginInput, "Invalid username or password."), async (c) => {
     const { username, password } = c.req.valid("json");
-    await rateLimit(c.env.RL_AUTH, `login-user:${username}`);
-    const row = await login(c.var.db, username, password);
+    const row = await login(c.var.db, username, password, (key) => rateLimit(c.env.RL_AUTH, key));
     const { token } = await startSession(c, row.id);
     return c.json({ token, user: await loadUser(c.var.db, { id: row.id }, row.id) });
   })

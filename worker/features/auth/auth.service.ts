@@ -48,12 +48,23 @@ export async function signup(db: DB, input: SignupData) {
 }
 
 /** Checks a username (or email) and password; upgrades an old hash format on success. */
-export async function login(db: DB, username: string, password: string) {
+/**
+ * Checks a password login. `limit` spends the per-account guessing budget before the password is
+ * verified, keyed by the account the identifier resolves to (its username and its email share one
+ * budget), or by the normalised identifier when it names no one.
+ */
+export async function login(
+  db: DB,
+  username: string,
+  password: string,
+  limit: (key: string) => Promise<void> = async () => {},
+) {
   const [row] = await db
     .select()
     .from(users)
     .where(sql`lower(${users.username}) = ${username} or ${users.email} = ${username}`)
     .limit(1);
+  await limit(row ? `login-account:${row.id}` : `login-user:${username}`);
   const ok = await verifyPassword(password, row?.passwordHash ?? null);
   if (!row || !ok) throw new AppError(401, "bad_credentials", "Username or password is incorrect.");
   assertNotSuspended(row);

@@ -12,10 +12,12 @@ import { counts, localIdByName, localNote, localNotesPage, localReply, localUser
 import { listenInbox } from "./inbox";
 import { keyPairsOf } from "./keys";
 import { D1KvStore } from "./kv";
+import { productionLoaders } from "./loaders";
 import { QueueMessageQueue } from "./queue";
 import { toAnnounce, toNote, toReplyNote } from "./objects";
 
 export const SOFTWARE = { name: "notex", version: "0.1.0" };
+const USER_AGENT = { software: `${SOFTWARE.name}/${SOFTWARE.version}` };
 const PAGE = 20;
 
 const builder = createFederationBuilder<FedData>();
@@ -146,16 +148,17 @@ const isLocal = (env: Env) => env.APP_ENV === "local";
 
 /** The federation for one environment: its D1 as the key-value store, its Queue for deliveries. */
 export async function federationFor(env: Env): Promise<Federation<FedData>> {
+  const kv = new D1KvStore(env.DB);
   return builder.build({
-    kv: new D1KvStore(env.DB),
+    kv,
     queue: env.FED_QUEUE ? new QueueMessageQueue(env.FED_QUEUE) : undefined,
     // Never listen: the queue() handler hands each message to processQueuedTask.
     manuallyStartQueue: true,
     origin: env.APP_ORIGIN || undefined,
     // Local instances federate over plain HTTP on loopback; everywhere else private addresses are
     // refused (SSRF) by Fedify's own loader and by the fetch guard below.
-    allowPrivateAddress: isLocal(env),
-    userAgent: { software: `${SOFTWARE.name}/${SOFTWARE.version}` },
+    // (Fedify takes either these two options or its loaders: production passes loaders.)
     signatureTimeWindow: { hours: 1 },
+    ...(isLocal(env) ? { allowPrivateAddress: true, userAgent: USER_AGENT } : productionLoaders(kv, USER_AGENT)),
   });
 }

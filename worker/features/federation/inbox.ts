@@ -75,7 +75,7 @@ async function onFollow(ctx: Ctx, activity: Follow) {
 
 async function onUndo(ctx: Ctx, undo: Undo) {
   const uid = await storedActorId(ctx.data.env, undo.actorId);
-  if (uid === null) return;
+  if (uid === null || !sameOrigin(undo.objectId, undo.actorId)) return;
   const object = await undo.getObject(ctx);
   if (!object || !sameOrigin(object.id, undo.actorId)) return;
   const db = dbFor(ctx.data.env.DB);
@@ -92,16 +92,22 @@ async function onUndo(ctx: Ctx, undo: Undo) {
   }
 }
 
+/** Our own Follow's id (outbox.ts: `{actor}#follows/{target}/{time}`) names the local follower: no fetch needed. */
+function ourFollower(ctx: Ctx, followId: URL | null): number | null {
+  if (!followId?.hash.startsWith("#follows/")) return null;
+  return localActor(ctx, new URL(followId.href.slice(0, followId.href.indexOf("#"))));
+}
+
 async function onReject(ctx: Ctx, reject: Reject) {
   // They refused our follow: it ends here too.
   const uid = await storedActorId(ctx.data.env, reject.actorId);
-  const object = await reject.getObject(ctx);
-  if (uid === null || !(object instanceof Follow)) return;
-  const local = localActor(ctx, object.actorId);
-  if (local !== null) await quietly(follow(dbFor(ctx.data.env.DB), local, uid, false));
+  const local = ourFollower(ctx, reject.objectId);
+  if (uid !== null && local !== null) await quietly(follow(dbFor(ctx.data.env.DB), local, uid, false));
 }
 
 async function onCreate(ctx: Ctx, create: Create) {
+  // An object claiming another server's id is dropped before anything is fetched or stored.
+  if (!sameOrigin(create.objectId, create.actorId)) return;
   const object = await create.getObject(ctx);
   if (!(object instanceof Note) || !object.id) return;
   if (!sameOrigin(object.id, create.actorId) || object.attributionId?.href !== create.actorId?.href) return;
@@ -110,6 +116,7 @@ async function onCreate(ctx: Ctx, create: Create) {
 }
 
 async function onUpdate(ctx: Ctx, update: Update) {
+  if (!sameOrigin(update.objectId, update.actorId)) return;
   const object = await update.getObject(ctx);
   if (!object?.id || !sameOrigin(object.id, update.actorId)) return;
   if (object.id.href === update.actorId?.href) {

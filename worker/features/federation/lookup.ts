@@ -8,7 +8,8 @@ import type { Env } from "../../env";
 import { federationFor } from "./federation";
 import { storeActor } from "./remote";
 
-export const FETCH_TIMEOUT_MS = 10_000;
+// The same time limit as every other fetch of another server (loaders.ts).
+import { FETCH_TIMEOUT_MS } from "./loaders";
 const HANDLE = /^@?([^@\s/?#]+)@([a-z0-9.-]+(?::\d+)?)$/i;
 const PRIVATE_HOST =
   /^(localhost|127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|169\.254\.|\[|0\.|\d+\.\d+\.\d+\.\d+(:\d+)?$)/i;

@@ -1,24 +1,33 @@
 import { z } from "zod";
 import { normaliseLink } from "../../lib/links";
-import { stripInvisible } from "../../lib/text";
+import { CONTROL_MESSAGE, hasControl, multiLine, oneLine } from "../../lib/text";
 import { ImageUpload } from "../uploads/uploads.schema";
 
-const text = (required: string | null, max: number, message: string) =>
+const text = (field: string, required: string | null, max: number, message: string) =>
   z
     .string()
     .default("")
-    .transform((s) => stripInvisible(s).trim().replace(/\s+/g, " "))
-    .pipe(required ? z.string().min(1, required).max(max, message) : z.string().max(max, message));
+    .transform(oneLine)
+    .pipe(
+      (required ? z.string().min(1, required) : z.string())
+        .max(max, message)
+        .refine((s) => !hasControl(s), `${field} ${CONTROL_MESSAGE}`),
+    );
 
 /** Spec 5 folder rules, word for word. */
 export const FolderInput = z.object({
-  type: text("please select or enter a type", 30, "folder type must be less than 30 characters"),
-  name: text("name is required", 250, "name must be less than 250 characters"),
+  type: text("folder type", "please select or enter a type", 30, "folder type must be less than 30 characters"),
+  name: text("name", "name is required", 250, "name must be less than 250 characters"),
   descr: z
     .string()
     .default("")
-    .transform((s) => stripInvisible(s).trim())
-    .pipe(z.string().max(500, "description must be less than 500 characters")),
+    .transform(multiLine)
+    .pipe(
+      z
+        .string()
+        .max(500, "description must be less than 500 characters")
+        .refine((s) => !hasControl(s), `description ${CONTROL_MESSAGE}`),
+    ),
   link: z
     .string()
     .default("")

@@ -8,9 +8,12 @@ import type { DB } from "../../env";
 import { type ContentKind, FOLDER_KINDS, TARGET_REFUSALS, targetCheck } from "../content/content";
 import { notifyStatements, unnotifyStatements } from "../notifications/notifications.links";
 
+/** The kind as a constant of the statement (not a bound value: a plan's shape stays the same). */
+const KIND_LITERAL = { note: sql`'note'`, reply: sql`'reply'` } as const;
+
 /** Whether `viewer` liked a (kind, target): one primary-key lookup, for a list's select. */
 export const likedBy = (viewer: unknown, kind: "note" | "reply", target: SQL) =>
-  sql<number>`exists(select 1 from likes l where l.user_id = ${viewer} and l.kind = ${sql.raw(`'${kind}'`)} and l.target_id = ${target})`;
+  sql<number>`exists(select 1 from likes l where l.user_id = ${viewer} and l.kind = ${KIND_LITERAL[kind]} and l.target_id = ${target})`;
 
 /**
  * The likes of one target. A folder's are keyed by its id whatever kind they were made under: its

@@ -81,10 +81,9 @@ function visibilityCounters(
   hide: boolean,
 ): BatchItem<"sqlite">[] {
   const d = hide ? -1 : 1;
-  const table = kind === "note" ? "notes" : "replies";
-  const flips = sql.raw(
-    `exists(select 1 from ${table} x where x.id = ${id} and x.hidden_at is ${hide ? "" : "not "}null)`,
-  );
+  const table = kind === "note" ? notes : replies;
+  const state = hide ? sql`x.hidden_at is null` : sql`x.hidden_at is not null`;
+  const flips = sql`exists(select 1 from ${table} x where x.id = ${id} and ${state})`;
   const out: BatchItem<"sqlite">[] = [];
   if (kind === "note") {
     if (t.noteKind !== 1) {

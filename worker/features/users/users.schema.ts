@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { stripInvisible } from "../../lib/text";
+import { CONTROL_MESSAGE, hasControl, multiLine, oneLine, stripInvisible } from "../../lib/text";
 import { ImageUpload } from "../uploads/uploads.schema";
 
 // Limits and messages of spec section 5, side by side; shared by the API and the forms.
@@ -143,7 +143,13 @@ export const capitalise = (s: string) =>
 export const SignupName = z
   .string(required("name is required"))
   .transform((s) => capitalise(stripInvisible(s)))
-  .pipe(z.string().min(1, "name is required").max(35, "name must be less than 35 character"));
+  .pipe(
+    z
+      .string()
+      .min(1, "name is required")
+      .max(35, "name must be less than 35 character")
+      .refine((s) => !hasControl(s), `name ${CONTROL_MESSAGE}`),
+  );
 
 export const SignupStep1 = z.object({ email: Email, name: SignupName });
 export const SignupStep2 = z
@@ -177,13 +183,24 @@ export const ChangePasswordForm = ChangePassword.extend({ confirm: z.string().de
 export const ProfileEdit = z.object({
   name: z
     .string({ error: "Name is required" })
-    .transform((s) => stripInvisible(s).trim().replace(/\s+/g, " "))
-    .pipe(z.string().min(1, "Name is required").max(99, "Name must be less than 100")),
+    .transform(oneLine)
+    .pipe(
+      z
+        .string()
+        .min(1, "Name is required")
+        .max(99, "Name must be less than 100")
+        .refine((s) => !hasControl(s), `Name ${CONTROL_MESSAGE}`),
+    ),
   descr: z
     .string()
     .default("")
-    .transform((s) => stripInvisible(s).trim())
-    .pipe(z.string().max(299, "Description must be less than 300")),
+    .transform(multiLine)
+    .pipe(
+      z
+        .string()
+        .max(299, "Description must be less than 300")
+        .refine((s) => !hasControl(s), `Description ${CONTROL_MESSAGE}`),
+    ),
   avatar: ImageUpload.optional(),
   cover: ImageUpload.optional(),
 });

@@ -1,0 +1,48 @@
+// Values never reach SQL as text: every request value, and every value of ours that a statement
+// compares with, is a bound parameter or a fixed SQL fragment. `sql.raw` is left only for what
+// cannot be bound (table and column names, a statement's LIMIT and its refusal codes), each
+// listed here with why; a new one fails this test until it is judged and listed.
+import { describe, expect, it } from "vitest";
+
+const sources = import.meta.glob(["../../worker/**/*.ts", "../../app/**/*.{ts,tsx}"], {
+  query: "?raw",
+  import: "default",
+  eager: true,
+}) as Record<string, string>;
+
+/** Each non-literal sql.raw that stays: file → the argument as written, and why it cannot be bound. */
+const JUDGED: Record<string, string[]> = {
+  // Constants of the module (numbers), kept literal so a plan's LIMIT is known to the planner.
+  "worker/features/search/search.people.ts": ["String(SUGGEST_WINDOW)"],
+  "worker/features/search/search.service.ts": [
+    '`"${fts}_terms"`',
+    '`"${fts}"`',
+    "String(EXPANSIONS)",
+    "String(MAX_RANKED)",
+  ],
+  "worker/features/feed/feed.service.ts": ["String(MERGE_MAX)"],
+  // Table and column names, from the schema.
+  "worker/features/content/content.ts": ['`"${getTableName(t)}"`'],
+  "worker/features/accounts/delete.service.ts": ["table", "key", "key", "table", "table"],
+  // A generated column's definition (DDL takes no bound parameters): the schema's constant kinds.
+  "worker/db/schema/social.ts": ["folderKinds"],
+  // A refusal's SQL text, built from a fixed set of codes (db/refuse.ts).
+  "worker/db/refuse.ts": ["refusalText(code)"],
+};
+
+describe("sql.raw", () => {
+  it("carries no interpolated value: only the judged identifiers and constants remain", () => {
+    const found: Record<string, string[]> = {};
+    for (const [path, text] of Object.entries(sources)) {
+      const file = path.replace(/^(\.\.\/)+/, "");
+      for (const m of text.matchAll(/sql\.raw\(\s*((?:[^()]|\([^()]*\))*)\)/g)) {
+        const arg = m[1].trim();
+        if (/^"[^"]*"$|^'[^']*'$/.test(arg)) continue; // a plain string literal: fixed SQL
+        (found[file] ??= []).push(arg);
+      }
+    }
+    const sorted = (o: Record<string, string[]>) =>
+      Object.fromEntries(Object.entries(o).map(([file, args]) => [file, [...args].sort()]));
+    expect(sorted(found)).toEqual(sorted(JUDGED));
+  });
+});
