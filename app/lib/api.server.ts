@@ -9,6 +9,30 @@ export type ApiResult<T> =
 
 const FORWARD = ["cookie", "cf-connecting-ip", "x-test-client", "user-agent", "accept-language"];
 
+const CALLS = new Set(["$get", "$post", "$put", "$patch", "$delete", "$url"]);
+
+/**
+ * The typed client with every call's `param` values encoded into their path segments. Hono's `hc`
+ * puts them in as they are, so a username "../me" from a page's address would be read as a path
+ * (`/v1/users/../me` is `/v1/me`); encoded, it is one segment naming no one. One place, for every
+ * call: pages pass the text as the address gave it (decoded) and never encode it themselves.
+ */
+function encodingParams<T>(node: T): T {
+  return new Proxy(node as object, {
+    get(target, key, receiver) {
+      const next = Reflect.get(target, key, receiver);
+      if (typeof key !== "string") return next;
+      if (!CALLS.has(key)) return encodingParams(next);
+      return (args?: { param?: Record<string, unknown> }, ...rest: unknown[]) => {
+        const param = args?.param
+          ? Object.fromEntries(Object.entries(args.param).map(([k, v]) => [k, encodeURIComponent(String(v ?? ""))]))
+          : undefined;
+        return (next as (...a: unknown[]) => unknown)(param ? { ...args, param } : args, ...rest);
+      };
+    },
+  }) as T;
+}
+
 /**
  * The Hono API called in process (no network hop): the page's cookie goes along, so the API's
  * rules and ownership checks are the only ones there are.
@@ -27,14 +51,15 @@ export function apiFor(request: Request, context: AppLoadContext) {
     /**
      * The typed client (Hono's `hc` over the app's own type): paths, parameters, bodies and answers
      * are checked against worker/api.ts, so a renamed route or field fails the build. Wrap a call
-     * in `result()` for the ApiResult every page handles. hc puts `param` values into the path as
-     * they are: encode text that comes from a person (`encodeURIComponent`), and pass an id as a
-     * string, since an empty or 0 value drops its path segment.
+     * in `result()` for the ApiResult every page handles. `param` values are encoded here
+     * (encodingParams): pass text as it is, and an id as a string (an empty value drops its segment).
      */
-    v1: hc<Api>(new URL(request.url).origin, {
-      fetch: inProcess,
-      headers: () => Object.fromEntries(forwarded),
-    }).v1,
+    v1: encodingParams(
+      hc<Api>(new URL(request.url).origin, {
+        fetch: inProcess,
+        headers: () => Object.fromEntries(forwarded),
+      }).v1,
+    ),
   };
 }
 

@@ -24,7 +24,7 @@ export function toCurrentName(request: Request, asked: string, user: Pick<UserJs
  */
 export async function orMoved<T>(r: ApiResult<T>, api: PageApi, request: Request, asked: string): Promise<T> {
   if (!r.ok && r.status === 404 && asked) {
-    const user = await result(api.v1.users[":username"].$get({ param: { username: encodeURIComponent(asked) } }));
+    const user = await result(api.v1.users[":username"].$get({ param: { username: asked } }));
     if (user.ok) toCurrentName(request, asked, user.data);
   }
   return orThrow(r);

@@ -35,5 +35,5 @@ export async function loadListPage<P extends Promise<ClientResponse<unknown, num
 ) {
   const name = (raw ?? "").trim();
   if (!name || name.length > 100) throw new Response("Not found", { status: 404 });
-  return { title: title(name), list: await load(call(encodeURIComponent(name))) };
+  return { title: title(name), list: await load(call(name)) };
 }

@@ -13,9 +13,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // name moves to the one they have now.
   const asked = params.username ?? "";
   if (history.username.toLowerCase() !== asked.toLowerCase()) {
-    const user = await result(
-      apiFor(request, context).v1.users[":username"].$get({ param: { username: encodeURIComponent(asked) } }),
-    );
+    const user = await result(apiFor(request, context).v1.users[":username"].$get({ param: { username: asked } }));
     if (user.ok && user.data.username.toLowerCase() === history.username.toLowerCase())
       toCurrentName(request, asked, user.data);
     throw new Response("Not found", { status: 404 });

@@ -32,7 +32,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const [thread, children] = await Promise.all([
     result(
       api.v1.replies[":id"].username[":username"].$get({
-        param: { id: String(id), username: encodeURIComponent(params.username ?? "") },
+        param: { id: String(id), username: params.username ?? "" },
       }),
     ),
     result(api.v1.replies[":id"].child.$get({ param: { id: String(id) }, query: { page: "1" } })),

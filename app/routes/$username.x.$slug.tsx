@@ -36,7 +36,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const label = url.searchParams.get("l") ?? "";
   const address = {
-    param: { slug: encodeURIComponent(params.slug ?? ""), username: encodeURIComponent(params.username ?? "") },
+    param: { slug: params.slug ?? "", username: params.username ?? "" },
   };
   // The folder and its notes, both by the page's address, side by side: one D1 round trip.
   const [found, notes] = await Promise.all([

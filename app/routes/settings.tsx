@@ -90,7 +90,7 @@ async function accountAction(api: PageApi, form: Record<string, string>) {
     intent === "resend"
       ? v1.email.confirm.$post()
       : intent === "end-session"
-        ? v1.sessions[":id"].$delete({ param: { id: encodeURIComponent(form.id) } })
+        ? v1.sessions[":id"].$delete({ param: { id: form.id } })
         : intent === "end-others"
           ? v1.sessions.$delete()
           : v1.users.$delete({ json: { password: form.password, username: form.username } }),
