@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
@@ -31,6 +32,10 @@ export default defineConfig({
     include: ["tests/api/**/*.test.ts", "tests/unit/**/*.test.ts"],
     setupFiles: ["./tests/setup.ts"],
     testTimeout: 30_000,
+    // Files side by side on at least two cores. Vitest's default is one fewer than the cores: one
+    // file at a time on a 2-core CI machine, where the test runner and the workers runtime (a
+    // process of its own) then mostly take turns on one core.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     deps: { optimizer: { ssr: { include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] } } },
   },
 });
