@@ -173,7 +173,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { user, badge, dialogData: dd, shell } = useLoaderData<typeof loader>();
+  const { user, badge, dialogData: dd, shell, flash } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   // The app shell asks for the page's data (its loaders, as single fetch's .data) as soon as it runs.
   useEffect(() => {
@@ -202,7 +202,7 @@ export default function App() {
   if (shell) return <AppLoading />;
   if (bare) return <Outlet />;
   return (
-    <Shell user={user} badge={badge} dialogs={globalDialogs(user, dd as DialogData)}>
+    <Shell user={user} badge={badge} dialogs={globalDialogs(user, dd as DialogData)} flash={flash}>
       <Outlet />
     </Shell>
   );
@@ -212,17 +212,23 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && [400, 404, 422].includes(error.status);
   if (!isRouteErrorResponse(error)) console.error(error);
+  // Inside the app's shell (its sidebar, its font), as the person who was signed in sees it: the
+  // root's data is there whenever the failure was a page's own.
+  const root = useRouteLoaderData<typeof loader>("root");
+  const user = root?.shell ? null : (root?.user ?? null);
   return (
-    <main className="error-page">
-      <h1>
-        {notFound
-          ? "Oops! The page you're looking for is not here."
-          : "Woops! Something went wrong :( Please try again."}
-      </h1>
-      <Link to="/" reloadDocument>
-        Back to Home Page
-      </Link>
-    </main>
+    <Shell user={user} badge={root?.badge ?? 0}>
+      <section className="page error-page">
+        <h1>
+          {notFound
+            ? "Oops! The page you're looking for is not here."
+            : "Woops! Something went wrong :( Please try again."}
+        </h1>
+        <Link to="/" reloadDocument className="btn primary">
+          Back to Home Page
+        </Link>
+      </section>
+    </Shell>
   );
 }
 

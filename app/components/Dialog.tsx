@@ -1,5 +1,5 @@
 import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
-import { type ReactNode, useEffect, useRef } from "react";
+import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { pageOf } from "~/lib/scroll";
 import { Icon } from "./Icon";
 
@@ -19,12 +19,15 @@ export function Dialog({
   children,
   closeTo,
   full,
+  guard,
 }: {
   title: string;
   children: ReactNode;
   closeTo?: string;
   /** A form with a footer that stays in view (the composer): fills a phone's screen. */
   full?: boolean;
+  /** Closing with something typed asks "Discard changes?" first (with JavaScript). */
+  guard?: boolean;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const location = useLocation();
@@ -34,6 +37,20 @@ export function Dialog({
 
   const closeRef = useRef(close);
   closeRef.current = close;
+  const [asking, setAsking] = useState(false);
+  const askingRef = useRef(asking);
+  askingRef.current = asking;
+  // A close that would lose typed text asks first; answers whether it did.
+  const held = () => {
+    if (!guard || !ref.current || !edited(ref.current)) return false;
+    setAsking(true);
+    return true;
+  };
+  const heldRef = useRef(held);
+  heldRef.current = held;
+  const onCloseClick = (e: MouseEvent) => {
+    if (held()) e.preventDefault();
+  };
 
   // Focus moves in when the dialog opens or moves to its next step (a new title: to the field marked
   // data-autofocus, else the first field), and back where it was when it closes; other URL changes
@@ -60,7 +77,8 @@ export function Dialog({
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Escape") {
         e.preventDefault();
-        navigate(closeRef.current, { replace: true, preventScrollReset: true });
+        if (askingRef.current) setAsking(false);
+        else if (!heldRef.current()) navigate(closeRef.current, { replace: true, preventScrollReset: true });
       } else if (e.key === "Tab") {
         const f = focusables(el);
         if (!f.length) return;
@@ -81,15 +99,56 @@ export function Dialog({
 
   return (
     <div className={full ? "overlay full" : "overlay"}>
-      <Link className="overlay-bg" to={close} replace preventScrollReset aria-label="Close dialog" tabIndex={-1} />
+      <Link
+        className="overlay-bg"
+        to={close}
+        replace
+        preventScrollReset
+        aria-label="Close dialog"
+        tabIndex={-1}
+        onClick={onCloseClick}
+      />
       <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="dialog-title" ref={ref}>
         <div className="dialog-head">
           <h2 id="dialog-title">{title}</h2>
-          <Link to={close} replace preventScrollReset className="icon-btn" aria-label="Close">
+          <Link to={close} replace preventScrollReset className="icon-btn" aria-label="Close" onClick={onCloseClick}>
             <Icon name="x" size={20} />
           </Link>
         </div>
         {children}
+        {asking && <DiscardAsk close={close} keep={() => setAsking(false)} />}
+      </div>
+    </div>
+  );
+}
+
+/** Whether any field inside `el` differs from what it was rendered with. */
+function edited(el: HTMLElement) {
+  for (const f of el.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea")) {
+    if (f.type === "hidden" || f.type === "submit") continue;
+    if (f instanceof HTMLInputElement && f.type === "file" ? f.files?.length : false) return true;
+    if (f instanceof HTMLInputElement && (f.type === "checkbox" || f.type === "radio")) {
+      if (f.checked !== f.defaultChecked) return true;
+    } else if (f.type !== "file" && f.value !== f.defaultValue) return true;
+  }
+  return false;
+}
+
+/** "Discard changes?" over a guarded dialog: Keep editing (focused) or Discard (closes). */
+function DiscardAsk({ close, keep }: { close: string; keep: () => void }) {
+  const keepRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => keepRef.current?.focus(), []);
+  return (
+    <div className="discard" role="alertdialog" aria-labelledby="discard-title" aria-describedby="discard-text">
+      <h3 id="discard-title">Discard changes?</h3>
+      <p id="discard-text">What you typed here will be lost.</p>
+      <div className="row">
+        <button type="button" className="btn" onClick={keep} ref={keepRef}>
+          Keep editing
+        </button>
+        <Link to={close} replace preventScrollReset className="btn danger">
+          Discard
+        </Link>
       </div>
     </div>
   );
@@ -105,12 +164,15 @@ export function ConfirmDialog({
   action,
   fields = {},
   keepPlace = false,
+  danger = false,
 }: {
   title: string;
   question: string;
   action: string;
   fields?: Record<string, string>;
   keepPlace?: boolean;
+  /** Yes destroys something: drawn red. */
+  danger?: boolean;
 }) {
   const location = useLocation();
   // Otherwise a plain form post: the page it lands on (home, after a logout) loads afresh.
@@ -125,7 +187,7 @@ export function ConfirmDialog({
         <Link to={pageOf(location)} className="btn" replace preventScrollReset>
           No
         </Link>
-        <button className="btn primary" type="submit">
+        <button className={danger ? "btn danger" : "btn primary"} type="submit">
           Yes
         </button>
       </Form>
@@ -157,6 +219,7 @@ export function DeleteDialog({
       action={action}
       fields={{ intent: "delete", id, ...(goneTo === undefined ? {} : { redirectTo: goneTo }) }}
       keepPlace={keepPlace}
+      danger
     />
   );
 }

@@ -6,6 +6,8 @@ import { withParam } from "~/lib/url";
 import { Avatar } from "./Avatar";
 import { ConfirmDialog, DIALOGS, Dialog } from "./lazyDialogs";
 import { Icon } from "./Icon";
+import { useDrawer } from "./useDrawer";
+import { Toast } from "./Toast";
 
 // The shell's own dialogs load when one opens (issue 22 budget), like every other dialog.
 const LoginForm = DIALOGS.login.Component;
@@ -17,6 +19,8 @@ export interface ShellProps {
   children: ReactNode;
   /** Extra dialogs a feature renders for its own ?dialog= names. */
   dialogs?: Record<string, ReactNode>;
+  /** A one-read notice after a form post (published, deleted): shown as a toast on any page. */
+  flash?: string | null;
 }
 
 /** Spec 9: the badge is invitation plus noti, capped at 99. */
@@ -70,92 +74,99 @@ function LeftSidebar({ user, badge }: { user: UserJson | null; badge: number }) 
   const touchX = useRef<number | null>(null);
   const closeHref = withParam(location, "sidebar", null);
   const closeRef = useRef<HTMLAnchorElement>(null);
+  const navRef = useRef<HTMLElement>(null);
+  useDrawer(navRef, open, closeHref);
   return (
-    <nav
-      className={`left${open ? " open" : ""}`}
-      aria-label="Main"
-      onTouchStart={(e) => {
-        touchX.current = e.touches[0]?.clientX ?? null;
-      }}
-      onTouchEnd={(e) => {
-        const start = touchX.current;
-        const end = e.changedTouches[0]?.clientX;
-        // Spec 2: a swipe of more than 50 px to the left closes the sidebar.
-        if (open && start !== null && end !== undefined && start - end > 50) closeRef.current?.click();
-        touchX.current = null;
-      }}
-    >
-      {open && (
-        <Link ref={closeRef} to={closeHref} className="icon-btn close-sidebar" aria-label="Close menu" replace>
-          <Icon name="x" size={20} />
-        </Link>
-      )}
-      {user ? (
-        <Link to={`/${user.username}`} className="user-card">
-          <Avatar name={user.fullname} src={user.avatar} size={44} />
-          <span>
-            <strong>{user.fullname}</strong>
-            <small>@{user.username}</small>
-          </span>
-        </Link>
-      ) : (
-        <Link to="/" className="brand">
-          NoteX
-        </Link>
-      )}
-      <ul>
-        <li>
-          <Link to="/" {...mark("home")}>
-            Home
+    <>
+      {/* The dimmed page beside the open drawer: a tap on it closes the drawer (a plain link). */}
+      {open && <Link to={closeHref} replace className="drawer-bg" aria-label="Close menu" tabIndex={-1} />}
+      <nav
+        ref={navRef}
+        className={`left${open ? " open" : ""}`}
+        aria-label="Main"
+        onTouchStart={(e) => {
+          touchX.current = e.touches[0]?.clientX ?? null;
+        }}
+        onTouchEnd={(e) => {
+          const start = touchX.current;
+          const end = e.changedTouches[0]?.clientX;
+          // Spec 2: a swipe of more than 50 px to the left closes the sidebar.
+          if (open && start !== null && end !== undefined && start - end > 50) closeRef.current?.click();
+          touchX.current = null;
+        }}
+      >
+        {open && (
+          <Link ref={closeRef} to={closeHref} className="icon-btn close-sidebar" aria-label="Close menu" replace>
+            <Icon name="x" size={20} />
           </Link>
-        </li>
-        <li>
-          <Link to={gate(user ? `/${user.username}?t=notes` : "")} {...mark("notes")}>
-            My Notes
+        )}
+        {user ? (
+          <Link to={`/${user.username}`} className="user-card">
+            <Avatar name={user.fullname} src={user.avatar} size={44} />
+            <span>
+              <strong>{user.fullname}</strong>
+              <small>@{user.username}</small>
+            </span>
           </Link>
-        </li>
-        <li>
-          <Link to={gate(user ? `/${user.username}` : "")} {...mark("experience")}>
-            My Experience
+        ) : (
+          <Link to="/" className="brand">
+            NoteX
           </Link>
-        </li>
-        <li>
-          <Link to={gate("/notifications")} {...mark("notifications")}>
-            Notifications <Badge n={badge} />
-          </Link>
-        </li>
-        <li>
-          <Link to="/search" {...mark("search")}>
-            Search
-          </Link>
-        </li>
-        <li>
-          <Link to={gate("/bookmarks")} {...mark("bookmarks")}>
-            Bookmarks
-          </Link>
-        </li>
-        <li>
-          <Link to={gate("/settings")} {...mark("settings")}>
-            Settings
-          </Link>
-        </li>
-        {(user?.role === "moderator" || user?.role === "admin") && (
+        )}
+        <ul>
           <li>
-            <Link to="/moderation" {...mark("moderation")}>
-              Moderation
+            <Link to="/" {...mark("home")}>
+              Home
             </Link>
           </li>
-        )}
-        {user && (
           <li>
-            <Link to={dialogHref(location, "logout")}>Logout</Link>
+            <Link to={gate(user ? `/${user.username}?t=notes` : "")} {...mark("notes")}>
+              My Notes
+            </Link>
           </li>
-        )}
-      </ul>
-      <footer className="legal-links">
-        <Link to="/terms">Terms</Link> <Link to="/policy">Policy</Link> <Link to="/about">About</Link>
-      </footer>
-    </nav>
+          <li>
+            <Link to={gate(user ? `/${user.username}` : "")} {...mark("experience")}>
+              My Experience
+            </Link>
+          </li>
+          <li>
+            <Link to={gate("/notifications")} {...mark("notifications")}>
+              Notifications <Badge n={badge} />
+            </Link>
+          </li>
+          <li>
+            <Link to="/search" {...mark("search")}>
+              Search
+            </Link>
+          </li>
+          <li>
+            <Link to={gate("/bookmarks")} {...mark("bookmarks")}>
+              Bookmarks
+            </Link>
+          </li>
+          <li>
+            <Link to={gate("/settings")} {...mark("settings")}>
+              Settings
+            </Link>
+          </li>
+          {(user?.role === "moderator" || user?.role === "admin") && (
+            <li>
+              <Link to="/moderation" {...mark("moderation")}>
+                Moderation
+              </Link>
+            </li>
+          )}
+          {user && (
+            <li>
+              <Link to={dialogHref(location, "logout")}>Logout</Link>
+            </li>
+          )}
+        </ul>
+        <footer className="legal-links">
+          <Link to="/terms">Terms</Link> <Link to="/policy">Policy</Link> <Link to="/about">About</Link>
+        </footer>
+      </nav>
+    </>
   );
 }
 
@@ -190,9 +201,6 @@ function TopBar({ user, badge }: { user: UserJson | null; badge: number }) {
         </Link>
         <Link to={gate(dialogHref(location, "note"))} aria-label="Take a note" className="icon-btn">
           <Icon name="plus" size={22} />
-        </Link>
-        <Link to="/search" aria-label="Search" className="icon-btn">
-          <Icon name="search" size={22} />
         </Link>
         <Link to={gate("/notifications")} aria-label="Notifications" className="icon-btn">
           <Icon name="bell" size={22} />
@@ -270,7 +278,7 @@ function BottomBar({ user, badge }: { user: UserJson | null; badge: number }) {
   );
 }
 
-export function Shell({ user, badge, children, dialogs }: ShellProps) {
+export function Shell({ user, badge, children, dialogs, flash }: ShellProps) {
   const location = useLocation();
   const dialog = new URLSearchParams(location.search).get("dialog");
   // Spec 9: the list resets the unread count as it is shown; the root's count was read beside it.
@@ -302,6 +310,7 @@ export function Shell({ user, badge, children, dialogs }: ShellProps) {
         <ConfirmDialog title="Logout" question="Are you sure you want to logout?" action="/logout" />
       )}
       {dialog && dialogs?.[dialog]}
+      <Toast message={flash} />
     </div>
   );
 }

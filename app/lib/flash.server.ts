@@ -6,7 +6,11 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
  * in the address (`?published=<timestamp>`), where it stayed for reloads, bookmarks and shared links.
  * The cookie holds a code from this table, never text.
  */
-const FLASHES = { published: "Your reply has been published" } as const;
+const FLASHES = {
+  published: "Your reply has been published",
+  note_deleted: "Note deleted",
+  reply_deleted: "Reply deleted",
+} as const;
 export type Flash = keyof typeof FLASHES;
 
 const NAME = "notex_flash";

@@ -3,7 +3,6 @@ import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { NoteCard, noteHref } from "~/components/notes/NoteCard";
 import { ReplyCard, ReplyForm, replyHref } from "~/components/social/ReplyCard";
-import { Toast } from "~/components/Toast";
 import { apiFor, result } from "~/lib/api.server";
 import { orMoved } from "~/lib/moved.server";
 import { excerpt, originOf, previewMeta } from "~/lib/meta";
@@ -76,8 +75,6 @@ export default function ReplyPage() {
           <ReplyCard key={r.id} reply={r} viewer={viewer} />
         ))}
       </div>
-      {/* Published without JavaScript: the root loader has the one-read notice. */}
-      <Toast message={root?.flash} />
     </section>
   );
 }

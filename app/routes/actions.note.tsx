@@ -7,6 +7,7 @@ import { apiFor, result } from "~/lib/api.server";
 import { errorText } from "~/lib/errors";
 import { uploadExt } from "~/lib/images";
 import { storeImages } from "~/lib/uploads.server";
+import { flashCookie } from "~/lib/flash.server";
 import { safeRedirect } from "~/lib/url";
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -18,7 +19,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const res = await result(api.v1.notes[":id"].$delete({ param: { id: String(id ?? 0) } }));
     // Spec 4: deleting a note goes home (a failure is only logged).
     if (!res.ok) console.warn("note delete failed", res.status);
-    return redirect("/");
+    // Home says it is done (a toast from the root's one-read notice).
+    return redirect("/", res.ok ? { headers: { "Set-Cookie": flashCookie(context, "note_deleted") } } : undefined);
   }
 
   const text = String(form.get("text") ?? "");

@@ -11,10 +11,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const api = apiFor(request, context);
   const js = form.get("_js") === "1";
   if (form.get("intent") === "delete") {
-    await api.v1.replies[":id"].$delete({ param: { id: String(Number(form.get("id")) || 0) } });
+    const gone = await result(api.v1.replies[":id"].$delete({ param: { id: String(Number(form.get("id")) || 0) } }));
     // Spec 4 sent you home; people expect to stay on the thread (issue 21 item 11): the dialog
     // names the page to return to.
-    return redirect(safeRedirect(form.get("redirectTo")));
+    return redirect(
+      safeRedirect(form.get("redirectTo")),
+      gone.ok ? { headers: { "Set-Cookie": flashCookie(context, "reply_deleted") } } : undefined,
+    );
   }
   if (form.get("intent") === "edit") {
     const edited = await result(

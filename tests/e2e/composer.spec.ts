@@ -104,3 +104,67 @@ test("the post button stays in view, and on a phone the composer fills the scree
   await dialog.locator(".editor-body").press("Control+Home");
   await expect(save).toBeInViewport();
 });
+
+test("closing Edit Profile, a new x-folder or a reply's editor with typed text asks Discard? first", async ({
+  page,
+  js,
+}) => {
+  test.skip(!js, "without JavaScript a close is a plain link; the note composer keeps a draft instead");
+  const a = await signedIn(page, "Careful Person");
+  await page.goto(`/${a.username}?dialog=edit-profile`);
+  const profile = page.getByRole("dialog", { name: "Edit Profile" });
+  // Nothing typed: it closes at once.
+  await page.keyboard.press("Escape");
+  await expect(profile).toHaveCount(0);
+  await page.goto(`/${a.username}?dialog=edit-profile`);
+  await profile.getByLabel("Name").fill("A New Name");
+  await page.keyboard.press("Escape");
+  const ask = page.getByRole("alertdialog", { name: "Discard changes?" });
+  await expect(ask.getByRole("button", { name: "Keep editing" })).toBeFocused();
+  await ask.getByRole("button", { name: "Keep editing" }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(profile.getByLabel("Name")).toHaveValue("A New Name");
+  await profile.getByRole("link", { name: "Close", exact: true }).click();
+  await ask.getByRole("link", { name: "Discard" }).click();
+  await expect(profile).toHaveCount(0);
+
+  await page.goto(`/${a.username}?dialog=folder&ftype=project`);
+  const folder = page.getByRole("dialog", { name: "New Project" });
+  await folder.getByLabel("Name").fill("Half a project");
+  await page.mouse.click(5, 5);
+  await expect(ask).toBeVisible();
+  await ask.getByRole("link", { name: "Discard" }).click();
+  await expect(folder).toHaveCount(0);
+
+  const note = await page.request.post("/v1/notes", { data: { label: "idea", content: "<p>Reply here</p>" } });
+  const id = (await note.json()).note.id;
+  const reply = await page.request.post("/v1/replies", { data: { parent: -id, content: "<p>First words</p>" } });
+  const rid = (await reply.json()).reply?.id ?? (await reply.json()).id;
+  await page.goto(`/${a.username}/note/${id}?dialog=edit-reply&rid=${rid}`);
+  const editor = page.getByRole("dialog", { name: "Edit reply" });
+  await editor.getByLabel("Reply").fill("Second thoughts");
+  await page.keyboard.press("Escape");
+  await expect(ask).toBeVisible();
+});
+
+test("deleting a note asks in the spec's words with a red Yes, and a toast says it is done", async ({ page }) => {
+  const a = await signedIn(page, "Tidy Person");
+  const made = await page.request.post("/v1/notes", { data: { label: "idea", content: "<p>Soon gone</p>" } });
+  const id = (await made.json()).note.id;
+  await page.goto(`/${a.username}/note/${id}?dialog=delete-note&id=${id}`);
+  const ask = page.getByRole("dialog", { name: "Delete note" });
+  await expect(ask.getByText("Are you sure you want to delete?")).toBeVisible();
+  await expect(ask.getByRole("link", { name: "No" })).toBeVisible();
+  const yes = ask.getByRole("button", { name: "Yes" });
+  // Red: the theme's danger colour, not the brand's.
+  const red = await page.evaluate(() => {
+    const probe = document.createElement("span");
+    probe.style.color = "var(--danger)";
+    document.body.appendChild(probe);
+    return getComputedStyle(probe).color;
+  });
+  expect(await yes.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe(red);
+  await yes.click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("status").filter({ hasText: "Note deleted" })).toBeVisible();
+});

@@ -73,7 +73,7 @@ export function FolderDialog({ folder }: { folder?: FolderJson | null }) {
   const type = params.get("ftype");
   if (folder) {
     return (
-      <Dialog title="Edit x-folder">
+      <Dialog title="Edit x-folder" guard>
         <FolderForm type={folder.type} folder={folder} />
       </Dialog>
     );
@@ -114,7 +114,7 @@ export function FolderDialog({ folder }: { folder?: FolderJson | null }) {
   const back = new URLSearchParams(location.search);
   back.delete("ftype");
   return (
-    <Dialog title={`New ${typeLabel(type)}`}>
+    <Dialog title={`New ${typeLabel(type)}`} guard>
       <Link to={`${location.pathname}?${back}`} replace preventScrollReset>
         <Icon name="arrow-left" size={16} /> Back
       </Link>

@@ -70,7 +70,7 @@ export function FollowListDialog({ title, users }: { title: string; users: Follo
 
 export function EditProfileDialog({ user, errors }: { user: UserJson; errors?: Record<string, string> }) {
   return (
-    <Dialog title="Edit Profile">
+    <Dialog title="Edit Profile" guard>
       <Form method="post" action="/actions/profile" encType="multipart/form-data" noValidate>
         <Field label="Name" name="name" defaultValue={user.fullname} error={errors?.name} maxLength={200} />
         <div className="field">

@@ -1,9 +1,7 @@
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import type { NoteJson } from "../../../worker/features/notes/notes.types";
 import type { ReplyJson } from "../../../worker/features/replies/replies.service";
 import type { UserJson } from "../../../worker/features/users/users.service";
-import type { loader as rootLoader } from "~/root";
-import { Toast } from "../Toast";
 import { ReplyCard, ReplyForm } from "./ReplyCard";
 
 export interface RepliesData {
@@ -15,8 +13,6 @@ export interface RepliesData {
 /** The note page's "Write your reply" bar and its replies (oldest first, a More link for the rest). */
 export function Replies({ note, viewer, data }: { note: NoteJson; viewer: UserJson | null; data: unknown }) {
   const d = data as RepliesData | null;
-  // Published without JavaScript: the root loader has the one-read notice.
-  const flash = useRouteLoaderData<typeof rootLoader>("root")?.flash;
   return (
     <section id="replies" className="replies" aria-label="Replies">
       <ReplyForm parent={-note.id} viewer={viewer} />
@@ -30,7 +26,6 @@ export function Replies({ note, viewer, data }: { note: NoteJson; viewer: UserJs
           </Link>
         </div>
       )}
-      <Toast message={flash} />
     </section>
   );
 }

@@ -24,7 +24,7 @@ function EditReplyDialog({ reply }: { reply: ReplyJson }) {
   for (const k of ["dialog", "rid", "edit_error"]) back.delete(k);
   const backTo = `${location.pathname}${back.size ? `?${back}` : ""}`;
   return (
-    <Dialog title="Edit reply" closeTo={backTo}>
+    <Dialog title="Edit reply" closeTo={backTo} guard>
       <Form method="post" action="/actions/reply" className="composer">
         <input type="hidden" name="intent" value="edit" />
         <input type="hidden" name="id" value={reply.id} />
