@@ -10,7 +10,7 @@ import { endAllSessions } from "../../lib/sessions";
 import type { DB, Env } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { verifyPassword } from "../../lib/password";
-import { d1Of } from "../../db/plan";
+import { bindingOf } from "../../db/plan";
 
 const CHUNK = 500;
 /** Replies are taken fewer at a time: each brings its whole subtree (others' answers under it). */
@@ -44,7 +44,7 @@ function statement(db: DB, query: SQL): D1PreparedStatement {
   const { sql: text, params } = (
     db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }
   ).dialect.sqlToQuery(query);
-  return d1Of(db)
+  return bindingOf(db)
     .prepare(text)
     .bind(...params);
 }
@@ -52,7 +52,7 @@ function statement(db: DB, query: SQL): D1PreparedStatement {
 /** Runs a chunk's batch until its last statement (the delete that drives it) removes fewer than `size`. */
 async function rounds(db: DB, size: number, chunk: () => SQL[]) {
   for (let i = 0; i < MAX_ROUNDS; i++) {
-    const results = await d1Of(db).batch(chunk().map((q) => statement(db, q)));
+    const results = await bindingOf(db).batch(chunk().map((q) => statement(db, q)));
     if ((results[results.length - 1]?.meta?.changes ?? 0) < size) return;
   }
   throw new Error("account deletion did not finish");
