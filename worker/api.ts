@@ -12,6 +12,8 @@ import { replyRoutes } from "./features/replies/replies.routes";
 import { blockRoutes, moderationRoutes, muteRoutes } from "./features/safety/safety.routes";
 import { reportRoutes } from "./features/reports/reports.routes";
 import { searchRoutes } from "./features/search/search.routes";
+import { consentRoutes } from "./features/mastodon/consent.routes";
+import { mastodon } from "./features/mastodon/mastodon.routes";
 import { feeds, notes, renotes } from "./features/notes/notes.routes";
 import { uploadRoutes } from "./features/uploads/uploads.routes";
 import { profileRoutes, users } from "./features/users/users.routes";
@@ -56,6 +58,7 @@ export const api = new Hono<AppEnv>()
   .route("/mutes", muteRoutes)
   .route("/moderation", moderationRoutes)
   .route("/search", searchRoutes)
+  .route("/oauth", consentRoutes)
   .route("/", feeds)
   .notFound((c) => c.json({ code: "not_found", message: "No such endpoint" }, 404))
   .onError(toErrorResponse);
@@ -64,4 +67,4 @@ export type Api = typeof api;
 
 // The document describes the app that serves it, so its route is added once the app exists (and
 // stays out of the Api type: pages have no use for it).
-api.get("/openapi.json", (c) => c.json(openApiDocument(api)));
+api.get("/openapi.json", (c) => c.json(openApiDocument(api, mastodon)));

@@ -17,6 +17,7 @@ import { configProblems } from "./lib/secrets.js";
 import { runCleanup } from "./features/cleanup/cleanup.service";
 import { isShellRequest, noJsRedirect } from "./lib/shell";
 import { NOJS_PATH } from "./lib/js-marker";
+import { mastodon } from "./features/mastodon/mastodon.routes";
 import { federationRoutes } from "./features/federation/federation.routes";
 import { benchRecorder } from "./lib/bench-twins";
 
@@ -80,6 +81,9 @@ export function createApp(pages: PageHandler) {
         if (logsRequests(c.env)) logRequest(c, id, started, meter);
       })
       .use(securityHeaders)
+      // Mastodon's API takes bearer tokens only (never a cookie), so it is open to any origin and
+      // sits before the same-origin check the cookie routes need.
+      .route("/", mastodon as unknown as Hono<WorkerEnv>)
       .use(sameOrigin)
       // ActivityPub (WebFinger, actors, inboxes, and pages asked for as activity+json) before the rest.
       .use(federationRoutes as unknown as MiddlewareHandler<WorkerEnv>)

@@ -6,6 +6,7 @@
 // the typed client (app/lib/api.server.ts).
 import type { Hono } from "hono";
 import { z } from "zod";
+import { scopeOf } from "./features/mastodon/masto.http";
 import { requireUser } from "./lib/session";
 import { validatedBy } from "./lib/validate";
 
@@ -40,7 +41,40 @@ function guardedByUse(routes: AnyApp["routes"], path: string) {
 
 const cache = new WeakMap<AnyApp, Json>();
 
-export function openApiDocument(app: AnyApp): Json {
+/**
+ * The Mastodon client API (worker/features/mastodon): each route with the OAuth scope its guard asks
+ * for. Bodies and answers are Mastodon's (docs.joinmastodon.org), errors its `{ error }`.
+ */
+function mastodonPaths(app: AnyApp, paths: Record<string, Record<string, Json>>) {
+  for (const r of app.routes) {
+    if (r.method === "ALL" || r.path.endsWith("*")) continue;
+    const path = openApiPath(r.path);
+    const method = r.method.toLowerCase();
+    const guard = app.routes
+      .filter((x) => x.path === r.path && x.method === r.method)
+      .map((x) => scopeOf(x.handler))
+      .find(Boolean);
+    const parameters = [...r.path.matchAll(/:([A-Za-z0-9_]+)/g)].map(([, name]) => ({
+      name,
+      in: "path",
+      required: true,
+      schema: { type: "string" },
+    }));
+    paths[path] ??= {};
+    paths[path][method] ??= {
+      operationId: `mastodon${method[0].toUpperCase()}${method.slice(1)}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c?: string) => (c ? c.toUpperCase() : ""))}`,
+      tags: ["mastodon"],
+      ...(parameters.length ? { parameters } : {}),
+      ...(guard ? { security: guard.visitors ? [{}, { oauth: [guard.scope] }] : [{ oauth: [guard.scope] }] } : {}),
+      responses: {
+        "2XX": { description: "Success (Mastodon's entities)", content: { "application/json": {} } },
+        "4XX": { $ref: "#/components/responses/MastodonError" },
+      },
+    };
+  }
+}
+
+export function openApiDocument(app: AnyApp, mastodon?: AnyApp): Json {
   const known = cache.get(app);
   if (known) return known;
   const paths: Record<string, Record<string, Json>> = {};
@@ -84,6 +118,7 @@ export function openApiDocument(app: AnyApp): Json {
       },
     };
   }
+  if (mastodon) mastodonPaths(mastodon, paths);
   const doc = {
     openapi: "3.1.0",
     info: {
@@ -98,6 +133,24 @@ export function openApiDocument(app: AnyApp): Json {
       securitySchemes: {
         session: { type: "apiKey", in: "cookie", name: "notex_sid" },
         bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+        // Mastodon apps: the consent page and token endpoint (PKCE S256), bearer tokens on /api.
+        oauth: {
+          type: "oauth2",
+          flows: {
+            authorizationCode: {
+              authorizationUrl: "/oauth/authorize",
+              tokenUrl: "/oauth/token",
+              scopes: {
+                read: "Read everything",
+                write: "Post and change",
+                follow: "Follow, block, mute",
+                push: "Push",
+                profile: "Own profile",
+              },
+            },
+            clientCredentials: { tokenUrl: "/oauth/token", scopes: { read: "Read public data" } },
+          },
+        },
       },
       schemas: {
         Error: {
@@ -111,6 +164,18 @@ export function openApiDocument(app: AnyApp): Json {
         },
       },
       responses: {
+        MastodonError: {
+          description: "Mastodon's error shape: { error } (OAuth errors add error_description)",
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                required: ["error"],
+                properties: { error: { type: "string" }, error_description: { type: "string" } },
+              },
+            },
+          },
+        },
         Error: {
           description: "The one error shape: a code, the spec's message, and per-field messages for a form",
           content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },

@@ -254,6 +254,14 @@ export default function Settings() {
           <Link to="/settings/muted">Muted accounts</Link>
         </p>
       </section>
+      <section className="settings-row" aria-labelledby="h-apps">
+        <div className="settings-head">
+          <h2 id="h-apps">Authorised apps</h2>
+        </div>
+        <p className="settings-links">
+          <Link to="/settings/apps">Mastodon apps signed in to your account</Link>
+        </p>
+      </section>
       <AccountSections user={user} sessions={sessions} result={result} />
       {(deleting || result?.section === "delete") && <DeleteAccountDialog user={user} result={result} />}
       <ThemeSetting theme={theme} />

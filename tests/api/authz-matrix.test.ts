@@ -20,6 +20,9 @@ interface Fixture extends World {
   ownerSessionId: string;
   /** A user with the moderator role (issue 16). */
   moderator: TestUser;
+  /** A registered Mastodon app, and the id of the owner's token for it (Settings → Authorised apps). */
+  appClientId: string;
+  ownerAppTokenId: string;
 }
 
 /**
@@ -100,6 +103,19 @@ const CASES: Record<string, Case> = {
   // Issue 17: sessions, confirmation mail and deletion act on the caller's own account only.
   "DELETE /v1/sessions/:id": { call: (f) => [`/v1/sessions/${f.ownerSessionId}`], other: "refused", control: "owner" },
   "DELETE /v1/sessions": { call: () => ["/v1/sessions"], other: "noop" },
+  // Mastodon apps: consent makes a code for the caller only; revoking names the caller's own token.
+  "POST /v1/oauth/authorize": {
+    call: (f) => [
+      "/v1/oauth/authorize",
+      { response_type: "code", client_id: f.appClientId, redirect_uri: APP_REDIRECT, scope: "read" },
+    ],
+    other: "self",
+  },
+  "DELETE /v1/oauth/apps/:id": {
+    call: (f) => [`/v1/oauth/apps/${f.ownerAppTokenId}`],
+    other: "refused",
+    control: "owner",
+  },
   // Deleting one's own account moves counters on others' content by design (account-deletion.test.ts).
   "DELETE /v1/users": { call: (f) => ["/v1/users", { password: "secret123", id: f.owner.id }], other: "open" },
   // Issue 16: anyone may block or mute anyone; undoing what one never did changes nothing.
@@ -138,6 +154,22 @@ const PUBLIC: Record<string, { call: (f: Fixture) => [string, unknown]; status: 
   },
 };
 
+const APP_REDIRECT = "https://app.example/cb";
+
+/** A Mastodon app holding a token for the owner (the consent and token exchange of mastodon-oauth.test.ts). */
+async function ownerApp(owner: TestUser) {
+  const app = (await new Client().post("/api/v1/apps", { client_name: "Matrix", redirect_uris: APP_REDIRECT })).body;
+  const saved = owner.token;
+  owner.token = null;
+  const consent = { response_type: "code", client_id: app.client_id, redirect_uri: APP_REDIRECT };
+  const { code } = (await owner.post("/v1/oauth/authorize", consent)).body;
+  owner.token = saved;
+  const grant = { grant_type: "authorization_code", code, redirect_uri: APP_REDIRECT };
+  await new Client().post("/oauth/token", { ...grant, client_id: app.client_id, client_secret: app.client_secret });
+  const listed = await owner.get("/v1/oauth/apps");
+  return { appClientId: app.client_id as string, ownerAppTokenId: listed.body.apps[0].id as string };
+}
+
 const mutating = routes.filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
 const split = (key: string) => key.split(" ") as [string, string];
 
@@ -150,7 +182,13 @@ async function fixture(): Promise<Fixture> {
   await env.DB.prepare("update account_tokens set created_at = created_at - 61000").run();
   const moderator = await user();
   await env.DB.prepare("update users set role = 'moderator' where id = ?").bind(moderator.id).run();
-  return { ...w, emptyFolderId: empty.body.id, ownerSessionId: second?.id ?? "", moderator };
+  return {
+    ...w,
+    emptyFolderId: empty.body.id,
+    ownerSessionId: second?.id ?? "",
+    moderator,
+    ...(await ownerApp(w.owner)),
+  };
 }
 
 /** Calls as `who` and answers the response and whether any table changed. */
@@ -240,7 +278,7 @@ describe("authorisation matrix (issue 8)", () => {
     const controlled = Object.entries(CASES)
       .filter(([, c]) => c.control)
       .sort(([a], [b]) => rank(a) - rank(b));
-    expect(controlled.length).toBe(12);
+    expect(controlled.length).toBe(13);
     for (const [key, c] of controlled) {
       const who: TestUser = c.control === "owner" ? f.owner : c.control === "moderator" ? f.moderator : f.fan;
       const { res, changed, shown } = await attempt(who, split(key)[0], c.call(f));

@@ -2,7 +2,7 @@
 // `npm run bench`, replayed by a handler with no app around them; and nothing of it anywhere else.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { d1Of } from "../../worker/db/meter";
+import { meterFromHeader } from "../../worker/db/meter";
 import type { Env } from "../../worker/env";
 import { user } from "../factories";
 import { BASE, nextIp } from "../http";
@@ -37,7 +37,7 @@ describe("bench twins", () => {
     const res = await call(BENCH, path, { headers: { "x-bench-capture": "list-1" } });
     expect(res.status).toBe(200);
     const listed = (await res.json()) as { notes: { content: string }[] };
-    const meter = d1Of(res.headers.get("server-timing"));
+    const meter = meterFromHeader(res.headers.get("server-timing"));
 
     const capture = (await (await call(BENCH, "/__bench/capture/list-1")).json()) as Capture;
     expect(capture.primary).toBe(false);
@@ -60,7 +60,7 @@ describe("bench twins", () => {
     expect(res.status).toBeLessThan(300);
     const capture = (await (await call(BENCH, "/__bench/capture/follow-1")).json()) as Capture;
     expect(capture.primary).toBe(true);
-    expect(tripsIn(capture)).toBe(d1Of(res.headers.get("server-timing")).trips);
+    expect(tripsIn(capture)).toBe(meterFromHeader(res.headers.get("server-timing")).trips);
     expect(capture.waves.flat().some((t) => t.statements.some((s) => /^\s*insert\b/i.test(s.sql)))).toBe(true);
     expect((await call(BENCH, "/__bench/twin/follow-1")).status).toBe(200);
   });

@@ -4,7 +4,7 @@
 // from Server-Timing (D1's own count): deterministic, so the test holds exact shapes, not timings.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { d1Of } from "../../worker/db/meter";
+import { meterFromHeader } from "../../worker/db/meter";
 import { MAX_FEED_PAGE, MERGE_MAX, WINDOW } from "../../worker/features/feed/feed.service";
 import { PAGE_SIZE } from "../../worker/lib/paging";
 import { type TestUser, user } from "../factories";
@@ -14,7 +14,7 @@ import type { Res } from "../http";
 const LIST_BUDGET = 10 * PAGE_SIZE + 60;
 /** People who write the background notes; the heavy reader follows all of them. */
 const CROWD = 2000;
-const rowsOf = (res: Res) => d1Of(res.headers.get("server-timing")).read;
+const rowsOf = (res: Res) => meterFromHeader(res.headers.get("server-timing")).read;
 const ids = (res: Res) => res.body.notes.map((n: { id: number }) => n.id) as number[];
 const seq = (n: number) => `with recursive s(n) as (select 1 union all select n + 1 from s where n < ${n})`;
 

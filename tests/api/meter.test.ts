@@ -3,7 +3,7 @@
 // index (bounded OFFSET), and a write costs the same rows on a popular target as on a fresh one.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { d1Of, tripsOf } from "../../worker/db/meter";
+import { meterFromHeader, tripsOf } from "../../worker/db/meter";
 import { endAllSessions, endSession } from "../../worker/lib/sessions";
 import { verifyToken } from "../../worker/lib/token";
 import { MAX_OFFSET_PAGE, PAGE_SIZE } from "../../worker/lib/paging";
@@ -11,7 +11,7 @@ import { type TestUser, user, visitor } from "../factories";
 import type { Res } from "../http";
 
 const CROWD = 1500;
-const meterOf = (res: Res) => d1Of(res.headers.get("server-timing"));
+const meterOf = (res: Res) => meterFromHeader(res.headers.get("server-timing"));
 /** A list's rows budget: 10 × page size, plus a constant for the session and hydration lookups. */
 const LIST_BUDGET = 10 * PAGE_SIZE + 60;
 

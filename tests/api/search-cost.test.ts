@@ -3,7 +3,7 @@
 // authors, folders and viewer state are joined to the page's rows only.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { d1Of } from "../../worker/db/meter";
+import { meterFromHeader } from "../../worker/db/meter";
 import { MAX_RANKED } from "../../worker/features/search/search.service";
 import { PAGE_SIZE } from "../../worker/lib/paging";
 import { type TestUser, user, visitor } from "../factories";
@@ -11,7 +11,7 @@ import type { Res } from "../http";
 
 /** What a list may read (tests/api/meter.test.ts), plus the window: its ids, then its sort. */
 const BUDGET = 2 * MAX_RANKED + 10 * PAGE_SIZE + 60;
-const meterOf = (res: Res) => d1Of(res.headers.get("server-timing"));
+const meterOf = (res: Res) => meterFromHeader(res.headers.get("server-timing"));
 let author: TestUser;
 let reader: TestUser;
 

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { d1Of, tripsOf } from "../../worker/db/meter";
+import { meterFromHeader, tripsOf } from "../../worker/db/meter";
 import { expect, signedIn, test, uniq } from "./fixtures";
 
 // Issue 9: a page's loader needs at most two D1 round trips (issue 19: now one, on every page). The
@@ -99,7 +99,7 @@ test("signed-in pages: D1 rows read per page", async ({ page, js, playwright }) 
   for (const path of [...paths, "/notifications"]) {
     const res = await req.get(path, { headers: { "cache-control": "no-cache" } });
     expect(res.status(), path).toBe(200);
-    const m = d1Of(res.headers()["server-timing"]);
+    const m = meterFromHeader(res.headers()["server-timing"]);
     rows[path.replace(me.username, "{me}").replace(String(noteId), "{id}")] = {
       trips: m.trips,
       read: m.read,

@@ -1,9 +1,10 @@
-// Meters D1 per request (issues 9 and 19). Every statement run and every batch is one round trip;
-// D1's own result meta adds the time the database was busy (`meta.duration`, summed: one D1 runs
-// one query at a time, so this is what caps a database's requests per second) and the rows it
-// read and wrote (what D1 bills, and what grows when a query walks an index it should not). The
-// totals go out in Server-Timing, which the tests hold to budgets, the bench prints per row, and
-// the browser's network panel shows.
+// Meters D1 per request. Each trip to the database counts once: a statement run alone, a batch,
+// or the reads asked for side by side that go together as one batch (below). D1's result meta adds
+// the time the database was busy (`meta.duration`, summed: one D1 runs one query at a time, so
+// this is what caps a database's requests per second) and the rows it read and wrote (what D1
+// bills, and what grows when a query walks an index it should not). Under APP_ENV=local the
+// totals go out in Server-Timing (worker/app.ts), which the tests hold to budgets and the bench
+// prints per row; in production only the request log has them.
 
 export interface D1Meter {
   trips: number;
@@ -97,7 +98,7 @@ async function rawMetered(stmt: D1PreparedStatement, meter: D1Meter, options?: {
 // jobs after the root loader's /me (its validators take more turns): with 8 those pages took two
 // trips, with 12 one (measured). 16 leaves room. Promise jobs, not a timer: a timer under load
 // would queue the read behind every other request's work.
-const HOPS = 16;
+const JOBS_TO_WAIT = 16;
 
 // Only a statement that begins with select (or a with-clause that changes nothing) may wait for
 // company: anything else might write, and writes keep their order.
@@ -143,7 +144,7 @@ export function meteredD1(d1: D1Database, meter: D1Meter): D1Database {
       (err): Outcome => ({ ok: false, err }),
     );
   /** Sends `items` as one trip; on failure, each alone. */
-  const together = async (all: Queued[]): Promise<Outcome[]> => {
+  const sendAsOneBatch = async (all: Queued[]): Promise<Outcome[]> => {
     try {
       const rs = (await time(() =>
         (sender as NonNullable<typeof sender>)(
@@ -164,7 +165,7 @@ export function meteredD1(d1: D1Database, meter: D1Meter): D1Database {
     const items = queue;
     queue = [];
     if (!items.length) return Promise.resolve();
-    return together(items).then(
+    return sendAsOneBatch(items).then(
       (answers) => {
         for (const [i, item] of items.entries()) item.done(answers[i]);
       },
@@ -173,16 +174,16 @@ export function meteredD1(d1: D1Database, meter: D1Meter): D1Database {
       },
     );
   };
-  /** Runs `f` once the promise jobs already under way have had HOPS turns to ask for their reads. */
-  const soon = async (f: () => unknown) => {
-    for (let i = 0; i < HOPS; i++) await null;
+  /** Runs `f` once the promise jobs already under way have had JOBS_TO_WAIT turns to ask for their reads. */
+  const afterPendingJobs = async (f: () => unknown) => {
+    for (let i = 0; i < JOBS_TO_WAIT; i++) await null;
     f();
   };
   /** A read's raw answer, sent with whatever other reads this turn brings. */
   const queued = (sql: string, params: unknown[]) =>
     new Promise<RawResult>((resolve, reject) => {
       queue.push({ sql, params, done: (o) => (o.ok ? resolve(o.r) : reject(o.err)) });
-      if (queue.length === 1) soon(flush);
+      if (queue.length === 1) afterPendingJobs(flush);
     });
   /** Anything that may write waits until the reads asked before it have been sent. */
   const inOrder = <R>(p: () => Promise<R>): Promise<R> => (queue.length ? flush().then(p) : p());
@@ -274,7 +275,7 @@ export function tripsOf(header: string | null | undefined): number {
 }
 
 /** Everything the meter put in a Server-Timing header: trips, D1 busy ms, rows read and written. */
-export function d1Of(header: string | null | undefined): {
+export function meterFromHeader(header: string | null | undefined): {
   trips: number;
   busy: number;
   read: number;

@@ -36,15 +36,15 @@ export function planOf(key: string, build: () => BuiltSelect): Plan {
   return plan;
 }
 
-/** drizzle keeps the binding it was made with: the request's metered D1. */
-export const d1Of = (db: DB) => (db as unknown as { $client: D1Database }).$client;
+/** The D1 binding drizzle was made with (its documented `$client`): the request's metered D1. */
+export const bindingOf = (db: DB) => (db as unknown as { $client: D1Database }).$client;
 
 /** A plan's bound values in order: placeholders from `values`, constants as built. */
 export const planValues = (plan: Plan, values: Record<string, unknown>) =>
   plan.params.map((p) => ("name" in p ? (values[p.name] ?? null) : p.value));
 
 export function bindPlan(db: DB, plan: Plan, values: Record<string, unknown>): D1PreparedStatement {
-  return d1Of(db)
+  return bindingOf(db)
     .prepare(plan.text)
     .bind(...planValues(plan, values));
 }

@@ -7,6 +7,22 @@ export function nonce(): string {
 }
 
 /**
+ * The consent page (/oauth/authorize) posts to itself and is answered with a redirect to the app's
+ * registered URI, which form-action also governs: the page allows that one origin (or app scheme).
+ */
+function consentTarget(href: string): string {
+  const url = new URL(href);
+  if (url.pathname !== "/oauth/authorize") return "";
+  try {
+    const to = new URL(url.searchParams.get("redirect_uri") ?? "");
+    if (to.protocol === "https:" || to.protocol === "http:") return ` ${to.origin}`;
+    return /^[a-z][a-z0-9+.-]*:$/.test(to.protocol) ? ` ${to.protocol}` : "";
+  } catch {
+    return "";
+  }
+}
+
+/**
  * Security headers on every response. HTML pages get a CSP whose script-src is the per-request
  * nonce that entry.server stamps on Remix's scripts, so injected markup can never run.
  */
@@ -33,7 +49,7 @@ export const securityHeaders: MiddlewareHandler<AppEnv & { Variables: { nonce: s
         "font-src 'self'",
         "object-src 'none'",
         "base-uri 'self'",
-        "form-action 'self'",
+        `form-action 'self'${consentTarget(c.req.url)}`,
         "frame-ancestors 'none'",
       ].join("; "),
     );

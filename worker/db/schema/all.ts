@@ -6,4 +6,5 @@ export * from "./social";
 export * from "./users";
 export * from "./jobs";
 export * from "./safety";
+export * from "./oauth";
 export * from "./federation";

@@ -10,7 +10,7 @@ import { endAllSessions } from "../../lib/sessions";
 import type { DB, Env } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { verifyPassword } from "../../lib/password";
-import { d1Of } from "../../db/plan";
+import { bindingOf } from "../../db/plan";
 
 const CHUNK = 500;
 /** Replies are taken fewer at a time: each brings its whole subtree (others' answers under it). */
@@ -44,7 +44,7 @@ function statement(db: DB, query: SQL): D1PreparedStatement {
   const { sql: text, params } = (
     db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }
   ).dialect.sqlToQuery(query);
-  return d1Of(db)
+  return bindingOf(db)
     .prepare(text)
     .bind(...params);
 }
@@ -52,7 +52,7 @@ function statement(db: DB, query: SQL): D1PreparedStatement {
 /** Runs a chunk's batch until its last statement (the delete that drives it) removes fewer than `size`. */
 async function rounds(db: DB, size: number, chunk: () => SQL[]) {
   for (let i = 0; i < MAX_ROUNDS; i++) {
-    const results = await d1Of(db).batch(chunk().map((q) => statement(db, q)));
+    const results = await bindingOf(db).batch(chunk().map((q) => statement(db, q)));
     if ((results[results.length - 1]?.meta?.changes ?? 0) < size) return;
   }
   throw new Error("account deletion did not finish");
@@ -96,20 +96,8 @@ export async function deleteAccount(env: Env, db: DB, uid: number) {
   const F = sql`(select id from folders where user_id = ${U} order by id limit ${CHUNK})`;
   await rounds(db, CHUNK, () => [sql`delete from folders where id in ${F}`]);
 
-  // 4. Their likes: each liked note, reply or folder loses exactly one.
-  for (const [kind, table] of [
-    ["note", "notes"],
-    ["reply", "replies"],
-    ["company", "folders"],
-    ["project", "folders"],
-    ["skill", "folders"],
-  ] as const) {
-    const L = sql`(select target_id from likes where user_id = ${U} and kind = ${kind} order by target_id limit ${CHUNK})`;
-    await rounds(db, CHUNK, () => [
-      sql`update ${sql.raw(table)} set likenum = likenum - 1 where id in ${L}`,
-      sql`delete from likes where user_id = ${U} and kind = ${kind} and target_id in ${L}`,
-    ]);
-  }
+  // 4. Their likes: each liked note, reply or folder loses exactly one (the likes_count_out trigger).
+  await drain(db, "likes", "_rowid_", sql`user_id = ${U}`);
 
   // 5. Follows both ways: each person they followed loses a follower, each follower a following.
   const OUT = sql`(select followee_id from follows where follower_id = ${U} order by followee_id limit ${CHUNK})`;

@@ -13,7 +13,7 @@ import { mentionStatements, notifyStatements } from "../notifications/notificati
 import { linkMentions } from "../mentions/mentions.service";
 import { noteFromRows, noteQuery } from "../notes/read.service";
 import { likedBy } from "../likes/likes.service";
-import { bindPlan, d1Of, namedObjects, planOf } from "../../db/plan";
+import { bindPlan, bindingOf, namedObjects, planOf } from "../../db/plan";
 import type { UserRef } from "../content/content";
 import { refuseBlocked } from "../safety/safety.service";
 import { blockState, openable, replyInList, replyOpenable } from "../safety/visibility";
@@ -254,7 +254,10 @@ export async function chain(db: DB, id: number, username: string, viewer: number
     ),
   );
   const values = { id, viewer };
-  const [found, noteRows] = await d1Of(db).batch([bindPlan(db, chainPlan, values), bindPlan(db, notePlan, values)]);
+  const [found, noteRows] = await bindingOf(db).batch([
+    bindPlan(db, chainPlan, values),
+    bindPlan(db, notePlan, values),
+  ]);
   // The chain is as long as the thread is deep: sorted here, so the query needs no temp B-tree.
   const rows = namedObjects<Joined>(chainPlan, found.results as Record<string, unknown>[]).sort(
     (a, b) => a.createdAt - b.createdAt || a.id - b.id,

@@ -1,6 +1,6 @@
 import { and, asc, type SQL, sql } from "drizzle-orm";
 import { users } from "../../db/schema/users";
-import { bindPlan, d1Of, namedObjects, planOf } from "../../db/plan";
+import { bindPlan, bindingOf, namedObjects, planOf } from "../../db/plan";
 import type { DB } from "../../env";
 import { PAGE_SIZE } from "../../lib/paging";
 import type { UserRef } from "../content/content";
@@ -61,7 +61,7 @@ type UserRow = UserHit & { key: string };
 
 /** People reads in one batch (one round trip; a bearer read's session check rides in it, db/meter.ts). */
 async function inOneTrip(db: DB, reads: D1PreparedStatement[]): Promise<D1Result[]> {
-  return reads.length === 1 ? [await reads[0].all()] : await d1Of(db).batch(reads);
+  return reads.length === 1 ? [await reads[0].all()] : await bindingOf(db).batch(reads);
 }
 
 export async function searchUsers(db: DB, prefix: string, q: { page: number; cursor?: string }, viewer: number | null) {

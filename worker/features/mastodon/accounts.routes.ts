@@ -1,0 +1,158 @@
+// Accounts: the person's own (verify/update credentials), anyone's by id or handle, their
+// relationships, and follow, block and mute through the same services as /v1.
+import { Hono } from "hono";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import { users } from "../../db/schema/users";
+import type { DB } from "../../env";
+import { AppError } from "../../lib/errors";
+import { follow } from "../follows/follows.service";
+import { block, mute } from "../safety/safety.service";
+import { ProfileEdit } from "../users/users.schema";
+import {
+  input,
+  type MastoContext,
+  type MastoEnv,
+  notFoundError,
+  queryOf,
+  readable,
+  scoped,
+  viewer,
+} from "./masto.http";
+import { account, credentialAccount } from "./serialise";
+
+export const originOf = (c: MastoContext) => c.env.APP_ORIGIN || new URL(c.req.url).origin;
+
+/** An account id from a path: a positive integer, or the account does not exist (404, never a 500). */
+export const accountId = (raw: string | undefined) => (raw && /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : 0);
+
+/** Active (not suspended) accounts by id. */
+export async function accountRows(db: DB, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .select()
+    .from(users)
+    .where(and(inArray(users.id, ids.slice(0, 90)), isNull(users.suspendedAt)));
+}
+
+async function oneAccount(c: MastoContext, raw: string | undefined) {
+  const id = accountId(raw);
+  const [row] = id ? await accountRows(c.var.db, [id]) : [];
+  if (!row) throw notFoundError();
+  return row;
+}
+
+/** Mastodon's Relationship, for each of `ids` as the viewer sees them, in one statement. */
+export async function relationships(db: DB, me: number, ids: number[]) {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({
+      id: users.id,
+      following: sql<number>`exists(select 1 from follows f where f.follower_id = ${me} and f.followee_id = ${users.id})`,
+      followedBy: sql<number>`exists(select 1 from follows f where f.follower_id = ${users.id} and f.followee_id = ${me})`,
+      blocking: sql<number>`exists(select 1 from blocks b where b.blocker_id = ${me} and b.blocked_id = ${users.id})`,
+      blockedBy: sql<number>`exists(select 1 from blocks b where b.blocker_id = ${users.id} and b.blocked_id = ${me})`,
+      muting: sql<number>`exists(select 1 from mutes m where m.muter_id = ${me} and m.muted_id = ${users.id})`,
+    })
+    .from(users)
+    .where(and(inArray(users.id, ids.slice(0, 90)), isNull(users.suspendedAt)));
+  return rows.map((r) => ({
+    id: String(r.id),
+    following: !!r.following,
+    showing_reblogs: !!r.following,
+    notifying: false,
+    languages: null,
+    followed_by: !!r.followedBy,
+    blocking: !!r.blocking,
+    blocked_by: !!r.blockedBy,
+    muting: !!r.muting,
+    muting_notifications: !!r.muting,
+    requested: false,
+    requested_by: false,
+    domain_blocking: false,
+    endorsed: false,
+    note: "",
+  }));
+}
+
+async function relationship(c: MastoContext, id: number) {
+  const [rel] = await relationships(c.var.db, viewer(c).id, [id]);
+  if (!rel) throw notFoundError();
+  return rel;
+}
+
+const Ids = z.object({
+  id: z
+    .union([z.string(), z.array(z.string())])
+    .default([])
+    .transform((v) => (Array.isArray(v) ? v : [v]).map(accountId).filter(Boolean)),
+});
+
+const UpdateCredentials = z.object({
+  display_name: z.string().optional(),
+  note: z.string().optional(),
+});
+
+/** Follow, block or mute (and their undo) by path id, answering the Relationship afterwards. */
+const relation =
+  (on: boolean, act: (db: DB, me: number, uid: number, on: boolean) => Promise<unknown>) => async (c: MastoContext) => {
+    const id = accountId(c.req.param("id"));
+    if (!id) throw notFoundError();
+    await act(c.var.db, viewer(c).id, id, on);
+    return c.json(await relationship(c, id));
+  };
+
+export const accountRoutes = new Hono<MastoEnv>()
+  .get("/api/v1/accounts/verify_credentials", scoped("profile"), async (c) => {
+    const [row] = await accountRows(c.var.db, [viewer(c).id]);
+    if (!row) throw notFoundError();
+    return c.json(credentialAccount(row, originOf(c)));
+  })
+  .patch("/api/v1/accounts/update_credentials", scoped("write:accounts"), async (c) => {
+    const me = viewer(c).id;
+    const [current] = await accountRows(c.var.db, [me]);
+    if (!current) throw notFoundError();
+    const data = await input(c, UpdateCredentials);
+    // The web's own rules and messages (users.schema ProfileEdit): name 1-99, description up to 299.
+    const parsed = ProfileEdit.safeParse({
+      name: data.display_name ?? current.fullname,
+      descr: data.note ?? current.descr,
+    });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new AppError(422, "invalid_input", `Validation failed: ${issue?.message ?? "invalid"}`);
+    }
+    const [row] = await c.var.db
+      .update(users)
+      .set({ fullname: parsed.data.name, descr: parsed.data.descr })
+      .where(eq(users.id, me))
+      .returning();
+    return c.json(credentialAccount(row, originOf(c)));
+  })
+  .get("/api/v1/accounts/relationships", scoped("read:follows"), async (c) => {
+    const { id } = await queryOf(c, Ids);
+    return c.json(await relationships(c.var.db, viewer(c).id, id));
+  })
+  .get("/api/v1/accounts/lookup", readable("read:accounts"), async (c) => {
+    const { acct } = await queryOf(c, z.object({ acct: z.string().max(300).default("") }));
+    const host = new URL(originOf(c)).host;
+    // Only this server's people: "name", "@name" or "name@this-host".
+    const [name, domain] = acct.replace(/^@/, "").split("@");
+    if (!name || (domain && domain.toLowerCase() !== host.toLowerCase())) throw notFoundError();
+    const [row] = await c.var.db
+      .select()
+      .from(users)
+      .where(and(sql`lower(${users.username}) = lower(${name})`, isNull(users.suspendedAt)))
+      .limit(1);
+    if (!row) throw notFoundError();
+    return c.json(account(row, originOf(c)));
+  })
+  .get("/api/v1/accounts/:id", readable("read:accounts"), async (c) =>
+    c.json(account(await oneAccount(c, c.req.param("id")), originOf(c))),
+  )
+  .post("/api/v1/accounts/:id/follow", scoped("write:follows"), relation(true, follow))
+  .post("/api/v1/accounts/:id/unfollow", scoped("write:follows"), relation(false, follow))
+  .post("/api/v1/accounts/:id/block", scoped("write:blocks"), relation(true, block))
+  .post("/api/v1/accounts/:id/unblock", scoped("write:blocks"), relation(false, block))
+  .post("/api/v1/accounts/:id/mute", scoped("write:mutes"), relation(true, mute))
+  .post("/api/v1/accounts/:id/unmute", scoped("write:mutes"), relation(false, mute));

@@ -1,0 +1,182 @@
+// What an app posts (POST/PUT /api/v1/statuses) becomes a NoteX note, reply or quote, written by the
+// same services as the web's composer, with the same rules and messages.
+import { and, eq, gt, lt } from "drizzle-orm";
+import { z } from "zod";
+import { mastoIdempotency } from "../../db/schema/oauth";
+import type { DB, Env } from "../../env";
+
+/** Who posts: the token's person (their username makes the note's href). */
+type Author = { id: number; username: string };
+import { AppError, fieldErrors } from "../../lib/errors";
+import { NoteInput } from "../notes/notes.schema";
+import { getNote } from "../notes/read.service";
+import { renote } from "../notes/renotes.service";
+import { createNote, updateNote } from "../notes/write.service";
+import { createReply, editReply } from "../replies/replies.service";
+import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
+import { noteStatusId, replyStatusId, type StatusRef, statusRef } from "./serialise";
+import { labelFor, notFoundStatus, textToHtml } from "./statuses.service";
+import { MEDIA_ID } from "./media.routes";
+
+const idish = z.union([z.string().max(30), z.number()]).transform(String);
+const bool = z
+  .union([z.boolean(), z.enum(["true", "false", "1", "0", ""])])
+  .transform((v) => v === true || v === "true" || v === "1");
+const many = z
+  .union([idish, z.array(idish)])
+  .optional()
+  .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
+
+export const StatusInput = z.object({
+  status: z.string().max(200_000).default(""),
+  media_ids: many,
+  in_reply_to_id: idish.optional().nullable(),
+  quoted_status_id: idish.optional().nullable(),
+  visibility: z.string().max(20).optional().nullable(),
+  spoiler_text: z.string().max(10_000).optional().nullable(),
+  sensitive: bool.optional(),
+  language: z.string().max(10).optional().nullable(),
+  poll: z.unknown().optional(),
+  scheduled_at: z.string().optional().nullable(),
+  media_attributes: z.unknown().optional(),
+});
+export type StatusData = z.output<typeof StatusInput>;
+
+const unprocessable = (message: string) => new AppError(422, "invalid_input", `Validation failed: ${message}`);
+
+/** What NoteX cannot keep is refused with words, never dropped without telling. */
+function refuseUnsupported(data: StatusData) {
+  if (data.spoiler_text?.trim())
+    throw unprocessable(
+      "NoteX has no content warnings: post without spoiler_text (the text would be shown to everyone).",
+    );
+  if (data.poll !== undefined && data.poll !== null) throw unprocessable("NoteX has no polls.");
+  if (data.scheduled_at) throw unprocessable("NoteX cannot schedule posts.");
+  const v = data.visibility ?? "public";
+  // Every NoteX note is public; "unlisted" is taken as public (the status says so), the rest is refused.
+  if (v !== "public" && v !== "unlisted")
+    throw unprocessable("NoteX has only public posts: followers-only and direct messages are not available.");
+}
+
+/** Image URLs of the person's own uploaded media (POST /api/v2/media answers the slot's file name as id). */
+const imagesOf = (uid: number, ids: string[]) =>
+  ids.map((id) => {
+    if (!MEDIA_ID.test(id)) throw unprocessable(`media ${id} not found`);
+    return `/img/u/${uid}/note/${id}`;
+  });
+
+/**
+ * Each image's alt text: the description given with the media (kept on the R2 object), or one
+ * media_attributes names for it (how apps change it while editing a status).
+ */
+async function altsOf(env: Env, uid: number, ids: string[], attributes: unknown): Promise<string[]> {
+  const given = new Map<string, string>();
+  if (Array.isArray(attributes))
+    for (const a of attributes)
+      if (a && typeof a === "object" && typeof a.id === "string" && typeof a.description === "string")
+        given.set(a.id, a.description);
+  return Promise.all(
+    ids.map(async (id) => given.get(id) ?? (await env.IMAGES.head(`u/${uid}/note/${id}`))?.customMetadata?.alt ?? ""),
+  );
+}
+
+/** The note body NoteX's composer would send, checked by its own schema (limits and messages). */
+function noteData(html: string, label: string, imgs: string[], folders: number[], alts: string[]) {
+  const parsed = NoteInput.safeParse({ label, content: html, imgs, folders, alts });
+  if (!parsed.success) throw unprocessable(Object.values(fieldErrors(parsed.error))[0] ?? "invalid status");
+  return parsed.data;
+}
+
+/** Posts a status: a reply (in_reply_to_id), a quote (quoted_status_id) or a note. Answers its ref. */
+export async function postStatus(
+  env: Env,
+  db: DB,
+  author: Author,
+  data: StatusData,
+  origin: string,
+): Promise<StatusRef> {
+  refuseUnsupported(data);
+  const text = data.status;
+  if (data.in_reply_to_id) {
+    const parent = statusRef(data.in_reply_to_id);
+    if (!parent) throw notFoundStatus();
+    if (data.media_ids.length) throw unprocessable("NoteX replies cannot carry images.");
+    const reply = await createReply(db, author.id, parent.kind === "note" ? -parent.id : parent.id, textToHtml(text));
+    return { kind: "reply", id: reply.id };
+  }
+  if (data.quoted_status_id) {
+    const target = statusRef(data.quoted_status_id);
+    if (target?.kind !== "note") throw notFoundStatus();
+    const html = sanitizeHtml(textToHtml(text));
+    const txt = htmlToText(html);
+    if (!txt.trim()) throw unprocessable("Please enter your note.");
+    if ([...txt].length > 2800) throw unprocessable("Note should be less than or equal 2800 character long.");
+    const quote = await renote(db, author.id, target.id, html, txt);
+    return { kind: "note", id: quote.id };
+  }
+  const imgs = imagesOf(author.id, data.media_ids);
+  const alts = await altsOf(env, author.id, data.media_ids, data.media_attributes);
+  const data2 = noteData(textToHtml(text), labelFor(text), imgs, [], alts);
+  const saved = await createNote(env, db, author, data2, origin);
+  return { kind: "note", id: saved.note.id };
+}
+
+/** PUT /api/v1/statuses/:id: new text (and media) for the person's own note or reply; label and folders stay. */
+export async function editStatus(env: Env, db: DB, author: Author, ref: StatusRef, data: StatusData, origin: string) {
+  refuseUnsupported(data);
+  if (ref.kind === "reply") {
+    await editReply(db, author.id, ref.id, textToHtml(data.status));
+    return;
+  }
+  const note = await getNote(db, ref.id, author.id);
+  if (note.user.id !== author.id || note.kind !== "note") throw notFoundStatus();
+  // No media_ids: the images stay as they are (an app that shows none sends none).
+  const imgs = data.media_ids.length ? imagesOf(author.id, data.media_ids) : note.images;
+  const alts = data.media_ids.length ? await altsOf(env, author.id, data.media_ids, data.media_attributes) : note.alts;
+  const body = noteData(
+    textToHtml(data.status),
+    note.label,
+    imgs,
+    note.folders.map((f) => f.id),
+    alts,
+  );
+  await updateNote(env, db, author, ref.id, body, origin);
+}
+
+const KEY_TTL_MS = 60 * 60 * 1000;
+
+/** The status an Idempotency-Key already made (within the hour), or null. */
+export async function idempotent(db: DB, uid: number, key: string | undefined): Promise<StatusRef | null> {
+  if (!key) return null;
+  const [row] = await db
+    .select({ id: mastoIdempotency.statusId })
+    .from(mastoIdempotency)
+    .where(
+      and(
+        eq(mastoIdempotency.userId, uid),
+        eq(mastoIdempotency.key, key.slice(0, 200)),
+        gt(mastoIdempotency.createdAt, Date.now() - KEY_TTL_MS),
+      ),
+    )
+    .limit(1);
+  return row ? statusRef(row.id) : null;
+}
+
+/** Remembers the key's status; the person's keys older than the hour go in the same batch. */
+export async function remember(db: DB, uid: number, key: string | undefined, ref: StatusRef) {
+  if (!key) return;
+  const id = ref.kind === "note" ? noteStatusId(ref.id) : replyStatusId(ref.id);
+  const now = Date.now();
+  await db.batch([
+    db
+      .delete(mastoIdempotency)
+      .where(and(eq(mastoIdempotency.userId, uid), lt(mastoIdempotency.createdAt, now - KEY_TTL_MS))),
+    db
+      .insert(mastoIdempotency)
+      .values({ userId: uid, key: key.slice(0, 200), statusId: id, createdAt: now })
+      .onConflictDoUpdate({
+        target: [mastoIdempotency.userId, mastoIdempotency.key],
+        set: { statusId: id, createdAt: now },
+      }),
+  ]);
+}

@@ -1,0 +1,35 @@
+// /v1 routes behind the consent page (/oauth/authorize) and Settings → Authorised apps: cookie
+// sessions of the web app, so they live under /v1 with its same-origin check, never under /api.
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../../env";
+import { me, requireUser } from "../../lib/session";
+import { body, param, query } from "../../lib/validate";
+import { approve, AuthorizeQuery, checkAuthorize, redirectTo } from "./oauth.service";
+import { describeScope } from "./scopes";
+import { endToken, listTokens } from "./tokens";
+
+const Decision = AuthorizeQuery.extend({ decision: z.enum(["approve", "deny"]).default("approve") });
+
+export const consentRoutes = new Hono<AppEnv>()
+  .get("/authorize", query(AuthorizeQuery), async (c) => {
+    const { app, scopes, redirectUri } = await checkAuthorize(c.var.db, c.req.valid("query"));
+    return c.json({
+      app: { name: app.name, website: app.website },
+      scopes: scopes.map((s) => ({ scope: s, text: describeScope(s) })),
+      redirect_uri: redirectUri,
+      out_of_band: redirectTo(redirectUri, {}) === null,
+    });
+  })
+  .post("/authorize", requireUser, body(Decision), async (c) => {
+    const { decision, ...q } = c.req.valid("json");
+    if (decision === "deny") {
+      const { redirectUri } = await checkAuthorize(c.var.db, q);
+      return c.json({ code: null, redirect: redirectTo(redirectUri, { error: "access_denied", state: q.state }) });
+    }
+    return c.json(await approve(c.var.db, me(c).id, q));
+  })
+  .get("/apps", requireUser, async (c) => c.json({ apps: await listTokens(c.env, me(c).id) }))
+  .delete("/apps/:id", requireUser, param(z.object({ id: z.string().min(1).max(100) })), async (c) =>
+    c.json(await endToken(c.env, me(c).id, c.req.valid("param").id)),
+  );

@@ -1,0 +1,160 @@
+// Lists of people (followers, following, blocks, mutes, follow requests), account and v2 search,
+// and reports: NoteX's services, answered as Mastodon accounts, statuses and a Report.
+import { Hono } from "hono";
+import { z } from "zod";
+import { AppError } from "../../lib/errors";
+import { listFollows } from "../follows/follows.service";
+import type { REPORT_KINDS } from "../reports/reports.constants";
+import { report } from "../reports/reports.service";
+import { listOf } from "../safety/safety.service";
+import { search } from "../search/search.service";
+import { accountId, accountRows, originOf } from "./accounts.routes";
+import {
+  input,
+  type MastoContext,
+  type MastoEnv,
+  notFoundError,
+  queryOf,
+  readable,
+  scoped,
+  setLink,
+  viewer,
+  viewerId,
+} from "./masto.http";
+import { account, type StatusRef, statusRef } from "./serialise";
+import { statusesOf, toStatuses } from "./statuses.service";
+
+const opaque = (raw: unknown) => (typeof raw === "string" && /^[\w-]{1,200}$/.test(raw) ? raw : undefined);
+const Cursor = z.object({ max_id: z.string().max(300).optional() });
+
+/** People by id as accounts, in the order given (suspended ones left out), with the Link to the next page. */
+async function people(c: MastoContext, list: { users: { id: number }[]; cursor: string | null }) {
+  const rows = await accountRows(
+    c.var.db,
+    list.users.map((u) => u.id),
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  setLink(c, list.cursor, null);
+  return c.json(list.users.flatMap((u) => (byId.has(u.id) ? [account(byId.get(u.id)!, originOf(c))] : [])));
+}
+
+const follows = (which: "followers" | "following") => async (c: MastoContext) => {
+  const id = accountId(c.req.param("id"));
+  const [owner] = id ? await accountRows(c.var.db, [id]) : [];
+  if (!owner) throw notFoundError();
+  const { max_id } = await queryOf(c, Cursor);
+  return people(c, await listFollows(c.var.db, id, which, { page: 1, cursor: opaque(max_id) }, viewerId(c) ?? 0));
+};
+
+const relationList = (which: "blocks" | "mutes") => async (c: MastoContext) => {
+  const { max_id } = await queryOf(c, Cursor);
+  return people(c, await listOf(c.var.db, which, viewer(c).id, { page: 1, cursor: opaque(max_id) }));
+};
+
+const SearchQ = z.object({
+  q: z.string().max(500).default(""),
+  type: z.enum(["accounts", "statuses", "hashtags"]).optional().catch(undefined),
+  offset: z.coerce.number().int().min(0).max(10_000).catch(0),
+  resolve: z.string().optional(),
+});
+
+/** Mastodon's search over the web's: accounts by name, statuses by the same full-text index; hashtags by the word. */
+async function searchAll(c: MastoContext) {
+  const q = await queryOf(c, SearchQ);
+  const viewerIdOr = viewerId(c);
+  // Mastodon pages search by offset; NoteX's ranked search by page (offset / 20 + 1).
+  const page = Math.floor(q.offset / 20) + 1;
+  const want = (t: string) => !q.type || q.type === t;
+  const accounts =
+    want("accounts") && q.q.trim()
+      ? await search(c.var.db, { q: q.q.replace(/^@/, ""), t: "users", page }, viewerIdOr)
+      : null;
+  const found =
+    want("statuses") && q.q.trim() ? await search(c.var.db, { q: q.q, t: "notes", page }, viewerIdOr) : null;
+  const rows =
+    accounts && "users" in accounts
+      ? await accountRows(
+          c.var.db,
+          accounts.users.map((u) => u.id),
+        )
+      : [];
+  const statuses =
+    found && "notes" in found
+      ? await toStatuses(
+          c.var.db,
+          originOf(c),
+          viewerIdOr,
+          found.notes.map((note) => ({ note })),
+        )
+      : [];
+  const word = q.q.trim().replace(/^#/, "");
+  const hashtags =
+    want("hashtags") && /^[\p{L}\p{N}_]{1,50}$/u.test(word)
+      ? [
+          {
+            name: word.toLowerCase(),
+            url: `${originOf(c)}/tag/${encodeURIComponent(word.toLowerCase())}`,
+            history: [],
+            following: false,
+          },
+        ]
+      : [];
+  return { accounts: rows.map((r) => account(r, originOf(c))), statuses, hashtags };
+}
+
+const ReportInput = z.object({
+  account_id: z.union([z.string(), z.number()]).transform(String),
+  status_ids: z
+    .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])
+    .optional()
+    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v.map(String) : [String(v)])),
+  comment: z.string().max(1000).optional(),
+  category: z.string().max(30).optional(),
+  forward: z.unknown().optional(),
+  rule_ids: z.unknown().optional(),
+});
+
+/** Mastodon's categories as NoteX's report reasons (spec 3). */
+const REASON: Record<string, keyof typeof REPORT_KINDS> = { spam: 1, legal: 4, violation: 3, other: 5 };
+
+export const peopleRoutes = new Hono<MastoEnv>()
+  .get("/api/v1/accounts/:id/followers", readable("read:accounts"), follows("followers"))
+  .get("/api/v1/accounts/:id/following", readable("read:accounts"), follows("following"))
+  .get("/api/v1/blocks", scoped("read:blocks"), relationList("blocks"))
+  .get("/api/v1/mutes", scoped("read:mutes"), relationList("mutes"))
+  // NoteX has no locked accounts: nobody ever asks to follow.
+  .get("/api/v1/follow_requests", scoped("read:follows"), (c) => c.json([]))
+  .get("/api/v1/accounts/search", readable("read:accounts"), async (c) => c.json((await searchAll(c)).accounts))
+  .get("/api/v2/search", readable("read:search"), async (c) => c.json(await searchAll(c)))
+  .post("/api/v1/reports", scoped("write:reports"), async (c) => {
+    const data = await input(c, ReportInput);
+    const me = viewer(c).id;
+    const target = accountId(data.account_id);
+    const [owner] = target ? await accountRows(c.var.db, [target]) : [];
+    if (!owner) throw notFoundError();
+    const refs = data.status_ids.map(statusRef).filter((r): r is StatusRef => !!r);
+    // NoteX reports content, not people: a report names at least one of the account's statuses.
+    if (!refs.length)
+      throw new AppError(
+        422,
+        "invalid_input",
+        "Validation failed: NoteX reports are about a status: name one in status_ids.",
+      );
+    const shown = await statusesOf(c.var.db, originOf(c), me, refs);
+    if (shown.length !== refs.length || shown.some((s) => (s.account as { id: string }).id !== String(target)))
+      throw notFoundError();
+    const reason = REASON[data.category ?? "other"] ?? 5;
+    for (const r of refs) await report(c.var.db, me, r.kind, r.id, reason);
+    return c.json({
+      id: `${me}-${Date.now()}`,
+      action_taken: false,
+      action_taken_at: null,
+      category: data.category ?? "other",
+      comment: data.comment ?? "",
+      forwarded: false,
+      created_at: new Date().toISOString(),
+      status_ids: shown.map((s) => s.id),
+      rule_ids: [],
+      target_account: account(owner, originOf(c)),
+    });
+  });

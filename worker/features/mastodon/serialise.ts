@@ -1,0 +1,285 @@
+// NoteX rows as Mastodon's entities (docs.joinmastodon.org/entities). Ids are strings. A note and a
+// reply live in different tables, so a status id says which: a note n is "2n", a reply r "2r+1"
+// (numeric, stable, and never the same for the two).
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { bookmarks } from "../../db/schema/social";
+import { users } from "../../db/schema/users";
+import type { DB } from "../../env";
+import type { NoteJson } from "../notes/notes.types";
+import type { ReplyJson } from "../replies/replies.service";
+
+type UserRow = typeof users.$inferSelect;
+
+export type StatusRef = { kind: "note" | "reply"; id: number };
+
+export const noteStatusId = (id: number) => String(id * 2);
+export const replyStatusId = (id: number) => String(id * 2 + 1);
+
+/** A status id back to its row, or null for anything that is not one (never a 500). */
+export function statusRef(raw: string | undefined): StatusRef | null {
+  if (!raw || !/^[1-9]\d{0,15}$/.test(raw)) return null;
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n)) return null;
+  return n % 2 === 0 ? { kind: "note", id: n / 2 } : { kind: "reply", id: (n - 1) / 2 };
+}
+
+export const iso = (ms: number) => new Date(ms).toISOString();
+const abs = (origin: string, url: string) => (!url ? "" : /^https?:\/\//.test(url) ? url : `${origin}${url}`);
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+export interface Ctx {
+  origin: string;
+  accounts: Map<number, UserRow>;
+  bookmarked: Set<string>;
+}
+
+export function account(u: UserRow, origin: string) {
+  const url = `${origin}/${u.username}`;
+  // Without a picture NoteX draws a coloured initial; apps need an image URL, so they get the site's icon.
+  const avatar = abs(origin, u.avatar) || `${origin}/favicon.svg`;
+  const header = abs(origin, u.cover) || "";
+  return {
+    id: String(u.id),
+    username: u.username,
+    acct: u.username,
+    display_name: u.fullname,
+    locked: false,
+    bot: false,
+    discoverable: true,
+    indexable: true,
+    group: false,
+    created_at: iso(u.createdAt),
+    note: u.descr ? `<p>${escapeHtml(u.descr).replace(/\n/g, "<br>")}</p>` : "",
+    url,
+    uri: url,
+    avatar,
+    avatar_static: avatar,
+    header,
+    header_static: header,
+    followers_count: u.followerNum,
+    following_count: u.followingNum,
+    statuses_count: u.noteNum,
+    last_status_at: null,
+    hide_collections: false,
+    noindex: false,
+    emojis: [],
+    roles: [],
+    fields: [],
+  };
+}
+
+/** The person's own account, with `source` (what update_credentials edits). */
+export function credentialAccount(u: UserRow, origin: string) {
+  return {
+    ...account(u, origin),
+    source: { privacy: "public", sensitive: false, language: "", note: u.descr, fields: [], follow_requests_count: 0 },
+    role: { id: "-99", name: "", permissions: "0", color: "", highlighted: false },
+  };
+}
+
+/** The accounts and the viewer's bookmarks a page of statuses needs, in one round trip. */
+export async function loadCtx(
+  db: DB,
+  origin: string,
+  userIds: number[],
+  viewer: number | null,
+  refs: StatusRef[],
+): Promise<Ctx> {
+  const ids = [...new Set(userIds)].slice(0, 90);
+  const noteIds = refs
+    .filter((r) => r.kind === "note")
+    .map((r) => r.id)
+    .slice(0, 90);
+  const replyIds = refs
+    .filter((r) => r.kind === "reply")
+    .map((r) => r.id)
+    .slice(0, 90);
+  const none = sql`0`;
+  const [rows, marks] = await db.batch([
+    db
+      .select()
+      .from(users)
+      .where(ids.length ? inArray(users.id, ids) : none),
+    db
+      .select({ kind: bookmarks.kind, id: bookmarks.targetId })
+      .from(bookmarks)
+      .where(
+        viewer && refs.length
+          ? and(
+              eq(bookmarks.userId, viewer),
+              sql`((${bookmarks.kind} = 'note' and ${bookmarks.targetId} in ${noteIds.length ? noteIds : [0]}) or (${bookmarks.kind} = 'reply' and ${bookmarks.targetId} in ${replyIds.length ? replyIds : [0]}))`,
+            )
+          : none,
+      ),
+  ]);
+  return {
+    origin,
+    accounts: new Map(rows.map((u) => [u.id, u])),
+    bookmarked: new Set(marks.map((m) => `${m.kind}:${m.id}`)),
+  };
+}
+
+/** Every account and status a list of notes shows (its originals too). */
+export function noteRefs(list: NoteJson[]) {
+  const userIds: number[] = [];
+  const refs: StatusRef[] = [];
+  for (const n of list) {
+    userIds.push(n.user.id);
+    refs.push({ kind: "note", id: n.id });
+    if (n.renote) {
+      userIds.push(n.renote.user.id);
+      refs.push({ kind: "note", id: n.renote.id });
+    }
+  }
+  return { userIds, refs };
+}
+
+const missingAccount = (id: number, username: string, fullname: string, origin: string) =>
+  account(
+    {
+      id,
+      username,
+      fullname,
+      avatar: "",
+      cover: "",
+      descr: "",
+      followerNum: 0,
+      followingNum: 0,
+      noteNum: 0,
+      createdAt: 0,
+    } as UserRow,
+    origin,
+  );
+
+function accountOf(ctx: Ctx, u: { id: number; username: string; fullname: string }) {
+  const row = ctx.accounts.get(u.id);
+  return row ? account(row, ctx.origin) : missingAccount(u.id, u.username, u.fullname, ctx.origin);
+}
+
+/** The x-label as a tag apps can show and follow: letters and digits only ("how to" → #howto). */
+export const labelTag = (label: string) => label.toLowerCase().replace(/[^\p{L}\p{N}_]/gu, "");
+const HASHTAG = /(?:^|[^\p{L}\p{N}_&/])#([\p{L}\p{N}_]{1,50})/gu;
+
+function tagsOf(n: NoteJson, origin: string) {
+  const names = new Set<string>();
+  const label = labelTag(n.label);
+  if (label) names.add(label);
+  for (const m of n.txt.matchAll(HASHTAG)) names.add(m[1].toLowerCase());
+  return [...names].map((name) => ({ name, url: `${origin}/tag/${encodeURIComponent(name)}` }));
+}
+
+const baseStatus = {
+  visibility: "public",
+  sensitive: false,
+  spoiler_text: "",
+  application: null,
+  mentions: [],
+  emojis: [],
+  poll: null,
+  card: null,
+  language: null,
+  muted: false,
+  pinned: false,
+  filtered: [],
+  text: null,
+  quote: null,
+  quote_approval: { automatic: ["public"], manual: [], current_user: "automatic" },
+};
+
+function media(n: NoteJson, origin: string) {
+  return n.images.map((src, i) => {
+    const url = abs(origin, src);
+    return {
+      id: `${n.id}-${i}`,
+      type: "image",
+      url,
+      preview_url: url,
+      remote_url: null,
+      text_url: null,
+      meta: null,
+      description: n.alts[i] || null,
+      blurhash: null,
+    };
+  });
+}
+
+/** The note's HTML, with its folders named after it (apps show the content; folders have no field). */
+function contentOf(n: NoteJson, origin: string) {
+  if (!n.folders.length) return n.content;
+  const links = n.folders
+    .map((f) => `<a href="${origin}/${n.user.username}/x/${encodeURIComponent(f.slug)}">${escapeHtml(f.name)}</a>`)
+    .join(", ");
+  return `${n.content}<p>Filed in ${links}</p>`;
+}
+
+/** A note as a Status: a renote is a reblog wrapping its original, a quote a Mastodon 4.5 quote. */
+export function noteStatus(n: NoteJson, ctx: Ctx): Record<string, unknown> {
+  const id = noteStatusId(n.id);
+  const url = `${ctx.origin}/${n.user.username}/note/${n.id}`;
+  const inner = n.renote ? noteStatus(n.renote as NoteJson, ctx) : null;
+  const common = {
+    ...baseStatus,
+    id,
+    uri: url,
+    url,
+    created_at: iso(n.created_at),
+    edited_at: n.edited_at ? iso(n.edited_at) : null,
+    account: accountOf(ctx, n.user),
+    in_reply_to_id: null,
+    in_reply_to_account_id: null,
+    reblogs_count: n.renum,
+    favourites_count: n.likenum,
+    replies_count: n.repnum,
+    quotes_count: 0,
+    favourited: n.liked,
+    reblogged: n.renoted,
+    bookmarked: ctx.bookmarked.has(`note:${n.id}`),
+  };
+  if (n.kind === "renote")
+    return {
+      ...common,
+      content: "",
+      media_attachments: [],
+      tags: [],
+      reblog: inner,
+      favourited: false,
+      bookmarked: false,
+    };
+  return {
+    ...common,
+    content: contentOf(n, ctx.origin),
+    media_attachments: media(n, ctx.origin),
+    tags: tagsOf(n, ctx.origin),
+    reblog: null,
+    quote: n.kind === "quote" ? { state: inner ? "accepted" : "deleted", quoted_status: inner } : null,
+  };
+}
+
+/** A reply as a Status in reply to its note or its parent reply. */
+export function replyStatus(r: ReplyJson, ctx: Ctx, parentAuthor: number | null): Record<string, unknown> {
+  const url = `${ctx.origin}/${r.user.username}/rep/${r.id}`;
+  return {
+    ...baseStatus,
+    id: replyStatusId(r.id),
+    uri: url,
+    url,
+    created_at: iso(r.created_at),
+    edited_at: null,
+    account: accountOf(ctx, r.user),
+    in_reply_to_id: r.parent < 0 ? noteStatusId(-r.parent) : replyStatusId(r.parent),
+    in_reply_to_account_id: parentAuthor ? String(parentAuthor) : null,
+    content: r.content,
+    media_attachments: [],
+    tags: [],
+    reblog: null,
+    reblogs_count: 0,
+    favourites_count: r.likenum,
+    replies_count: r.repnum,
+    quotes_count: 0,
+    favourited: r.liked,
+    reblogged: false,
+    bookmarked: ctx.bookmarked.has(`reply:${r.id}`),
+    quote_approval: { automatic: [], manual: [], current_user: "denied" },
+  };
+}

@@ -1,0 +1,168 @@
+// /api/v1/statuses: post, read, edit, delete, and the interactions, through NoteX's own services.
+import { Hono } from "hono";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { notes } from "../../db/schema/notes";
+import { likes } from "../../db/schema/social";
+import { users } from "../../db/schema/users";
+import { AppError } from "../../lib/errors";
+import { bookmark } from "../bookmarks/bookmarks.service";
+import { like } from "../likes/likes.service";
+import { RENOTE } from "../notes/notes.constants";
+import { noteHistory } from "../notes/read.service";
+import { renote, undoRenote } from "../notes/renotes.service";
+import { deleteNote } from "../notes/write.service";
+import { deleteReply } from "../replies/replies.service";
+import { originOf } from "./accounts.routes";
+import { editStatus, idempotent, postStatus, remember, StatusInput } from "./compose.service";
+import { author, input, type MastoContext, type MastoEnv, readable, scoped, viewer, viewerId } from "./masto.http";
+import { account, iso, type StatusRef, statusRef } from "./serialise";
+import { notFoundStatus, statusOf, threadOf } from "./statuses.service";
+
+const refOf = (c: MastoContext): StatusRef => {
+  const ref = statusRef(c.req.param("id"));
+  if (!ref) throw notFoundStatus();
+  return ref;
+};
+
+/** The status as the viewer sees it now. */
+const answer = async (c: MastoContext, ref: StatusRef) =>
+  c.json(await statusOf(c.var.db, originOf(c), viewerId(c), ref));
+
+/** Like/unlike and bookmark/unbookmark act on notes and replies alike, then answer the status. */
+const toggle = (act: typeof like | typeof bookmark, on: boolean) => async (c: MastoContext) => {
+  const ref = refOf(c);
+  await act(c.var.db, viewer(c).id, ref.kind, ref.id, on);
+  return answer(c, ref);
+};
+
+/** The accounts behind a status's likes or renotes, newest first (one page of 40). */
+async function peopleWho(c: MastoContext, which: "liked" | "renoted") {
+  const ref = refOf(c);
+  await statusOf(c.var.db, originOf(c), viewerId(c), ref);
+  if (which === "renoted" && ref.kind === "reply") return c.json([]);
+  const rows =
+    which === "liked"
+      ? await c.var.db
+          .select({ u: users })
+          .from(likes)
+          .innerJoin(users, eq(users.id, likes.userId))
+          .where(and(eq(likes.kind, ref.kind), eq(likes.targetId, ref.id), sql`${users.suspendedAt} is null`))
+          .orderBy(desc(likes.createdAt))
+          .limit(40)
+      : await c.var.db
+          .select({ u: users })
+          .from(notes)
+          .innerJoin(users, eq(users.id, notes.userId))
+          .where(and(eq(notes.renoteId, ref.id), eq(notes.kind, RENOTE), sql`${users.suspendedAt} is null`))
+          .orderBy(desc(notes.id))
+          .limit(40);
+  return c.json(rows.map((r) => account(r.u, originOf(c))));
+}
+
+/** The person's plain renote of note `id`, if any. */
+async function myRenote(c: MastoContext, id: number): Promise<number | null> {
+  const [row] = await c.var.db
+    .select({ id: notes.id })
+    .from(notes)
+    .where(and(eq(notes.userId, viewer(c).id), eq(notes.kind, RENOTE), eq(notes.renoteId, id)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+const unsupported = (what: string) => () => {
+  throw new AppError(422, "invalid_input", `Validation failed: ${what}`);
+};
+
+export const statusRoutes = new Hono<MastoEnv>()
+  .post("/api/v1/statuses", scoped("write:statuses"), async (c) => {
+    const me = author(c);
+    const key = c.req.header("idempotency-key");
+    const done = await idempotent(c.var.db, me.id, key);
+    if (done) return answer(c, done);
+    const ref = await postStatus(c.env, c.var.db, me, await input(c, StatusInput), originOf(c));
+    await remember(c.var.db, me.id, key, ref);
+    return answer(c, ref);
+  })
+  .get("/api/v1/statuses/:id", readable("read:statuses"), (c) => answer(c, refOf(c)))
+  .put("/api/v1/statuses/:id", scoped("write:statuses"), async (c) => {
+    const ref = refOf(c);
+    await editStatus(c.env, c.var.db, author(c), ref, await input(c, StatusInput), originOf(c));
+    return answer(c, ref);
+  })
+  .delete("/api/v1/statuses/:id", scoped("write:statuses"), async (c) => {
+    const ref = refOf(c);
+    const me = viewer(c);
+    // Mastodon answers the deleted status with its source text, so an app can offer "delete and redraft".
+    const status = await statusOf(c.var.db, originOf(c), me.id, ref);
+    if ((status.account as { id: string }).id !== String(me.id)) throw notFoundStatus();
+    if (ref.kind === "note") await deleteNote(c.env, c.var.db, me.id, ref.id);
+    else await deleteReply(c.var.db, me.id, ref.id);
+    return c.json({ ...status, text: textOf(String(status.content ?? "")) });
+  })
+  .get("/api/v1/statuses/:id/context", readable("read:statuses"), async (c) => {
+    const ref = refOf(c);
+    await statusOf(c.var.db, originOf(c), viewerId(c), ref);
+    return c.json(await threadOf(c.var.db, originOf(c), viewerId(c), ref));
+  })
+  .get("/api/v1/statuses/:id/source", scoped("read:statuses"), async (c) => {
+    const ref = refOf(c);
+    const status = await statusOf(c.var.db, originOf(c), viewer(c).id, ref);
+    if ((status.account as { id: string }).id !== String(viewer(c).id)) throw notFoundStatus();
+    const { txt } = ref.kind === "note" ? await noteText(c, ref.id) : { txt: textOf(String(status.content)) };
+    return c.json({ id: status.id, text: txt, spoiler_text: "" });
+  })
+  .get("/api/v1/statuses/:id/history", readable("read:statuses"), async (c) => {
+    const ref = refOf(c);
+    const status = await statusOf(c.var.db, originOf(c), viewerId(c), ref);
+    const base = { spoiler_text: "", sensitive: false, account: status.account, media_attachments: [], emojis: [] };
+    // Replies keep no versions: their history is the text as it is now.
+    if (ref.kind === "reply") return c.json([{ ...base, content: status.content, created_at: status.created_at }]);
+    const h = await noteHistory(c.var.db, ref.id, viewerId(c));
+    return c.json(h.versions.reverse().map((v) => ({ ...base, content: v.content, created_at: iso(v.edited_at) })));
+  })
+  .post("/api/v1/statuses/:id/favourite", scoped("write:favourites"), toggle(like, true))
+  .post("/api/v1/statuses/:id/unfavourite", scoped("write:favourites"), toggle(like, false))
+  .post("/api/v1/statuses/:id/bookmark", scoped("write:bookmarks"), toggle(bookmark, true))
+  .post("/api/v1/statuses/:id/unbookmark", scoped("write:bookmarks"), toggle(bookmark, false))
+  .post("/api/v1/statuses/:id/reblog", scoped("write:statuses"), async (c) => {
+    const ref = refOf(c);
+    if (ref.kind === "reply")
+      throw new AppError(422, "invalid_input", "Validation failed: NoteX replies cannot be reblogged.");
+    await renote(c.var.db, viewer(c).id, ref.id, "", "");
+    const original = await statusOf(c.var.db, originOf(c), viewer(c).id, ref);
+    const wrapper = await myRenote(c, original.reblog ? Number((original.reblog as { id: string }).id) / 2 : ref.id);
+    return answer(c, wrapper ? { kind: "note", id: wrapper } : ref);
+  })
+  .post("/api/v1/statuses/:id/unreblog", scoped("write:statuses"), async (c) => {
+    const ref = refOf(c);
+    if (ref.kind === "reply") throw notFoundStatus();
+    await undoRenote(c.var.db, viewer(c).id, ref.id);
+    return answer(c, ref);
+  })
+  .get("/api/v1/statuses/:id/favourited_by", readable("read:accounts"), (c) => peopleWho(c, "liked"))
+  .get("/api/v1/statuses/:id/reblogged_by", readable("read:accounts"), (c) => peopleWho(c, "renoted"))
+  .post("/api/v1/statuses/:id/pin", scoped("write:accounts"), unsupported("NoteX has no pinned posts."))
+  .post("/api/v1/statuses/:id/unpin", scoped("write:accounts"), unsupported("NoteX has no pinned posts."))
+  .post(
+    "/api/v1/statuses/:id/mute",
+    scoped("write:mutes"),
+    unsupported("NoteX cannot mute a conversation; mute its author instead."),
+  )
+  .post("/api/v1/statuses/:id/unmute", scoped("write:mutes"), unsupported("NoteX cannot mute a conversation."));
+
+/** The stored plain text of the person's own note. */
+async function noteText(c: MastoContext, id: number) {
+  const [row] = await c.var.db.select({ txt: notes.txt }).from(notes).where(eq(notes.id, id)).limit(1);
+  if (!row) throw notFoundStatus();
+  return row;
+}
+
+const textOf = (html: string) =>
+  html
+    .replace(/<br\s*\/?>/g, "\n")
+    .replace(/<\/p><p>/g, "\n\n")
+    .replace(/<[^>]+>/g, "")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");

@@ -1,0 +1,183 @@
+// Timelines (home, public, tag), an account's statuses, bookmarks and favourites: NoteX's keyset
+// lists read through Mastodon's max_id / since_id / min_id, with a Link header to page on.
+import { Hono } from "hono";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import { notes } from "../../db/schema/notes";
+import { likes } from "../../db/schema/social";
+import type { DB } from "../../env";
+import { decodeCursor, encodeCursor, PAGE_SIZE, pageOf } from "../../lib/paging";
+import { listBookmarks } from "../bookmarks/bookmarks.service";
+import { listFeed } from "../feed/feed.service";
+import { PRESET_LABELS } from "../notes/notes.constants";
+import { LISTS, type ListShape, listNotes, OWNER_LISTS } from "../notes/read.service";
+import type { NoteList } from "../notes/notes.types";
+import { accountId, accountRows, originOf } from "./accounts.routes";
+import {
+  type MastoContext,
+  type MastoEnv,
+  notFoundError,
+  queryOf,
+  readable,
+  scoped,
+  setLink,
+  viewer,
+  viewerId,
+} from "./masto.http";
+import { labelTag, type StatusRef, statusRef } from "./serialise";
+import { statusesOf, toStatuses } from "./statuses.service";
+
+const flag = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((v) => (Array.isArray(v) ? v[0] : v) === "true" || (Array.isArray(v) ? v[0] : v) === "1");
+const idParam = z.string().max(300).optional();
+export const PageQuery = z.object({
+  max_id: idParam,
+  since_id: idParam,
+  min_id: idParam,
+  limit: z.string().optional(),
+  local: flag,
+  remote: flag,
+  only_media: flag,
+  exclude_replies: flag,
+  exclude_reblogs: flag,
+  pinned: flag,
+});
+type Page = z.output<typeof PageQuery>;
+
+/** A note's place in a created_at-ordered list, as the keyset cursor NoteX's lists take. */
+async function noteKey(db: DB, raw: string | undefined) {
+  const ref = statusRef(raw);
+  if (ref?.kind !== "note") return null;
+  const [row] = await db.select({ at: notes.createdAt, id: notes.id }).from(notes).where(eq(notes.id, ref.id)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * One page of a note list for Mastodon's parameters: max_id reads on below that status; since_id
+ * and min_id answer the newest page's statuses above it (NoteX's lists page downwards only).
+ */
+async function notesPage(c: MastoContext, q: Page, read: (cursor?: string) => Promise<NoteList>, byId = false) {
+  const db = c.var.db;
+  let cursor: string | undefined;
+  if (q.max_id) {
+    const key = byId ? idKey(q.max_id) : await noteKey(db, q.max_id);
+    // A status that is gone leaves nothing to page from: an empty page ends the app's scrolling.
+    if (!key) return answerPage(c, [], null);
+    cursor = encodeCursor(key);
+  }
+  const list = await read(cursor);
+  let items = list.notes;
+  const floor = q.min_id ?? q.since_id;
+  if (floor) {
+    const key = byId ? idKey(floor) : await noteKey(db, floor);
+    if (key)
+      items = items.filter((n) =>
+        byId ? n.id > key.id : n.created_at > key.at || (n.created_at === key.at && n.id > key.id),
+      );
+  }
+  if (q.only_media) items = items.filter((n) => n.images.length > 0 || (n.renote?.images.length ?? 0) > 0);
+  if (q.exclude_reblogs) items = items.filter((n) => n.kind !== "renote");
+  const statuses = await toStatuses(
+    db,
+    originOf(c),
+    viewerId(c),
+    items.map((note) => ({ note })),
+  );
+  // The feed's cursor may lie below its last row (a window with nothing to show): page from there.
+  const older = list.paginator.is_end
+    ? null
+    : byId && list.cursor
+      ? String((decodeCursor(list.cursor)?.id ?? 0) * 2)
+      : ((statuses.at(-1)?.id as string | undefined) ?? null);
+  return answerPage(c, statuses, older);
+}
+
+const idKey = (raw: string) => {
+  const ref = statusRef(raw);
+  return ref?.kind === "note" ? { at: ref.id, id: ref.id } : null;
+};
+
+function answerPage(c: MastoContext, statuses: Record<string, unknown>[], older: string | null) {
+  setLink(c, older, (statuses[0]?.id as string | undefined) ?? null);
+  return c.json(statuses);
+}
+
+/** A hashtag's list: a preset x-label named as a tag (#howto) reads the label, any other the tag. */
+function tagList(tag: string): { shape: ListShape; values: Record<string, unknown> } {
+  const label = PRESET_LABELS.find((l) => labelTag(l) === tag.toLowerCase());
+  return label ? { shape: LISTS.label, values: { label } } : { shape: LISTS.tag, values: { tag: tag.toLowerCase() } };
+}
+
+/** Refs of the person's liked notes and replies, newest like first, by an opaque keyset cursor. */
+async function likedPage(db: DB, uid: number, cursor?: string) {
+  const after = decodeCursor(cursor);
+  const rows = await db
+    .select({ kind: likes.kind, id: likes.targetId, at: likes.createdAt })
+    .from(likes)
+    .where(
+      and(
+        eq(likes.userId, uid),
+        inArray(likes.kind, ["note", "reply"]),
+        after ? sql`(${likes.createdAt}, ${likes.targetId}) < (${after.at}, ${after.id})` : undefined,
+      ),
+    )
+    .orderBy(desc(likes.createdAt), desc(likes.targetId))
+    .limit(PAGE_SIZE + 1);
+  return pageOf(rows, 1, (r) => ({ at: r.at, id: r.id }));
+}
+
+/** Lists whose order is not a status's own (bookmarks, favourites) page by an opaque cursor in max_id. */
+const opaque = (raw: string | undefined) => (raw && /^[\w-]{1,200}$/.test(raw) ? raw : undefined);
+
+export const timelineRoutes = new Hono<MastoEnv>()
+  .get("/api/v1/timelines/home", scoped("read:statuses"), async (c) => {
+    const me = viewer(c).id;
+    return notesPage(c, await queryOf(c, PageQuery), (cursor) => listFeed(c.var.db, me, { page: 1, cursor }), true);
+  })
+  .get("/api/v1/timelines/public", readable("read:statuses"), async (c) => {
+    const q = await queryOf(c, PageQuery);
+    // Every NoteX account is local: remote=true (other servers only) is an empty list.
+    if (q.remote) return c.json([]);
+    return notesPage(c, q, (cursor) => listNotes(c.var.db, LISTS.discover, {}, { page: 1, cursor }, viewerId(c)));
+  })
+  .get("/api/v1/timelines/tag/:hashtag", readable("read:statuses"), async (c) => {
+    const tag = c.req.param("hashtag").slice(0, 100);
+    const { shape, values } = tagList(tag);
+    return notesPage(c, await queryOf(c, PageQuery), (cursor) =>
+      listNotes(c.var.db, shape, values, { page: 1, cursor }, viewerId(c)),
+    );
+  })
+  .get("/api/v1/accounts/:id/statuses", readable("read:statuses"), async (c) => {
+    const q = await queryOf(c, PageQuery);
+    const id = accountId(c.req.param("id"));
+    const [owner] = id ? await accountRows(c.var.db, [id]) : [];
+    if (!owner) throw notFoundError();
+    if (q.pinned) return c.json([]);
+    const [all] = OWNER_LISTS.byId;
+    return notesPage(c, q, (cursor) => listNotes(c.var.db, all, { uid: id }, { page: 1, cursor }, viewerId(c)));
+  })
+  .get("/api/v1/bookmarks", scoped("read:bookmarks"), async (c) => {
+    const q = await queryOf(c, PageQuery);
+    const me = viewer(c).id;
+    const list = await listBookmarks(c.var.db, me, { t: "note", page: 1, cursor: opaque(q.max_id) });
+    if (!("notes" in list)) return c.json([]);
+    const statuses = await toStatuses(
+      c.var.db,
+      originOf(c),
+      me,
+      list.notes.map((note) => ({ note })),
+    );
+    setLink(c, list.cursor, null);
+    return c.json(statuses);
+  })
+  .get("/api/v1/favourites", scoped("read:favourites"), async (c) => {
+    const q = await queryOf(c, PageQuery);
+    const me = viewer(c).id;
+    const page = await likedPage(c.var.db, me, opaque(q.max_id));
+    const refs: StatusRef[] = page.items.map((r) => ({ kind: r.kind === "reply" ? "reply" : "note", id: r.id }));
+    const statuses = await statusesOf(c.var.db, originOf(c), me, refs);
+    setLink(c, page.cursor, null);
+    return c.json(statuses);
+  });
