@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { NoteList } from "~/components/notes/NoteList";
 import { apiFor, load, result, signedIn } from "~/lib/api.server";
 import { errorText } from "~/lib/errors";
@@ -8,6 +8,7 @@ import type { loader as rootLoader } from "~/root";
 import { keepAfterAnsweredActions } from "~/lib/revalidate";
 import { Tabs, tabLinks } from "~/components/Tabs";
 import { Welcome } from "~/components/Welcome";
+import { ConfirmEmailBanner, GetStarted } from "~/components/GetStarted";
 
 export const meta: MetaFunction = () => [{ title: "NoteX" }];
 
@@ -30,9 +31,19 @@ export default function Home() {
   const { tab, list } = data;
   const error = "error" in data ? data.error : null;
   const root = useRouteLoaderData<typeof rootLoader>("root");
+  // Where Settings lands after deleting the account (signed out by then).
+  const [params] = useSearchParams();
+  const deleted = !root?.user && params.get("deleted") === "1";
   return (
     <section className="page">
+      {deleted && (
+        <p className="notice ok" role="status">
+          Your account has been deleted and you are signed out everywhere. Thank you for having been part of NoteX.
+        </p>
+      )}
       {root?.user ? <h1 className="sr-only">Home</h1> : <Welcome />}
+      {root?.user && <ConfirmEmailBanner user={root.user} />}
+      {root?.user && <GetStarted user={root.user} />}
       <Tabs label="Feeds" current={tab} tabs={tabLinks("/", "tab", { discover: "Discover", following: "Following" })} />
       {root?.user && (
         <Link to="?dialog=note" className="composer-prompt" preventScrollReset>
@@ -45,7 +56,16 @@ export default function Home() {
           {error}
         </p>
       ) : (
-        <NoteList list={list} viewer={root?.user ?? null} loaderIndex />
+        <NoteList
+          list={list}
+          viewer={root?.user ?? null}
+          loaderIndex
+          empty={
+            tab === "following" && root?.user
+              ? "No notes yet. Follow people and their notes show here: find them on Discover."
+              : undefined
+          }
+        />
       )}
     </section>
   );

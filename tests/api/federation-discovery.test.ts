@@ -96,6 +96,35 @@ describe("federation discovery", () => {
     }
   });
 
+  it("a quote carries the quoted note's URI the ways Mastodon and Misskey read it; a renote is an Announce", async () => {
+    const ada = await user();
+    const bob = await user();
+    const original = (await ada.post("/v1/notes", { label: "work", content: "<p>Original</p>" })).body.note.id;
+    const quote = await bob.post("/v1/renotes", { renote_id: original, content: "<p>Quoting</p>", quote: true });
+    expect(quote.status).toBe(201);
+    const q = await visitor().get(`/ap/notes/${quote.body.id}`, AP);
+    const uri = `http://${HOST}/ap/notes/${original}`;
+    expect(q.body).toMatchObject({ type: "Note", quote: uri, quoteUrl: uri, _misskey_quote: uri });
+    expect((await bob.post("/v1/renotes", { renote_id: original, content: "" })).status).toBe(201);
+    const announce = await visitor().get(`/ap/users/${bob.id}/renotes/${original}`, AP);
+    expect(announce.body).toMatchObject({ type: "Announce", actor: `http://${HOST}/ap/users/${bob.id}`, object: uri });
+  });
+
+  it("a reply is a Note in reply to its note; the outbox is a paged collection of Creates", async () => {
+    const ada = await user();
+    const note = (await ada.post("/v1/notes", { label: "work", content: "<p>Thread</p>" })).body.note.id;
+    const reply = await ada.post("/v1/replies", { parent: -note, content: "<p>First reply</p>" });
+    const r = await visitor().get(`/ap/notes/r${reply.body.id}`, AP);
+    expect(r.body).toMatchObject({ type: "Note", inReplyTo: `http://${HOST}/ap/notes/${note}` });
+    const outbox = await visitor().get(`/ap/users/${ada.id}/outbox`, AP);
+    expect(outbox.body).toMatchObject({ type: "OrderedCollection", totalItems: 1 });
+    const first = await visitor().get(new URL(outbox.body.first).pathname + new URL(outbox.body.first).search, AP);
+    expect(first.body.orderedItems[0]).toMatchObject({
+      type: "Create",
+      object: { id: `http://${HOST}/ap/notes/${note}` },
+    });
+  });
+
   it("NodeInfo 2.1 behind /.well-known/nodeinfo, and host-meta", async () => {
     await user();
     const wk = await visitor().get("/.well-known/nodeinfo");

@@ -212,3 +212,25 @@ describe("Mastodon statuses through masto.js", () => {
     expect(await bob.m.v1.notifications.list()).toEqual([]);
   });
 });
+
+describe("Mastodon media", () => {
+  it("uploads an image with its description and posts it; bad files and foreign ids are refused", async () => {
+    const a = await person();
+    const png = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13]);
+    const media = await a.m.v2.media.create({ file: new Blob([png], { type: "image/png" }), description: "A dot" });
+    expect(media.type).toBe("image");
+    expect(media.description).toBe("A dot");
+    const s = await a.m.v1.statuses.create({ status: "With a picture", mediaIds: [media.id] });
+    expect(s.mediaAttachments).toHaveLength(1);
+    expect(s.mediaAttachments[0].description).toBe("A dot");
+    const img = await new Client().get(new URL(s.mediaAttachments[0].url ?? "").pathname);
+    expect(img.status).toBe(200);
+    await expect(a.m.v2.media.create({ file: new Blob(["x"], { type: "text/plain" }) })).rejects.toMatchObject({
+      statusCode: 422,
+    });
+    const b = await person();
+    await expect(b.m.v1.statuses.create({ status: "stolen", mediaIds: [media.id] })).rejects.toMatchObject({
+      statusCode: 422,
+    });
+  });
+});

@@ -1,6 +1,6 @@
 // A newcomer joining: sign-up says its rules first, checks the username as it is typed, shows each
 // error once with the focus on the first; a visitor's first page says what NoteX is.
-import { expect, otherPerson, test, uniq } from "./fixtures";
+import { expect, otherPerson, signedIn, test, uniq } from "./fixtures";
 
 test("sign-up states the rules first, checks the username as you type, each error once, focus on the first", async ({
   page,
@@ -50,4 +50,27 @@ test("a visitor's first page says what NoteX is, with Sign up as the next step",
   await welcome.getByRole("link", { name: "Sign up" }).click();
   await expect(page.getByRole("dialog", { name: "Sign up" })).toBeVisible();
   await expect(page.getByLabel("Email")).toBeVisible();
+});
+
+test("after sign-up: a checklist of first steps, a banner until the email is confirmed, empty states that lead on", async ({
+  page,
+}) => {
+  const a = await signedIn(page, "Fresh Person");
+  await page.goto("/");
+  await expect(
+    page.getByRole("status").filter({ hasText: `Confirm your email: we sent a link to ${a.email}` }),
+  ).toBeVisible();
+  const steps = page.getByRole("region", { name: "Get started" });
+  await expect(steps.getByRole("link", { name: "Add a photo and a bio" })).toBeVisible();
+  await expect(steps.getByRole("link", { name: /Create your first x-folder/ })).toBeVisible();
+  await expect(steps.getByRole("link", { name: /Follow three people/ })).toBeVisible();
+  // An empty profile offers the first folder; a done step is marked done.
+  await page.goto(`/${a.username}`);
+  await page.getByRole("link", { name: "Create your first x-folder" }).click();
+  await expect(page.getByRole("dialog", { name: "New x-folder" })).toBeVisible();
+  await page.request.post("/v1/folders", { data: { type: "project", name: "First one", descr: "", link: "" } });
+  await page.goto("/");
+  await expect(steps.getByText(/Create your first x-folder.*\(done\)/)).toBeVisible();
+  await page.goto("/?tab=following");
+  await expect(page.getByText(/Follow people and their notes show here/)).toBeVisible();
 });

@@ -57,7 +57,17 @@ export function ProfileFoldersTab({ data, user }: { data: unknown; user?: UserJs
         )}
       </Form>
       {d.folders.length === 0 ? (
-        <p className="empty">No folders yet</p>
+        <div className="empty">
+          <p>No folders yet</p>
+          {user.me && !d.type && (
+            <p>
+              X-folders are your portfolio: a job, a school, a project, a skill, with the notes that tell its story.{" "}
+              <Link to="?dialog=folder" preventScrollReset>
+                Create your first x-folder
+              </Link>
+            </p>
+          )}
+        </div>
       ) : (
         <ul className="folder-list">
           {d.folders.map((f) => (

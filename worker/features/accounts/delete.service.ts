@@ -96,20 +96,8 @@ export async function deleteAccount(env: Env, db: DB, uid: number) {
   const F = sql`(select id from folders where user_id = ${U} order by id limit ${CHUNK})`;
   await rounds(db, CHUNK, () => [sql`delete from folders where id in ${F}`]);
 
-  // 4. Their likes: each liked note, reply or folder loses exactly one.
-  for (const [kind, table] of [
-    ["note", "notes"],
-    ["reply", "replies"],
-    ["company", "folders"],
-    ["project", "folders"],
-    ["skill", "folders"],
-  ] as const) {
-    const L = sql`(select target_id from likes where user_id = ${U} and kind = ${kind} order by target_id limit ${CHUNK})`;
-    await rounds(db, CHUNK, () => [
-      sql`update ${sql.raw(table)} set likenum = likenum - 1 where id in ${L}`,
-      sql`delete from likes where user_id = ${U} and kind = ${kind} and target_id in ${L}`,
-    ]);
-  }
+  // 4. Their likes: each liked note, reply or folder loses exactly one (the likes_count_out trigger).
+  await drain(db, "likes", "_rowid_", sql`user_id = ${U}`);
 
   // 5. Follows both ways: each person they followed loses a follower, each follower a following.
   const OUT = sql`(select followee_id from follows where follower_id = ${U} order by followee_id limit ${CHUNK})`;

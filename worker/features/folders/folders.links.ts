@@ -40,7 +40,8 @@ function unfiled(db: DB, noteId: number, ids: number[]): BatchItem<"sqlite">[] {
           filing(noteId, sql`${folderLabels.folderId}`, sql`${folderLabels.label}`),
         ),
       ),
-    db.delete(folderNotes).where(eq(folderNotes.noteId, noteId)),
+    // Only the filings counted out above: one a racing edit made since `ids` was read stays, counted.
+    db.delete(folderNotes).where(and(eq(folderNotes.noteId, noteId), inArray(folderNotes.folderId, ids))),
   ];
 }
 

@@ -1,6 +1,5 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { runBatch } from "../../db/client";
-import { minusChanges, plusChanges } from "../../db/counters";
 import { refusing } from "../../db/refuse";
 import { folders } from "../../db/schema/folders";
 import { notes } from "../../db/schema/notes";
@@ -27,15 +26,10 @@ const likesOf = (kind: ContentKind, id: number) =>
 
 const tableOf = (kind: ContentKind) => (kind === "note" ? notes : kind === "reply" ? replies : folders);
 
-/** likenum of the note, reply or folder, moved by the rows the like's insert or delete just changed. */
-function count(db: DB, kind: ContentKind, id: number, on: boolean) {
-  const by = on ? plusChanges : minusChanges;
+/** likenum of the note, reply or folder as the like's write left it (the likes_count_* triggers move it). */
+function likenumOf(db: DB, kind: ContentKind, id: number) {
   const table = tableOf(kind);
-  return db
-    .update(table)
-    .set({ likenum: by(table.likenum) })
-    .where(eq(table.id, id))
-    .returning({ likenum: table.likenum });
+  return db.select({ likenum: table.likenum }).from(table).where(eq(table.id, id));
 }
 
 /**
@@ -59,12 +53,13 @@ export async function like(db: DB, userId: number, kind: ContentKind, id: number
     tblname: kind === "reply" ? "reply" : kind === "note" ? "note" : "folder",
     rowid: id,
   };
-  // The count follows its write directly (changes()): a repeat or a racing twin adds 0, in O(1).
+  // The count moves with the row itself (a trigger): a repeat or a racing twin inserts nothing and
+  // adds 0, in O(1); it is read back in the same batch.
   const [, , counted] = (await refusing(
     runBatch(db, [
       targetCheck(db, kind, id, userId, on, on),
       write,
-      count(db, kind, id, on),
+      likenumOf(db, kind, id),
       ...(on ? notifyStatements(db, noti) : unnotifyStatements(db, noti)),
     ]),
     TARGET_REFUSALS,

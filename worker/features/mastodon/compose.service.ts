@@ -16,6 +16,7 @@ import { createReply, editReply } from "../replies/replies.service";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { noteStatusId, replyStatusId, type StatusRef, statusRef } from "./serialise";
 import { labelFor, notFoundStatus, textToHtml } from "./statuses.service";
+import { MEDIA_ID } from "./media.routes";
 
 const idish = z.union([z.string().max(30), z.number()]).transform(String);
 const bool = z
@@ -57,12 +58,27 @@ function refuseUnsupported(data: StatusData) {
     throw unprocessable("NoteX has only public posts: followers-only and direct messages are not available.");
 }
 
-/** Image URLs of the person's own uploaded media (POST /api/v2/media answers their keys as ids). */
+/** Image URLs of the person's own uploaded media (POST /api/v2/media answers the slot's file name as id). */
 const imagesOf = (uid: number, ids: string[]) =>
   ids.map((id) => {
-    if (!/^[\w-]{1,200}$/.test(id)) throw unprocessable(`media ${id} not found`);
-    return `/img/u/${uid}/${id}`;
+    if (!MEDIA_ID.test(id)) throw unprocessable(`media ${id} not found`);
+    return `/img/u/${uid}/note/${id}`;
   });
+
+/**
+ * Each image's alt text: the description given with the media (kept on the R2 object), or one
+ * media_attributes names for it (how apps change it while editing a status).
+ */
+async function altsOf(env: Env, uid: number, ids: string[], attributes: unknown): Promise<string[]> {
+  const given = new Map<string, string>();
+  if (Array.isArray(attributes))
+    for (const a of attributes)
+      if (a && typeof a === "object" && typeof a.id === "string" && typeof a.description === "string")
+        given.set(a.id, a.description);
+  return Promise.all(
+    ids.map(async (id) => given.get(id) ?? (await env.IMAGES.head(`u/${uid}/note/${id}`))?.customMetadata?.alt ?? ""),
+  );
+}
 
 /** The note body NoteX's composer would send, checked by its own schema (limits and messages). */
 function noteData(html: string, label: string, imgs: string[], folders: number[], alts: string[]) {
@@ -98,7 +114,9 @@ export async function postStatus(
     const quote = await renote(db, author.id, target.id, html, txt);
     return { kind: "note", id: quote.id };
   }
-  const data2 = noteData(textToHtml(text), labelFor(text), imagesOf(author.id, data.media_ids), [], []);
+  const imgs = imagesOf(author.id, data.media_ids);
+  const alts = await altsOf(env, author.id, data.media_ids, data.media_attributes);
+  const data2 = noteData(textToHtml(text), labelFor(text), imgs, [], alts);
   const saved = await createNote(env, db, author, data2, origin);
   return { kind: "note", id: saved.note.id };
 }
@@ -114,7 +132,7 @@ export async function editStatus(env: Env, db: DB, author: Author, ref: StatusRe
   if (note.user.id !== author.id || note.kind !== "note") throw notFoundStatus();
   // No media_ids: the images stay as they are (an app that shows none sends none).
   const imgs = data.media_ids.length ? imagesOf(author.id, data.media_ids) : note.images;
-  const alts = data.media_ids.length ? [] : note.alts;
+  const alts = data.media_ids.length ? await altsOf(env, author.id, data.media_ids, data.media_attributes) : note.alts;
   const body = noteData(
     textToHtml(data.status),
     note.label,

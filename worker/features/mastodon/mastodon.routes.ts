@@ -6,6 +6,7 @@ import { dbFor } from "../../db/client";
 import { writeLimit } from "../../lib/ratelimit";
 import { accountRoutes } from "./accounts.routes";
 import { instanceRoutes } from "./instance.routes";
+import { mediaRoutes } from "./media.routes";
 import { bearer, type MastoEnv, mastoError } from "./masto.http";
 import { appRoutes, tokenRoutes } from "./oauth.routes";
 import { notificationRoutes } from "./notifications.routes";
@@ -56,6 +57,7 @@ export const mastodon = new Hono<MastoEnv>()
   .route("/", appRoutes)
   .route("/", tokenRoutes)
   .route("/", statusRoutes)
+  .route("/", mediaRoutes)
   .route("/", timelineRoutes)
   // Before accountRoutes: /accounts/search is not an account id.
   .route("/", peopleRoutes)

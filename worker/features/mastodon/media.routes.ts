@@ -1,0 +1,105 @@
+// Media an app uploads before posting (POST /api/v2/media): the image goes to R2 under one of the
+// person's note upload slots (the same rules: types, 10 MB, cleaned up if no note takes it in 24 h);
+// its id names the slot, and a status's media_ids put it in the note.
+import { Hono } from "hono";
+import { and, eq, isNull } from "drizzle-orm";
+import { uploads } from "../../db/schema/notes";
+import { AppError } from "../../lib/errors";
+import { MAX_ALT } from "../notes/notes.constants";
+import { createUploads, MAX_BYTES } from "../uploads/uploads.links";
+import { originOf } from "./accounts.routes";
+import { fieldsOf, type MastoContext, type MastoEnv, notFoundError, scoped, viewer } from "./masto.http";
+
+const TYPES: Record<string, string> = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/gif": "gif",
+  "image/webp": "webp",
+};
+export const MEDIA_ID = /^[0-9a-f]{24}\.(gif|jpg|png|webp)$/;
+
+const unprocessable = (message: string) => new AppError(422, "invalid_input", `Validation failed: ${message}`);
+
+function attachment(c: MastoContext, id: string, description: string | null) {
+  const url = `${originOf(c)}/img/u/${viewer(c).id}/note/${id}`;
+  return {
+    id,
+    type: "image",
+    url,
+    preview_url: url,
+    remote_url: null,
+    text_url: null,
+    meta: null,
+    description,
+    blurhash: null,
+  };
+}
+
+async function upload(c: MastoContext) {
+  const me = viewer(c).id;
+  const fields = await fieldsOf(c);
+  const file = fields.file;
+  if (!(file instanceof File)) throw unprocessable("file is required (multipart/form-data)");
+  const ext = TYPES[file.type];
+  if (!ext)
+    throw new AppError(422, "invalid_input", "Validation failed: only JPEG, PNG, GIF and WebP images are supported");
+  if (file.size === 0 || file.size > MAX_BYTES.note)
+    throw new AppError(413, "too_large", "Validation failed: the image is empty or over 10 MB");
+  const description = typeof fields.description === "string" ? fields.description.slice(0, MAX_ALT) : null;
+  // A loose slot: the cleanup cron removes it with its object if no note takes it.
+  const [slot] = await createUploads(
+    c.env,
+    c.var.db,
+    me,
+    "note",
+    [{ file_ext: ext, file_size: file.size }],
+    originOf(c),
+    true,
+  );
+  // The alt text rides with the object until a status takes the image (compose.service altsOf).
+  await c.env.IMAGES.put(slot.key, await file.arrayBuffer(), {
+    httpMetadata: { contentType: file.type },
+    customMetadata: description ? { alt: description } : {},
+  });
+  await c.var.db
+    .update(uploads)
+    .set({ uploadedAt: Date.now() })
+    .where(and(eq(uploads.key, slot.key), isNull(uploads.uploadedAt)));
+  return c.json(attachment(c, slot.key.split("/").at(-1) ?? "", description || null));
+}
+
+/** The person's own uploaded media by id, or 404. */
+async function ownMedia(c: MastoContext) {
+  const id = c.req.param("id") ?? "";
+  if (!MEDIA_ID.test(id)) throw notFoundError();
+  const [row] = await c.var.db
+    .select({ key: uploads.key })
+    .from(uploads)
+    .where(and(eq(uploads.key, `u/${viewer(c).id}/note/${id}`), eq(uploads.userId, viewer(c).id)))
+    .limit(1);
+  if (!row) throw notFoundError();
+  return id;
+}
+
+export const mediaRoutes = new Hono<MastoEnv>()
+  .post("/api/v2/media", scoped("write:media"), upload)
+  .post("/api/v1/media", scoped("write:media"), upload)
+  .get("/api/v1/media/:id", scoped("write:media"), async (c) => {
+    const id = await ownMedia(c);
+    const head = await c.env.IMAGES.head(`u/${viewer(c).id}/note/${id}`);
+    return c.json(attachment(c, id, head?.customMetadata?.alt ?? null));
+  })
+  .put("/api/v1/media/:id", scoped("write:media"), async (c) => {
+    const id = await ownMedia(c);
+    const fields = await fieldsOf(c);
+    const description = typeof fields.description === "string" ? fields.description.slice(0, MAX_ALT) : "";
+    const key = `u/${viewer(c).id}/note/${id}`;
+    // R2 keeps metadata with the object: a new description is the object written again.
+    const obj = await c.env.IMAGES.get(key);
+    if (!obj) throw notFoundError();
+    await c.env.IMAGES.put(key, await obj.arrayBuffer(), {
+      httpMetadata: obj.httpMetadata,
+      customMetadata: description ? { alt: description } : {},
+    });
+    return c.json(attachment(c, id, description || null));
+  });
