@@ -23,7 +23,7 @@ const JUDGED: Record<string, string[]> = {
   "worker/features/feed/feed.service.ts": ["String(MERGE_MAX)"],
   // Table and column names, from the schema.
   "worker/features/content/content.ts": ['`"${getTableName(t)}"`'],
-  "worker/features/accounts/delete.service.ts": ["table", "key", "key", "table", "table"],
+  "worker/features/accounts/delete.service.ts": ["table", "key", "key", "table"],
   // A generated column's definition (DDL takes no bound parameters): the schema's constant kinds.
   "worker/db/schema/social.ts": ["folderKinds"],
   // A refusal's SQL text, built from a fixed set of codes (db/refuse.ts).
