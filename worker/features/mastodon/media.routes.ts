@@ -9,6 +9,7 @@ import { MAX_ALT } from "../notes/notes.constants";
 import { createUploads, MAX_BYTES } from "../uploads/uploads.links";
 import { originOf } from "./accounts.routes";
 import { fieldsOf, type MastoContext, type MastoEnv, notFoundError, scoped, viewer } from "./masto.http";
+import { mediaAttachment } from "./serialise";
 
 const TYPES: Record<string, string> = {
   "image/jpeg": "jpg",
@@ -21,18 +22,7 @@ export const MEDIA_ID = /^[0-9a-f]{24}\.(gif|jpg|png|webp)$/;
 const unprocessable = (message: string) => new AppError(422, "invalid_input", `Validation failed: ${message}`);
 
 function attachment(c: MastoContext, id: string, description: string | null) {
-  const url = `${originOf(c)}/img/u/${viewer(c).id}/note/${id}`;
-  return {
-    id,
-    type: "image",
-    url,
-    preview_url: url,
-    remote_url: null,
-    text_url: null,
-    meta: null,
-    description,
-    blurhash: null,
-  };
+  return mediaAttachment(id, `${originOf(c)}/img/u/${viewer(c).id}/note/${id}`, description);
 }
 
 async function upload(c: MastoContext) {

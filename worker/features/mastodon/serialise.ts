@@ -12,6 +12,13 @@ type UserRow = typeof users.$inferSelect;
 
 export type StatusRef = { kind: "note" | "reply"; id: number };
 
+/** The ids of one kind among refs, at most 90 (a statement binds at most 100 parameters). */
+export const refIds = (refs: StatusRef[], kind: StatusRef["kind"]) =>
+  refs
+    .filter((r) => r.kind === kind)
+    .map((r) => r.id)
+    .slice(0, 90);
+
 export const noteStatusId = (id: number) => String(id * 2);
 export const replyStatusId = (id: number) => String(id * 2 + 1);
 
@@ -87,14 +94,8 @@ export async function loadCtx(
   refs: StatusRef[],
 ): Promise<Ctx> {
   const ids = [...new Set(userIds)].slice(0, 90);
-  const noteIds = refs
-    .filter((r) => r.kind === "note")
-    .map((r) => r.id)
-    .slice(0, 90);
-  const replyIds = refs
-    .filter((r) => r.kind === "reply")
-    .map((r) => r.id)
-    .slice(0, 90);
+  const noteIds = refIds(refs, "note");
+  const replyIds = refIds(refs, "reply");
   const none = sql`0`;
   const [rows, marks] = await db.batch([
     db
@@ -187,21 +188,23 @@ const baseStatus = {
   quote_approval: { automatic: ["public"], manual: [], current_user: "automatic" },
 };
 
+/** A Mastodon MediaAttachment for one of NoteX's images (served whole: no preview size, no blurhash). */
+export function mediaAttachment(id: string, url: string, description: string | null) {
+  return {
+    id,
+    type: "image",
+    url,
+    preview_url: url,
+    remote_url: null,
+    text_url: null,
+    meta: null,
+    description,
+    blurhash: null,
+  };
+}
+
 function media(n: NoteJson, origin: string) {
-  return n.images.map((src, i) => {
-    const url = abs(origin, src);
-    return {
-      id: `${n.id}-${i}`,
-      type: "image",
-      url,
-      preview_url: url,
-      remote_url: null,
-      text_url: null,
-      meta: null,
-      description: n.alts[i] || null,
-      blurhash: null,
-    };
-  });
+  return n.images.map((src, i) => mediaAttachment(`${n.id}-${i}`, abs(origin, src), n.alts[i] || null));
 }
 
 /** The note's HTML, with its folders named after it (apps show the content; folders have no field). */

@@ -11,7 +11,7 @@ import { type Hydrated, hydrated, NOTES, toNoteJson } from "../notes/notes.json"
 import type { NoteJson } from "../notes/notes.types";
 import { type ReplyJson, select as replySelect, toJson as replyJson } from "../replies/replies.service";
 import { openable } from "../safety/visibility";
-import { labelTag, loadCtx, noteRefs, noteStatus, replyStatus, type StatusRef } from "./serialise";
+import { labelTag, loadCtx, noteRefs, noteStatus, refIds, replyStatus, type StatusRef } from "./serialise";
 
 type Status = Record<string, unknown>;
 
@@ -36,14 +36,8 @@ export function labelFor(text: string): string {
 
 /** Notes and replies by id, each open to the viewer, in one round trip (unopenable ones are left out). */
 export async function loadRefs(db: DB, refs: StatusRef[], viewer: number | null) {
-  const noteIds = refs
-    .filter((r) => r.kind === "note")
-    .map((r) => r.id)
-    .slice(0, 90);
-  const replyIds = refs
-    .filter((r) => r.kind === "reply")
-    .map((r) => r.id)
-    .slice(0, 90);
+  const noteIds = refIds(refs, "note");
+  const replyIds = refIds(refs, "reply");
   const [noteRows, replyRows] = await db.batch([
     db
       .select(hydrated(viewer))
