@@ -245,12 +245,14 @@ function IconTool({
   onClick,
   disabled,
   popup,
+  pressed,
   children,
 }: {
   label: string;
   onClick: () => void;
   disabled?: boolean;
   popup?: boolean;
+  pressed?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -262,12 +264,14 @@ function IconTool({
       onClick={onClick}
       disabled={disabled}
       aria-haspopup={popup ? "dialog" : undefined}
+      aria-pressed={pressed}
     >
       {children}
     </button>
   );
 }
 
+/** A formatting toggle: pressed while the caret is inside that mark or node. */
 function Tool({
   editor,
   label,
@@ -282,17 +286,14 @@ function Tool({
   children: ReactNode;
 }) {
   return (
-    <button
-      type="button"
-      className="tool"
-      aria-label={label}
-      title={label}
-      aria-pressed={editor?.isActive(active) ?? false}
+    <IconTool
+      label={label}
+      pressed={editor?.isActive(active) ?? false}
       disabled={!editor}
       onClick={() => editor && run(editor)}
     >
       {children}
-    </button>
+    </IconTool>
   );
 }
 
