@@ -1,24 +1,13 @@
 // The bench's bare twins (worker/lib/bench-twins.ts): a request's D1 trips, captured under
 // `npm run bench`, replayed by a handler with no app around them; and nothing of it anywhere else.
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { meterFromHeader } from "../../worker/db/meter";
 import type { Env } from "../../worker/env";
 import { user } from "../factories";
-import { BASE, nextIp } from "../http";
+import { callWith as call } from "../http";
 import { PRODUCTION_ENV } from "../prod-env";
-import app from "../worker";
 
 const BENCH = { BENCH_TWINS: "1" };
-
-async function call(bindings: Partial<Env>, path: string, init: RequestInit = {}) {
-  const ctx = createExecutionContext();
-  const headers = new Headers(init.headers);
-  headers.set("cf-connecting-ip", nextIp());
-  const res = await app.fetch(new Request(`${BASE}${path}`, { ...init, headers }), { ...env, ...bindings }, ctx);
-  await waitOnExecutionContext(ctx);
-  return res;
-}
 
 interface Capture {
   primary: boolean;

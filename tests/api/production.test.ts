@@ -1,25 +1,14 @@
 // Issue 14: readiness, read replicas (D1 Sessions API with a bookmark), request logs, and the worker
 // refusing to serve with bad configuration (issue 20, finding 7). These call the same app as
 // tests/http.ts, with bindings changed per test where the test needs a broken or production environment.
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { meterFromHeader, tripsOf } from "../../worker/db/meter";
 import { BOOKMARK_COOKIE, BOOKMARK_HEADER } from "../../worker/db/replicas";
 import type { Env } from "../../worker/env";
 import { user, visitor } from "../factories";
-import { BASE, nextIp } from "../http";
+import { callWith as call } from "../http";
 import { PRODUCTION_ENV } from "../prod-env";
-import app from "../worker";
-
-/** One request through the app with these bindings in place of the pool's. */
-async function call(bindings: Partial<Env>, path: string, init: RequestInit = {}) {
-  const ctx = createExecutionContext();
-  const headers = new Headers(init.headers);
-  headers.set("cf-connecting-ip", nextIp());
-  const res = await app.fetch(new Request(`${BASE}${path}`, { ...init, headers }), { ...env, ...bindings }, ctx);
-  await waitOnExecutionContext(ctx);
-  return res;
-}
 
 /** env.DB recording where each request's D1 session starts. */
 function recordingDB() {
