@@ -76,7 +76,10 @@ export function NoteMenuExtra({
         </ToggleForm>
       </li>
       <li>
-        <Link to={dialogHref(location, "report", { id: note.id, kind: "note" })} preventScrollReset>
+        <Link
+          to={dialogHref(location, "report", { id: note.id, kind: "note", u: note.user.username })}
+          preventScrollReset
+        >
           Report
         </Link>
       </li>

@@ -5,6 +5,8 @@ import type { AppEnv } from "../../env";
 import { me, requireUser } from "../../lib/session";
 import { body } from "../../lib/validate";
 import { CONTENT_KINDS } from "../content/content";
+import { CONTROL_MESSAGE, hasControl, multiLine } from "../../lib/text";
+import { REPORT_NOTE_MAX } from "./reports.constants";
 import { report } from "./reports.service";
 
 const ReportInput = z.object({
@@ -18,9 +20,22 @@ const ReportInput = z.object({
     .enum([...CONTENT_KINDS, "rep"])
     .default("note")
     .transform((t) => (t === "rep" ? "reply" : t)),
+  /** Optional, in the reporter's own words: what the moderators should know. */
+  note: z
+    .string()
+    .default("")
+    .transform(multiLine)
+    .pipe(
+      z
+        .string()
+        .max(REPORT_NOTE_MAX, `Please keep it under ${REPORT_NOTE_MAX} characters.`)
+        .refine((s) => !hasControl(s), `note ${CONTROL_MESSAGE}`),
+    ),
+  /** Also block the author of what is reported. */
+  block: z.boolean().default(false),
 });
 
 export const reportRoutes = new Hono<AppEnv>().use(requireUser).post("/", body(ReportInput), async (c) => {
-  const { nid, kind, t } = c.req.valid("json");
-  return c.json(await report(c.var.db, me(c).id, t, nid, kind), 201);
+  const { nid, kind, t, note, block } = c.req.valid("json");
+  return c.json(await report(c.var.db, me(c).id, t, nid, kind, { note, block }), 201);
 });
