@@ -19,15 +19,10 @@ import {
 import type { Env } from "../../env";
 import type { FedData, OutMessage } from "./context";
 import { hasRemoteFollowers, localNote, localReply, remoteActorById } from "./data";
-import { announceUri, noteUri, replyUri, toNote, toReplyNote } from "./objects";
+import { blockOut, flagOut } from "./outbox-safety";
+import { announceUri, noteUri, recipientOf, replyUri, toNote, toReplyNote } from "./objects";
 
 type Ctx = Context<FedData>;
-
-const recipientOf = (r: { uri: string; inbox: string; shared_inbox: string | null }): Recipient => ({
-  id: new URL(r.uri),
-  inboxId: new URL(r.inbox),
-  endpoints: r.shared_inbox ? { sharedInbox: new URL(r.shared_inbox) } : null,
-});
 
 /** The remote person behind a stored object (a note or reply that came from elsewhere), if any. */
 async function remoteAuthorOf(env: Env, kind: "note" | "reply", id: number) {
@@ -165,5 +160,7 @@ export async function sendOut(federation: Federation<FedData>, env: Env, m: OutM
   else if (m.notex === "reply") await replyOut(ctx, env, m);
   else if (m.notex === "renote") await renoteOut(ctx, env, m);
   else if (m.notex === "like") await likeOut(ctx, env, m);
-  else await followOut(ctx, env, m);
+  else if (m.notex === "follow") await followOut(ctx, env, m);
+  else if (m.notex === "block") await blockOut(ctx, env, m);
+  else await flagOut(ctx, env, m);
 }
