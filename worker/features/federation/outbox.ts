@@ -6,6 +6,7 @@ import type { Context, Federation } from "@fedify/fedify";
 import {
   type Activity,
   Announce,
+  Block,
   Create,
   Delete,
   Follow,
@@ -19,7 +20,7 @@ import {
 import type { Env } from "../../env";
 import type { FedData, OutMessage } from "./context";
 import { hasRemoteFollowers, localNote, localReply, remoteActorById } from "./data";
-import { blockOut, flagOut } from "./outbox-safety";
+import { flagOut } from "./outbox-flag";
 import { announceUri, noteUri, recipientOf, replyUri, toNote, toReplyNote } from "./objects";
 
 type Ctx = Context<FedData>;
@@ -138,19 +139,22 @@ async function likeOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "like
   await ctx.sendActivity({ identifier: String(m.uid) }, recipientOf(author), activity);
 }
 
-async function followOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "follow" }>) {
+/**
+ * A follow or a block of someone elsewhere (or its Undo), to their own inbox. A block is told as
+ * Mastodon tells it: their server then cuts the follows both ways (ours did in the block's batch).
+ */
+async function towardOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "follow" | "block" }>) {
   const target = await remoteActorById(env.DB, m.target);
   if (!target) return;
   const actor = ctx.getActorUri(String(m.uid));
-  const follow = new Follow({
-    id: new URL(`${actor.href}#follows/${m.target}/${Date.now()}`),
+  const Kind = m.notex === "follow" ? Follow : Block;
+  const act = new Kind({
+    id: new URL(`${actor.href}#${m.notex}s/${m.target}/${Date.now()}`),
     actor,
     object: new URL(target.uri),
   });
   const activity =
-    m.op === "create"
-      ? follow
-      : new Undo({ id: new URL(`${follow.id?.href}/undo/${Date.now()}`), actor, object: follow });
+    m.op === "create" ? act : new Undo({ id: new URL(`${act.id?.href}/undo/${Date.now()}`), actor, object: act });
   await ctx.sendActivity({ identifier: String(m.uid) }, recipientOf(target), activity);
 }
 
@@ -160,7 +164,6 @@ export async function sendOut(federation: Federation<FedData>, env: Env, m: OutM
   else if (m.notex === "reply") await replyOut(ctx, env, m);
   else if (m.notex === "renote") await renoteOut(ctx, env, m);
   else if (m.notex === "like") await likeOut(ctx, env, m);
-  else if (m.notex === "follow") await followOut(ctx, env, m);
-  else if (m.notex === "block") await blockOut(ctx, env, m);
+  else if (m.notex === "follow" || m.notex === "block") await towardOut(ctx, env, m);
   else await flagOut(ctx, env, m);
 }

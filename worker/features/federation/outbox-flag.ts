@@ -1,11 +1,9 @@
-// What safety sends to other servers. A person's block of someone elsewhere is told to them as a
-// Block (Undo(Block) when lifted), as Mastodon does: their server then cuts the follows both ways
-// and hides each from the other (ours already did so in the block's own batch). A report the
-// reporter chose to forward goes to the reported person's server as a Flag naming their actor and
-// the reported post, sent by the instance actor so the reporter stays anonymous (Mastodon's
-// ReportService#forward_to_origin!, sent by Account.representative; Misskey does the same).
+// A report the reporter chose to forward goes to the reported person's server as a Flag naming
+// their actor and the reported post, sent by the instance actor so the reporter stays anonymous
+// (Mastodon's ReportService#forward_to_origin!, sent by Account.representative; Misskey does the
+// same).
 import type { Context } from "@fedify/fedify";
-import { Block, Flag, Undo } from "@fedify/vocab";
+import { Flag } from "@fedify/vocab";
 import type { Env } from "../../env";
 import { REPORT_KINDS } from "../reports/reports.constants";
 import { type FedData, INSTANCE, type OutMessage } from "./context";
@@ -13,20 +11,6 @@ import { remoteActorById } from "./data";
 import { recipientOf } from "./objects";
 
 type Ctx = Context<FedData>;
-
-export async function blockOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "block" }>) {
-  const target = await remoteActorById(env.DB, m.target);
-  if (!target) return;
-  const actor = ctx.getActorUri(String(m.uid));
-  const block = new Block({
-    id: new URL(`${actor.href}#blocks/${m.target}/${Date.now()}`),
-    actor,
-    object: new URL(target.uri),
-  });
-  const activity =
-    m.op === "create" ? block : new Undo({ id: new URL(`${block.id?.href}/undo`), actor, object: block });
-  await ctx.sendActivity({ identifier: String(m.uid) }, recipientOf(target), activity);
-}
 
 /** The reported thing's author (only someone elsewhere) and, for a post, its own URI there. */
 async function reported(env: Env, kind: "note" | "reply" | "user", id: number) {
