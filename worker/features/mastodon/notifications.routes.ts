@@ -11,7 +11,6 @@ import { listNotifications } from "../notifications/notifications.service";
 import { accountRows, originOf } from "./accounts.routes";
 import {
   fieldsOf,
-  LIMITS,
   limitOf,
   type MastoContext,
   type MastoEnv,
@@ -117,7 +116,7 @@ async function page(c: MastoContext, me: CurrentUser) {
     page: 1,
     cursor: after ? encodeCursor(after) : undefined,
     actions: actionsFor(q.types, q.exclude_types),
-    size: limitOf(c, LIMITS.notifications),
+    size: limitOf(c, "notifications"),
   });
   let notis = res.notis;
   // since_id / min_id: the newest page's notices above the id (NoteX's lists page downwards).

@@ -13,7 +13,6 @@ import { searchLimit } from "../../lib/ratelimit";
 import { accountByAcct, accountId, accountRows, originOf } from "./accounts.routes";
 import {
   input,
-  LIMITS,
   limitOf,
   type MastoContext,
   type MastoEnv,
@@ -47,13 +46,13 @@ const follows = (which: "followers" | "following") => async (c: MastoContext) =>
   const [owner] = id ? await accountRows(c.var.db, [id]) : [];
   if (!owner) throw notFoundError();
   const { max_id } = await queryOf(c, Cursor);
-  const size = limitOf(c, LIMITS.accounts);
+  const size = limitOf(c, "accounts");
   return people(c, await listFollows(c.var.db, id, which, { page: 1, cursor: opaque(max_id) }, viewerId(c) ?? 0, size));
 };
 
 const relationList = (which: "blocks" | "mutes") => async (c: MastoContext) => {
   const { max_id } = await queryOf(c, Cursor);
-  const size = limitOf(c, LIMITS.accounts);
+  const size = limitOf(c, "accounts");
   return people(c, await listOf(c.var.db, which, viewer(c).id, { page: 1, cursor: opaque(max_id) }, size));
 };
 
@@ -89,7 +88,7 @@ async function accountsFor(c: MastoContext, q: z.output<typeof SearchQ>, page: n
 async function searchAll(c: MastoContext) {
   const q = await queryOf(c, SearchQ);
   const viewerIdOr = viewerId(c);
-  const size = Math.min(limitOf(c, LIMITS.search), PAGE_SIZE);
+  const size = Math.min(limitOf(c, "search"), PAGE_SIZE);
   const page = Math.floor(q.offset / PAGE_SIZE) + 1;
   const cut = <T>(list: T[]) => list.slice(q.offset % PAGE_SIZE, (q.offset % PAGE_SIZE) + size);
   const want = (t: string) => !q.type || q.type === t;

@@ -18,7 +18,6 @@ import { editStatus, idempotent, postStatus, remember, StatusInput } from "./com
 import {
   author,
   input,
-  LIMITS,
   limitOf,
   type MastoContext,
   type MastoEnv,
@@ -57,7 +56,7 @@ async function peopleWho(c: MastoContext, which: "liked" | "renoted") {
   const ref = refOf(c);
   await statusOf(c.var.db, originOf(c), viewerId(c), ref);
   if (which === "renoted" && ref.kind === "reply") return c.json([]);
-  const size = limitOf(c, LIMITS.accounts);
+  const size = limitOf(c, "accounts");
   const maxId = new URL(c.req.url).searchParams.get("max_id") ?? undefined;
   const open = sql`${users.suspendedAt} is null`;
   if (which === "liked") {

@@ -13,7 +13,6 @@ import { LISTS, type ListShape, listNotes, OWNER_LISTS } from "../notes/read.ser
 import type { NoteList } from "../notes/notes.types";
 import { accountId, accountRows, originOf } from "./accounts.routes";
 import {
-  LIMITS,
   limitOf,
   type MastoContext,
   type MastoEnv,
@@ -74,7 +73,7 @@ async function notesPage(
     if (!key) return answerPage(c, [], null);
     cursor = encodeCursor(key);
   }
-  const list = await read(cursor, limitOf(c, LIMITS.statuses));
+  const list = await read(cursor, limitOf(c, "statuses"));
   let items = list.notes;
   const floor = q.min_id ?? q.since_id;
   if (floor) {
@@ -124,7 +123,7 @@ const opaque = (raw: string | undefined) => (raw && /^[\w-]{1,200}$/.test(raw) ?
 async function savedList(c: MastoContext, table: typeof bookmarks | typeof likes) {
   const q = await queryOf(c, PageQuery);
   const me = viewer(c).id;
-  const page = await savedPage(c.var.db, table, me, opaque(q.max_id), limitOf(c, LIMITS.statuses));
+  const page = await savedPage(c.var.db, table, me, opaque(q.max_id), limitOf(c, "statuses"));
   // What the person may no longer open (hidden, blocked) is left out of the page, not the paging.
   const statuses = await statusesOf(c.var.db, originOf(c), me, page.refs);
   setLink(c, page.cursor, null);
