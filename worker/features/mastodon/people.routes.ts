@@ -1,14 +1,19 @@
 // Lists of people (followers, following, blocks, mutes, follow requests), account and v2 search,
 // and reports: NoteX's services, answered as Mastodon accounts, statuses and a Report.
 import { Hono } from "hono";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { z } from "zod";
+import { notes } from "../../db/schema/notes";
+import { likes } from "../../db/schema/social";
+import { users } from "../../db/schema/users";
 import { AppError } from "../../lib/errors";
 import { listFollows } from "../follows/follows.service";
 import type { REPORT_KINDS } from "../reports/reports.constants";
 import { report } from "../reports/reports.service";
 import { listOf } from "../safety/safety.service";
 import { search } from "../search/search.service";
-import { PAGE_SIZE } from "../../lib/paging";
+import { decodeCursor, PAGE_SIZE, pageOf } from "../../lib/paging";
+import { RENOTE } from "../notes/notes.constants";
 import { searchLimit } from "../../lib/ratelimit";
 import { accountByAcct, accountId, accountRows, originOf } from "./accounts.routes";
 import {
@@ -25,7 +30,7 @@ import {
   viewerId,
 } from "./masto.http";
 import { account, type StatusRef, statusRef } from "./serialise";
-import { statusesOf, toStatuses } from "./statuses.service";
+import { notFoundStatus, statusesOf, statusOf, toStatuses } from "./statuses.service";
 
 const opaque = (raw: unknown) => (typeof raw === "string" && /^[\w-]{1,200}$/.test(raw) ? raw : undefined);
 const Cursor = z.object({ max_id: z.string().max(300).optional() });
@@ -55,6 +60,52 @@ const relationList = (which: "blocks" | "mutes") => async (c: MastoContext) => {
   const size = limitOf(c, "accounts");
   return people(c, await listOf(c.var.db, which, viewer(c).id, { page: 1, cursor: opaque(max_id) }, size));
 };
+
+/**
+ * The accounts behind a status's likes or renotes, newest first, a page of `limit` below max_id:
+ * likes along (kind, target_id, created_at, user_id) with an opaque cursor, renotes along
+ * (renote_id, id) with the renote's id.
+ */
+async function peopleWho(c: MastoContext, which: "liked" | "renoted") {
+  const ref = statusRef(c.req.param("id"));
+  if (!ref) throw notFoundStatus();
+  await statusOf(c.var.db, originOf(c), viewerId(c), ref);
+  if (which === "renoted" && ref.kind === "reply") return c.json([]);
+  const size = limitOf(c, "accounts");
+  const maxId = new URL(c.req.url).searchParams.get("max_id") ?? undefined;
+  const open = sql`${users.suspendedAt} is null`;
+  if (which === "liked") {
+    const after = decodeCursor(maxId && /^[\w-]{1,200}$/.test(maxId) ? maxId : undefined);
+    const rows = await c.var.db
+      .select({ u: users, at: likes.createdAt })
+      .from(likes)
+      .innerJoin(users, eq(users.id, likes.userId))
+      .where(
+        and(
+          eq(likes.kind, ref.kind),
+          eq(likes.targetId, ref.id),
+          open,
+          after ? sql`(${likes.createdAt}, ${likes.userId}) < (${after.at}, ${after.id})` : undefined,
+        ),
+      )
+      .orderBy(desc(likes.createdAt), desc(likes.userId))
+      .limit(size + 1);
+    const page = pageOf(rows, 1, (r) => ({ at: r.at, id: r.u.id }), size);
+    setLink(c, page.cursor, null);
+    return c.json(page.items.map((r) => account(r.u, originOf(c))));
+  }
+  const below = maxId && /^[1-9]\d{0,15}$/.test(maxId) ? Number(maxId) : null;
+  const rows = await c.var.db
+    .select({ u: users, id: notes.id })
+    .from(notes)
+    .innerJoin(users, eq(users.id, notes.userId))
+    .where(and(eq(notes.renoteId, ref.id), eq(notes.kind, RENOTE), open, below ? lt(notes.id, below) : undefined))
+    .orderBy(desc(notes.id))
+    .limit(size + 1);
+  const items = rows.slice(0, size);
+  setLink(c, rows.length > size ? String(items.at(-1)?.id) : null, null);
+  return c.json(items.map((r) => account(r.u, originOf(c))));
+}
 
 const SearchQ = z.object({
   q: z.string().max(500).default(""),
@@ -140,6 +191,8 @@ export const peopleRoutes = new Hono<MastoEnv>()
   .get("/api/v1/blocks", scoped("read:blocks"), relationList("blocks"))
   .get("/api/v1/mutes", scoped("read:mutes"), relationList("mutes"))
   // NoteX has no locked accounts: nobody ever asks to follow.
+  .get("/api/v1/statuses/:id/favourited_by", readable("read:accounts"), (c) => peopleWho(c, "liked"))
+  .get("/api/v1/statuses/:id/reblogged_by", readable("read:accounts"), (c) => peopleWho(c, "renoted"))
   .get("/api/v1/follow_requests", scoped("read:follows"), (c) => c.json([]))
   // Search spends the same per-person (or per-address) budget as the web's.
   .get("/api/v1/accounts/search", readable("read:accounts"), searchLimit, async (c) =>

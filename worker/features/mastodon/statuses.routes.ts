@@ -1,11 +1,8 @@
 // /api/v1/statuses: post, read, edit, delete, and the interactions, through NoteX's own services.
 import { Hono } from "hono";
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { notes } from "../../db/schema/notes";
-import { likes } from "../../db/schema/social";
-import { users } from "../../db/schema/users";
 import { AppError } from "../../lib/errors";
-import { decodeCursor, pageOf } from "../../lib/paging";
 import { bookmark } from "../bookmarks/bookmarks.service";
 import { like } from "../likes/likes.service";
 import { RENOTE } from "../notes/notes.constants";
@@ -15,19 +12,8 @@ import { deleteNote } from "../notes/write.service";
 import { deleteReply } from "../replies/replies.service";
 import { originOf } from "./accounts.routes";
 import { editStatus, idempotent, postStatus, remember, StatusInput } from "./compose.service";
-import {
-  author,
-  input,
-  limitOf,
-  type MastoContext,
-  type MastoEnv,
-  readable,
-  scoped,
-  setLink,
-  viewer,
-  viewerId,
-} from "./masto.http";
-import { account, iso, type StatusRef, statusRef } from "./serialise";
+import { author, input, type MastoContext, type MastoEnv, readable, scoped, viewer, viewerId } from "./masto.http";
+import { iso, type StatusRef, statusRef } from "./serialise";
 import { notFoundStatus, statusOf, threadOf } from "./statuses.service";
 
 const refOf = (c: MastoContext): StatusRef => {
@@ -46,51 +32,6 @@ const toggle = (act: typeof like | typeof bookmark, on: boolean) => async (c: Ma
   await act(c.var.db, viewer(c).id, ref.kind, ref.id, on);
   return answer(c, ref);
 };
-
-/**
- * The accounts behind a status's likes or renotes, newest first, a page of `limit` below max_id:
- * likes along (kind, target_id, created_at, user_id) with an opaque cursor, renotes along
- * (renote_id, id) with the renote's id.
- */
-async function peopleWho(c: MastoContext, which: "liked" | "renoted") {
-  const ref = refOf(c);
-  await statusOf(c.var.db, originOf(c), viewerId(c), ref);
-  if (which === "renoted" && ref.kind === "reply") return c.json([]);
-  const size = limitOf(c, "accounts");
-  const maxId = new URL(c.req.url).searchParams.get("max_id") ?? undefined;
-  const open = sql`${users.suspendedAt} is null`;
-  if (which === "liked") {
-    const after = decodeCursor(maxId && /^[\w-]{1,200}$/.test(maxId) ? maxId : undefined);
-    const rows = await c.var.db
-      .select({ u: users, at: likes.createdAt })
-      .from(likes)
-      .innerJoin(users, eq(users.id, likes.userId))
-      .where(
-        and(
-          eq(likes.kind, ref.kind),
-          eq(likes.targetId, ref.id),
-          open,
-          after ? sql`(${likes.createdAt}, ${likes.userId}) < (${after.at}, ${after.id})` : undefined,
-        ),
-      )
-      .orderBy(desc(likes.createdAt), desc(likes.userId))
-      .limit(size + 1);
-    const page = pageOf(rows, 1, (r) => ({ at: r.at, id: r.u.id }), size);
-    setLink(c, page.cursor, null);
-    return c.json(page.items.map((r) => account(r.u, originOf(c))));
-  }
-  const below = maxId && /^[1-9]\d{0,15}$/.test(maxId) ? Number(maxId) : null;
-  const rows = await c.var.db
-    .select({ u: users, id: notes.id })
-    .from(notes)
-    .innerJoin(users, eq(users.id, notes.userId))
-    .where(and(eq(notes.renoteId, ref.id), eq(notes.kind, RENOTE), open, below ? lt(notes.id, below) : undefined))
-    .orderBy(desc(notes.id))
-    .limit(size + 1);
-  const items = rows.slice(0, size);
-  setLink(c, rows.length > size ? String(items.at(-1)?.id) : null, null);
-  return c.json(items.map((r) => account(r.u, originOf(c))));
-}
 
 /** The person's plain renote of note `id`, if any. */
 async function myRenote(c: MastoContext, id: number): Promise<number | null> {
@@ -172,8 +113,6 @@ export const statusRoutes = new Hono<MastoEnv>()
     await undoRenote(c.var.db, viewer(c).id, ref.id);
     return answer(c, ref);
   })
-  .get("/api/v1/statuses/:id/favourited_by", readable("read:accounts"), (c) => peopleWho(c, "liked"))
-  .get("/api/v1/statuses/:id/reblogged_by", readable("read:accounts"), (c) => peopleWho(c, "renoted"))
   .post("/api/v1/statuses/:id/pin", scoped("write:accounts"), unsupported("NoteX has no pinned posts."))
   .post("/api/v1/statuses/:id/unpin", scoped("write:accounts"), unsupported("NoteX has no pinned posts."))
   .post(
