@@ -170,6 +170,7 @@ describe("query plans of the hot reads", () => {
     ["search folders", () => b.get("/v1/search?q=plans&t=folders")],
     ["search people", () => b.get(`/v1/search?q=${a.username.slice(0, 4)}&t=users`)],
     ["search people by name", () => b.get("/v1/search?q=test%20us&t=users")],
+    ["search people by a later word of the name", () => b.get("/v1/search?q=user&t=users")],
     ["mention suggestions", () => b.get(`/v1/search?q=${a.username.slice(0, 3)}&t=users&suggest=1`)],
   ];
   // Mention suggestions rank two bounded windows of people (followed first): a sort of at most 80 rows.

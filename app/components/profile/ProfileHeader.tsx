@@ -133,7 +133,10 @@ export function ProfileHeader({ user, viewer }: { user: UserJson; viewer?: UserJ
         </div>
       </div>
       <h1>{user.fullname}</h1>
-      <p className="muted handle">@{user.username}</p>
+      <p className="muted handle">
+        @{user.username}
+        {user.muting && <span className="pill">Muted</span>}
+      </p>
       {user.descr && <p className="descr">{user.descr}</p>}
       {remote && (
         <p className="remote-origin">
@@ -159,6 +162,12 @@ export function ProfileHeader({ user, viewer }: { user: UserJson; viewer?: UserJ
       {user.blocked_by && (
         <p className="notice flag" role="status">
           @{user.username} has blocked you. You cannot follow them or see their notes.
+        </p>
+      )}
+      {user.muting && !user.blocking && (
+        <p className="notice" role="status">
+          You have muted @{user.username}. Their notes, renotes and replies stay out of your feeds and notifications;
+          they are not told.
         </p>
       )}
       {user.blocking && (

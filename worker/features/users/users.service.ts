@@ -144,8 +144,11 @@ function toUserJson(
   if (!u || (u.suspendedAt && !rel?.staff)) throw notFound("User not found");
   const isMe = viewerId === u.id;
   const stats = jstats(u, isMe);
-  const typeCounts = toMap(types);
-  const labelCounts = toMap(labels);
+  // Across a block (either way) the person's folders and notes are not listed for the viewer, so
+  // the filters that count them count nothing either.
+  const cut = !!(rel?.blocking || rel?.blockedBy);
+  const typeCounts = cut ? {} : toMap(types);
+  const labelCounts = cut ? {} : toMap(labels);
   return {
     id: u.id,
     username: u.username,
