@@ -46,7 +46,7 @@ export async function resolveHandle(env: Env, siteOrigin: string, handle: string
 /** The NoteX id of the actor at `url` (an actor URI or a profile page that answers activity+json). */
 export async function resolveActorUrl(env: Env, siteOrigin: string, url: string): Promise<number | null> {
   const target = URL.canParse(url) ? new URL(url) : null;
-  if (!target || !fetchable(env, target)) return null;
+  if (!target || !fetchable(env, target) || (await isBlockedHost(env.DB, target.host))) return null;
   const federation = await federationFor(env);
   const ctx = federation.createContext(new URL(siteOrigin), { env });
   const actor = await ctx.lookupObject(target.href);
