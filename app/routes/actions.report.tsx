@@ -10,6 +10,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     nid: num(form, "id"),
     kind: num(form, "kind"),
     t: contentKind(form).t,
+    forward: form.get("forward") === "on",
     note: String(form.get("note") ?? ""),
     block: form.get("block") === "on",
   };

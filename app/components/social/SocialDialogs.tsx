@@ -13,7 +13,9 @@ type Answer = {
 
 /**
  * Spec 2 Report dialog: the five kinds of spec 3, then (optional) a note in the reporter's words
- * for the moderators and "also block" the author.
+ * for the moderators and "also block" the author. Content from another server (`host` in the
+ * address) offers Mastodon's "Forward to <host>": the server sends it there anonymously (a Flag
+ * from this instance, not from the reporter).
  */
 export function ReportDialog() {
   const [params] = useSearchParams();
@@ -25,6 +27,7 @@ export function ReportDialog() {
   const author = params.get("u");
   const close = pageOf(location);
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data.error : undefined;
+  const host = params.get("host");
   return (
     <Dialog title="Report">
       {done ? (
@@ -67,6 +70,12 @@ export function ReportDialog() {
               <input type="checkbox" name="block" /> Also block @{author}
             </label>
           )}
+          {host ? (
+            <label className="radio">
+              <input type="checkbox" name="forward" /> Forward to {host}{" "}
+              <small className="muted">The report is also sent, without your name, to the moderators of {host}.</small>
+            </label>
+          ) : null}
           {reported === "0" && <p className="form-error">Something went wrong, please try again.</p>}
           <SubmitRow label="Report" />
         </fetcher.Form>

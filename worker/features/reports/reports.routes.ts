@@ -8,6 +8,7 @@ import { CONTENT_KINDS } from "../content/content";
 import { CONTROL_MESSAGE, hasControl, multiLine } from "../../lib/text";
 import { REPORT_NOTE_MAX } from "./reports.constants";
 import { report } from "./reports.service";
+import { federate } from "../federation/federate";
 
 const ReportInput = z.object({
   nid: idField("nid is required"),
@@ -33,9 +34,19 @@ const ReportInput = z.object({
     ),
   /** Also block the author of what is reported. */
   block: z.boolean().default(false),
+  /** Forward to the server the reported content came from (a checkbox's "on", or true). */
+  forward: z
+    .union([z.boolean(), z.string()])
+    .optional()
+    .transform((v) => v === true || v === "on" || v === "1" || v === "true"),
 });
 
 export const reportRoutes = new Hono<AppEnv>().use(requireUser).post("/", body(ReportInput), async (c) => {
-  const { nid, kind, t, note, block } = c.req.valid("json");
-  return c.json(await report(c.var.db, me(c).id, t, nid, kind, { note, block }), 201);
+  const { nid, kind, t, forward, note, block } = c.req.valid("json");
+  const done = await report(c.var.db, me(c).id, t, nid, kind, { note, block });
+  // Forwarded once, by the first report of this person on it; the consumer sends it only when the
+  // content's author is on another server (Mastodon's "Forward to <host>").
+  if (forward && done.created && (t === "note" || t === "reply"))
+    await federate(c, { notex: "flag", op: "create", kind: t, id: nid, reason: kind });
+  return c.json({ reported: true, blocking: done.blocking }, 201);
 });

@@ -25,17 +25,18 @@ export async function report(
   extras: ReportExtras = {},
 ) {
   // The target check leads the insert's own batch (one round trip); blocks do not refuse a report.
-  const [[target]] = (await refusing(
+  const [[target], added] = (await refusing(
     runBatch(db, [
       targetCheck(db, kind, id, uid, true, false),
       db
         .insert(reports)
         .values({ userId: uid, kind, targetId: id, reason, note: extras.note ?? "" })
-        .onConflictDoNothing(),
+        .onConflictDoNothing()
+        .returning({ id: reports.id }),
     ]),
     TARGET_REFUSALS,
-  )) as [{ ownerId: number }[]];
+  )) as [{ ownerId: number }[], unknown[]];
   const blocking = !!extras.block && target.ownerId !== uid;
   if (blocking) await blockPerson(db, uid, target.ownerId, true);
-  return { reported: true, blocking };
+  return { reported: true, created: added.length > 0, blocking };
 }
