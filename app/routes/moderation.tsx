@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { profilePath } from "~/lib/url";
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ACTIONS, TARGET_KINDS } from "../../worker/features/safety/moderation.service";
@@ -140,7 +141,7 @@ function ReportCard({ g, failed }: { g: Group; failed?: { error: string; reason?
       {c ? (
         <div className="report-content">
           <p>
-            <Link to={`/${c.username}`}>
+            <Link to={profilePath(c.username)}>
               <strong>{c.fullname}</strong> <small>@{c.username}</small>
             </Link>
             {c.label && <span className="muted"> · {c.label}</span>}

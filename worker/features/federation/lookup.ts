@@ -38,9 +38,15 @@ export async function resolveHandle(env: Env, siteOrigin: string, handle: string
   const self = jrd.links?.find(
     (l) => l.rel === "self" && /application\/(activity\+json|ld\+json)/.test(l.type ?? "") && l.href,
   );
-  if (!self?.href || !fetchable(env, new URL(self.href))) return null;
+  return self?.href ? resolveActorUrl(env, siteOrigin, self.href) : null;
+}
+
+/** The NoteX id of the actor at `url` (an actor URI or a profile page that answers activity+json). */
+export async function resolveActorUrl(env: Env, siteOrigin: string, url: string): Promise<number | null> {
+  const target = URL.canParse(url) ? new URL(url) : null;
+  if (!target || !fetchable(env, target)) return null;
   const federation = await federationFor(env);
   const ctx = federation.createContext(new URL(siteOrigin), { env });
-  const actor = await ctx.lookupObject(self.href);
+  const actor = await ctx.lookupObject(target.href);
   return isActor(actor) ? storeActor(env, actor) : null;
 }
