@@ -3,7 +3,7 @@
 // token and resolve only), and what the app writes goes out as the web's writes do.
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { drain, type Instance, instance, migrate, type Person, person, routeFetch } from "../fediverse";
+import { caller, drain, type Instance, instance, migrate, type Person, person, routeFetch } from "../fediverse";
 import { pkce } from "../mastodon";
 
 const A = instance("a.test", env.DB);
@@ -16,19 +16,8 @@ let bob: Person; // on b.test, through a Mastodon app
 let token = "";
 
 /** A request to `inst` as a Mastodon app (bearer `auth`, or none), JSON both ways. */
-async function api(inst: Instance, method: string, path: string, body?: unknown, auth?: string) {
-  const headers = new Headers({ "content-type": "application/json", "cf-connecting-ip": "10.99.0.1" });
-  if (auth) headers.set("authorization", `Bearer ${auth}`);
-  const res = await inst.fetch(
-    new Request(`${inst.origin}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  );
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
+const api = (inst: Instance, method: string, path: string, body?: unknown, auth?: string) =>
+  caller(inst)(method, path, body, auth);
 
 /** Registers an app on `inst` and gets `p`'s token through consent with PKCE. */
 async function appToken(inst: Instance, p: Person) {
