@@ -11,6 +11,7 @@ import { loadFoldersTab, loadNotesTab } from "~/lib/profile.server";
 import { keepAfterAnsweredActions } from "~/lib/revalidate";
 import { toCurrentName } from "~/lib/moved.server";
 import { Tabs, tabLinks } from "~/components/Tabs";
+import { profilePath } from "~/lib/url";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return [{ title: "NoteX" }];
@@ -20,13 +21,13 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
       {
         title: `${user.fullname} (@${user.username})`,
         description: excerpt(user.descr || `Notes and experience of ${user.fullname} on NoteX`),
-        path: `/${user.username}`,
+        path: profilePath(user.username),
         image: user.avatar,
         type: "profile",
       },
       originOf(matches),
     ),
-    feedLink(`/${user.username}/rss`, `Notes by @${user.username}`),
+    ...(user.remote_url ? [] : [feedLink(`/${user.username}/rss`, `Notes by @${user.username}`)]),
   ];
 };
 
@@ -34,14 +35,19 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const api = apiFor(request, context);
   const username = params.username ?? "";
   const url = new URL(request.url);
-  const tab = url.searchParams.get("t") === "notes" ? "notes" : "folders";
+  // Someone on another server (/@name@host): found there the first time, so their notes are asked
+  // for once they are stored; they have notes here but no x-folders.
+  const remote = username.includes("@", 1);
+  const tab = remote || url.searchParams.get("t") === "notes" ? "notes" : "folders";
+  const load = tab === "notes" ? loadNotesTab : loadFoldersTab;
   // The person and the open tab's list are asked for side by side: one D1 round trip.
   const asked = result(api.v1.users[":username"].$get({ param: { username } }));
-  const listed = (tab === "notes" ? loadNotesTab : loadFoldersTab)(api, username, url);
+  const early = remote ? null : load(api, username, url);
   // Awaited below, once the person is known: their 404 or rename answers first.
-  listed.catch(() => {});
+  early?.catch(() => {});
   const user = orThrow(await asked);
   toCurrentName(request, username, user);
+  const listed = early ?? load(api, user.username, url);
   const dialog = url.searchParams.get("dialog");
   const which = dialog === "following" || dialog === "followers" ? dialog : null;
   const [data, list] = await Promise.all([
@@ -80,7 +86,11 @@ export default function Profile() {
       <Tabs
         label="Profile"
         current={tab}
-        tabs={tabLinks(`/${user.username}`, "t", { folders: "X-Folders", notes: "Notes" })}
+        tabs={
+          user.remote_url
+            ? tabLinks(profilePath(user.username), "t", { notes: "Notes" })
+            : tabLinks(`/${user.username}`, "t", { folders: "X-Folders", notes: "Notes" })
+        }
       />
       {tab === "notes" ? <ProfileNotesTab data={data} user={user} /> : <ProfileFoldersTab data={data} user={user} />}
     </section>

@@ -168,6 +168,26 @@ export async function queryOf<T extends z.ZodType>(c: Context, schema: T): Promi
   throw new AppError(400, "invalid_input", first ? `${first[0]}: ${first[1]}` : "Invalid parameters");
 }
 
+/** Mastodon's default and largest page per kind of list (docs.joinmastodon.org/methods). */
+const LIMITS = {
+  statuses: { def: 20, max: 40 },
+  accounts: { def: 40, max: 80 },
+  notifications: { def: 40, max: 80 },
+  search: { def: 20, max: 40 },
+} as const;
+
+/**
+ * A list's `limit` as Mastodon reads it: a number clamped into 1..max, the endpoint's default when
+ * absent or not a number (Mastodon does the same rather than refuse).
+ */
+export function limitOf(c: Context, kind: keyof typeof LIMITS): number {
+  const defaults = LIMITS[kind];
+  const raw = new URL(c.req.url).searchParams.get("limit");
+  const n = raw !== null && /^\d{1,6}$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
+  if (!Number.isFinite(n)) return defaults.def;
+  return Math.min(Math.max(n, 1), defaults.max);
+}
+
 /**
  * Mastodon's Link header: `next` (older, max_id) and `prev` (newer, min_id) on the same path and
  * query, so an app pages with the ids it already holds.

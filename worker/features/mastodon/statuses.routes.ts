@@ -1,9 +1,7 @@
 // /api/v1/statuses: post, read, edit, delete, and the interactions, through NoteX's own services.
 import { Hono } from "hono";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { notes } from "../../db/schema/notes";
-import { likes } from "../../db/schema/social";
-import { users } from "../../db/schema/users";
 import { AppError } from "../../lib/errors";
 import { bookmark } from "../bookmarks/bookmarks.service";
 import { like } from "../likes/likes.service";
@@ -15,7 +13,7 @@ import { deleteReply } from "../replies/replies.service";
 import { originOf } from "./accounts.routes";
 import { editStatus, idempotent, postStatus, remember, StatusInput } from "./compose.service";
 import { author, input, type MastoContext, type MastoEnv, readable, scoped, viewer, viewerId } from "./masto.http";
-import { account, iso, type StatusRef, statusRef } from "./serialise";
+import { iso, type StatusRef, statusRef } from "./serialise";
 import { notFoundStatus, statusOf, threadOf } from "./statuses.service";
 
 const refOf = (c: MastoContext): StatusRef => {
@@ -34,30 +32,6 @@ const toggle = (act: typeof like | typeof bookmark, on: boolean) => async (c: Ma
   await act(c.var.db, viewer(c).id, ref.kind, ref.id, on);
   return answer(c, ref);
 };
-
-/** The accounts behind a status's likes or renotes, newest first (one page of 40). */
-async function peopleWho(c: MastoContext, which: "liked" | "renoted") {
-  const ref = refOf(c);
-  await statusOf(c.var.db, originOf(c), viewerId(c), ref);
-  if (which === "renoted" && ref.kind === "reply") return c.json([]);
-  const rows =
-    which === "liked"
-      ? await c.var.db
-          .select({ u: users })
-          .from(likes)
-          .innerJoin(users, eq(users.id, likes.userId))
-          .where(and(eq(likes.kind, ref.kind), eq(likes.targetId, ref.id), sql`${users.suspendedAt} is null`))
-          .orderBy(desc(likes.createdAt))
-          .limit(40)
-      : await c.var.db
-          .select({ u: users })
-          .from(notes)
-          .innerJoin(users, eq(users.id, notes.userId))
-          .where(and(eq(notes.renoteId, ref.id), eq(notes.kind, RENOTE), sql`${users.suspendedAt} is null`))
-          .orderBy(desc(notes.id))
-          .limit(40);
-  return c.json(rows.map((r) => account(r.u, originOf(c))));
-}
 
 /** The person's plain renote of note `id`, if any. */
 async function myRenote(c: MastoContext, id: number): Promise<number | null> {
@@ -139,8 +113,6 @@ export const statusRoutes = new Hono<MastoEnv>()
     await undoRenote(c.var.db, viewer(c).id, ref.id);
     return answer(c, ref);
   })
-  .get("/api/v1/statuses/:id/favourited_by", readable("read:accounts"), (c) => peopleWho(c, "liked"))
-  .get("/api/v1/statuses/:id/reblogged_by", readable("read:accounts"), (c) => peopleWho(c, "renoted"))
   .post("/api/v1/statuses/:id/pin", scoped("write:accounts"), unsupported("NoteX has no pinned posts."))
   .post("/api/v1/statuses/:id/unpin", scoped("write:accounts"), unsupported("NoteX has no pinned posts."))
   .post(

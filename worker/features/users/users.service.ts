@@ -48,6 +48,8 @@ export interface UserJson {
   blocking: boolean;
   blocked_by: boolean;
   muting: boolean;
+  /** Only for a person on another server (username `name@host`): their profile page there. */
+  remote_url?: string;
   /** Only on the viewer's own record: user, moderator or admin. */
   role?: string;
 }
@@ -110,6 +112,10 @@ export async function loadUser(
         blockedBy: sql<number>`exists(select 1 from blocks where blocker_id = ${users.id} and blocked_id = ${viewer})`,
         muting: sql<number>`exists(select 1 from mutes where muter_id = ${viewer} and muted_id = ${users.id})`,
         staff: isModerator(viewer),
+        // A person on another server: their profile there (the actor URI when they name no page).
+        remoteUrl: sql<
+          string | null
+        >`(select coalesce(nullif(ra.url, ''), ra.uri) from remote_actors ra where ra.user_id = ${users.id})`,
       })
       .from(users)
       .where(cond)
@@ -131,15 +137,18 @@ function toUserJson(
   [rows, labels, types]: CountRows,
   viewerId: number | null,
   follow: unknown[],
-  rel: { blocking: number; blockedBy: number; muting: number; staff: unknown } | undefined,
+  rel: { blocking: number; blockedBy: number; muting: number; staff: unknown; remoteUrl: string | null } | undefined,
 ): UserJson {
   const u = rows[0];
   // A suspended account is gone for everyone but moderators.
   if (!u || (u.suspendedAt && !rel?.staff)) throw notFound("User not found");
   const isMe = viewerId === u.id;
   const stats = jstats(u, isMe);
-  const typeCounts = toMap(types);
-  const labelCounts = toMap(labels);
+  // Across a block (either way) the person's folders and notes are not listed for the viewer, so
+  // the filters that count them count nothing either.
+  const cut = !!(rel?.blocking || rel?.blockedBy);
+  const typeCounts = cut ? {} : toMap(types);
+  const labelCounts = cut ? {} : toMap(labels);
   return {
     id: u.id,
     username: u.username,
@@ -159,6 +168,7 @@ function toUserJson(
     blocking: !!rel?.blocking,
     blocked_by: !!rel?.blockedBy,
     muting: !!rel?.muting,
+    ...(rel?.remoteUrl ? { remote_url: rel.remoteUrl } : {}),
     ...(isMe ? { email: u.email, pending_email: u.pendingEmail, has_password: !!u.passwordHash, role: u.role } : {}),
   };
 }
