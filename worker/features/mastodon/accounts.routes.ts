@@ -5,7 +5,6 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { users } from "../../db/schema/users";
 import type { AppEnv, DB } from "../../env";
-import { rateLimit } from "../../lib/ratelimit";
 import { findRemote } from "../federation/federate";
 import { AppError } from "../../lib/errors";
 import { follow } from "../follows/follows.service";
@@ -13,6 +12,7 @@ import { block, mute } from "../safety/safety.service";
 import { ProfileEdit } from "../users/users.schema";
 import { checkImage, storeImage } from "./images";
 import {
+  federated,
   input,
   type MastoContext,
   type MastoEnv,
@@ -51,7 +51,7 @@ const HANDLE = /^@?([^@\s/?#]{1,100})(?:@([a-z0-9.-]{1,253}(?::\d{1,5})?))?$/i;
  * The account an acct names: "name" or "name@this-host" is a person here; "name@other-host" one
  * from another server, stored when federation met them before, or — `resolve`, for a person's
  * token — found there now through the service behind GET /v1/users/{name@host} (WebFinger, then
- * the actor; each fetch times out, and a resolve spends the person's search budget).
+ * the actor; each fetch times out, and a look-up there spends the person's search budget).
  */
 export async function accountByAcct(c: MastoContext, acct: string, resolve: boolean) {
   const m = HANDLE.exec(acct.trim());
@@ -67,10 +67,14 @@ export async function accountByAcct(c: MastoContext, acct: string, resolve: bool
       .limit(1);
   const [row] = await stored();
   if (row || local || !resolve || !c.var.user) return row ?? null;
-  await rateLimit(c.env.RL_SEARCH, `s:${c.var.user.id}`);
-  await findRemote(c as unknown as Context<AppEnv>, username);
-  const [found] = await stored();
-  return found ?? null;
+  return remoteAccount(c, username);
+}
+
+/** A person on another server by handle or profile URL, looked up there (the search budget pays). */
+export async function remoteAccount(c: MastoContext, query: string) {
+  const id = await findRemote(c as unknown as Context<AppEnv>, query);
+  const [row] = id ? await accountRows(c.var.db, [id]) : [];
+  return row ?? null;
 }
 
 /** Mastodon's Relationship, for each of `ids` as the viewer sees them, in one statement. */
@@ -136,6 +140,9 @@ const relation =
     const id = accountId(c.req.param("id"));
     if (!id) throw notFoundError();
     await act(c.var.db, viewer(c).id, id, on);
+    // A follow of someone on another server goes there, as /v1's does (blocks and mutes stay here).
+    if (act === follow)
+      await federated(c, { notex: "follow", op: on ? "create" : "delete", uid: viewer(c).id, target: id });
     return c.json(await relationship(c, id));
   };
 

@@ -6,6 +6,8 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
 import type { AppEnv, CurrentUser } from "../../env";
 import { AppError, fieldErrors } from "../../lib/errors";
+import type { OutEvent } from "../federation/context";
+import { federate } from "../federation/federate";
 import { holds } from "./scopes";
 import { readToken, type TokenOwner } from "./tokens";
 
@@ -58,6 +60,9 @@ export const bearer: MiddlewareHandler<MastoEnv> = async (c, next) => {
   }
   await next();
 };
+
+/** What a write sends to the fediverse: the same queue message as the /v1 route's (federation/federate.ts). */
+export const federated = (c: MastoContext, event: OutEvent) => federate(c as unknown as Context<AppEnv>, event);
 
 /** The scope each guard asks for, so the OpenAPI document (worker/openapi.ts) names it. */
 const guards = new WeakMap<MiddlewareHandler, { scope: string; visitors: boolean }>();

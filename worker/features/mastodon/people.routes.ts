@@ -15,7 +15,8 @@ import { search } from "../search/search.service";
 import { decodeCursor, PAGE_SIZE, pageOf } from "../../lib/paging";
 import { RENOTE } from "../notes/notes.constants";
 import { searchLimit } from "../../lib/ratelimit";
-import { accountByAcct, accountId, accountRows, originOf } from "./accounts.routes";
+import { isRemoteQuery } from "../federation/handles";
+import { accountByAcct, accountId, accountRows, originOf, remoteAccount } from "./accounts.routes";
 import {
   input,
   limitOf,
@@ -116,8 +117,16 @@ const SearchQ = z.object({
 
 /** The people a search names: a handle (name@host) is that account first, found there on `resolve`. */
 async function accountsFor(c: MastoContext, q: z.output<typeof SearchQ>, page: number) {
-  const handle = /^@?[^@\s]+@[^@\s]+$/.test(q.q.trim());
-  const exact = handle ? await accountByAcct(c, q.q, q.resolve === "true" || q.resolve === "1") : null;
+  const text = q.q.trim();
+  const resolve = (q.resolve === "true" || q.resolve === "1") && !!c.var.user;
+  // A handle is that account (found on its server on resolve); a profile URL only on resolve.
+  const exact = !isRemoteQuery(text)
+    ? null
+    : /^https?:/i.test(text)
+      ? resolve
+        ? await remoteAccount(c, text)
+        : null
+      : await accountByAcct(c, text, resolve);
   const found = await search(c.var.db, { q: q.q.replace(/^@/, ""), t: "users", page }, viewerId(c));
   const rows =
     "users" in found
