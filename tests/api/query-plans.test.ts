@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestUser, users } from "../factories";
 import { tripsOf } from "../../worker/db/meter";
 import { MERGE_MAX } from "../../worker/features/feed/feed.service";
+import { Client } from "../http";
+import { appToken } from "../mastodon";
 
 // Issue 9 §4: every hot list and detail is answered from indexes. The statements are the ones the
 // API really sends (recorded at the D1 binding while the calls run), explained with their own
@@ -193,5 +195,28 @@ describe("query plans of the hot reads", () => {
     const res = (await call()) as { status: number; headers: Headers };
     expect(res.status, name).toBe(200);
     expect(tripsOf(res.headers.get("server-timing")), name).toBe(1);
+  });
+
+  // The Mastodon API's own lists (worker/features/mastodon) read along indexes too.
+  describe("Mastodon lists", () => {
+    const reader = new Client();
+    const owner = new Client();
+    beforeAll(async () => {
+      reader.token = (await appToken(b, "read")).token;
+      owner.token = (await appToken(a, "read")).token;
+    });
+    const mastoCalls: [string, () => Promise<{ status: number }>][] = [
+      ["bookmarks", () => reader.get("/api/v1/bookmarks")],
+      ["favourites", () => reader.get("/api/v1/favourites")],
+      ["favourited_by", () => reader.get(`/api/v1/statuses/${noteId * 2}/favourited_by`)],
+      ["reblogged_by", () => reader.get(`/api/v1/statuses/${noteId * 2}/reblogged_by`)],
+      ["notifications of one type", () => owner.get("/api/v1/notifications?types[]=favourite")],
+      ["home timeline", () => reader.get("/api/v1/timelines/home")],
+    ];
+    it.each(mastoCalls)("%s: no full scans, no temp B-tree for ordering", async (_name, call) => {
+      const problems = await plansOf(call);
+      if (problems.length) console.log(problems.join("\n\n"));
+      expect(problems).toEqual([]);
+    });
   });
 });

@@ -14,6 +14,12 @@ import { Toast } from "../Toast";
  * Unbookmarked toast; a failed bookmark sets the state off. `back`: where the form returns
  * without JavaScript (this page by default).
  */
+/** The Report dialog's address: a note from another server names that server (the Forward box). */
+const reportArgs = (note: NoteJson): Record<string, string | number> => {
+  const host = note.user.username.split("@")[1];
+  return host ? { id: note.id, kind: "note", host } : { id: note.id, kind: "note" };
+};
+
 export function NoteMenuExtra({
   note,
   viewer,
@@ -76,7 +82,7 @@ export function NoteMenuExtra({
         </ToggleForm>
       </li>
       <li>
-        <Link to={dialogHref(location, "report", { id: note.id, kind: "note" })} preventScrollReset>
+        <Link to={dialogHref(location, "report", reportArgs(note))} preventScrollReset>
           Report
         </Link>
       </li>

@@ -5,13 +5,18 @@ import { Dialog } from "../Dialog";
 import { SubmitRow } from "../Field";
 import { JsFlag } from "../JsFlag";
 
-/** Spec 2 Report dialog: the five kinds of spec 3. */
+/**
+ * Spec 2 Report dialog: the five kinds of spec 3. Content from another server (`host` in the
+ * address) offers Mastodon's "Forward to <host>": the server sends it there anonymously (a Flag
+ * from this instance, not from the reporter).
+ */
 export function ReportDialog() {
   const [params] = useSearchParams();
   const location = useLocation();
   const fetcher = useFetcher<{ ok: boolean }>({ key: "report" });
   const done = fetcher.data?.ok || params.get("reported") === "1";
   const close = pageOf(location);
+  const host = params.get("host");
   return (
     <Dialog title="Report">
       {done ? (
@@ -35,6 +40,12 @@ export function ReportDialog() {
               </label>
             ))}
           </fieldset>
+          {host ? (
+            <label className="radio">
+              <input type="checkbox" name="forward" /> Forward to {host}{" "}
+              <small className="muted">The report is also sent, without your name, to the moderators of {host}.</small>
+            </label>
+          ) : null}
           <SubmitRow label="Report" />
         </fetcher.Form>
       )}

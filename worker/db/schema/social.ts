@@ -57,7 +57,10 @@ const userOnContent = () => ({
 
 export const likes = sqliteTable("likes", { ...userOnContent(), createdAt: createdAt() }, (t) => [
   primaryKey({ columns: [t.userId, t.kind, t.targetId] }),
-  index("likes_target_idx").on(t.kind, t.targetId),
+  // A status's likers newest first (Mastodon's favourited_by pages along it), and a person's own
+  // likes newest first (Mastodon's favourites list).
+  index("likes_target_created_idx").on(t.kind, t.targetId, t.createdAt, t.userId),
+  index("likes_user_kind_created_idx").on(t.userId, t.kind, t.createdAt, t.targetId),
   ...contentIndexes("likes", t),
 ]);
 

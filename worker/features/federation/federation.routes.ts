@@ -6,6 +6,7 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../env";
 import { readCapped } from "../../lib/capped";
 import { siteOriginOf } from "./context";
+import { isBlockedHost } from "./domains";
 
 export const MAX_INBOUND_BYTES = 1_000_000;
 const AP_PATH = /^\/(ap\/|nodeinfo\/|\.well-known\/(webfinger|nodeinfo)$)/;
@@ -34,6 +35,11 @@ export const federationRoutes: MiddlewareHandler<AppEnv> = async (c, next) => {
     const host = senderHost(request);
     const limit = await c.env.RL_FED?.limit({ key: host });
     if (limit && !limit.success) return c.json({ code: "rate_limited", message: "Too many deliveries" }, 429);
+    // A server the moderators blocked: refused before its signature is checked (so none of its
+    // documents is fetched). 403 rather than Mastodon's 202-and-drop: the sender learns that the
+    // delivery will never be taken and stops retrying it (a 4xx is final for Mastodon and Fedify).
+    if (host !== "unsigned" && (await isBlockedHost(c.env.DB, host)))
+      return c.json({ code: "forbidden", message: "This server does not accept deliveries from yours" }, 403);
     const body = await readCapped(request.body, request.headers.get("content-length"), MAX_INBOUND_BYTES);
     if (!body) return c.json({ code: "too_large", message: "Activity larger than 1 MB" }, 413);
     request = new Request(request.url, { method: "POST", headers: request.headers, body });

@@ -7,6 +7,7 @@ import { isActor } from "@fedify/vocab";
 import type { Env } from "../../env";
 import { federationFor } from "./federation";
 import { storeActor } from "./remote";
+import { isBlockedHost } from "./domains";
 import { fetchable } from "./handles";
 
 export { fetchable };
@@ -22,7 +23,8 @@ export async function resolveHandle(env: Env, siteOrigin: string, handle: string
   const scheme = env.APP_ENV === "local" ? "http" : "https";
   const finger = new URL(`${scheme}://${host}/.well-known/webfinger`);
   finger.searchParams.set("resource", `acct:${name}@${host}`);
-  if (!fetchable(env, finger)) return null;
+  // Nothing is fetched from a server the moderators blocked: its people are not found.
+  if (!fetchable(env, finger) || (await isBlockedHost(env.DB, host))) return null;
   const res = await fetch(finger, {
     headers: { accept: "application/jrd+json" },
     signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
@@ -38,7 +40,7 @@ export async function resolveHandle(env: Env, siteOrigin: string, handle: string
 /** The NoteX id of the actor at `url` (an actor URI or a profile page that answers activity+json). */
 export async function resolveActorUrl(env: Env, siteOrigin: string, url: string): Promise<number | null> {
   const target = URL.canParse(url) ? new URL(url) : null;
-  if (!target || !fetchable(env, target)) return null;
+  if (!target || !fetchable(env, target) || (await isBlockedHost(env.DB, target.host))) return null;
   const federation = await federationFor(env);
   const ctx = federation.createContext(new URL(siteOrigin), { env });
   const actor = await ctx.lookupObject(target.href);

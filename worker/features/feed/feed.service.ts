@@ -104,16 +104,21 @@ function feedPlan(db: DB) {
 
 type FeedRow = Hydrated & { lo: number | null };
 
-/** One page of the reader's following feed, in one D1 round trip. */
-export async function listFeed(db: DB, readerId: number, q: { page: number; cursor?: string }): Promise<NoteList> {
+/** One page of the reader's following feed, in one D1 round trip (`size`: a client's own page size). */
+export async function listFeed(
+  db: DB,
+  readerId: number,
+  q: { page: number; cursor?: string },
+  size = PAGE_SIZE,
+): Promise<NoteList> {
   const { after, offset } = startOf(q, MAX_FEED_PAGE);
   const plan = feedPlan(db);
   const raw = await bindPlan(db, plan, {
     uid: readerId,
     viewer: readerId,
     kid: after?.id ?? Number.MAX_SAFE_INTEGER,
-    take: offset + PAGE_SIZE + 1,
-    limit: PAGE_SIZE + 1,
+    take: offset + size + 1,
+    limit: size + 1,
     offset,
     window: WINDOW + offset,
   }).raw<unknown[]>();
@@ -121,8 +126,8 @@ export async function listFeed(db: DB, readerId: number, q: { page: number; curs
   // A join keeps no order: the page's rows are sorted here (at most page size + 1 of them).
   const hits = rows.filter((r) => r.id !== null).sort((a, b) => b.id - a.id);
   const low = rows.find((r) => r.id === null)?.lo ?? null;
-  const items = hits.slice(0, PAGE_SIZE);
-  const full = hits.length > PAGE_SIZE;
+  const items = hits.slice(0, size);
+  const full = hits.length > size;
   // A short page of the walk goes on below its window while there are ids below it.
   const from = full ? items[items.length - 1].id : low !== null && low > 1 ? low : null;
   return {

@@ -64,6 +64,7 @@ export async function listFollows(
   which: "following" | "followers",
   q: { page: number; cursor?: string },
   viewer: number,
+  size = PAGE_SIZE,
 ) {
   const { after, offset } = startOf(q);
   const mine = which === "following" ? follows.followerId : follows.followeeId;
@@ -97,11 +98,11 @@ export async function listFollows(
         ),
       )
       .orderBy(desc(follows.createdAt), desc(other))
-      .limit(PAGE_SIZE + 1)
+      .limit(size + 1)
       .offset(offset),
   ]);
   if (!open.length) throw notFound("User not found");
-  const page = pageOf(rows, q.page, (r) => ({ at: r.at, id: r.id }));
+  const page = pageOf(rows, q.page, (r) => ({ at: r.at, id: r.id }), size);
   return {
     users: page.items.map(({ at: _at, following, ...u }) => ({
       ...u,

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { notifications } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
 import type { CurrentUser, DB } from "../../env";
@@ -28,8 +28,17 @@ function href(
   return `/${owner}/note/${n.rowid}`;
 }
 
-/** One page of the reader's notifications, newest first, with the unread count as it stands. */
-export async function listNotifications(db: DB, reader: CurrentUser, q: { page: number; cursor?: string }) {
+/**
+ * One page of the reader's notifications, newest first, with the unread count as it stands.
+ * `actions`: only these kinds (a client's type filter, applied before the page is cut so pages stay
+ * full); `size`: a client's own page size.
+ */
+export async function listNotifications(
+  db: DB,
+  reader: CurrentUser,
+  q: { page: number; cursor?: string; actions?: readonly string[]; size?: number },
+) {
+  const size = q.size ?? PAGE_SIZE;
   const { after, offset } = startOf(q);
   const uid = reader.id;
   const rows = await db
@@ -59,13 +68,14 @@ export async function listNotifications(db: DB, reader: CurrentUser, q: { page: 
         // Hidden content and suspended people leave the list while they are removed (not deleted:
         // restoring brings them back). The unread badge may still count them until the list is read.
         noticeVisible(sql`"notifications"`, uid, sql`"users"`),
+        q.actions ? inArray(notifications.action, q.actions.length ? [...q.actions] : [""]) : undefined,
         after ? sql`(${notifications.createdAt}, ${notifications.id}) < (${after.at}, ${after.id})` : undefined,
       ),
     )
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(PAGE_SIZE + 1)
+    .limit(size + 1)
     .offset(offset);
-  const page = pageOf(rows, q.page, (r) => ({ at: r.n.createdAt, id: r.n.id }));
+  const page = pageOf(rows, q.page, (r) => ({ at: r.n.createdAt, id: r.n.id }), size);
   return {
     notis: page.items.map(({ n, username, fullname, avatar, slug }) => ({
       id: n.id,

@@ -6,6 +6,7 @@ import { me, requireUser } from "../../lib/session";
 import { body } from "../../lib/validate";
 import { CONTENT_KINDS } from "../content/content";
 import { report } from "./reports.service";
+import { federate } from "../federation/federate";
 
 const ReportInput = z.object({
   nid: idField("nid is required"),
@@ -18,9 +19,19 @@ const ReportInput = z.object({
     .enum([...CONTENT_KINDS, "rep"])
     .default("note")
     .transform((t) => (t === "rep" ? "reply" : t)),
+  /** Forward to the server the reported content came from (a checkbox's "on", or true). */
+  forward: z
+    .union([z.boolean(), z.string()])
+    .optional()
+    .transform((v) => v === true || v === "on" || v === "1" || v === "true"),
 });
 
 export const reportRoutes = new Hono<AppEnv>().use(requireUser).post("/", body(ReportInput), async (c) => {
-  const { nid, kind, t } = c.req.valid("json");
-  return c.json(await report(c.var.db, me(c).id, t, nid, kind), 201);
+  const { nid, kind, t, forward } = c.req.valid("json");
+  const done = await report(c.var.db, me(c).id, t, nid, kind);
+  // Forwarded once, by the first report of this person on it; the consumer sends it only when the
+  // content's author is on another server (Mastodon's "Forward to <host>").
+  if (forward && done.created && (t === "note" || t === "reply"))
+    await federate(c, { notex: "flag", op: "create", kind: t, id: nid, reason: kind });
+  return c.json({ reported: true }, 201);
 });

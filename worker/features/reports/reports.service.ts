@@ -10,12 +10,16 @@ import { type ContentKind, TARGET_REFUSALS, targetCheck } from "../content/conte
  */
 export async function report(db: DB, uid: number, kind: ContentKind, id: number, reason: number) {
   // The target check leads the insert's own batch (one round trip); blocks do not refuse a report.
-  await refusing(
+  const [, added] = await refusing(
     runBatch(db, [
       targetCheck(db, kind, id, uid, true, false),
-      db.insert(reports).values({ userId: uid, kind, targetId: id, reason }).onConflictDoNothing(),
+      db
+        .insert(reports)
+        .values({ userId: uid, kind, targetId: id, reason })
+        .onConflictDoNothing()
+        .returning({ id: reports.id }),
     ]),
     TARGET_REFUSALS,
   );
-  return { reported: true };
+  return { reported: true, created: (added as unknown[]).length > 0 };
 }

@@ -74,7 +74,13 @@ export async function mute(db: DB, me: number, uid: number, on: boolean) {
 }
 
 /** A page of the people `me` blocked or muted, newest first, along (owner, created_at, other). */
-export async function listOf(db: DB, which: "blocks" | "mutes", me: number, q: { page: number; cursor?: string }) {
+export async function listOf(
+  db: DB,
+  which: "blocks" | "mutes",
+  me: number,
+  q: { page: number; cursor?: string },
+  size = PAGE_SIZE,
+) {
   const [table, owner, other, at]: [typeof blocks | typeof mutes, SQLiteColumn, SQLiteColumn, SQLiteColumn] =
     which === "blocks"
       ? [blocks, blocks.blockerId, blocks.blockedId, blocks.createdAt]
@@ -86,9 +92,9 @@ export async function listOf(db: DB, which: "blocks" | "mutes", me: number, q: {
     .innerJoin(users, eq(users.id, other))
     .where(and(eq(owner, me), after ? sql`(${at}, ${other}) < (${after.at}, ${after.id})` : undefined))
     .orderBy(desc(at), desc(other))
-    .limit(PAGE_SIZE + 1)
+    .limit(size + 1)
     .offset(offset);
-  const page = pageOf(rows, q.page, (r) => ({ at: r.at, id: r.id }));
+  const page = pageOf(rows, q.page, (r) => ({ at: r.at, id: r.id }), size);
   return {
     users: page.items.map(({ at: _at, ...u }) => ({ ...u, me: false })),
     paginator: page.paginator,
