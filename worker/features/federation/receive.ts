@@ -58,16 +58,7 @@ export async function receiveNote(ctx: Ctx, uid: number, note: Note) {
   if (!(await mentionsLocal(ctx, note)) && !(await followedHere(ctx, uid))) return;
   const data = NoteInput.safeParse({ label: REMOTE_LABEL, content: fitted(html, MAX_NOTE_TEXT) });
   if (!data.success) return;
-  const author = await env.DB.prepare("select username from users where id = ?")
-    .bind(uid)
-    .first<{ username: string }>();
-  const saved = await createNote(
-    env,
-    db,
-    { id: uid, username: author?.username ?? "" },
-    data.data,
-    ctx.canonicalOrigin,
-  );
+  const saved = await createNote(env, db, uid, data.data, ctx.canonicalOrigin);
   await rememberObject(env, id, "note", saved.note.id, uid);
   await keepImages(ctx, uid, saved.note.id, note);
 }
