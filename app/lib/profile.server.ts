@@ -16,6 +16,10 @@ export async function loadNotesTab(api: PageApi, username: string, url: URL): Pr
 export async function loadFoldersTab(api: PageApi, username: string, url: URL): Promise<FoldersTabData> {
   const type = url.searchParams.get("type") ?? "";
   const sort = url.searchParams.get("sort") === "time" ? "time" : "type";
-  const res = await result(api.v1.folders.$get({ query: listQuery(url, { username, type: type || undefined, sort }) }));
-  return { ...(res.ok ? res.data : { folders: [], paginator: { page: 1, is_end: true }, cursor: null }), type, sort };
+  // As a CV: the same list in the CV's order, grouped on the page.
+  const view = url.searchParams.get("view") === "cv" ? "cv" : "list";
+  const query = listQuery(url, { username, type: type || undefined, sort: view === "cv" ? "cv" : sort });
+  const res = await result(api.v1.folders.$get({ query }));
+  const empty = { folders: [], paginator: { page: 1, is_end: true }, cursor: null };
+  return { ...(res.ok ? res.data : empty), type, sort, view };
 }

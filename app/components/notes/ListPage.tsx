@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { RssLink } from "../RssLink";
 import { feedLink } from "~/lib/meta";
 import type { NoteList as List } from "../../../worker/features/notes/notes.types";
 import type { loader as rootLoader } from "~/root";
@@ -9,9 +10,14 @@ import { NoteList } from "./NoteList";
 export function ListPage() {
   const { title, list } = useLoaderData<{ title: string; list: List }>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
+  // Each list page's feed is its own address plus /rss (listPageMeta).
+  const { pathname } = useLocation();
   return (
     <section className="page">
-      <h1>{title}</h1>
+      <div className="page-title">
+        <h1>{title}</h1>
+        <RssLink href={`${pathname}/rss`} label={`RSS feed of ${title}`} />
+      </div>
       <NoteList list={list} viewer={root?.user ?? null} />
     </section>
   );
