@@ -106,8 +106,9 @@ test("a masto.js app: consent with PKCE (JavaScript off), then everything an app
   expect(await every(alice.v1.timelines.tag.$select(tag).list({ limit: 10 }))).toEqual(newest);
   const home = await every(bob.v1.timelines.home.list({ limit: 10 }), 30);
   expect(home.slice(0, 25)).toEqual(newest);
-  const pub = await every(alice.v1.timelines.public.list({ limit: 20, local: true }), 40);
-  expect(pub.slice(0, 25)).toEqual(newest);
+  // Other tests post at the same time: the public timeline holds these in order among theirs.
+  const pub = await every(alice.v1.timelines.public.list({ limit: 20, local: true }), 100);
+  expect(pub.filter((id) => posted.includes(id))).toEqual(newest);
 
   // Notifications: the follow, favourite, reblog and reply.
   const types = (await alice.v1.notifications.list()).map((n) => n.type);
@@ -115,7 +116,7 @@ test("a masto.js app: consent with PKCE (JavaScript off), then everything an app
   expect((await alice.v1.notifications.list({ types: ["follow"] })).map((n) => n.type)).toEqual(["follow"]);
 
   // Search: the account and the statuses.
-  const found = await bob.v2.search.list({ q: `Page ${tag}`.split(" ")[0] });
+  const found = await bob.v2.search.list({ q: "picture", type: "statuses" });
   expect(found.statuses.length).toBeGreaterThan(0);
   const people = await bob.v2.search.list({ q: a.account.username, type: "accounts" });
   expect(people.accounts.map((x) => x.id)).toContain(me.id);
