@@ -6,7 +6,7 @@ import type { AppEnv } from "../../env";
 import { me, requireUser } from "../../lib/session";
 import { body, param, query } from "../../lib/validate";
 import { type ListShape, listNotes } from "../notes/read.service";
-import { idNamed, usernameOf } from "../users/users.service";
+import { idNamed } from "../users/users.service";
 import { IdParam, ListQuery, OWNER_REQUIRED, OwnerListQuery } from "../../lib/params";
 import { createUploads } from "../uploads/uploads.links";
 import { FolderInput } from "./folders.schema";
@@ -76,32 +76,16 @@ function folderNotesPage(
   return listNotes(c.var.db, label ? labelled : all, { ...values, label }, q, c.var.user?.id ?? null);
 }
 
-/** A folder's own page, answered on create and edit so the page that saved it needs no second call. */
-const folderHref = (username: string, slug: string) => `/${username}/x/${encodeURIComponent(slug)}`;
-
 export const folderRoutes = new Hono<AppEnv>()
   .post("/", requireUser, body(FolderInput), async (c) => {
     const input = c.req.valid("json");
-    const [folder, username] = await Promise.all([
-      createFolder(c.var.db, me(c).id, input),
-      usernameOf(c.var.db, me(c).id),
-    ]);
-    return c.json(
-      { ...folder, href: folderHref(username, folder.slug), ...(await withLogo(c, folder.id, input.upload)) },
-      201,
-    );
+    const folder = await createFolder(c.var.db, me(c).id, input);
+    return c.json({ ...folder, ...(await withLogo(c, folder.id, input.upload)) }, 201);
   })
   .patch("/:id", requireUser, param(IdParam), body(FolderInput), async (c) => {
     const input = c.req.valid("json");
-    const [folder, username] = await Promise.all([
-      updateFolder(c.var.db, me(c).id, c.req.valid("param").id, input),
-      usernameOf(c.var.db, me(c).id),
-    ]);
-    return c.json({
-      ...folder,
-      href: folderHref(username, folder.slug),
-      ...(await withLogo(c, folder.id, input.upload)),
-    });
+    const folder = await updateFolder(c.var.db, me(c).id, c.req.valid("param").id, input);
+    return c.json({ ...folder, ...(await withLogo(c, folder.id, input.upload)) });
   })
   .delete("/:id", requireUser, param(IdParam), async (c) => {
     await deleteFolder(c.var.db, me(c).id, c.req.valid("param").id);

@@ -9,7 +9,6 @@ import { Label, NoteInput, RenoteInput } from "./notes.schema";
 import { getNote, LISTS, listNotes, noteHistory, OWNER_LISTS } from "./read.service";
 import { renote, undoRenote } from "./renotes.service";
 import { createNote, deleteNote, updateNote } from "./write.service";
-import { usernameOf } from "../users/users.service";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { listFeed } from "../feed/feed.service";
 import { federate } from "../federation/federate";
@@ -46,16 +45,14 @@ export const notes = new Hono<AppEnv>()
   .post("/", requireUser, body(NoteInput), async (c) => {
     const data = c.req.valid("json");
     if (data.id) throw new AppError(422, "invalid_input", "Use PATCH to edit a note.");
-    const author = { id: me(c).id, username: await usernameOf(c.var.db, me(c).id) };
-    const saved = await createNote(c.env, c.var.db, author, data, origin(c.req.url));
+    const saved = await createNote(c.env, c.var.db, me(c).id, data, origin(c.req.url));
     await federate(c, { notex: "note", op: "create", uid: me(c).id, id: saved.note.id });
     return c.json(saved, 201);
   })
   .patch("/", requireUser, body(NoteInput), async (c) => {
     const data = c.req.valid("json");
     if (!data.id) throw new AppError(422, "invalid_input", "id is required", { id: "id is required" });
-    const author = { id: me(c).id, username: await usernameOf(c.var.db, me(c).id) };
-    const saved = await updateNote(c.env, c.var.db, author, data.id, data, origin(c.req.url));
+    const saved = await updateNote(c.env, c.var.db, me(c).id, data.id, data, origin(c.req.url));
     await federate(c, { notex: "note", op: "update", uid: me(c).id, id: data.id });
     return c.json(saved);
   })

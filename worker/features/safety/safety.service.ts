@@ -108,9 +108,14 @@ export const blockedError = (state: 1 | 2) =>
     ? new AppError(403, "blocked", "You have blocked this user. Unblock them to interact.")
     : new AppError(403, "blocked", "This user has blocked you.");
 
+/** blockedError for a block state of 1 or 2, else null (no block). */
+export const blockRefusal = (state: number | null | undefined) =>
+  state === 1 || state === 2 ? blockedError(state) : null;
+
 /** Throws blockedError for a block state of 1 or 2. */
 export function refuseBlocked(state: number | null | undefined) {
-  if (state === 1 || state === 2) throw blockedError(state);
+  const refused = blockRefusal(state);
+  if (refused) throw refused;
 }
 
 /** Refuses an interaction between `me` and `owner` across a block: one query, for writes that have no other. */

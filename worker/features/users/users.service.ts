@@ -78,12 +78,6 @@ const countStatements = (db: DB, cond: SQL) => {
 };
 type CountRows = [UserRow[], { k: string; n: number }[], { k: string; n: number }[]];
 
-/** User `uid`'s username ("" if there is none): a session names only the account. */
-export async function usernameOf(db: DB, uid: number): Promise<string> {
-  const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, uid)).limit(1);
-  return row?.username ?? "";
-}
-
 /**
  * One D1 round trip: the user, their label and type counts, and whether the viewer follows,
  * blocks or mutes them. A person reading their own record (/me, on every signed-in page) skips
