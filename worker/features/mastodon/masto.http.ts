@@ -8,7 +8,6 @@ import type { AppEnv, CurrentUser } from "../../env";
 import { AppError, fieldErrors } from "../../lib/errors";
 import type { OutEvent } from "../federation/context";
 import { federate } from "../federation/federate";
-import { usernameOf } from "../users/users.service";
 import { holds } from "./scopes";
 import { readToken, type TokenOwner } from "./tokens";
 
@@ -101,12 +100,6 @@ export function viewer(c: MastoContext): CurrentUser {
   return user;
 }
 export const viewerId = (c: MastoContext) => c.var.user?.id ?? null;
-
-/** The token's person with their username, for services that name it (a note's href), as /v1's writes read it. */
-export async function author(c: MastoContext): Promise<{ id: number; username: string }> {
-  const { id } = viewer(c);
-  return { id, username: await usernameOf(c.var.db, id) };
-}
 
 /** Form and query fields as Mastodon apps send them: `ids[]=1&ids[]=2` becomes `ids: ["1", "2"]`. */
 function fold(entries: Iterable<[string, unknown]>): Record<string, unknown> {
