@@ -130,6 +130,10 @@ export const notifications = sqliteTable(
   },
   (t) => [
     index("notifications_user_created_idx").on(t.userId, t.createdAt, t.id),
+    // The Mentions tab (notifications.service.ts MENTION_ACTIONS, the same terms).
+    index("notifications_user_mentions_idx")
+      .on(t.userId, t.createdAt, t.id)
+      .where(sql`${t.action} in ('mention', 'reply', 'quote')`),
     index("notifications_actor_idx").on(t.actorId),
     index("notifications_target_idx").on(t.tblname, t.rowid),
     ...contentIndexes("notifications", t),
