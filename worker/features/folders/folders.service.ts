@@ -83,6 +83,8 @@ const duplicate = () => new AppError(409, "folder_exists", "You already have thi
  */
 async function beforeSave(db: DB, uid: number, input: Input, id = 0): Promise<{ old?: Row; slug: string }> {
   const base = slugify(input.name);
+  // The user's folders but the one being edited.
+  const others = (cond: SQL | undefined) => and(eq(folders.userId, uid), sql`${folders.id} != ${id}`, cond);
   const [own, dup, taken] = await db.batch([
     db
       .select()
@@ -93,25 +95,16 @@ async function beforeSave(db: DB, uid: number, input: Input, id = 0): Promise<{ 
       .select({ id: folders.id })
       .from(folders)
       .where(
-        and(
-          eq(folders.userId, uid),
-          sql`lower(${folders.type}) = lower(${input.type}) and lower(${folders.name}) = lower(${input.name}) and ${folders.id} != ${id}`,
-        ),
+        others(sql`lower(${folders.type}) = lower(${input.type}) and lower(${folders.name}) = lower(${input.name})`),
       )
       .limit(1),
+    // The base and its "base-N" siblings as an index range, not LIKE: a LIKE pattern built from a
+    // long name fails in D1 ("LIKE or GLOB pattern too complex"), and `_` would match any
+    // character. Slugs are [a-z0-9-], and "." sorts right after "-".
     db
       .select({ slug: folders.slug })
       .from(folders)
-      // The base and its "base-N" siblings as an index range, not LIKE: a LIKE pattern built
-      // from a long name fails in D1 ("LIKE or GLOB pattern too complex"), and `_` would match
-      // any character. Slugs are [a-z0-9-], and "." sorts right after "-".
-      .where(
-        and(
-          eq(folders.userId, uid),
-          or(eq(folders.slug, base), and(gte(folders.slug, `${base}-`), lt(folders.slug, `${base}.`))),
-          sql`${folders.id} != ${id}`,
-        ),
-      ),
+      .where(others(or(eq(folders.slug, base), and(gte(folders.slug, `${base}-`), lt(folders.slug, `${base}.`))))),
   ]);
   const [old] = own;
   if (id && !old) throw notFound("Folder not found");
