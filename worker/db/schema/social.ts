@@ -77,6 +77,8 @@ export const reports = sqliteTable(
     id: serialId(),
     ...userOnContent(),
     reason: integer("reason").notNull(),
+    // What the reporter added in their own words (optional), shown in the moderation queue.
+    note: text("note").notNull().default(""),
     createdAt: createdAt(),
     // Set when a moderator acts on the target (any action closes all of its reports).
     closedAt: integer("closed_at"),
