@@ -214,3 +214,20 @@ describe("Mastodon notification filters and the unread badge", () => {
     expect((await alice.raw.get("/api/v1/notifications/unread_count")).body.count).toBe(1);
   });
 });
+
+describe("Mastodon statuses and the viewer's own rows", () => {
+  it("a page reads the viewer's bookmarks of its statuses by key, however many they saved", async () => {
+    const author = await person();
+    const reader = await person();
+    const tag = `bm${Date.now().toString(36)}`;
+    const ids: string[] = [];
+    for (let i = 0; i < 15; i++) ids.push((await author.m.v1.statuses.create({ status: `Saved ${i} #${tag}` })).id);
+    const path = `/api/v1/timelines/tag/${tag}?limit=2`;
+    const before = rowsRead(await reader.raw.get(path));
+    for (const id of ids) await reader.m.v1.statuses.$select(id).bookmark();
+    const page = await reader.raw.get(path);
+    expect(page.body.map((s: { bookmarked: boolean }) => s.bookmarked)).toEqual([true, true]);
+    // Two bookmarks found by key, not fifteen walked.
+    expect(rowsRead(page) - before).toBeLessThanOrEqual(4);
+  });
+});
