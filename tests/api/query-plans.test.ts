@@ -160,6 +160,7 @@ describe("query plans of the hot reads", () => {
       () => b.get(`/v1/folders/${folderSlug}/user/${a.username}/notes?label=idea&page=1`),
     ],
     ["notifications", () => a.get("/v1/notifications?page=1")],
+    ["notifications: mentions", () => a.get("/v1/notifications?page=1&t=mentions")],
     ["bookmarks", () => b.get("/v1/bookmarks?t=note&page=1")],
     ["followers", () => b.get(`/v1/follows/${a.id}/followers?page=1`)],
     ["me", () => b.get("/v1/me")],

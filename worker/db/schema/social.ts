@@ -90,6 +90,8 @@ export const reports = sqliteTable(
     id: serialId(),
     ...userOnContent(),
     reason: integer("reason").notNull(),
+    // What the reporter added in their own words (optional), shown in the moderation queue.
+    note: text("note").notNull().default(""),
     createdAt: createdAt(),
     // Set when a moderator acts on the target (any action closes all of its reports).
     closedAt: integer("closed_at"),
@@ -143,6 +145,10 @@ export const notifications = sqliteTable(
   },
   (t) => [
     index("notifications_user_created_idx").on(t.userId, t.createdAt, t.id),
+    // The Mentions tab (notifications.service.ts MENTION_ACTIONS, the same terms).
+    index("notifications_user_mentions_idx")
+      .on(t.userId, t.createdAt, t.id)
+      .where(sql`${t.action} in ('mention', 'reply', 'quote')`),
     index("notifications_actor_idx").on(t.actorId),
     index("notifications_target_idx").on(t.tblname, t.rowid),
     ...contentIndexes("notifications", t),

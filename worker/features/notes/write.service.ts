@@ -3,7 +3,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { ownRow, runBatch } from "../../db/client";
-import { noteTags, notes } from "../../db/schema/notes";
+import { deletedNotes, noteTags, notes } from "../../db/schema/notes";
 import { noteVersions } from "../../db/schema/safety";
 import { userLabels, users } from "../../db/schema/users";
 import type { DB, Env } from "../../env";
@@ -211,6 +211,8 @@ export async function deleteNote(env: Env, db: DB, uid: number, id: number): Pro
     // it by their foreign keys (db/schema/social.ts).
     db.delete(notes).where(and(eq(notes.renoteId, id), eq(notes.kind, RENOTE))),
     db.delete(notes).where(and(eq(notes.id, id), eq(notes.userId, uid))),
+    // Its page then says it was deleted (read.service.ts), rather than that it was never there.
+    db.insert(deletedNotes).values({ id, userId: uid }).onConflictDoNothing(),
     db.delete(userLabels).where(and(eq(userLabels.userId, uid), eq(userLabels.n, 0))),
   ]);
   const keys = old.imgs
