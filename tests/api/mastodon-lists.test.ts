@@ -1,7 +1,7 @@
 // Mastodon's lists as apps page them: `limit` (each endpoint's default and largest page), Link
 // headers on favourited_by / reblogged_by, bookmarks and favourites holding replies beside notes,
 // notification type filters applied before the page is cut, dismiss and markers keeping the badge.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { type TestUser, user } from "../factories";
 import { Client, type Res } from "../http";
 import { appToken } from "../mastodon";
@@ -34,6 +34,10 @@ async function allPages(c: Client, path: string) {
   }
   return { ids, sizes };
 }
+
+// These build real lists (dozens of statuses and notices) through HTTP: on a shared machine that
+// takes longer than the default test timeout.
+vi.setConfig({ testTimeout: 180_000 });
 
 const rowsRead = (res: Res) => Number(/d1-rows;desc="(\d+) read/.exec(res.headers.get("server-timing") ?? "")?.[1]);
 
