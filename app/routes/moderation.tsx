@@ -1,3 +1,4 @@
+import { withViewer } from "~/lib/page.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -50,7 +51,7 @@ interface ModerationData {
   entries?: LogEntry[];
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs): Promise<ModerationData> {
+async function ownData({ request, context }: LoaderFunctionArgs): Promise<ModerationData> {
   const api = apiFor(request, context);
   const url = new URL(request.url);
   const t = url.searchParams.get("tab");
@@ -235,3 +236,5 @@ export default function Moderation() {
     </section>
   );
 }
+
+export const loader = (args: LoaderFunctionArgs) => withViewer(args, () => ownData(args));

@@ -2,8 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Avatar } from "~/components/Avatar";
-import { apiFor, result } from "~/lib/api.server";
-import { listQuery } from "~/lib/notes.server";
+import { listParams, must, readPage } from "~/lib/page.server";
+import { known } from "../../worker/db/reads";
+import { markRead, notificationsRead } from "../../worker/features/notifications/notifications.service";
 import { Ago } from "~/components/Ago";
 
 export const meta: MetaFunction = () => [{ title: "Notifications · NoteX" }];
@@ -34,16 +35,18 @@ const TEXT: Record<string, string> = {
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const api = apiFor(request, context);
   const url = new URL(request.url);
-  const res = await result(api.v1.notifications.$get({ query: listQuery(url) }));
-  if (res.status === 401) throw redirect("/login");
-  if (!res.ok) throw new Response("error", { status: 500 });
+  const { viewer, reads, db } = await readPage(request, context, {
+    list: (db, me) => (me ? notificationsRead(db, me, listParams(url)) : known(null)),
+  });
+  if (!viewer.user) throw redirect("/login");
+  const list = must(viewer, reads.list);
+  if (!list) throw redirect("/login");
   // Spec 2: opening the list resets the unread count to 0 once the list has loaded; with nothing
   // unread there is nothing to reset (a D1 write and round trip saved on most visits).
-  if (res.data.unread !== 0) await api.v1.notifications.read.$post();
-  const notis: Noti[] = res.data.notis;
-  return { ...res.data, notis };
+  if (list.unread !== 0) await markRead(db, viewer.user.id);
+  const notis: Noti[] = list.notis;
+  return { viewer, ...list, notis };
 }
 
 export default function Notifications() {

@@ -1,3 +1,4 @@
+import { withViewer } from "~/lib/page.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { FolderHit, NoteHit, ReplyHit, SearchPage, Snippet } from "../../worker/features/search/search.service";
@@ -23,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+async function ownData({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 500);
   const raw = url.searchParams.get("t");
@@ -175,3 +176,5 @@ export default function Search() {
 }
 
 export const shouldRevalidate = keepAfterAnsweredActions;
+
+export const loader = (args: LoaderFunctionArgs) => withViewer(args, () => ownData(args));

@@ -1,4 +1,6 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { bindPlan, namedObjects, planFrom } from "../../db/plan";
+import { readOne } from "../../db/reads";
 import { notifications } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
 import type { CurrentUser, DB } from "../../env";
@@ -28,64 +30,83 @@ function href(
   return `/${owner}/note/${n.rowid}`;
 }
 
+type NoticeRow = typeof notifications.$inferSelect & {
+  username: string;
+  fullname: string;
+  avatar: string;
+  unread: number;
+  reader: string;
+  slug: string | null;
+};
+
 /** One page of the reader's notifications, newest first, with the unread count as it stands. */
-export async function listNotifications(db: DB, reader: CurrentUser, q: { page: number; cursor?: string }) {
+export function notificationsRead(db: DB, uid: number, q: { page: number; cursor?: string }) {
   const { after, offset } = startOf(q);
-  const uid = reader.id;
-  const rows = await db
-    .select({
-      n: notifications,
-      username: users.username,
-      fullname: users.fullname,
-      avatar: users.avatar,
-      // The unread count as it stands (one row, read once for the statement), so the page
-      // marks the list read only when something is unread: a write on every visit otherwise.
-      unread: sql<number>`(select noti_num from users where id = ${uid})`.as("x_unread"),
-      // The reader's own name, for the hrefs of notices about their content.
-      reader: sql<string>`(select username from users where id = ${uid})`.as("x_reader"),
-      // Read by primary key, and only for a notification about an x-folder (folders are the reader's own).
-      slug: sql<
-        string | null
-      >`case when ${notifications.tblname} = 'folder' then (select slug from folders where id = ${notifications.rowid}) end`.as(
-        "x_slug",
-      ),
-    })
-    .from(notifications)
-    .innerJoin(users, eq(users.id, notifications.actorId))
-    .where(
-      and(
-        eq(notifications.userId, uid),
-        sql`${notifications.tblname} != '_gone'`,
-        // Hidden content and suspended people leave the list while they are removed (not deleted:
-        // restoring brings them back). The unread badge may still count them until the list is read.
-        noticeVisible(sql`"notifications"`, uid, sql`"users"`),
-        after ? sql`(${notifications.createdAt}, ${notifications.id}) < (${after.at}, ${after.id})` : undefined,
-      ),
-    )
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(PAGE_SIZE + 1)
-    .offset(offset);
-  const page = pageOf(rows, q.page, (r) => ({ at: r.n.createdAt, id: r.n.id }));
+  const plan = planFrom(
+    db
+      .select({
+        ...getTableColumns(notifications),
+        username: users.username,
+        fullname: users.fullname,
+        avatar: users.avatar,
+        // The unread count as it stands (one row, read once for the statement), so the page
+        // marks the list read only when something is unread: a write on every visit otherwise.
+        unread: sql<number>`(select noti_num from users where id = ${uid})`.as("x_unread"),
+        // The reader's own name, for the hrefs of notices about their content.
+        reader: sql<string>`(select username from users where id = ${uid})`.as("x_reader"),
+        // Read by primary key, and only for a notification about an x-folder (folders are the reader's own).
+        slug: sql<
+          string | null
+        >`case when ${notifications.tblname} = 'folder' then (select slug from folders where id = ${notifications.rowid}) end`.as(
+          "x_slug",
+        ),
+      })
+      .from(notifications)
+      .innerJoin(users, eq(users.id, notifications.actorId))
+      .where(
+        and(
+          eq(notifications.userId, uid),
+          sql`${notifications.tblname} != '_gone'`,
+          // Hidden content and suspended people leave the list while they are removed (not deleted:
+          // restoring brings them back). The unread badge may still count them until the list is read.
+          noticeVisible(sql`"notifications"`, uid, sql`"users"`),
+          after ? sql`(${notifications.createdAt}, ${notifications.id}) < (${after.at}, ${after.id})` : undefined,
+        ),
+      )
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(PAGE_SIZE + 1)
+      .offset(offset),
+  );
   return {
-    notis: page.items.map(({ n, username, fullname, avatar, slug }) => ({
-      id: n.id,
-      action: n.action,
-      tblname: n.tblname,
-      rowid: n.rowid,
-      extra: n.extra,
-      // A moderation notice comes from the service, never from a named moderator.
-      user: n.action.startsWith("mod_")
-        ? { id: 0, username: "", fullname: "NoteX moderation", avatar: "", me: false }
-        : { id: n.actorId, username, fullname, avatar, me: false },
-      created_at: n.createdAt,
-      href: href(n, username, rows[0]?.reader ?? "", slug),
-    })),
-    paginator: page.paginator,
-    cursor: page.cursor,
-    // null on an empty page (no row to carry it): the caller cannot tell, so it marks read.
-    unread: rows[0]?.unread ?? null,
+    statements: [bindPlan(db, plan, {})],
+    value: ([r]: D1Result<Record<string, unknown>>[]) => {
+      const rows = namedObjects<NoticeRow>(plan, r.results);
+      const page = pageOf(rows, q.page, (n) => ({ at: n.createdAt, id: n.id }));
+      return {
+        notis: page.items.map((n) => ({
+          id: n.id,
+          action: n.action,
+          tblname: n.tblname,
+          rowid: n.rowid,
+          extra: n.extra,
+          // A moderation notice comes from the service, never from a named moderator.
+          user: n.action.startsWith("mod_")
+            ? { id: 0, username: "", fullname: "NoteX moderation", avatar: "", me: false }
+            : { id: n.actorId, username: n.username, fullname: n.fullname, avatar: n.avatar, me: false },
+          created_at: n.createdAt,
+          href: href(n, n.username, rows[0]?.reader ?? "", n.slug),
+        })),
+        paginator: page.paginator,
+        cursor: page.cursor,
+        // null on an empty page (no row to carry it): the caller cannot tell, so it marks read.
+        unread: rows[0]?.unread ?? null,
+      };
+    },
   };
 }
+
+export const listNotifications = (db: DB, reader: CurrentUser, q: { page: number; cursor?: string }) =>
+  readOne(db, notificationsRead(db, reader.id, q));
 
 /** Spec 2: opening the list resets the unread count to 0 once it has loaded. */
 export async function markRead(db: DB, uid: number) {
