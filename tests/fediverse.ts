@@ -94,9 +94,11 @@ export interface Person {
 }
 
 let ip = 0;
-export async function person(inst: Instance, username: string): Promise<Person> {
+
+/** Requests to one instance from one client address, JSON both ways, with a bearer token if given. */
+export function caller(inst: Instance) {
   const addr = `10.77.${inst.host.length}.${ip++ % 250}`;
-  const call = async (method: string, path: string, body?: unknown, token?: string) => {
+  return async (method: string, path: string, body?: unknown, token?: string) => {
     const headers = new Headers({ "cf-connecting-ip": addr, "content-type": "application/json" });
     if (token) headers.set("authorization", `Bearer ${token}`);
     const res = await inst.fetch(
@@ -113,6 +115,10 @@ export async function person(inst: Instance, username: string): Promise<Person> 
     } catch {}
     return { status: res.status, body: parsed as any };
   };
+}
+
+export async function person(inst: Instance, username: string): Promise<Person> {
+  const call = caller(inst);
   const made = await call("POST", "/v1/signup", {
     email: `${username}@${inst.host}.example.com`,
     name: username,

@@ -16,6 +16,8 @@ export interface Env {
   EMAIL?: SendEmail;
   /** ActivityPub deliveries (worker/features/federation): producer and consumer of one queue. */
   FED_QUEUE?: Queue<unknown>;
+  /** Where a delivery goes after its last try (the consumer sends it; nothing reads it but people). */
+  FED_DLQ?: Queue<unknown>;
   /** Inbound ActivityPub deliveries per sending host. */
   RL_FED?: RateLimit;
   /** Seals the accounts' private signing keys at rest (worker/features/federation/keys.ts). */

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { profilePath } from "~/lib/url";
 // Spec 9: without a picture, the avatar's colour is picked by name from a palette of 26.
 export const PALETTE = [
   "#e6194b",
@@ -70,7 +71,7 @@ export function AuthorLink({
   size: number;
 }) {
   return (
-    <Link to={`/${user.username}`} className="author">
+    <Link to={profilePath(user.username)} className="author">
       <Avatar name={user.fullname} src={user.avatar} size={size} />
       <span>
         <strong>{user.fullname}</strong> <small>@{user.username}</small>

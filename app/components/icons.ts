@@ -3,6 +3,7 @@
 // the sprite fails typecheck rather than drawing nothing.
 export const ICONS = [
   "arrow-left",
+  "at-sign",
   "bell",
   "bold",
   "chevron-left",
@@ -29,6 +30,7 @@ export const ICONS = [
   "square-play",
   "sun",
   "tag",
+  "user-plus",
   "x",
 ] as const;
 

@@ -93,6 +93,11 @@ export const DIALOGS = {
     (m) => m.ReportDialog,
     () => ({}),
   ),
+  block: entry(
+    () => import("./safety/BlockDialog"),
+    (m) => m.BlockDialog,
+    () => ({}),
+  ),
 };
 
 /** Resolves once the module of the dialog named in `search` (if any) is loaded. */

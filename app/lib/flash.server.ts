@@ -10,6 +10,10 @@ const FLASHES = {
   published: "Your reply has been published",
   note_deleted: "Note deleted",
   reply_deleted: "Reply deleted",
+  blocked: "Blocked. You will not see each other's notes any more.",
+  unblocked: "Unblocked",
+  muted: "Muted. Their notes stay out of your feeds and notifications.",
+  unmuted: "Unmuted",
 } as const;
 export type Flash = keyof typeof FLASHES;
 

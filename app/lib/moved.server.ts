@@ -5,7 +5,7 @@ import type { DB } from "../../worker/env";
 import { formerOwnerRead } from "../../worker/features/users/users.read";
 import { must } from "./page.server";
 import type { PageViewer } from "./viewer";
-import { safeRedirect } from "./url";
+import { profilePath, safeRedirect } from "./url";
 
 /**
  * Pages under /{username}/… keep working after a rename (issue 21 item 16): the API finds an
@@ -13,10 +13,13 @@ import { safeRedirect } from "./url";
  * page answers a 301 to the same path (and query) under that name.
  */
 export function toCurrentName(request: Request, asked: string, user: Pick<UserJson, "username">) {
-  if (user.username.toLowerCase() === asked.toLowerCase()) return;
   const url = new URL(request.url);
   const rest = url.pathname.split("/").slice(2);
-  throw redirect(safeRedirect(`/${[user.username, ...rest].join("/")}${url.search}`), {
+  // A profile of someone on another server lives at /@name@host (as on Mastodon); `name@host` is
+  // their username, and what the pages under it use.
+  const name = rest.length ? user.username : profilePath(user.username).slice(1);
+  if (name.toLowerCase() === asked.toLowerCase()) return;
+  throw redirect(safeRedirect(`/${[name, ...rest].join("/")}${url.search}`), {
     status: 301,
     headers: { "Cache-Control": MOVED_CACHE },
   });

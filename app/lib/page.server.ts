@@ -83,10 +83,11 @@ export const viewerOnly = async ({ request, context }: { request: Request; conte
 
 /**
  * The error page for a refusal, with the person's record so the sidebar stays theirs. Spec 2: a
- * detail read refused with 400, 404 or 422 is "not here"; anything else is a 500.
+ * detail read refused with 400, 404 or 422 is "not here"; a 410 (a note its author deleted) stays
+ * a 410, the page saying so; anything else is a 500.
  */
 export function notHere(viewer: PageViewer, status = 404) {
-  return data({ viewer }, { status: [400, 404, 422].includes(status) ? 404 : 500 });
+  return data({ viewer }, { status: [400, 404, 422].includes(status) ? 404 : status === 410 ? 410 : 500 });
 }
 
 /** A read's value, or the page's error page (notHere) for its refusal. */

@@ -36,3 +36,18 @@ export function returnPath(
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/**
+ * A person's profile page: `/{name}` here, `/@name@host` for someone on another server (their
+ * NoteX username is `name@host`; a local name never holds an "@").
+ */
+export const profilePath = (username: string) => (username.includes("@") ? `/@${username}` : `/${username}`);
+
+/** The server of someone on another server (`name@host` → host), or null for a local person. */
+export const remoteHost = (username: string) => {
+  const at = username.indexOf("@");
+  return at < 0 ? null : username.slice(at + 1);
+};
+
+/** An address from another server that may become a link: http(s) only, never `javascript:` and the like. */
+export const webLink = (url: string | undefined) => (url && /^https?:\/\//i.test(url) ? url : undefined);

@@ -16,6 +16,7 @@ import { foldersTabRead, noFolders, notesTabRead } from "~/lib/profile.server";
 import { keepAfterAnsweredActions } from "~/lib/revalidate";
 import { toCurrentName } from "~/lib/moved.server";
 import { Tabs, tabLinks } from "~/components/Tabs";
+import { profilePath } from "~/lib/url";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return [{ title: "NoteX" }];
@@ -25,32 +26,35 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
       {
         title: `${user.fullname} (@${user.username})`,
         description: excerpt(user.descr || `Notes and experience of ${user.fullname} on NoteX`),
-        path: `/${user.username}`,
+        path: profilePath(user.username),
         image: user.avatar,
         type: "profile",
       },
       originOf(matches),
     ),
-    feedLink(`/${user.username}/rss`, `Notes by @${user.username}`),
+    ...(user.remote_url ? [] : [feedLink(`/${user.username}/rss`, `Notes by @${user.username}`)]),
   ];
 };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const username = (params.username ?? "").replace(/^@/, "");
+  const username = params.username ?? "";
   const url = new URL(request.url);
-  const tab = url.searchParams.get("t") === "notes" ? "notes" : "folders";
-  // name@host is a person on another server: the API looks them up there first (federation).
-  if (username.includes("@"))
-    await result(apiFor(request, context).v1.users[":username"].$get({ param: { username } }));
+  // Someone on another server (/@name@host): the API finds them there the first time (federation),
+  // so they are stored before the page reads them; they have notes here but no x-folders.
+  const remote = username.includes("@", 1);
+  if (remote) await result(apiFor(request, context).v1.users[":username"].$get({ param: { username } }));
+  const name = username.replace(/^@/, "");
+  const tab = remote || url.searchParams.get("t") === "notes" ? "notes" : "folders";
   // The person (or the account that gave up this name) and the open tab's list, both by the name
   // in the address: one batch.
   const { viewer, reads, db } = await readPage(request, context, {
-    user: (db, me) => orFormer(userRead(db, { username }, me), username, db),
-    list: tab === "notes" ? notesTabRead(username, url) : foldersTabRead(username, url),
+    user: (db, me) => orFormer(userRead(db, { username: name }, me), name, db),
+    list: tab === "notes" ? notesTabRead(name, url) : foldersTabRead(name, url),
   });
   const found = must(viewer, reads.user);
   if ("former" in found) toCurrentName(request, username, found.former);
   const user = found as UserJson;
+  toCurrentName(request, username, user);
   const dialog = url.searchParams.get("dialog");
   const which = dialog === "following" || dialog === "followers" ? dialog : null;
   // The follow list's dialog needs the person's id: a second trip, only while it is open.
@@ -82,7 +86,11 @@ export default function Profile() {
       <Tabs
         label="Profile"
         current={tab}
-        tabs={tabLinks(`/${user.username}`, "t", { folders: "X-Folders", notes: "Notes" })}
+        tabs={
+          user.remote_url
+            ? tabLinks(profilePath(user.username), "t", { notes: "Notes" })
+            : tabLinks(`/${user.username}`, "t", { folders: "X-Folders", notes: "Notes" })
+        }
       />
       {tab === "notes" ? <ProfileNotesTab data={data} user={user} /> : <ProfileFoldersTab data={data} user={user} />}
     </section>

@@ -11,8 +11,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // (A resource route's data() keeps status 200 under single fetch: a plain Response carries 422.)
   if (!parsed.success) return Response.json({ error: parsed.error.issues[0]?.message }, { status: 422 });
   const secure = context.cloudflare.env.APP_ENV !== "local";
+  const cookie = themeCookie(parsed.data.theme, secure);
+  // Settings' enhanced form saves in the background: the cookie, no page to go to.
+  if (form.get("_js") === "1")
+    return Response.json({ theme: parsed.data.theme }, { headers: { "Set-Cookie": cookie } });
   return redirect(safeRedirect(form.get("redirectTo"), "/settings"), {
-    headers: { "Set-Cookie": themeCookie(parsed.data.theme, secure) },
+    headers: { "Set-Cookie": cookie },
   });
 }
 

@@ -1,5 +1,6 @@
 import { withViewer } from "~/lib/page.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { profilePath } from "~/lib/url";
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ACTIONS, TARGET_KINDS } from "../../worker/features/safety/moderation.service";
@@ -8,6 +9,7 @@ import { type ApiResult, apiFor, result } from "~/lib/api.server";
 import { relativeTime } from "~/lib/time";
 import { Tabs, tabLinks } from "~/components/Tabs";
 import { FieldError } from "~/components/Field";
+import { type DomainBlock, DomainBlocks } from "~/components/moderation/DomainBlocks";
 
 export const meta: MetaFunction = () => [{ title: "Moderation · NoteX" }];
 
@@ -16,7 +18,7 @@ interface Group {
   id: number;
   count: number;
   kinds: { id: number; name: string }[];
-  reporters: { id: number; username: string; fullname: string }[];
+  reporters: { id: number; username: string; fullname: string; note: string }[];
   last_at: number;
   content: {
     id: number;
@@ -40,7 +42,7 @@ interface LogEntry {
   created_at: number;
 }
 type Paged = { paginator: { page: number; is_end: boolean } };
-type Tab = "open" | "closed" | "log";
+type Tab = "open" | "closed" | "log" | "servers";
 
 interface ModerationData {
   tab: Tab;
@@ -49,16 +51,21 @@ interface ModerationData {
   paginator: Paged["paginator"];
   reports?: Group[];
   entries?: LogEntry[];
+  domains?: DomainBlock[];
 }
 
 async function ownData({ request, context }: LoaderFunctionArgs): Promise<ModerationData> {
   const api = apiFor(request, context);
   const url = new URL(request.url);
   const t = url.searchParams.get("tab");
-  const tab: Tab = t === "closed" || t === "log" ? t : "open";
+  const tab: Tab = t === "closed" || t === "log" || t === "servers" ? t : "open";
   const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
   const shown = { tab, page, done: url.searchParams.get("done") };
   const query = { page: String(page) };
+  if (tab === "servers") {
+    const { domains } = staffOnly(await result(api.v1.moderation.domains.$get()));
+    return { ...shown, paginator: { page: 1, is_end: true }, domains };
+  }
   if (tab === "log") {
     const { paginator, entries } = staffOnly(await result(api.v1.moderation.log.$get({ query })));
     return { ...shown, paginator, entries };
@@ -76,8 +83,24 @@ function staffOnly<T>(res: ApiResult<T>): T {
   return res.data;
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+/** Blocking or lifting a server (the Servers tab's forms). */
+async function domainAction(args: ActionFunctionArgs, form: Record<string, string>) {
+  const api = apiFor(args.request, args.context).v1.moderation.domains;
+  const res =
+    form.intent === "block_domain"
+      ? await result(api.$post({ json: { domain: form.domain ?? "", reason: form.reason ?? "" } }))
+      : await result(api[":domain"].$delete({ param: { domain: form.domain ?? "" } }));
+  if (!res.ok) {
+    const error = res.error.fields?.domain ?? res.error.fields?.reason ?? res.error.message;
+    return data({ target: "servers", error, domain: form.domain, reason: form.reason }, { status: res.status });
+  }
+  return redirect(`/moderation?tab=servers&done=${form.intent}`);
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { request, context } = args;
   const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  if (form.intent === "block_domain" || form.intent === "unblock_domain") return domainAction(args, form);
   const res = await result(
     apiFor(request, context).v1.moderation.actions.$post({
       // The form's words as the API names them; the API refuses anything else with its messages.
@@ -104,6 +127,8 @@ const DONE: Record<string, string> = {
   restore: "Content restored",
   suspend: "Account suspended",
   unsuspend: "Account restored",
+  block_domain: "Server blocked",
+  unblock_domain: "Server block lifted",
 };
 
 const href = (g: Group) => {
@@ -141,7 +166,7 @@ function ReportCard({ g, failed }: { g: Group; failed?: { error: string; reason?
       {c ? (
         <div className="report-content">
           <p>
-            <Link to={`/${c.username}`}>
+            <Link to={profilePath(c.username)}>
               <strong>{c.fullname}</strong> <small>@{c.username}</small>
             </Link>
             {c.label && <span className="muted"> · {c.label}</span>}
@@ -155,6 +180,14 @@ function ReportCard({ g, failed }: { g: Group; failed?: { error: string; reason?
         <p className="muted">This content was deleted.</p>
       )}
       <p className="muted">Reported by {g.reporters.map((r) => `@${r.username}`).join(", ")}</p>
+      {g.reporters
+        .filter((r) => r.note)
+        .map((r) => (
+          <figure key={r.id} className="report-note">
+            <blockquote>{r.note}</blockquote>
+            <figcaption className="muted">@{r.username} wrote</figcaption>
+          </figure>
+        ))}
       <Form method="post" className="report-form">
         <input type="hidden" name="kind" value={g.kind} />
         <input type="hidden" name="id" value={g.id} />
@@ -191,16 +224,17 @@ function ReportCard({ g, failed }: { g: Group; failed?: { error: string; reason?
 }
 
 export default function Moderation() {
-  const { tab, page, done, paginator, reports, entries } = useLoaderData<typeof loader>();
-  const failed = useActionData<{ target: string; error: string; reason?: string }>();
+  const { tab, page, done, paginator, reports, entries, domains } = useLoaderData<typeof loader>();
+  const failed = useActionData<{ target: string; error: string; reason?: string; domain?: string }>();
   return (
     <section className="page">
       <h1>Moderation</h1>
       <Tabs
         label="Moderation"
         current={tab}
-        tabs={tabLinks("/moderation", "tab", { open: "Open", closed: "Closed", log: "Log" })}
+        tabs={tabLinks("/moderation", "tab", { open: "Open", closed: "Closed", log: "Log", servers: "Servers" })}
       />
+      {domains && <DomainBlocks domains={domains} failed={failed?.target === "servers" ? failed : undefined} />}
       {reports &&
         (reports.length === 0 ? (
           <p className="empty">{tab === "open" ? "No open reports. All clear." : "No closed reports yet"}</p>

@@ -1,7 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, type ShouldRevalidateFunction, useFetcher, useLoaderData } from "@remix-run/react";
 import { Avatar } from "~/components/Avatar";
+import { Icon } from "~/components/Icon";
+import type { IconName } from "~/components/icons";
+import { PersonActionForm } from "~/components/PersonActionForm";
 import { listParams, must, readPage } from "~/lib/page.server";
 import { known } from "../../worker/db/reads";
 import { markRead, notificationsRead } from "../../worker/features/notifications/notifications.service";
@@ -12,14 +15,18 @@ export const meta: MetaFunction = () => [{ title: "Notifications · NoteX" }];
 interface Noti {
   id: number;
   action: string;
+  tblname: string;
   extra: string;
   href: string;
-  user: { username: string; fullname: string; avatar: string };
+  user: { id: number; username: string; fullname: string; avatar: string };
   created_at: number;
+  unread: boolean;
+  subject: string | null;
+  following?: boolean;
 }
 
 const TEXT: Record<string, string> = {
-  like: "liked your post",
+  like: "liked your note",
   reply: "replied to you",
   follow: "followed you",
   note: "posted a new note",
@@ -34,36 +41,99 @@ const TEXT: Record<string, string> = {
   mention: "mentioned you",
 };
 
+/** What a like or renote is about, as its notice says it ("liked your reply"). */
+const KIND: Record<string, string> = { note: "note", reply: "reply", folder: "x-folder" };
+
+const ICON: Record<string, IconName> = {
+  like: "heart",
+  renote: "repeat-2",
+  quote: "repeat-2",
+  reply: "message-circle",
+  mention: "at-sign",
+  follow: "user-plus",
+  note: "bell",
+};
+
+/** The tabs: everything, or what people said to you (mentions, replies, quotes). */
+const TABS = [
+  { t: "all", label: "All", href: "/notifications" },
+  { t: "mentions", label: "Mentions", href: "/notifications?t=mentions" },
+] as const;
+
+function says(n: Noti): string {
+  if ((n.action === "like" || n.action === "renote") && n.subject !== null) {
+    const verb = n.action === "like" ? "liked" : "renoted";
+    const what = `${verb} your ${KIND[n.tblname] ?? "note"}`;
+    return n.subject ? `${what} “${n.subject}”` : what;
+  }
+  return TEXT[n.action] ?? n.action;
+}
+
+/** Follow back from a follow notice: a form, so it works without JavaScript too. */
+function FollowBack({ n }: { n: Noti }) {
+  const fetcher = useFetcher<{ ok: boolean; data?: { following: boolean } }>();
+  const following = fetcher.data?.ok && fetcher.data.data ? fetcher.data.data.following : n.following;
+  if (following) return <span className="muted noti-state">Following</span>;
+  return (
+    <PersonActionForm
+      fetcher={fetcher}
+      action="/actions/follow"
+      uid={n.user.id}
+      intent="follow"
+      label="Follow back"
+      className="btn primary small"
+      formClassName="inline"
+    />
+  );
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
+  const t = url.searchParams.get("t") === "mentions" ? "mentions" : "all";
   const { viewer, reads, db } = await readPage(request, context, {
-    list: (db, me) => (me ? notificationsRead(db, me, listParams(url)) : known(null)),
+    list: (db, me) => (me ? notificationsRead(db, me, { ...listParams(url), t }) : known(null)),
   });
-  if (!viewer.user) throw redirect("/login");
   const list = must(viewer, reads.list);
-  if (!list) throw redirect("/login");
+  if (!viewer.user || !list) throw redirect("/login");
   // Spec 2: opening the list resets the unread count to 0 once the list has loaded; with nothing
   // unread there is nothing to reset (a D1 write and round trip saved on most visits).
   if (list.unread !== 0) await markRead(db, viewer.user.id);
   const notis: Noti[] = list.notis;
-  return { viewer, ...list, notis };
+  return { viewer, ...list, notis, t };
 }
 
 export default function Notifications() {
-  const { notis, paginator, cursor } = useLoaderData<typeof loader>();
+  const { notis, paginator, cursor, t } = useLoaderData<typeof loader>();
+  const unread = notis.filter((n) => n.unread).length;
   return (
     <section className="page">
       <h1>Notifications</h1>
+      <nav className="tabs noti-tabs" aria-label="Which notifications">
+        {TABS.map((x) => (
+          <Link key={x.t} to={x.href} aria-current={x.t === t ? "page" : undefined}>
+            {x.label}
+          </Link>
+        ))}
+      </nav>
+      {unread > 0 && <p className="sr-only">{unread === 1 ? "1 unread" : `${unread} unread`}</p>}
       {notis.length === 0 ? (
-        <p className="empty">No notifications yet</p>
+        <p className="empty">{t === "mentions" ? "No mentions yet" : "No notifications yet"}</p>
       ) : (
         <ul className="notis">
           {notis.map((n) => (
-            <li key={n.id}>
+            <li key={n.id} className={n.unread ? "unread" : undefined}>
               <Link to={n.href} className="noti">
-                <Avatar name={n.user.fullname} src={n.user.avatar} size={36} />
-                <span>
-                  <strong>{n.user.fullname}</strong> {TEXT[n.action] ?? n.action}
+                <span className="noti-avatar">
+                  <Avatar name={n.user.fullname} src={n.user.avatar} size={36} />
+                  {ICON[n.action] && (
+                    <span className={`noti-icon ${n.action}`}>
+                      <Icon name={ICON[n.action]} size={12} />
+                    </span>
+                  )}
+                </span>
+                <span className="noti-text">
+                  {n.unread && <span className="sr-only">Unread: </span>}
+                  <strong>{n.user.fullname}</strong> {says(n)}
                   {n.extra && (
                     <span className="muted">
                       {n.action.startsWith("mod_") ? " · Reason: " : " · "}
@@ -72,16 +142,23 @@ export default function Notifications() {
                   )}
                 </span>
                 <Ago ms={n.created_at} className="muted" />
+                {n.unread && <span className="noti-dot" aria-hidden="true" />}
               </Link>
+              {n.action === "follow" && <FollowBack n={n} />}
             </li>
           ))}
         </ul>
       )}
       {!paginator.is_end && cursor && (
         <div className="more">
-          <Link to={`?page=${paginator.page + 1}&cursor=${cursor}`}>More</Link>
+          <Link to={`?${t === "mentions" ? "t=mentions&" : ""}page=${paginator.page + 1}&cursor=${cursor}`}>More</Link>
         </div>
       )}
     </section>
   );
 }
+
+// A follow back is answered by its own form (the button flips): reloading the list would only mark
+// the unread ones read under the reader's eyes.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction && new URL(formAction, "http://x").pathname === "/actions/follow" ? false : defaultShouldRevalidate;

@@ -1,10 +1,14 @@
 import { withViewer } from "~/lib/page.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useViewer } from "~/lib/viewer";
+import { isRemoteQuery } from "../../worker/features/federation/handles";
+import { FoundPerson } from "~/components/profile/FoundPerson";
+import { profilePath } from "~/lib/url";
 import type { FolderHit, NoteHit, ReplyHit, SearchPage, Snippet } from "../../worker/features/search/search.service";
 import type { UserHit } from "../../worker/features/search/search.people";
 import { Avatar } from "~/components/Avatar";
-import { apiFor, load } from "~/lib/api.server";
+import { apiFor, load, result } from "~/lib/api.server";
 import { relativeTime } from "~/lib/time";
 import { keepAfterAnsweredActions } from "~/lib/revalidate";
 
@@ -29,11 +33,34 @@ async function ownData({ request, context }: LoaderFunctionArgs) {
   const q = (url.searchParams.get("q") ?? "").slice(0, 500);
   const raw = url.searchParams.get("t");
   const t: Tab = TABS.some((x) => x.t === raw) ? (raw as Tab) : "notes";
-  if (!q.trim()) return { q, t, results: null };
+  if (!q.trim()) return { q, t, results: null, found: null };
   const cursor = url.searchParams.get("cursor") ?? undefined;
   const query = { q, t, page: url.searchParams.get("page") ?? "1", cursor };
-  const results: Results = await load(apiFor(request, context).v1.search.$get({ query }));
-  return { q, t, results };
+  const api = apiFor(request, context);
+  // A handle (@name@host) or a profile URL names one person, looked up on their server the first
+  // time, beside the ordinary search.
+  const handle = q.trim();
+  const [results, person] = await Promise.all([
+    load(api.v1.search.$get({ query })) as Promise<Results>,
+    isRemoteQuery(handle) ? result(api.v1.users[":username"].$get({ param: { username: handle } })) : null,
+  ]);
+  const found = !person
+    ? null
+    : person.ok
+      ? { user: person.data, error: null }
+      : { user: null, error: notFoundText(handle, person.status) };
+  // The person found by handle is shown once, above the list.
+  if (found?.user && results.users) results.users = results.users.filter((u) => u.id !== found.user.id);
+  return { q, t, results, found };
+}
+
+/** Why a handle found no one, said plainly (a 404 covers an unknown name, host or an unreachable server). */
+function notFoundText(handle: string, status: number) {
+  if (status === 429) return "Too many searches. Please wait a minute and try again.";
+  const at = handle.replace(/^@/, "");
+  return /^https?:/i.test(at)
+    ? `No account was found at ${at}. Check the address; its server may also be unreachable.`
+    : `No account @${at} was found. Check the handle; its server may also be unreachable.`;
 }
 
 /** Matched runs (odd indexes) as <mark>; every run is text, never markup. */
@@ -78,7 +105,7 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
 function Hits({ t, results }: { t: Tab; results: Results }) {
   if (t === "users")
     return (results.users ?? []).map((u) => (
-      <Hit key={u.id} href={`/${u.username}`} user={u}>
+      <Hit key={u.id} href={profilePath(u.username)} user={u}>
         {u.descr || `@${u.username}`}
       </Hit>
     ));
@@ -120,7 +147,8 @@ const hrefOf = (q: string, t: Tab, extra: Record<string, string> = {}) =>
   `/search?${new URLSearchParams({ q, t, ...extra })}`;
 
 export default function Search() {
-  const { q, t, results } = useLoaderData<typeof loader>();
+  const { q, t, results, found } = useLoaderData<typeof loader>();
+  const viewer = useViewer();
   const list = results?.[t] ?? [];
   return (
     <section className="page search-page">
@@ -153,10 +181,18 @@ export default function Search() {
           </Link>
         ))}
       </nav>
+      {found?.user && <FoundPerson user={found.user} viewer={viewer} />}
+      {found?.error && (
+        <p className="notice" role="status">
+          {found.error}
+        </p>
+      )}
       {!results ? (
         <p className="empty">Find notes, replies, people and x-folders by what they say.</p>
       ) : list.length === 0 ? (
-        <p className="empty">Nothing matches “{q}”.</p>
+        found?.user ? null : (
+          <p className="empty">Nothing matches “{q}”.</p>
+        )
       ) : (
         <>
           <ul className="hits">

@@ -200,7 +200,7 @@ export default function Settings() {
     </div>
   );
   return (
-    <section className="page narrow">
+    <section className="page settings">
       <h1>Settings</h1>
       <Row title="Username" value={`@${user.username}`} section="username" edit={edit}>
         <Form method="post" noValidate>
@@ -216,7 +216,19 @@ export default function Settings() {
           {actions}
         </Form>
       </Row>
-      <Row title="Password" value="••••••••" section="password" edit={edit}>
+      <Row
+        title="Password"
+        value="••••••••"
+        section="password"
+        edit={edit}
+        status={
+          saved === "password" && !result ? (
+            <p className="notice ok" role="status">
+              Password changed. Every other device signed in to your account was signed out; this one stays signed in.
+            </p>
+          ) : null
+        }
+      >
         <Form method="post" noValidate>
           <input type="hidden" name="intent" value="password" />
           <FormError error={err("password")?.error} />
@@ -247,6 +259,7 @@ export default function Settings() {
           {actions}
         </Form>
       </Row>
+      <ThemeSetting theme={theme} />
       <section className="settings-row" aria-labelledby="h-safety">
         <div className="settings-head">
           <h2 id="h-safety">Blocked and muted accounts</h2>
@@ -264,10 +277,13 @@ export default function Settings() {
           <Link to="/settings/apps">Mastodon apps signed in to your account</Link>
         </p>
       </section>
+      {/* Leaving (Delete account) comes last, after where you are signed in and your data. */}
       <AccountSections user={user} sessions={sessions} result={result} />
       {(deleting || result?.section === "delete") && <DeleteAccountDialog user={user} result={result} />}
-      <ThemeSetting theme={theme} />
-      <Toast message={saved && !result ? (SAVED[saved] ?? "Saved") : null} id={saved ?? undefined} />
+      <Toast
+        message={saved && saved !== "password" && !result ? (SAVED[saved] ?? "Saved") : null}
+        id={saved ?? undefined}
+      />
     </section>
   );
 }

@@ -128,6 +128,17 @@ const CASES: Record<string, Case> = {
     other: "forbidden",
     control: "moderator",
   },
+  // Moderators block and lift whole servers (federation-safety.test.ts has what a block does).
+  "POST /v1/moderation/domains": {
+    call: () => ["/v1/moderation/domains", { domain: "matrix.example", reason: "Spam server" }],
+    other: "forbidden",
+    control: "moderator",
+  },
+  "DELETE /v1/moderation/domains/:domain": {
+    call: () => ["/v1/moderation/domains/matrix.example"],
+    other: "forbidden",
+    control: "moderator",
+  },
 };
 /** Open to visitors by design; aimed at the owner's account they must still change nothing. */
 const PUBLIC: Record<string, { call: (f: Fixture) => [string, unknown]; status: number }> = {
@@ -278,7 +289,7 @@ describe("authorisation matrix (issue 8)", () => {
     const controlled = Object.entries(CASES)
       .filter(([, c]) => c.control)
       .sort(([a], [b]) => rank(a) - rank(b));
-    expect(controlled.length).toBe(13);
+    expect(controlled.length).toBe(15);
     for (const [key, c] of controlled) {
       const who: TestUser = c.control === "owner" ? f.owner : c.control === "moderator" ? f.moderator : f.fan;
       const { res, changed, shown } = await attempt(who, split(key)[0], c.call(f));

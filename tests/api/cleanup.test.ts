@@ -3,6 +3,7 @@
 import { createScheduledController, env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
+  FED_KV_JOB,
   LIMITS,
   LOOSE_JOB,
   NOTI_JOB,
@@ -217,5 +218,23 @@ describe("scheduled cleanup", () => {
       expect(await objectExists(s.key), s.key).toBe(true);
     }
     expect((await a.get(taken.file_url)).status).toBe(200);
+  });
+
+  it("drops Fedify's key-value rows whose TTL has passed, a bounded number a run; rows without a TTL stay", async () => {
+    const put = (key: string, expiresAt: number | null) =>
+      env.DB.prepare("insert into fed_kv (key, value, expires_at) values (?, '1', ?)").bind(key, expiresAt).run();
+    const past = Date.now() - 60_000;
+    await put('["cron","old1"]', past - 2);
+    await put('["cron","old2"]', past - 1);
+    await put('["cron","fresh"]', Date.now() + DAY);
+    await put('["cron","kept"]', null);
+    Object.assign(LIMITS, { fedKv: 1 });
+    expect(report(await runCron(), FED_KV_JOB)).toMatchObject({ removed: 1, more: true });
+    Object.assign(LIMITS, { fedKv: 1000 });
+    expect(report(await runCron(), FED_KV_JOB)?.removed).toBeGreaterThanOrEqual(1);
+    const keys = (
+      await env.DB.prepare("select key from fed_kv where key like '[\"cron\"%' order by key").all<{ key: string }>()
+    ).results.map((r) => r.key);
+    expect(keys).toEqual(['["cron","fresh"]', '["cron","kept"]']);
   });
 });

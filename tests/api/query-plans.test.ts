@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestUser, users } from "../factories";
 import { tripsOf } from "../../worker/db/meter";
 import { MERGE_MAX } from "../../worker/features/feed/feed.service";
+import { Client } from "../http";
+import { appToken } from "../mastodon";
 
 // Issue 9 §4: every hot list and detail is answered from indexes. The statements are the ones the
 // API really sends (recorded at the D1 binding while the calls run), explained with their own
@@ -158,6 +160,7 @@ describe("query plans of the hot reads", () => {
       () => b.get(`/v1/folders/${folderSlug}/user/${a.username}/notes?label=idea&page=1`),
     ],
     ["notifications", () => a.get("/v1/notifications?page=1")],
+    ["notifications: mentions", () => a.get("/v1/notifications?page=1&t=mentions")],
     ["bookmarks", () => b.get("/v1/bookmarks?t=note&page=1")],
     ["followers", () => b.get(`/v1/follows/${a.id}/followers?page=1`)],
     ["me", () => b.get("/v1/me")],
@@ -170,6 +173,7 @@ describe("query plans of the hot reads", () => {
     ["search folders", () => b.get("/v1/search?q=plans&t=folders")],
     ["search people", () => b.get(`/v1/search?q=${a.username.slice(0, 4)}&t=users`)],
     ["search people by name", () => b.get("/v1/search?q=test%20us&t=users")],
+    ["search people by a later word of the name", () => b.get("/v1/search?q=user&t=users")],
     ["mention suggestions", () => b.get(`/v1/search?q=${a.username.slice(0, 3)}&t=users&suggest=1`)],
   ];
   // Mention suggestions rank two bounded windows of people (followed first): a sort of at most 80 rows.
@@ -192,5 +196,28 @@ describe("query plans of the hot reads", () => {
     const res = (await call()) as { status: number; headers: Headers };
     expect(res.status, name).toBe(200);
     expect(tripsOf(res.headers.get("server-timing")), name).toBe(1);
+  });
+
+  // The Mastodon API's own lists (worker/features/mastodon) read along indexes too.
+  describe("Mastodon lists", () => {
+    const reader = new Client();
+    const owner = new Client();
+    beforeAll(async () => {
+      reader.token = (await appToken(b, "read")).token;
+      owner.token = (await appToken(a, "read")).token;
+    });
+    const mastoCalls: [string, () => Promise<{ status: number }>][] = [
+      ["bookmarks", () => reader.get("/api/v1/bookmarks")],
+      ["favourites", () => reader.get("/api/v1/favourites")],
+      ["favourited_by", () => reader.get(`/api/v1/statuses/${noteId * 2}/favourited_by`)],
+      ["reblogged_by", () => reader.get(`/api/v1/statuses/${noteId * 2}/reblogged_by`)],
+      ["notifications of one type", () => owner.get("/api/v1/notifications?types[]=favourite")],
+      ["home timeline", () => reader.get("/api/v1/timelines/home")],
+    ];
+    it.each(mastoCalls)("%s: no full scans, no temp B-tree for ordering", async (_name, call) => {
+      const problems = await plansOf(call);
+      if (problems.length) console.log(problems.join("\n\n"));
+      expect(problems).toEqual([]);
+    });
   });
 });

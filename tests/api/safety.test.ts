@@ -57,6 +57,26 @@ describe("blocks", () => {
     expect((await a.get("/v1/blocks?page=1")).body.users).toEqual([]);
   });
 
+  it("across a block a profile's type and label counts are empty, as its lists are", async () => {
+    const [a, b] = await users(2);
+    await note(a, "counted");
+    expect((await a.post("/v1/folders", { type: "Project", name: "Lathe" })).status).toBe(201);
+    const seen = (await b.get(`/v1/users/${a.username}`)).body;
+    expect(seen.types).toEqual({ Project: 1 });
+    expect(seen.labels).toEqual({ idea: 1 });
+    await a.post(`/v1/blocks/${b.id}`);
+    for (const [viewer, owner] of [
+      [b, a],
+      [a, b],
+    ] as const) {
+      const u = (await viewer.get(`/v1/users/${owner.username}`)).body;
+      expect([u.types, u.labels, u.jstype, u.jslabel]).toEqual([{}, {}, "{}", "{}"]);
+      expect((await viewer.get(`/v1/folders?uid=${owner.id}&sort=type&page=1`)).body.folders).toEqual([]);
+    }
+    // The person themselves still sees their own counts.
+    expect((await a.get(`/v1/users/${a.username}`)).body.types).toEqual({ Project: 1 });
+  });
+
   it("refuses self, unknown users and visitors without changing anything", async () => {
     const a = await user();
     await refused(() => a.post(`/v1/blocks/${a.id}`), 422);

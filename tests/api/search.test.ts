@@ -182,6 +182,38 @@ describe("search: replies, folders and people", () => {
   });
 });
 
+describe("search: people by any word of their name", () => {
+  it("finds a later word of a name (any case, accents folded), after the prefix matches, and pages through it", async () => {
+    const w = word("nw");
+    const ada = await user({ name: `Ada ${w}lace` });
+    const accented = await user({ name: `Zoë Élan ${w}` });
+    const prefixed = await user({ name: `${w} First` });
+    const ids_ = (res: Awaited<ReturnType<typeof find>>) => ids(res, "users");
+    expect(ids_(await find(`${w}LACE`, "users"))).toEqual([ada.id]);
+    // The name's own prefix comes first, then later words in the order people joined.
+    expect(ids_(await find(w, "users"))).toEqual([prefixed.id, ada.id, accented.id]);
+    expect(ids_(await find(`elan ${w}`, "users"))).toEqual([accented.id]);
+    expect(ids_(await find(`ada ${w.slice(0, 4)}`, "users"))).toEqual([ada.id]);
+    expect(ids_(await find(`${w} nobody`, "users"))).toEqual([]);
+    const renamed = await user({ name: "Plain Name" });
+    await renamed.patch("/v1/users", { name: `Now ${w}son`, descr: "" });
+    expect(ids_(await find(`${w}son`, "users"))).toEqual([renamed.id]);
+    // Quotes and operators are only text; a query with no letters finds nobody and never fails.
+    for (const q of [`"${w}*" OR`, '" *', "-", `${w}" (`]) expect((await find(q, "users")).status, q).toBe(200);
+    expect(ids_(await find(`"${w}lace`, "users"))).toEqual([ada.id]);
+
+    // 22 people with the word late in their name: the pages walk users_fts by id.
+    const many = [];
+    for (let i = 0; i < 22; i++) many.push((await user({ name: `Member ${i} Of ${w}crew` })).id);
+    const first = await find(`${w}crew`, "users");
+    expect(ids_(first)).toEqual(many.slice(0, 20));
+    const second = await find(`${w}crew`, "users", `&cursor=${first.body.cursor}`);
+    expect(ids_(second)).toEqual(many.slice(20));
+    expect(second.body.paginator.is_end).toBe(true);
+    await env.DB.prepare("insert into users_fts(users_fts, rank) values ('integrity-check', 1)").run();
+  });
+});
+
 describe("search: account deletion (issue 17)", () => {
   it("takes a deleted person's notes, replies and folders out of every index, and the indexes stay whole", async () => {
     const [gone, stays, named] = [await user(), await user(), await user()];
@@ -213,7 +245,7 @@ describe("search: account deletion (issue 17)", () => {
     expect(ids(await find(w, "folders"), "folders")).toEqual([]);
     expect(ids(await find(gone.username, "users"), "users")).toEqual([]);
     // FTS5's own check: every index agrees token for token with the rows it is built from.
-    for (const t of ["notes_fts", "replies_fts", "folders_fts"])
+    for (const t of ["notes_fts", "replies_fts", "folders_fts", "users_fts"])
       await env.DB.prepare(`insert into ${t}(${t}, rank) values ('integrity-check', 1)`).run();
   });
 });

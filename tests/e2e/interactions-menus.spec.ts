@@ -20,7 +20,7 @@ test("7: the notification badge resets while the notifications list is shown", a
     .getByRole("link", { name: /Notifications/ })
     .click();
   await expect(page.getByRole("heading", { name: "Notifications" })).toBeVisible();
-  await expect(page.getByText("liked your post")).toBeVisible();
+  await expect(page.getByText("liked your note “Like me”")).toBeVisible();
   await expect(badge).toHaveCount(0);
   await expect(page.locator(".badge")).toHaveCount(0);
 });

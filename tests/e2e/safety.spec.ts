@@ -37,7 +37,11 @@ test("mute from the profile menu and block from a note's menu; both undone from 
 
   await page.goto(`/tag/${tag}`);
   await page.getByLabel("Note menu", { exact: true }).click();
-  await page.getByRole("button", { name: `Block @${u}` }).click();
+  await page.getByRole("link", { name: `Block @${u}…` }).click();
+  await page
+    .getByRole("dialog", { name: `Block @${u}?` })
+    .getByRole("button", { name: "Block" })
+    .click();
   // The list reloads (revalidation, or the redirect back) without their note.
   await expect(page.getByText(a.text)).toHaveCount(0);
   await page.goto(`/${u}`);

@@ -30,3 +30,14 @@ test("search from the top bar: highlighted notes, then people and folders by tab
   await page.goto("/search?q=%22%20*");
   await expect(page.getByText("Nothing matches")).toBeVisible();
 });
+
+test("people search finds any word of a name: a surname finds the person", async ({ page }) => {
+  const surname = `Lovelace${uniq("x")}`;
+  const ada = await signedIn(page, `Ada ${surname}`);
+  await page.goto(`/search?q=${surname.toLowerCase()}&t=users`);
+  const hits = page.locator(".hits");
+  await expect(hits.getByText(new RegExp(`^Ada ${surname}$`, "i"))).toBeVisible();
+  await expect(page.getByText("Nothing matches")).toHaveCount(0);
+  await hits.getByRole("link", { name: `@${ada.username}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/${ada.username}$`));
+});

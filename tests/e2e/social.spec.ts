@@ -63,7 +63,7 @@ test("two people meet: follow, like, reply to a reply, bookmark, report, notific
   // The author sees the notifications; opening the list resets the badge.
   await a.page.goto("/notifications");
   await expect(a.page.getByRole("heading", { name: "Notifications" })).toBeVisible();
-  for (const text of ["followed you", "liked your post", "replied to you"])
+  for (const text of ["followed you", "liked your note", "replied to you"])
     await expect(a.page.getByText(text).first()).toBeVisible();
   await a.page.goto("/");
   await expect(a.page.getByRole("navigation", { name: "Main" }).locator(".badge")).toHaveCount(0);

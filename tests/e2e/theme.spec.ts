@@ -28,6 +28,8 @@ test("Settings' theme: dark is rendered by the server on <html>, system follows 
   await page.getByRole("radio", { name: "Dark" }).check();
   await page.getByRole("button", { name: "Save theme" }).click();
   await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  // With JavaScript the choice is saved in the background: done once the cookie has come.
+  await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === "theme")?.value).toBe("dark");
   await page.emulateMedia({ colorScheme: "light" });
   // The server's first byte already says dark: no flash, no script needed.
   const html = await (await page.request.get("/")).text();

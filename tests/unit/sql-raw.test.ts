@@ -1,6 +1,6 @@
 // Values never reach SQL as text: every request value, and every value of ours that a statement
 // compares with, is a bound parameter or a fixed SQL fragment. `sql.raw` is left only for what
-// cannot be bound (table and column names, a statement's LIMIT and its refusal codes), each
+// cannot be bound (table and column names, a statement's LIMIT), each
 // listed here with why; a new one fails this test until it is judged and listed.
 import { describe, expect, it } from "vitest";
 
@@ -26,8 +26,6 @@ const JUDGED: Record<string, string[]> = {
   "worker/features/accounts/delete.service.ts": ["table", "key", "key", "table"],
   // A generated column's definition (DDL takes no bound parameters): the schema's constant kinds.
   "worker/db/schema/social.ts": ["folderKinds"],
-  // A refusal's SQL text, built from a fixed set of codes (db/refuse.ts).
-  "worker/db/refuse.ts": ["refusalText(code)"],
 };
 
 describe("sql.raw", () => {

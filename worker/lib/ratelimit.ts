@@ -25,11 +25,16 @@ const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
  * 20 per 60 s per visitor address. The page /search spends the same budget (its in-process call).
  */
 export const searchLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await spendSearch(c);
+  await next();
+};
+
+/** One search from the budget above (also spent by a look-up of someone on another server). */
+export async function spendSearch(c: Context<AppEnv>): Promise<void> {
   const user = c.var.user;
   if (user) await rateLimit(c.env.RL_SEARCH, `s:${user.id}`);
   else await rateLimit(c.env.RL_SEARCH_VISITOR, `s:${clientIp(c)}`);
-  await next();
-};
+}
 
 /**
  * Every write by a signed-in user spends from one per-user budget (RL_WRITE: 60 per 10 s), so a

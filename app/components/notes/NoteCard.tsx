@@ -1,4 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
+import { profilePath } from "~/lib/url";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import type { NoteJson } from "../../../worker/features/notes/notes.types";
 import type { UserJson } from "../../../worker/features/users/users.service";
@@ -218,7 +219,8 @@ export function NoteCard({
     return (
       <div className="renoted">
         <p className="renoted-by">
-          <Icon name="repeat-2" size={16} /> renoted by <Link to={`/${note.user.username}`}>{note.user.fullname}</Link>
+          <Icon name="repeat-2" size={16} /> renoted by{" "}
+          <Link to={profilePath(note.user.username)}>{note.user.fullname}</Link>
         </p>
         <NoteCard note={note.renote} viewer={viewer} detail={detail} />
       </div>
@@ -233,7 +235,7 @@ export function NoteCard({
       )}
       <Head note={note} detail={detail} />
       {note.label && (
-        <Link className="label" to={`/${note.user.username}?t=notes&l=${encodeURIComponent(note.label)}`}>
+        <Link className="label" to={`${profilePath(note.user.username)}?t=notes&l=${encodeURIComponent(note.label)}`}>
           {note.label}
         </Link>
       )}

@@ -2,6 +2,7 @@ import { noun } from "~/lib/plural";
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import type { UserJson } from "../../../worker/features/users/users.service";
 import { dialogHref } from "~/lib/scroll";
+import { profilePath, remoteHost, webLink } from "~/lib/url";
 import { Avatar, AuthorLink } from "../Avatar";
 import { Dialog } from "../Dialog";
 import { Field, SubmitRow, FieldError } from "../Field";
@@ -17,7 +18,7 @@ export interface FollowUser {
 }
 
 /** Follow, or Following with an Unfollow dropdown; a visitor's Follow opens the login dialog. */
-function FollowButton({ user, viewer }: { user: UserJson; viewer: UserJson | null }) {
+export function FollowButton({ user, viewer }: { user: UserJson; viewer: UserJson | null }) {
   const fetcher = useFetcher<{ ok: boolean; data?: { following: boolean } }>();
   const location = useLocation();
   if (!viewer) {
@@ -101,6 +102,8 @@ export function EditProfileDialog({ user, errors }: { user: UserJson; errors?: R
 export function ProfileHeader({ user, viewer }: { user: UserJson; viewer?: UserJson | null }) {
   const location = useLocation();
   const s = user.stats;
+  const host = remoteHost(user.username);
+  const remote = host ? { host, url: webLink(user.remote_url) } : null;
   return (
     <header className="profile-head">
       <div
@@ -130,8 +133,21 @@ export function ProfileHeader({ user, viewer }: { user: UserJson; viewer?: UserJ
         </div>
       </div>
       <h1>{user.fullname}</h1>
-      <p className="muted">@{user.username}</p>
+      <p className="muted handle">
+        @{user.username}
+        {user.muting && <span className="pill">Muted</span>}
+      </p>
       {user.descr && <p className="descr">{user.descr}</p>}
+      {remote && (
+        <p className="remote-origin">
+          <span className="muted">On another server, {remote.host}. </span>
+          {remote.url && (
+            <a href={remote.url} rel="noopener noreferrer nofollow" target="_blank">
+              View on {remote.host}
+            </a>
+          )}
+        </p>
+      )}
       <p className="stats">
         <Link to={dialogHref(location, "following")} preventScrollReset>
           <strong>{s.following}</strong> following
@@ -139,13 +155,19 @@ export function ProfileHeader({ user, viewer }: { user: UserJson; viewer?: UserJ
         <Link to={dialogHref(location, "followers")} preventScrollReset>
           <strong>{s.follower}</strong> {noun(s.follower, "follower")}
         </Link>
-        <Link to={`/${user.username}?t=notes`}>
+        <Link to={remote ? profilePath(user.username) : `/${user.username}?t=notes`}>
           <strong>{s.note}</strong> {noun(s.note, "note")}
         </Link>
       </p>
       {user.blocked_by && (
         <p className="notice flag" role="status">
           @{user.username} has blocked you. You cannot follow them or see their notes.
+        </p>
+      )}
+      {user.muting && !user.blocking && (
+        <p className="notice" role="status">
+          You have muted @{user.username}. Their notes, renotes and replies stay out of your feeds and notifications;
+          they are not told.
         </p>
       )}
       {user.blocking && (

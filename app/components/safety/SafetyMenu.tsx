@@ -1,7 +1,9 @@
-import { useFetcher } from "@remix-run/react";
+import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { dialogHref } from "~/lib/scroll";
 import { useEffect, useState } from "react";
 import { PersonActionForm } from "../PersonActionForm";
 import { Toast } from "../Toast";
+import { closeMenu } from "../social/ToggleForm";
 
 interface Target {
   id: number;
@@ -15,11 +17,12 @@ type Answer = { ok: boolean; data?: { muting?: boolean; blocking?: boolean } };
 /**
  * Mute / Unmute and Block / Unblock as menu items: plain forms (they work without JavaScript and
  * come back to this page, or to `back`), enhanced into fetchers that flip their label and say what
- * happened.
+ * happened. Block asks first: it opens its confirmation (BlockDialog) instead of posting.
  */
 export function SafetyItems({ user, back }: { user: Target; back?: string }) {
   const mute = useFetcher<Answer>();
   const block = useFetcher<Answer>();
+  const location = useLocation();
   const [toast, setToast] = useState<{ text: string; at: number } | null>(null);
   const muting = mute.data?.data?.muting ?? user.muting ?? false;
   const blocking = block.data?.data?.blocking ?? user.blocking ?? false;
@@ -51,11 +54,19 @@ export function SafetyItems({ user, back }: { user: Target; back?: string }) {
   return (
     <>
       {item(mute, muting ? "unmute" : "mute", muting ? `Unmute @${user.username}` : `Mute @${user.username}`)}
-      {item(
-        block,
-        blocking ? "unblock" : "block",
-        blocking ? `Unblock @${user.username}` : `Block @${user.username}`,
-        blocking ? undefined : "danger",
+      {blocking ? (
+        item(block, "unblock", `Unblock @${user.username}`)
+      ) : (
+        <li>
+          <Link
+            to={dialogHref(location, "block", { id: user.id, u: user.username })}
+            className="danger"
+            preventScrollReset
+            onClick={closeMenu}
+          >
+            Block @{user.username}…
+          </Link>
+        </li>
       )}
       <Toast message={toast?.text} id={toast?.at} />
     </>

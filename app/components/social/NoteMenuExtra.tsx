@@ -14,6 +14,13 @@ import { Toast } from "../Toast";
  * Unbookmarked toast; a failed bookmark sets the state off. `back`: where the form returns
  * without JavaScript (this page by default).
  */
+/** The Report dialog's address: a note from another server names that server (the Forward box). */
+const reportArgs = (note: NoteJson): Record<string, string | number> => {
+  const host = note.user.username.split("@")[1];
+  const args = { id: note.id, kind: "note", u: note.user.username };
+  return host ? { ...args, host } : args;
+};
+
 export function NoteMenuExtra({
   note,
   viewer,
@@ -76,7 +83,7 @@ export function NoteMenuExtra({
         </ToggleForm>
       </li>
       <li>
-        <Link to={dialogHref(location, "report", { id: note.id, kind: "note" })} preventScrollReset>
+        <Link to={dialogHref(location, "report", reportArgs(note))} preventScrollReset>
           Report
         </Link>
       </li>

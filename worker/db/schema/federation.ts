@@ -68,3 +68,15 @@ export const fedKv = sqliteTable(
   },
   (t) => [index("fed_kv_expires_idx").on(t.expiresAt)],
 );
+
+/**
+ * A server the moderators cut off (Mastodon's domain block, severity "suspend"): nothing is
+ * accepted from it, nothing delivered to it, and its people here are suspended at `created_at`
+ * (lifting the block unsuspends exactly those). `created_by` has no foreign key, as the audit log.
+ */
+export const domainBlocks = sqliteTable("domain_blocks", {
+  host: text("host").primaryKey(),
+  reason: text("reason").notNull(),
+  createdBy: integer("created_by").notNull(),
+  createdAt: createdAt(),
+});

@@ -57,7 +57,10 @@ const userOnContent = () => ({
 
 export const likes = sqliteTable("likes", { ...userOnContent(), createdAt: createdAt() }, (t) => [
   primaryKey({ columns: [t.userId, t.kind, t.targetId] }),
-  index("likes_target_idx").on(t.kind, t.targetId),
+  // A status's likers newest first (Mastodon's favourited_by pages along it), and a person's own
+  // likes newest first (Mastodon's favourites list).
+  index("likes_target_created_idx").on(t.kind, t.targetId, t.createdAt, t.userId),
+  index("likes_user_kind_created_idx").on(t.userId, t.kind, t.createdAt, t.targetId),
   ...contentIndexes("likes", t),
 ]);
 
@@ -74,6 +77,8 @@ export const reports = sqliteTable(
     id: serialId(),
     ...userOnContent(),
     reason: integer("reason").notNull(),
+    // What the reporter added in their own words (optional), shown in the moderation queue.
+    note: text("note").notNull().default(""),
     createdAt: createdAt(),
     // Set when a moderator acts on the target (any action closes all of its reports).
     closedAt: integer("closed_at"),
@@ -127,6 +132,10 @@ export const notifications = sqliteTable(
   },
   (t) => [
     index("notifications_user_created_idx").on(t.userId, t.createdAt, t.id),
+    // The Mentions tab (notifications.service.ts MENTION_ACTIONS, the same terms).
+    index("notifications_user_mentions_idx")
+      .on(t.userId, t.createdAt, t.id)
+      .where(sql`${t.action} in ('mention', 'reply', 'quote')`),
     index("notifications_actor_idx").on(t.actorId),
     index("notifications_target_idx").on(t.tblname, t.rowid),
     ...contentIndexes("notifications", t),

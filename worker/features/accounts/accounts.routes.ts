@@ -12,7 +12,6 @@ import { confirmEmail, requestConfirmation, resetPassword, sendReset, siteOrigin
 import { checkDeletion, deleteAccount } from "./delete.service";
 import { exportZip } from "./export.service";
 import { endOne, endOthers, listSessions } from "./sessions.service";
-import { usernameOf } from "../users/users.service";
 
 /** RL_AUTH budget per client address (and per extra key, e.g. the account or the address asked about). */
 const limit =
@@ -64,8 +63,7 @@ export const accountRoutes = new Hono<AppEnv>()
     limit("export", (c) => `u${me(c).id}`),
     async (c) => {
       const uid = me(c).id;
-      const username = await usernameOf(c.var.db, uid);
-      const stream = exportZip(c.env, c.var.db, uid, (p) => {
+      const { username, stream } = await exportZip(c.env, c.var.db, uid, (p) => {
         try {
           c.executionCtx.waitUntil(p);
         } catch {}

@@ -117,9 +117,10 @@ async function people(
   );
 }
 
-async function writeExport(env: Env, db: DB, uid: number, w: ZipWriter) {
-  const [u] = await db.select().from(users).where(eq(users.id, uid));
-  if (!u) throw notFound("User not found");
+type UserRow = typeof users.$inferSelect;
+
+async function writeExport(env: Env, db: DB, u: UserRow, w: ZipWriter) {
+  const uid = u.id;
   w.textFile(
     "profile.json",
     `${JSON.stringify(
@@ -313,16 +314,26 @@ async function writeExport(env: Env, db: DB, uid: number, w: ZipWriter) {
   await w.end();
 }
 
-/** The zip as a stream; it is produced while the client downloads it. */
-export function exportZip(env: Env, db: DB, uid: number, done: (p: Promise<void>) => void): ReadableStream<Uint8Array> {
+/**
+ * The account's export: its username (for the file name) and the zip as a stream, produced while
+ * the client downloads it. The profile row is read once, before the stream starts, and serves both.
+ */
+export async function exportZip(
+  env: Env,
+  db: DB,
+  uid: number,
+  done: (p: Promise<void>) => void,
+): Promise<{ username: string; stream: ReadableStream<Uint8Array> }> {
+  const [u] = await db.select().from(users).where(eq(users.id, uid));
+  if (!u) throw notFound("User not found");
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   const writer = writable.getWriter();
   const w = new ZipWriter(writer, PAGE);
   done(
-    writeExport(env, db, uid, w).catch(async (e) => {
+    writeExport(env, db, u, w).catch(async (e) => {
       console.error("export failed", (e as Error)?.message ?? e);
       await writer.abort(e).catch(() => {});
     }),
   );
-  return readable;
+  return { username: u.username, stream: readable };
 }

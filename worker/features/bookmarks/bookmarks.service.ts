@@ -2,8 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { bookmarks } from "../../db/schema/social";
 import type { DB } from "../../env";
 import { runBatch } from "../../db/client";
-import { refusing } from "../../db/refuse";
-import { type ContentKind, TARGET_REFUSALS, targetCheck } from "../content/content";
+import { type ContentKind, type TargetFacts, targetAllows, targetFacts, targetRefusal } from "../content/content";
 import { type ListShape, listRead } from "../notes/read.service";
 import { type ReplyList, repliesRead } from "../replies/replies.service";
 import type { NoteList } from "../notes/notes.types";
@@ -62,13 +61,16 @@ export async function bookmark(db: DB, uid: number, kind: ContentKind, id: numbe
     await db.delete(bookmarks).where(mine(uid, kind, id));
     return { bookmarked: false };
   }
-  // The target check leads the insert's own batch (one round trip) and rolls it back when it fails.
-  await refusing(
-    runBatch(db, [
-      targetCheck(db, kind, id, uid, true, true),
-      db.insert(bookmarks).values({ userId: uid, kind, targetId: id }).onConflictDoNothing(),
-    ]),
-    TARGET_REFUSALS,
-  );
+  // The target's facts lead the insert's own batch (one round trip); the insert holds the same
+  // condition in its own statement, so a refused bookmark stores nothing.
+  const [[facts]] = (await runBatch(db, [
+    targetFacts(db, kind, id, uid, true),
+    db
+      .insert(bookmarks)
+      .select(sql`select ${uid}, ${kind}, ${id}, ${Date.now()} where ${targetAllows(db, kind, id, uid, true, true)}`)
+      .onConflictDoNothing(),
+  ])) as [TargetFacts[]];
+  const refused = targetRefusal(facts, true);
+  if (refused) throw refused;
   return { bookmarked: true };
 }

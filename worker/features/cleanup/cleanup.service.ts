@@ -17,11 +17,12 @@ export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
  * per run; R2 list pages (of `listPage` keys) per run; notification windows (of `notiWindow` rows,
  * at most 5,000 rows a run). Tests shrink these to see a job resume across runs.
  */
-export const LIMITS = { slots: 200, listPage: 1000, listPages: 5, notiWindow: 1000, notiWindows: 5 };
+export const LIMITS = { slots: 200, listPage: 1000, listPages: 5, notiWindow: 1000, notiWindows: 5, fedKv: 1000 };
 export const SLOT_JOB = "upload-slots";
 export const LOOSE_JOB = "loose-uploads";
 export const ORPHAN_JOB = "r2-orphans";
 export const NOTI_JOB = "read-notifications";
+export const FED_KV_JOB = "federation-kv";
 const IN_CHUNK = 90; // D1 allows at most 100 bound parameters per statement
 
 export interface JobReport {
@@ -180,6 +181,23 @@ export async function trimReadNotifications(db: DB, now: number): Promise<JobRep
   return { job: NOTI_JOB, removed, done };
 }
 
+/**
+ * Fedify's key-value rows whose TTL has passed (fetched documents, inbox idempotence marks,
+ * circuit-breaker state): they already read as missing (worker/features/federation/kv.ts), this
+ * takes them out of the table, oldest first along fed_kv_expires_idx, at most LIMITS.fedKv a run.
+ * Rows without a TTL (the instance actor's keys) are never touched.
+ */
+export async function expireFederationKv(env: Env, now: number): Promise<JobReport> {
+  const res = await env.DB.prepare(
+    `delete from fed_kv where key in (select key from fed_kv where expires_at is not null and expires_at <= ?
+     order by expires_at limit ?)`,
+  )
+    .bind(now, LIMITS.fedKv)
+    .run();
+  const removed = res.meta.changes ?? 0;
+  return { job: FED_KV_JOB, removed, more: removed === LIMITS.fedKv };
+}
+
 /** Every job, each on its own (one failing does not stop the others); logs and returns the reports. */
 export async function runCleanup(env: Env, db: DB, now = Date.now()): Promise<JobReport[]> {
   const jobs: [string, () => Promise<JobReport>][] = [
@@ -187,6 +205,7 @@ export async function runCleanup(env: Env, db: DB, now = Date.now()): Promise<Jo
     [LOOSE_JOB, () => removeLooseUploads(env, db, now)],
     [ORPHAN_JOB, () => sweepOrphanObjects(env, db, now)],
     [NOTI_JOB, () => trimReadNotifications(db, now)],
+    [FED_KV_JOB, () => expireFederationKv(env, now)],
   ];
   const reports: JobReport[] = [];
   for (const [job, run] of jobs) {

@@ -1,15 +1,14 @@
 // Content: what a person can like, bookmark or report (a note, a reply, an x-folder of a liked
 // type), who wrote it as every content JSON names them, and checking one as a viewer may see it
 // (a like's, bookmark's or report's target) inside the write's own batch.
-import { and, eq, getTableName, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableName, sql } from "drizzle-orm";
 import { z } from "zod";
 import { folders } from "../../db/schema/folders";
 import { notes } from "../../db/schema/notes";
 import { replies } from "../../db/schema/social";
 import type { DB } from "../../env";
 import { notFound } from "../../lib/errors";
-import { refusal } from "../../db/refuse";
-import { blockedError } from "../safety/safety.service";
+import { blockRefusal } from "../safety/safety.service";
 import { authorActive, blockState, openable, replyOpenable } from "../safety/visibility";
 
 /** The author of a note, reply or folder as its JSON carries them. */
@@ -71,29 +70,44 @@ function targetQuery(db: DB, kind: ContentKind, id: number, viewer: number, visi
     .limit(1);
 }
 
-/** The refusals of a block between two people (blockState's 1 and 2), and their answers. */
-export const refuseBlocks = (state: SQL) =>
-  sql`when ${state} = 1 then ${refusal("blocked_mine")} when ${state} = 2 then ${refusal("blocked_theirs")}`;
-export const BLOCK_REFUSALS = {
-  blocked_mine: () => blockedError(1),
-  blocked_theirs: () => blockedError(2),
-};
-
-/** What a target check's refusals answer (see targetCheck). */
-export const TARGET_REFUSALS = { ...BLOCK_REFUSALS, not_found: () => notFound("Not found") };
+/** What a write's batch reads about its target before writing: is it there for the viewer, and the block state. */
+export interface TargetFacts {
+  found: number;
+  blocked: number;
+}
 
 /**
- * targetQuery as the first statement of a write's own batch (one round trip): yields the owner's id
- * as `owner_id`, or fails the batch (db/refuse.ts, answered by TARGET_REFUSALS) when there is no
- * such target or, with `blocks`, when a block stands between them.
+ * targetQuery as the first statement of a write's own batch (one round trip): the facts the write's
+ * answer is decided from (targetRefusal), read in the same transaction as the write's guards.
  */
-export function targetCheck(db: DB, kind: ContentKind, id: number, viewer: number, visible: boolean, blocks: boolean) {
+export function targetFacts(db: DB, kind: ContentKind, id: number, viewer: number, visible: boolean) {
   return db
     .select({
-      ownerId:
-        sql<number>`case when t.id is null then ${refusal("not_found")} ${blocks ? refuseBlocks(sql`t.blocked`) : sql``} else t.user_id end`.as(
-          "owner_id",
-        ),
+      found: sql<number>`t.id is not null`.as("found"),
+      blocked: sql<number>`coalesce(t.blocked, 0)`.as("blocked"),
     })
     .from(sql`(select 1) left join (${targetQuery(db, kind, id, viewer, visible)}) t`);
+}
+
+/**
+ * The guard of each statement of a write about a target: it holds when targetFacts finds the target
+ * and, with `blocks`, no block stands between them. A refused write then changes nothing.
+ */
+export const targetAllows = (
+  db: DB,
+  kind: ContentKind,
+  id: number,
+  viewer: number,
+  visible: boolean,
+  blocks: boolean,
+) =>
+  sql`exists(select 1 from (${targetQuery(db, kind, id, viewer, visible)}) t${blocks ? sql` where t.blocked = 0` : sql``})`;
+
+/**
+ * The error a write's target facts answer, or null to go on: 404 when it is not there for the
+ * viewer (`missing`: that 404's message), and with `blocks` a 403 across a block.
+ */
+export function targetRefusal(facts: TargetFacts | undefined, blocks: boolean, missing = "Not found") {
+  if (!facts?.found) return notFound(missing);
+  return blocks ? blockRefusal(facts.blocked) : null;
 }

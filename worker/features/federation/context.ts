@@ -17,7 +17,18 @@ export type OutMessage =
   | { notex: "reply"; op: "create" | "update" | "delete"; uid: number; id: number; origin: string; parent?: number }
   | { notex: "renote"; op: "create" | "delete"; uid: number; target: number; origin: string }
   | { notex: "like"; op: "create" | "delete"; uid: number; kind: "note" | "reply"; id: number; origin: string }
-  | { notex: "follow"; op: "create" | "delete"; uid: number; target: number; origin: string };
+  | { notex: "follow"; op: "create" | "delete"; uid: number; target: number; origin: string }
+  | { notex: "block"; op: "create" | "delete"; uid: number; target: number; origin: string }
+  // A report forwarded to the reported content's server: sent by the instance actor, so the
+  // reporter is not named (no uid in the message).
+  | { notex: "flag"; op: "create"; kind: "note" | "reply" | "user"; id: number; reason: number; origin: string };
+
+/**
+ * The instance actor's identifier (/ap/users/instance, an Application named after the host, as
+ * Mastodon's instance actor): it signs what the server itself sends, such as forwarded reports.
+ * Account identifiers are numeric ids, so it can never name a person.
+ */
+export const INSTANCE = "instance";
 
 /** A message as a route hands it over (the origin is added by federate()). */
 export type OutEvent = OutMessage extends infer M ? (M extends OutMessage ? Omit<M, "origin"> : never) : never;

@@ -3,6 +3,7 @@
 // here; the consumer builds and delivers the activities. Without a FED_QUEUE binding it does nothing.
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
+import { spendSearch } from "../../lib/ratelimit";
 import { type OutEvent, siteOriginOf } from "./context";
 
 export async function federate(c: Context<AppEnv>, event: OutEvent): Promise<void> {
@@ -12,20 +13,31 @@ export async function federate(c: Context<AppEnv>, event: OutEvent): Promise<voi
 }
 
 /**
- * GET /v1/users/{name@host}: a handle with a server is looked up there the first time (WebFinger,
- * then the actor), stored, and from then on answered like any account. A handle that cannot be
- * resolved is left to the ordinary 404.
+ * GET /v1/users/{name@host} (or a profile URL): the person is looked up on their server the first
+ * time (WebFinger, then the actor), stored, and from then on answered like any account. Answers
+ * their NoteX id, or null when they cannot be found (the route's ordinary 404).
  */
-export async function findRemote(c: Context<AppEnv>, handle: string): Promise<void> {
-  const known = await c.env.DB.prepare("select 1 as x from users where lower(username) = lower(?)")
-    .bind(handle)
-    .first();
-  if (known) return;
-  const { resolveHandle } = await import("./lookup");
+export async function findRemote(c: Context<AppEnv>, query: string): Promise<number | null> {
+  const q = query.trim().replace(/^@/, "");
+  const url = /^https?:\/\//i.test(q);
+  const known = await c.env.DB.prepare(
+    url
+      ? // By actor URI (indexed); a profile page's URL is resolved again (bounded by the search budget).
+        "select user_id as id from remote_actors where uri = ?1"
+      : "select id from users where lower(username) = lower(?1)",
+  )
+    .bind(q)
+    .first<{ id: number }>();
+  if (known) return known.id;
+  // Asking another server costs as much as a search: the same budget.
+  await spendSearch(c);
+  const { resolveActorUrl, resolveHandle } = await import("./lookup");
+  const origin = siteOriginOf(c.env, c.req.url);
   try {
-    await resolveHandle(c.env, siteOriginOf(c.env, c.req.url), handle);
+    return await (url ? resolveActorUrl(c.env, origin, q) : resolveHandle(c.env, origin, q));
   } catch (error) {
     // Their server is down, slow or answers nonsense: the person is simply not found (a 404).
-    console.error(JSON.stringify({ t: "federation.lookup", handle, error: String(error) }));
+    console.error(JSON.stringify({ t: "federation.lookup", query: q, error: String(error) }));
+    return null;
   }
 }

@@ -3,14 +3,14 @@
 // by requests that may be ActivityPub and by the queue consumer (federation.routes.ts), so pages
 // and the API never pay for parsing it at startup.
 import { createFederationBuilder, type Federation } from "@fedify/fedify";
-import { Announce, Create, Endpoints, Image, Note, Person, type Recipient } from "@fedify/vocab";
+import { Announce, Application, Create, Endpoints, Image, Note, Person, type Recipient } from "@fedify/vocab";
 import { Temporal } from "@js-temporal/polyfill";
 import type { Env } from "../../env";
 import { escapeHtml } from "../../lib/text";
-import type { FedData } from "./context";
+import { type FedData, INSTANCE } from "./context";
 import { counts, localIdByName, localNote, localNotesPage, localReply, localUser, remotePeoplePage } from "./data";
 import { listenInbox } from "./inbox";
-import { keyPairsOf } from "./keys";
+import { instanceKeyPairs, keyPairsOf } from "./keys";
 import { D1KvStore } from "./kv";
 import { productionLoaders } from "./loaders";
 import { QueueMessageQueue } from "./queue";
@@ -24,6 +24,22 @@ const builder = createFederationBuilder<FedData>();
 
 builder
   .setActorDispatcher("/ap/users/{identifier}", async (ctx, identifier) => {
+    if (identifier === INSTANCE) {
+      const keys = await ctx.getActorKeyPairs(identifier);
+      const host = new URL(ctx.canonicalOrigin).host;
+      return new Application({
+        id: ctx.getActorUri(identifier),
+        preferredUsername: host,
+        name: host,
+        url: new URL(ctx.canonicalOrigin),
+        inbox: ctx.getInboxUri(identifier),
+        outbox: ctx.getOutboxUri(identifier),
+        endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+        publicKey: keys[0]?.cryptographicKey ?? null,
+        assertionMethods: keys.map((k) => k.multikey),
+        manuallyApprovesFollowers: true,
+      });
+    }
     const user = /^\d+$/.test(identifier) ? await localUser(ctx.data.env.DB, Number(identifier)) : null;
     if (!user) return null;
     const keys = await ctx.getActorKeyPairs(identifier);
@@ -49,7 +65,11 @@ builder
     });
   })
   .setKeyPairsDispatcher((ctx, identifier) =>
-    /^\d+$/.test(identifier) ? keyPairsOf(ctx.data.env, ctx.data.env.DB, Number(identifier)) : [],
+    identifier === INSTANCE
+      ? instanceKeyPairs(ctx.data.env, ctx.data.env.DB)
+      : /^\d+$/.test(identifier)
+        ? keyPairsOf(ctx.data.env, ctx.data.env.DB, Number(identifier))
+        : [],
   )
   // acct:name@host → the account's id; a renamed account is still found by its former name.
   .mapHandle(async (ctx, username) => {
@@ -144,6 +164,16 @@ builder.setNodeInfoDispatcher("/nodeinfo/2.1", async (ctx) => {
 
 listenInbox(builder);
 
+/**
+ * Answers that end a delivery at once, as Mastodon's (any 4xx but 401, 408 and 429, which may pass:
+ * a key being refetched, a timeout, a rate limit; and 501). Fedify's default is only 404 and 410, so
+ * a server that refuses us with 403 (it blocked us) would be retried for days.
+ */
+const FINAL_STATUS = [
+  ...Array.from({ length: 100 }, (_, i) => 400 + i).filter((s) => ![401, 408, 429].includes(s)),
+  501,
+];
+
 const isLocal = (env: Env) => env.APP_ENV === "local";
 
 /** The federation for one environment: its D1 as the key-value store, its Queue for deliveries. */
@@ -159,6 +189,14 @@ export async function federationFor(env: Env): Promise<Federation<FedData>> {
     // refused (SSRF) by Fedify's own loader and by the fetch guard below.
     // (Fedify takes either these two options or its loaders: production passes loaders.)
     signatureTimeWindow: { hours: 1 },
+    permanentFailureStatusCodes: FINAL_STATUS,
+    // Fedify's defaults (5 failures within 10 minutes open a server's circuit for 30 minutes;
+    // held deliveries wait up to 7 days), with every change and drop in the logs.
+    circuitBreaker: {
+      onStateChange: (host, from, to) => console.error(JSON.stringify({ t: "federation.circuit", host, from, to })),
+      onActivityDrop: (host, drop) =>
+        console.error(JSON.stringify({ t: "federation.circuit.drop", host, activity: drop.activityId ?? null })),
+    },
     ...(isLocal(env) ? { allowPrivateAddress: true, userAgent: USER_AGENT } : productionLoaders(kv, USER_AGENT)),
   });
 }

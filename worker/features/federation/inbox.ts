@@ -5,12 +5,31 @@
 // local person's (counters, notifications, blocks), and each is idempotent: the same activity twice
 // changes nothing the second time (Fedify also drops a repeated activity id).
 import type { FederationBuilder, InboxContext } from "@fedify/fedify";
-import { Accept, Announce, Create, Delete, Follow, Like, Note, Reject, Undo, Update, type Actor } from "@fedify/vocab";
+import {
+  Accept,
+  type Activity,
+  Announce,
+  Block,
+  Create,
+  Delete,
+  Flag,
+  Follow,
+  Like,
+  Note,
+  Reject,
+  Undo,
+  Update,
+  type Actor,
+} from "@fedify/vocab";
 import { dbFor } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { follow } from "../follows/follows.service";
 import { like } from "../likes/likes.service";
 import { renote, undoRenote } from "../notes/renotes.service";
+import { block } from "../safety/safety.service";
+import { report } from "../reports/reports.service";
+import { REPORT_KINDS } from "../reports/reports.constants";
+import { isBlockedHost } from "./domains";
 import type { FedData } from "./context";
 import { forgetObject, rememberObject, storeActor, storedActorId, storedObject } from "./remote";
 import { receiveNote, removeNote, reviseNote } from "./receive";
@@ -85,6 +104,9 @@ async function onUndo(ctx: Ctx, undo: Undo) {
   } else if (object instanceof Like) {
     const target = await localTarget(ctx, object.objectId);
     if (target) await quietly(like(db, uid, target.kind, target.id, false));
+  } else if (object instanceof Block) {
+    const local = localActor(ctx, object.objectId);
+    if (local !== null) await quietly(block(db, uid, local, false));
   } else if (object instanceof Announce) {
     const target = await localTarget(ctx, object.objectId);
     if (target?.kind === "note") await quietly(undoRenote(db, uid, target.id));
@@ -155,20 +177,65 @@ async function onAnnounce(ctx: Ctx, announce: Announce) {
   if (row) await rememberObject(ctx.data.env, announce.id, "renote", row.id, uid);
 }
 
+/**
+ * A block from someone elsewhere (Mastodon's ActivityPub::Activity::Block): stored as theirs, so
+ * the follows both ways end and the two stop seeing each other here, as a block made here does.
+ */
+async function onBlock(ctx: Ctx, activity: Block) {
+  const local = localActor(ctx, activity.objectId);
+  if (local === null) return;
+  const uid = await sender(ctx, activity);
+  if (uid !== null) await quietly(block(dbFor(ctx.data.env.DB), uid, local, true));
+}
+
+/**
+ * A report forwarded from another server (Mastodon's ActivityPub::Activity::Flag): each local post
+ * it names joins the moderation queue, reported by the sender (their instance actor, stored as a
+ * remote account like any actor), with the reason its content names, else "Other".
+ */
+async function onFlag(ctx: Ctx, flag: Flag) {
+  const targets = [];
+  for (const uri of flag.objectIds) {
+    const target = await localTarget(ctx, uri);
+    if (target) targets.push(target);
+  }
+  if (!targets.length) return;
+  const uid = await sender(ctx, flag);
+  if (uid === null) return;
+  const said = flag.content?.toString().trim().toLowerCase();
+  const reason = Number(Object.entries(REPORT_KINDS).find(([, name]) => name.toLowerCase() === said)?.[0] ?? 5);
+  const db = dbFor(ctx.data.env.DB);
+  for (const t of targets) await quietly(report(db, uid, t.kind, t.id, reason));
+}
+
+/**
+ * Nothing from a server the moderators blocked: its signed deliveries already get a 403 before
+ * any check (federation.routes.ts, by the signature's key id); this catches an actor whose key is
+ * kept on another host.
+ */
+const unlessBlocked =
+  <A extends Activity>(listener: (ctx: Ctx, activity: A) => Promise<void>) =>
+  async (ctx: Ctx, activity: A) => {
+    if (activity.actorId && (await isBlockedHost(ctx.data.env.DB, activity.actorId.host))) return;
+    await listener(ctx, activity);
+  };
+
 export function listenInbox(builder: FederationBuilder<FedData>) {
   builder
     .setInboxListeners("/ap/users/{identifier}/inbox", "/ap/inbox")
-    .on(Follow, onFollow)
-    .on(Undo, onUndo)
+    .on(Follow, unlessBlocked(onFollow))
+    .on(Undo, unlessBlocked(onUndo))
     .on(Accept, async () => {
       // Our follow stands from the moment it is sent (an unlocked account's Accept changes nothing).
     })
-    .on(Reject, onReject)
-    .on(Create, onCreate)
-    .on(Update, onUpdate)
-    .on(Delete, onDelete)
-    .on(Like, onLike)
-    .on(Announce, onAnnounce)
+    .on(Reject, unlessBlocked(onReject))
+    .on(Create, unlessBlocked(onCreate))
+    .on(Update, unlessBlocked(onUpdate))
+    .on(Delete, unlessBlocked(onDelete))
+    .on(Like, unlessBlocked(onLike))
+    .on(Announce, unlessBlocked(onAnnounce))
+    .on(Block, unlessBlocked(onBlock))
+    .on(Flag, unlessBlocked(onFlag))
     .onError((_ctx, error) => {
       console.error(JSON.stringify({ t: "federation.inbox", error: String(error) }));
     });

@@ -64,30 +64,19 @@ interface KeyRow {
   ed_private: string;
 }
 
-/** The account's [RSA, Ed25519] key pairs, made and stored the first time they are asked for. */
-export async function keyPairsOf(env: Env, db: D1Database, userId: number): Promise<CryptoKeyPair[]> {
-  const read = () => db.prepare("select * from actor_keys where user_id = ?").bind(userId).first<KeyRow>();
-  let row = await read();
-  if (!row) {
-    const rsa = (await crypto.subtle.generateKey(RSA, true, ["sign", "verify"])) as CryptoKeyPair;
-    const ed = (await crypto.subtle.generateKey(ED, true, ["sign", "verify"])) as CryptoKeyPair;
-    // Two first readers race: the insert keeps the first pair and both use it (read again).
-    await db
-      .prepare(
-        "insert into actor_keys (user_id, rsa_public, rsa_private, ed_public, ed_private) select ?, ?, ?, ?, ? where exists (select 1 from users where id = ?) on conflict do nothing",
-      )
-      .bind(
-        userId,
-        await publicJwk(rsa.publicKey),
-        await seal(env, rsa.privateKey),
-        await publicJwk(ed.publicKey),
-        await seal(env, ed.privateKey),
-        userId,
-      )
-      .run();
-    row = await read();
-    if (!row) return [];
-  }
+/** A fresh [RSA, Ed25519] pair as a row to store: public halves as JWK, private halves sealed. */
+async function freshRow(env: Env): Promise<KeyRow> {
+  const rsa = (await crypto.subtle.generateKey(RSA, true, ["sign", "verify"])) as CryptoKeyPair;
+  const ed = (await crypto.subtle.generateKey(ED, true, ["sign", "verify"])) as CryptoKeyPair;
+  return {
+    rsa_public: await publicJwk(rsa.publicKey),
+    rsa_private: await seal(env, rsa.privateKey),
+    ed_public: await publicJwk(ed.publicKey),
+    ed_private: await seal(env, ed.privateKey),
+  };
+}
+
+async function pairsOf(env: Env, row: KeyRow): Promise<CryptoKeyPair[]> {
   return [
     {
       publicKey: await importPublic(row.rsa_public, RSA_IMPORT),
@@ -95,4 +84,46 @@ export async function keyPairsOf(env: Env, db: D1Database, userId: number): Prom
     },
     { publicKey: await importPublic(row.ed_public, ED), privateKey: await unseal(env, row.ed_private, ED) },
   ];
+}
+
+/** The account's [RSA, Ed25519] key pairs, made and stored the first time they are asked for. */
+export async function keyPairsOf(env: Env, db: D1Database, userId: number): Promise<CryptoKeyPair[]> {
+  const read = () => db.prepare("select * from actor_keys where user_id = ?").bind(userId).first<KeyRow>();
+  let row = await read();
+  if (!row) {
+    const made = await freshRow(env);
+    // Two first readers race: the insert keeps the first pair and both use it (read again).
+    await db
+      .prepare(
+        "insert into actor_keys (user_id, rsa_public, rsa_private, ed_public, ed_private) select ?, ?, ?, ?, ? where exists (select 1 from users where id = ?) on conflict do nothing",
+      )
+      .bind(userId, made.rsa_public, made.rsa_private, made.ed_public, made.ed_private, userId)
+      .run();
+    row = await read();
+    if (!row) return [];
+  }
+  return pairsOf(env, row);
+}
+
+/**
+ * The instance actor's key pairs (it is no account, so no actor_keys row): kept sealed the same
+ * way in fed_kv, with no TTL (the cleanup cron only removes rows that have one).
+ */
+export async function instanceKeyPairs(env: Env, db: D1Database): Promise<CryptoKeyPair[]> {
+  const key = JSON.stringify(["notex", "instance-keys"]);
+  const read = async () => {
+    const found = await db.prepare("select value from fed_kv where key = ?").bind(key).first<{ value: string }>();
+    return found ? (JSON.parse(found.value) as KeyRow) : null;
+  };
+  let row = await read();
+  if (!row) {
+    const made = await freshRow(env);
+    await db
+      .prepare("insert into fed_kv (key, value, expires_at) values (?, ?, null) on conflict do nothing")
+      .bind(key, JSON.stringify(made))
+      .run();
+    row = await read();
+    if (!row) return [];
+  }
+  return pairsOf(env, row);
 }

@@ -1,6 +1,7 @@
 // Fedify's KvStore over D1 (table fed_kv). D1 rather than a KV namespace: Fedify keeps inbox
 // idempotence and circuit-breaker state here, and KV's ~60 s eventual consistency would let a
-// redelivered activity through twice. Expired rows read as missing; the hourly cleanup may drop them.
+// redelivered activity through twice. Expired rows read as missing; the hourly cleanup removes them
+// (worker/features/cleanup: federation-kv).
 import type { KvKey, KvStore, KvStoreListEntry, KvStoreSetOptions } from "@fedify/fedify";
 
 const encode = (key: KvKey) => JSON.stringify(key);

@@ -7,19 +7,14 @@ import { isActor } from "@fedify/vocab";
 import type { Env } from "../../env";
 import { federationFor } from "./federation";
 import { storeActor } from "./remote";
+import { isBlockedHost } from "./domains";
+import { fetchable } from "./handles";
+
+export { fetchable };
 
 // The same time limit as every other fetch of another server (loaders.ts).
 import { FETCH_TIMEOUT_MS } from "./loaders";
 const HANDLE = /^@?([^@\s/?#]+)@([a-z0-9.-]+(?::\d+)?)$/i;
-const PRIVATE_HOST =
-  /^(localhost|127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|169\.254\.|\[|0\.|\d+\.\d+\.\d+\.\d+(:\d+)?$)/i;
-
-/** Whether a URL may be fetched from this environment (SSRF rule; local mode federates over loopback). */
-export function fetchable(env: Env, url: URL): boolean {
-  if (env.APP_ENV === "local") return url.protocol === "http:" || url.protocol === "https:";
-  return url.protocol === "https:" && !PRIVATE_HOST.test(url.host);
-}
-
 /** The NoteX id of the person behind `handle`, fetched and stored; null when it cannot be found. */
 export async function resolveHandle(env: Env, siteOrigin: string, handle: string): Promise<number | null> {
   const m = HANDLE.exec(handle.trim());
@@ -28,7 +23,8 @@ export async function resolveHandle(env: Env, siteOrigin: string, handle: string
   const scheme = env.APP_ENV === "local" ? "http" : "https";
   const finger = new URL(`${scheme}://${host}/.well-known/webfinger`);
   finger.searchParams.set("resource", `acct:${name}@${host}`);
-  if (!fetchable(env, finger)) return null;
+  // Nothing is fetched from a server the moderators blocked: its people are not found.
+  if (!fetchable(env, finger) || (await isBlockedHost(env.DB, host))) return null;
   const res = await fetch(finger, {
     headers: { accept: "application/jrd+json" },
     signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
@@ -38,9 +34,15 @@ export async function resolveHandle(env: Env, siteOrigin: string, handle: string
   const self = jrd.links?.find(
     (l) => l.rel === "self" && /application\/(activity\+json|ld\+json)/.test(l.type ?? "") && l.href,
   );
-  if (!self?.href || !fetchable(env, new URL(self.href))) return null;
+  return self?.href ? resolveActorUrl(env, siteOrigin, self.href) : null;
+}
+
+/** The NoteX id of the actor at `url` (an actor URI or a profile page that answers activity+json). */
+export async function resolveActorUrl(env: Env, siteOrigin: string, url: string): Promise<number | null> {
+  const target = URL.canParse(url) ? new URL(url) : null;
+  if (!target || !fetchable(env, target) || (await isBlockedHost(env.DB, target.host))) return null;
   const federation = await federationFor(env);
   const ctx = federation.createContext(new URL(siteOrigin), { env });
-  const actor = await ctx.lookupObject(self.href);
+  const actor = await ctx.lookupObject(target.href);
   return isActor(actor) ? storeActor(env, actor) : null;
 }

@@ -4,7 +4,7 @@
 // Note.quoteUrl writes the last two). An x-label travels as a Hashtag-like tag named #label that
 // links to the label's page on NoteX; x-folders stay NoteX's own.
 import type { Context } from "@fedify/fedify";
-import { Announce, Document, Hashtag, Link, Note, PUBLIC_COLLECTION } from "@fedify/vocab";
+import { Announce, Document, Hashtag, Link, Note, PUBLIC_COLLECTION, type Recipient } from "@fedify/vocab";
 import { Temporal } from "@js-temporal/polyfill";
 import type { FedData } from "./context";
 import type { NoteRow, ReplyRow } from "./data";
@@ -105,3 +105,10 @@ export function toReplyNote(ctx: Context<FedData>, row: ReplyRow): Note {
     ccs: [ctx.getFollowersUri(String(row.user_id)), ...(row.parent_author_uri ? [new URL(row.parent_author_uri)] : [])],
   });
 }
+
+/** A stored remote person as Fedify's recipient (their inbox, and their server's shared one). */
+export const recipientOf = (r: { uri: string; inbox: string; shared_inbox: string | null }): Recipient => ({
+  id: new URL(r.uri),
+  inboxId: new URL(r.inbox),
+  endpoints: r.shared_inbox ? { sharedInbox: new URL(r.shared_inbox) } : null,
+});

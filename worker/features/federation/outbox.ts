@@ -6,6 +6,7 @@ import type { Context, Federation } from "@fedify/fedify";
 import {
   type Activity,
   Announce,
+  Block,
   Create,
   Delete,
   Follow,
@@ -19,15 +20,10 @@ import {
 import type { Env } from "../../env";
 import type { FedData, OutMessage } from "./context";
 import { hasRemoteFollowers, localNote, localReply, remoteActorById } from "./data";
-import { announceUri, noteUri, replyUri, toNote, toReplyNote } from "./objects";
+import { flagOut } from "./outbox-flag";
+import { announceUri, noteUri, recipientOf, replyUri, toNote, toReplyNote } from "./objects";
 
 type Ctx = Context<FedData>;
-
-const recipientOf = (r: { uri: string; inbox: string; shared_inbox: string | null }): Recipient => ({
-  id: new URL(r.uri),
-  inboxId: new URL(r.inbox),
-  endpoints: r.shared_inbox ? { sharedInbox: new URL(r.shared_inbox) } : null,
-});
 
 /** The remote person behind a stored object (a note or reply that came from elsewhere), if any. */
 async function remoteAuthorOf(env: Env, kind: "note" | "reply", id: number) {
@@ -143,19 +139,22 @@ async function likeOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "like
   await ctx.sendActivity({ identifier: String(m.uid) }, recipientOf(author), activity);
 }
 
-async function followOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "follow" }>) {
+/**
+ * A follow or a block of someone elsewhere (or its Undo), to their own inbox. A block is told as
+ * Mastodon tells it: their server then cuts the follows both ways (ours did in the block's batch).
+ */
+async function towardOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "follow" | "block" }>) {
   const target = await remoteActorById(env.DB, m.target);
   if (!target) return;
   const actor = ctx.getActorUri(String(m.uid));
-  const follow = new Follow({
-    id: new URL(`${actor.href}#follows/${m.target}/${Date.now()}`),
+  const Kind = m.notex === "follow" ? Follow : Block;
+  const act = new Kind({
+    id: new URL(`${actor.href}#${m.notex}s/${m.target}/${Date.now()}`),
     actor,
     object: new URL(target.uri),
   });
   const activity =
-    m.op === "create"
-      ? follow
-      : new Undo({ id: new URL(`${follow.id?.href}/undo/${Date.now()}`), actor, object: follow });
+    m.op === "create" ? act : new Undo({ id: new URL(`${act.id?.href}/undo/${Date.now()}`), actor, object: act });
   await ctx.sendActivity({ identifier: String(m.uid) }, recipientOf(target), activity);
 }
 
@@ -165,5 +164,6 @@ export async function sendOut(federation: Federation<FedData>, env: Env, m: OutM
   else if (m.notex === "reply") await replyOut(ctx, env, m);
   else if (m.notex === "renote") await renoteOut(ctx, env, m);
   else if (m.notex === "like") await likeOut(ctx, env, m);
-  else await followOut(ctx, env, m);
+  else if (m.notex === "follow" || m.notex === "block") await towardOut(ctx, env, m);
+  else await flagOut(ctx, env, m);
 }

@@ -105,31 +105,38 @@ function feedPlan(db: DB) {
 
 type FeedRow = Hydrated & { lo: number | null };
 
-/** One page of the reader's following feed: one statement. */
-export function feedRead(db: DB, readerId: number, q: { page: number; cursor?: string }): Read<NoteList> {
+/** One page of the reader's following feed: one statement (`size`: a client's own page size). */
+export function feedRead(
+  db: DB,
+  readerId: number,
+  q: { page: number; cursor?: string },
+  size = PAGE_SIZE,
+): Read<NoteList> {
   const { after, offset } = startOf(q, MAX_FEED_PAGE);
   const plan = feedPlan(db);
   const statement = bindPlan(db, plan, {
     uid: readerId,
     viewer: readerId,
     kid: after?.id ?? Number.MAX_SAFE_INTEGER,
-    take: offset + PAGE_SIZE + 1,
-    limit: PAGE_SIZE + 1,
+    take: offset + size + 1,
+    limit: size + 1,
     offset,
     window: WINDOW + offset,
   });
-  return { statements: [statement], value: ([r]) => feedPage(namedObjects<FeedRow>(plan, r.results), readerId, q) };
+  return {
+    statements: [statement],
+    value: ([r]) => feedPage(namedObjects<FeedRow>(plan, r.results), readerId, q, size),
+  };
 }
 
-export const listFeed = (db: DB, readerId: number, q: { page: number; cursor?: string }) =>
-  readOne(db, feedRead(db, readerId, q));
+export const listFeed = (...args: Parameters<typeof feedRead>) => readOne(args[0], feedRead(...args));
 
-function feedPage(rows: FeedRow[], readerId: number, q: { page: number }): NoteList {
+function feedPage(rows: FeedRow[], readerId: number, q: { page: number }, size: number): NoteList {
   // A join keeps no order: the page's rows are sorted here (at most page size + 1 of them).
   const hits = rows.filter((r) => r.id !== null).sort((a, b) => b.id - a.id);
   const low = rows.find((r) => r.id === null)?.lo ?? null;
-  const items = hits.slice(0, PAGE_SIZE);
-  const full = hits.length > PAGE_SIZE;
+  const items = hits.slice(0, size);
+  const full = hits.length > size;
   // A short page of the walk goes on below its window while there are ids below it.
   const from = full ? items[items.length - 1].id : low !== null && low > 1 ? low : null;
   return {

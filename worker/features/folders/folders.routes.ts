@@ -7,7 +7,6 @@ import { z } from "zod";
 import type { AppEnv } from "../../env";
 import { me, requireUser } from "../../lib/session";
 import { body, param, query } from "../../lib/validate";
-import { usernameOf } from "../users/users.service";
 import { IdParam, ListQuery, OWNER_REQUIRED, OwnerListQuery } from "../../lib/params";
 import { createUploads } from "../uploads/uploads.links";
 import { FolderInput } from "./folders.schema";
@@ -44,32 +43,16 @@ const folderNotes = (
   q: z.output<typeof FolderNotesQuery>,
 ) => readOne(c.var.db, folderNotesRead(c.var.db, shapes, values, q.label, q, c.var.user?.id ?? null));
 
-/** A folder's own page, answered on create and edit so the page that saved it needs no second call. */
-const folderHref = (username: string, slug: string) => `/${username}/x/${encodeURIComponent(slug)}`;
-
 export const folderRoutes = new Hono<AppEnv>()
   .post("/", requireUser, body(FolderInput), async (c) => {
     const input = c.req.valid("json");
-    const [folder, username] = await Promise.all([
-      createFolder(c.var.db, me(c).id, input),
-      usernameOf(c.var.db, me(c).id),
-    ]);
-    return c.json(
-      { ...folder, href: folderHref(username, folder.slug), ...(await withLogo(c, folder.id, input.upload)) },
-      201,
-    );
+    const folder = await createFolder(c.var.db, me(c).id, input);
+    return c.json({ ...folder, ...(await withLogo(c, folder.id, input.upload)) }, 201);
   })
   .patch("/:id", requireUser, param(IdParam), body(FolderInput), async (c) => {
     const input = c.req.valid("json");
-    const [folder, username] = await Promise.all([
-      updateFolder(c.var.db, me(c).id, c.req.valid("param").id, input),
-      usernameOf(c.var.db, me(c).id),
-    ]);
-    return c.json({
-      ...folder,
-      href: folderHref(username, folder.slug),
-      ...(await withLogo(c, folder.id, input.upload)),
-    });
+    const folder = await updateFolder(c.var.db, me(c).id, c.req.valid("param").id, input);
+    return c.json({ ...folder, ...(await withLogo(c, folder.id, input.upload)) });
   })
   .delete("/:id", requireUser, param(IdParam), async (c) => {
     await deleteFolder(c.var.db, me(c).id, c.req.valid("param").id);

@@ -131,6 +131,23 @@ async function orDuplicate<T>(write: Promise<T>): Promise<T> {
 /** The user's own folder `id`, or a 404. */
 const ownFolder = (db: DB, uid: number, id: number): Promise<Row> => ownRow(db, folders, id, uid, "Folder");
 
+/** A folder's own page, answered on create and edit so the page that saved it needs no second call. */
+const folderHref = (username: string, slug: string) => `/${username}/x/${encodeURIComponent(slug)}`;
+
+/**
+ * The saved row with its owner's username, in the write's own statement (a session names only the
+ * account): the href needs no trip of its own.
+ */
+const savedRow = (uid: number) => ({
+  ...getTableColumns(folders),
+  username: sql<string>`(select username from users where id = ${uid})`,
+});
+
+const savedJson = (row: Row & { username: string | null }) => ({
+  ...toJson(row),
+  href: folderHref(row.username ?? "", row.slug),
+});
+
 export async function createFolder(db: DB, uid: number, input: Input) {
   await assertUnique(db, uid, input);
   const slug = await uniqueSlug(db, uid, input.name);
@@ -139,11 +156,11 @@ export async function createFolder(db: DB, uid: number, input: Input) {
       db
         .insert(folders)
         .values({ userId: uid, type: input.type, name: input.name, slug, descr: input.descr, link: input.link })
-        .returning(),
+        .returning(savedRow(uid)),
       typeIn(db, uid, sql`${folders.id} = last_insert_rowid()`),
     ]),
-  )) as [Row[]];
-  return toJson(row);
+  )) as [(Row & { username: string })[]];
+  return savedJson(row);
 }
 
 export async function updateFolder(db: DB, uid: number, id: number, input: Input) {
@@ -159,12 +176,12 @@ export async function updateFolder(db: DB, uid: number, id: number, input: Input
         .update(folders)
         .set({ type: input.type, name: input.name, slug, descr: input.descr, link: input.link })
         .where(and(eq(folders.id, id), eq(folders.userId, uid)))
-        .returning(),
+        .returning(savedRow(uid)),
       typeIn(db, uid, self),
       typeTidy(db, uid),
     ]),
-  )) as [unknown, Row[]];
-  return toJson(row);
+  )) as [unknown, (Row & { username: string })[]];
+  return savedJson(row);
 }
 
 export async function deleteFolder(db: DB, uid: number, id: number) {

@@ -1,62 +1,71 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { runBatch } from "../../db/client";
 import { bindPlan, namedObjects, planFrom } from "../../db/plan";
 import { readOne } from "../../db/reads";
-import { refusal, refusing } from "../../db/refuse";
 import { follows } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
 import type { DB } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
-import { BLOCK_REFUSALS, refuseBlocks } from "../content/content";
+import { blockRefusal } from "../safety/safety.service";
 import { authorActive, blockedEither, blockState, profileOpen, userInList } from "../safety/visibility";
 import { notifyStatements, unnotifyStatements } from "../notifications/notifications.links";
 
-// Both sides' counters move by the rows the follow's insert or delete just changed: one UPDATE
-// of the two users right after it, so changes() is still the follow's own (O(1), race-proof).
-const count = (db: DB, follower: number, followee: number, on: boolean) => {
-  const d = on ? sql`changes()` : sql`-changes()`;
+const followRow = (follower: number, followee: number) =>
+  sql`exists(select 1 from follows where follower_id = ${follower} and followee_id = ${followee})`;
+
+/**
+ * Both sides' counters, moved by one in a statement whose own `where` holds exactly when the
+ * follow's insert (or delete) after it changes a row: the follow is not there yet (or is), and
+ * the write is allowed. O(1), and a repeat moves nothing.
+ */
+const count = (db: DB, follower: number, followee: number, on: boolean, allowed: SQL) => {
+  const d = on ? 1 : -1;
   return db
     .update(users)
     .set({
       followingNum: sql`${users.followingNum} + (case when ${users.id} = ${follower} then ${d} else 0 end)`,
       followerNum: sql`${users.followerNum} + (case when ${users.id} = ${followee} then ${d} else 0 end)`,
     })
-    .where(inArray(users.id, [follower, followee]))
-    .returning({ id: users.id, followers: users.followerNum });
+    .where(
+      and(
+        inArray(users.id, [follower, followee]),
+        allowed,
+        on ? sql`not ${followRow(follower, followee)}` : followRow(follower, followee),
+      ),
+    );
 };
 
-/** What a follow's check refuses with (see follow). */
-const FOLLOW_REFUSALS = { ...BLOCK_REFUSALS, not_found: () => notFound("User not found") };
-
 /**
- * Follow or unfollow, in one D1 round trip: the check that the person exists and is active (and,
- * to follow, that no block stands between them) leads the batch and rolls it back when it fails.
+ * Follow or unfollow, in one D1 round trip: the batch first reads whether the person exists and is
+ * active (and the block state between them), and every write in it holds the same condition, so a
+ * refused follow (404, or 403 across a block) changes nothing and is answered from what was read.
  */
 export async function follow(db: DB, follower: number, followee: number, on: boolean) {
   if (follower === followee) throw new AppError(422, "invalid_input", "You cannot follow yourself.");
-  const check = db
-    .select({
-      ok: sql<number>`case when not exists (select 1 from ${users} where ${users.id} = ${followee} and ${authorActive(users.id)}) then ${refusal("not_found")} ${on ? refuseBlocks(sql`t.blocked`) : sql``} else 1 end`.as(
-        "ok",
-      ),
-    })
-    // The block state once, in the row the check reads (refuseBlocks names it twice).
-    .from(on ? sql`(select ${blockState(follower, followee)} as blocked) t` : sql`(select 1)`);
+  const found = sql`exists(select 1 from ${users} where ${users.id} = ${followee} and ${authorActive(users.id)})`;
+  // To follow, no block may stand either way; to unfollow, the person need only be there.
+  const allowed = on ? sql`(${found} and ${blockState(follower, followee)} = 0)` : found;
+  const facts = db
+    .select({ found: sql<number>`${found}`.as("found"), blocked: blockState(follower, followee).as("blocked") })
+    .from(sql`(select 1)`);
   const note = { userId: followee, actorId: follower, action: "follow" as const };
-  const [, , counted] = await refusing(
-    runBatch(db, [
-      check,
-      on
-        ? db.insert(follows).values({ followerId: follower, followeeId: followee }).onConflictDoNothing()
-        : db.delete(follows).where(and(eq(follows.followerId, follower), eq(follows.followeeId, followee))),
-      count(db, follower, followee, on),
-      ...(on ? notifyStatements(db, note) : unnotifyStatements(db, note)),
-    ]),
-    FOLLOW_REFUSALS,
-  );
-  const row = (counted as { id: number; followers: number }[]).find((r) => r.id === followee);
-  return { following: on, followers: row?.followers ?? 0 };
+  const [[read], , , counted] = (await runBatch(db, [
+    facts,
+    count(db, follower, followee, on, allowed),
+    on
+      ? db
+          .insert(follows)
+          .select(sql`select ${follower}, ${followee}, ${Date.now()} where ${allowed}`)
+          .onConflictDoNothing()
+      : db.delete(follows).where(and(eq(follows.followerId, follower), eq(follows.followeeId, followee), allowed)),
+    db.select({ followers: users.followerNum }).from(users).where(eq(users.id, followee)),
+    ...(on ? notifyStatements(db, { ...note, when: allowed }) : unnotifyStatements(db, { ...note, when: allowed })),
+  ])) as [{ found: number; blocked: number }[], unknown, unknown, { followers: number }[]];
+  if (!read?.found) throw notFound("User not found");
+  const refused = on ? blockRefusal(read.blocked) : null;
+  if (refused) throw refused;
+  return { following: on, followers: counted[0]?.followers ?? 0 };
 }
 
 interface FollowRow {
@@ -76,6 +85,7 @@ export function followsRead(
   which: "following" | "followers",
   q: { page: number; cursor?: string },
   viewer: number,
+  size = PAGE_SIZE,
 ) {
   const { after, offset } = startOf(q);
   const mine = which === "following" ? follows.followerId : follows.followeeId;
@@ -114,14 +124,14 @@ export function followsRead(
         ),
       )
       .orderBy(desc(follows.createdAt), desc(other))
-      .limit(PAGE_SIZE + 1)
+      .limit(size + 1)
       .offset(offset),
   );
   return {
     statements: [bindPlan(db, open, {}), bindPlan(db, list, {})],
     value: ([opened, found]: D1Result<Record<string, unknown>>[]) => {
       if (!opened.results.length) throw notFound("User not found");
-      const page = pageOf(namedObjects<FollowRow>(list, found.results), q.page, (r) => ({ at: r.at, id: r.id }));
+      const page = pageOf(namedObjects<FollowRow>(list, found.results), q.page, (r) => ({ at: r.at, id: r.id }), size);
       return {
         users: page.items.map(({ at: _at, following, ...u }) => ({
           ...u,

@@ -1,11 +1,17 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { runBatch } from "../../db/client";
-import { refusing } from "../../db/refuse";
 import { folders } from "../../db/schema/folders";
 import { notes } from "../../db/schema/notes";
 import { likes, replies } from "../../db/schema/social";
 import type { DB } from "../../env";
-import { type ContentKind, FOLDER_KINDS, TARGET_REFUSALS, targetCheck } from "../content/content";
+import {
+  type ContentKind,
+  FOLDER_KINDS,
+  type TargetFacts,
+  targetAllows,
+  targetFacts,
+  targetRefusal,
+} from "../content/content";
 import { notifyStatements, unnotifyStatements } from "../notifications/notifications.links";
 
 /** The kind as a constant of the statement (not a bound value: a plan's shape stays the same). */
@@ -33,19 +39,22 @@ function likenumOf(db: DB, kind: ContentKind, id: number) {
 }
 
 /**
- * Like or unlike, in one D1 round trip: the target check (404, or 403 across a block) leads the
- * batch and rolls it back when it fails, and the notification names the owner by a subquery.
+ * Like or unlike, in one D1 round trip: the batch reads the target's facts first and every write in
+ * it is guarded by the same condition, so a refused like (404, or 403 across a block) changes
+ * nothing and is answered from the facts; the notification names the owner by a subquery.
  */
 export async function like(db: DB, userId: number, kind: ContentKind, id: number, on: boolean) {
   const mine = and(eq(likes.userId, userId), likesOf(kind, id));
+  // To undo one's own like the target need only exist (it may have become hidden or blocked since).
+  const allowed = targetAllows(db, kind, id, userId, on, on);
   const write = on
     ? db
         .insert(likes)
         .select(
-          sql`select ${userId}, ${kind}, ${id}, ${Date.now()} where not exists (select 1 from likes where ${mine})`,
+          sql`select ${userId}, ${kind}, ${id}, ${Date.now()} where ${allowed} and not exists (select 1 from likes where ${mine})`,
         )
         .onConflictDoNothing()
-    : db.delete(likes).where(mine);
+    : db.delete(likes).where(and(mine, allowed));
   const noti = {
     userId: sql<number>`(select user_id from ${tableOf(kind)} where id = ${id})`,
     actorId: userId,
@@ -55,14 +64,13 @@ export async function like(db: DB, userId: number, kind: ContentKind, id: number
   };
   // The count moves with the row itself (a trigger): a repeat or a racing twin inserts nothing and
   // adds 0, in O(1); it is read back in the same batch.
-  const [, , counted] = (await refusing(
-    runBatch(db, [
-      targetCheck(db, kind, id, userId, on, on),
-      write,
-      likenumOf(db, kind, id),
-      ...(on ? notifyStatements(db, noti) : unnotifyStatements(db, noti)),
-    ]),
-    TARGET_REFUSALS,
-  )) as [unknown, unknown, { likenum: number }[]];
+  const [[facts], , counted] = (await runBatch(db, [
+    targetFacts(db, kind, id, userId, on),
+    write,
+    likenumOf(db, kind, id),
+    ...(on ? notifyStatements(db, { ...noti, when: allowed }) : unnotifyStatements(db, { ...noti, when: allowed })),
+  ])) as [TargetFacts[], unknown, { likenum: number }[]];
+  const refused = targetRefusal(facts, on);
+  if (refused) throw refused;
   return { liked: on, likenum: counted[0]?.likenum ?? 0 };
 }

@@ -1,15 +1,18 @@
 // Accounts: the person's own (verify/update credentials), anyone's by id or handle, their
 // relationships, and follow, block and mute through the same services as /v1.
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { users } from "../../db/schema/users";
-import type { DB } from "../../env";
+import type { AppEnv, DB } from "../../env";
+import { findRemote } from "../federation/federate";
 import { AppError } from "../../lib/errors";
 import { follow } from "../follows/follows.service";
 import { block, mute } from "../safety/safety.service";
 import { ProfileEdit } from "../users/users.schema";
+import { checkImage, storeImage } from "./images";
 import {
+  federated,
   input,
   type MastoContext,
   type MastoEnv,
@@ -40,6 +43,38 @@ async function oneAccount(c: MastoContext, raw: string | undefined) {
   const [row] = id ? await accountRows(c.var.db, [id]) : [];
   if (!row) throw notFoundError();
   return row;
+}
+
+const HANDLE = /^@?([^@\s/?#]{1,100})(?:@([a-z0-9.-]{1,253}(?::\d{1,5})?))?$/i;
+
+/**
+ * The account an acct names: "name" or "name@this-host" is a person here; "name@other-host" one
+ * from another server, stored when federation met them before, or — `resolve`, for a person's
+ * token — found there now through the service behind GET /v1/users/{name@host} (WebFinger, then
+ * the actor; each fetch times out, and a look-up there spends the person's search budget).
+ */
+export async function accountByAcct(c: MastoContext, acct: string, resolve: boolean) {
+  const m = HANDLE.exec(acct.trim());
+  if (!m) return null;
+  const [, name, domain] = m;
+  const local = !domain || domain.toLowerCase() === new URL(originOf(c)).host.toLowerCase();
+  const username = local ? name : `${name}@${domain}`;
+  const stored = () =>
+    c.var.db
+      .select()
+      .from(users)
+      .where(and(sql`lower(${users.username}) = lower(${username})`, isNull(users.suspendedAt)))
+      .limit(1);
+  const [row] = await stored();
+  if (row || local || !resolve || !c.var.user) return row ?? null;
+  return remoteAccount(c, username);
+}
+
+/** A person on another server by handle or profile URL, looked up there (the search budget pays). */
+export async function remoteAccount(c: MastoContext, query: string) {
+  const id = await findRemote(c as unknown as Context<AppEnv>, query);
+  const [row] = id ? await accountRows(c.var.db, [id]) : [];
+  return row ?? null;
 }
 
 /** Mastodon's Relationship, for each of `ids` as the viewer sees them, in one statement. */
@@ -91,7 +126,13 @@ const Ids = z.object({
 const UpdateCredentials = z.object({
   display_name: z.string().optional(),
   note: z.string().optional(),
+  // Files in a multipart body (Mastodon's only way to send them); an empty part means "unchanged".
+  avatar: z.unknown().optional(),
+  header: z.unknown().optional(),
 });
+
+/** A multipart file part that was really sent (apps send an empty string for "no new picture"). */
+const sentFile = (v: unknown) => (v === undefined || v === "" ? undefined : v);
 
 /** Follow, block or mute (and their undo) by path id, answering the Relationship afterwards. */
 const relation =
@@ -99,6 +140,9 @@ const relation =
     const id = accountId(c.req.param("id"));
     if (!id) throw notFoundError();
     await act(c.var.db, viewer(c).id, id, on);
+    // A follow of someone on another server goes there, as /v1's does (blocks and mutes stay here).
+    if (act === follow)
+      await federated(c, { notex: "follow", op: on ? "create" : "delete", uid: viewer(c).id, target: id });
     return c.json(await relationship(c, id));
   };
 
@@ -122,9 +166,21 @@ export const accountRoutes = new Hono<MastoEnv>()
       const issue = parsed.error.issues[0];
       throw new AppError(422, "invalid_input", `Validation failed: ${issue?.message ?? "invalid"}`);
     }
+    // Both pictures are checked before either is stored: a bad one changes nothing.
+    const avatar = sentFile(data.avatar);
+    const header = sentFile(data.header);
+    if (avatar !== undefined) checkImage("avatar", avatar, "avatar");
+    if (header !== undefined) checkImage("header", header, "cover");
+    const a = avatar !== undefined ? await storeImage(c, me, "avatar", avatar, "avatar") : null;
+    const h = header !== undefined ? await storeImage(c, me, "header", header, "cover") : null;
     const [row] = await c.var.db
       .update(users)
-      .set({ fullname: parsed.data.name, descr: parsed.data.descr })
+      .set({
+        fullname: parsed.data.name,
+        descr: parsed.data.descr,
+        ...(a ? { avatar: a.file_url } : {}),
+        ...(h ? { cover: h.file_url } : {}),
+      })
       .where(eq(users.id, me))
       .returning();
     return c.json(credentialAccount(row, originOf(c)));
@@ -135,15 +191,9 @@ export const accountRoutes = new Hono<MastoEnv>()
   })
   .get("/api/v1/accounts/lookup", readable("read:accounts"), async (c) => {
     const { acct } = await queryOf(c, z.object({ acct: z.string().max(300).default("") }));
-    const host = new URL(originOf(c)).host;
-    // Only this server's people: "name", "@name" or "name@this-host".
-    const [name, domain] = acct.replace(/^@/, "").split("@");
-    if (!name || (domain && domain.toLowerCase() !== host.toLowerCase())) throw notFoundError();
-    const [row] = await c.var.db
-      .select()
-      .from(users)
-      .where(and(sql`lower(${users.username}) = lower(${name})`, isNull(users.suspendedAt)))
-      .limit(1);
+    // A person on another server is looked up there when a person asks (Mastodon apps open a
+    // remote profile this way); a visitor gets only the ones already known here.
+    const row = await accountByAcct(c, acct, !!c.var.user);
     if (!row) throw notFoundError();
     return c.json(account(row, originOf(c)));
   })

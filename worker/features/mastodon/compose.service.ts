@@ -117,7 +117,7 @@ export async function postStatus(
   const imgs = imagesOf(author.id, data.media_ids);
   const alts = await altsOf(env, author.id, data.media_ids, data.media_attributes);
   const data2 = noteData(textToHtml(text), labelFor(text), imgs, [], alts);
-  const saved = await createNote(env, db, author, data2, origin);
+  const saved = await createNote(env, db, author.id, data2, origin);
   return { kind: "note", id: saved.note.id };
 }
 
@@ -140,7 +140,7 @@ export async function editStatus(env: Env, db: DB, author: Author, ref: StatusRe
     note.folders.map((f) => f.id),
     alts,
   );
-  await updateNote(env, db, author, ref.id, body, origin);
+  await updateNote(env, db, author.id, ref.id, body, origin);
 }
 
 const KEY_TTL_MS = 60 * 60 * 1000;

@@ -6,6 +6,8 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
 import type { AppEnv, CurrentUser } from "../../env";
 import { AppError, fieldErrors } from "../../lib/errors";
+import type { OutEvent } from "../federation/context";
+import { federate } from "../federation/federate";
 import { holds } from "./scopes";
 import { readToken, type TokenOwner } from "./tokens";
 
@@ -58,6 +60,9 @@ export const bearer: MiddlewareHandler<MastoEnv> = async (c, next) => {
   }
   await next();
 };
+
+/** What a write sends to the fediverse: the same queue message as the /v1 route's (federation/federate.ts). */
+export const federated = (c: MastoContext, event: OutEvent) => federate(c as unknown as Context<AppEnv>, event);
 
 /** The scope each guard asks for, so the OpenAPI document (worker/openapi.ts) names it. */
 const guards = new WeakMap<MiddlewareHandler, { scope: string; visitors: boolean }>();
@@ -166,6 +171,26 @@ export async function queryOf<T extends z.ZodType>(c: Context, schema: T): Promi
   if (parsed.success) return parsed.data;
   const [first] = Object.entries(fieldErrors(parsed.error));
   throw new AppError(400, "invalid_input", first ? `${first[0]}: ${first[1]}` : "Invalid parameters");
+}
+
+/** Mastodon's default and largest page per kind of list (docs.joinmastodon.org/methods). */
+const LIMITS = {
+  statuses: { def: 20, max: 40 },
+  accounts: { def: 40, max: 80 },
+  notifications: { def: 40, max: 80 },
+  search: { def: 20, max: 40 },
+} as const;
+
+/**
+ * A list's `limit` as Mastodon reads it: a number clamped into 1..max, the endpoint's default when
+ * absent or not a number (Mastodon does the same rather than refuse).
+ */
+export function limitOf(c: Context, kind: keyof typeof LIMITS): number {
+  const defaults = LIMITS[kind];
+  const raw = new URL(c.req.url).searchParams.get("limit");
+  const n = raw !== null && /^\d{1,6}$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
+  if (!Number.isFinite(n)) return defaults.def;
+  return Math.min(Math.max(n, 1), defaults.max);
 }
 
 /**

@@ -2,24 +2,15 @@
 // person's note upload slots (the same rules: types, 10 MB, cleaned up if no note takes it in 24 h);
 // its id names the slot, and a status's media_ids put it in the note.
 import { Hono } from "hono";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { uploads } from "../../db/schema/notes";
-import { AppError } from "../../lib/errors";
 import { MAX_ALT } from "../notes/notes.constants";
-import { createUploads, MAX_BYTES } from "../uploads/uploads.links";
 import { originOf } from "./accounts.routes";
+import { storeImage } from "./images";
 import { fieldsOf, type MastoContext, type MastoEnv, notFoundError, scoped, viewer } from "./masto.http";
 import { mediaAttachment } from "./serialise";
 
-const TYPES: Record<string, string> = {
-  "image/jpeg": "jpg",
-  "image/png": "png",
-  "image/gif": "gif",
-  "image/webp": "webp",
-};
 export const MEDIA_ID = /^[0-9a-f]{24}\.(gif|jpg|png|webp)$/;
-
-const unprocessable = (message: string) => new AppError(422, "invalid_input", `Validation failed: ${message}`);
 
 function attachment(c: MastoContext, id: string, description: string | null) {
   return mediaAttachment(id, `${originOf(c)}/img/u/${viewer(c).id}/note/${id}`, description);
@@ -28,33 +19,10 @@ function attachment(c: MastoContext, id: string, description: string | null) {
 async function upload(c: MastoContext) {
   const me = viewer(c).id;
   const fields = await fieldsOf(c);
-  const file = fields.file;
-  if (!(file instanceof File)) throw unprocessable("file is required (multipart/form-data)");
-  const ext = TYPES[file.type];
-  if (!ext)
-    throw new AppError(422, "invalid_input", "Validation failed: only JPEG, PNG, GIF and WebP images are supported");
-  if (file.size === 0 || file.size > MAX_BYTES.note)
-    throw new AppError(413, "too_large", "Validation failed: the image is empty or over 10 MB");
   const description = typeof fields.description === "string" ? fields.description.slice(0, MAX_ALT) : null;
-  // A loose slot: the cleanup cron removes it with its object if no note takes it.
-  const [slot] = await createUploads(
-    c.env,
-    c.var.db,
-    me,
-    "note",
-    [{ file_ext: ext, file_size: file.size }],
-    originOf(c),
-    true,
-  );
-  // The alt text rides with the object until a status takes the image (compose.service altsOf).
-  await c.env.IMAGES.put(slot.key, await file.arrayBuffer(), {
-    httpMetadata: { contentType: file.type },
-    customMetadata: description ? { alt: description } : {},
-  });
-  await c.var.db
-    .update(uploads)
-    .set({ uploadedAt: Date.now() })
-    .where(and(eq(uploads.key, slot.key), isNull(uploads.uploadedAt)));
+  // A loose slot: the cleanup cron removes it with its object if no note takes it. The alt text
+  // rides with the object until a status takes the image (compose.service altsOf).
+  const slot = await storeImage(c, me, "file", fields.file, "note", { loose: true, alt: description });
   return c.json(attachment(c, slot.key.split("/").at(-1) ?? "", description || null));
 }
 

@@ -11,6 +11,7 @@ import { listNotifications } from "../notifications/notifications.service";
 import { accountRows, originOf } from "./accounts.routes";
 import {
   fieldsOf,
+  limitOf,
   type MastoContext,
   type MastoEnv,
   notFoundError,
@@ -48,7 +49,7 @@ const NotiQuery = z.object({
   min_id: z.string().max(30).optional(),
   types: list,
   exclude_types: list,
-  limit: z.string().optional(),
+  limit: z.unknown().optional(),
 });
 
 /** A notification's place (created_at, id) for the keyset, if it is the reader's. */
@@ -94,23 +95,39 @@ async function entities(c: MastoContext, notis: Noti[]) {
   });
 }
 
+/**
+ * The NoteX actions a client's `types[]` / `exclude_types[]` leave in: the filter goes into the
+ * service's query, so a page is full of what was asked for (never a short or empty page with more
+ * behind it). Actions with no Mastodon type are never asked for.
+ */
+function actionsFor(types: string[], exclude: string[]) {
+  const include = new Set(types);
+  const leave = new Set(exclude);
+  return Object.entries(TYPES)
+    .filter(([, type]) => (!include.size || include.has(type)) && !leave.has(type))
+    .map(([action]) => action);
+}
+
 async function page(c: MastoContext, me: CurrentUser) {
   const q = await queryOf(c, NotiQuery);
   const after = q.max_id ? await notiKey(c.var.db, me.id, q.max_id) : null;
   if (q.max_id && !after) return c.json([]);
-  const res = await listNotifications(c.var.db, me, { page: 1, cursor: after ? encodeCursor(after) : undefined });
+  const res = await listNotifications(c.var.db, me, {
+    page: 1,
+    cursor: after ? encodeCursor(after) : undefined,
+    actions: actionsFor(q.types, q.exclude_types),
+    size: limitOf(c, "notifications"),
+  });
   let notis = res.notis;
+  // since_id / min_id: the newest page's notices above the id (NoteX's lists page downwards).
   const floor = q.min_id ?? q.since_id;
   if (floor && /^\d{1,15}$/.test(floor)) notis = notis.filter((n) => n.id > Number(floor));
-  const include = new Set(q.types);
-  const exclude = new Set(q.exclude_types);
-  const out = (await entities(c, notis)).filter((n) => (!include.size || include.has(n.type)) && !exclude.has(n.type));
   setLink(
     c,
     res.paginator.is_end || !res.notis.length ? null : String(res.notis.at(-1)?.id),
     res.notis[0] ? String(res.notis[0].id) : null,
   );
-  return c.json(out);
+  return c.json(await entities(c, notis));
 }
 
 const MarkerInput = z.object({
@@ -121,6 +138,24 @@ const MarkerInput = z.object({
 async function marker(db: DB, uid: number) {
   const [row] = await db.select({ seen: users.notiSeen }).from(users).where(eq(users.id, uid)).limit(1);
   return { notifications: { last_read_id: String(row?.seen ?? 0), version: 0, updated_at: new Date().toISOString() } };
+}
+
+/**
+ * An app read the notifications up to `id`. The badge (users.noti_num: notices after noti_seen, kept
+ * by triggers on the rows) is never recounted: a marker at or past the person's newest notice is
+ * the web's "opened the list" (badge 0); one below it moves last_read_id only and leaves the badge
+ * as it is until the list is read to the top (here or on the web). Both are O(1): the newest notice
+ * is the first entry of the (user_id, created_at, id) index.
+ */
+async function markReadUpTo(db: DB, me: number, id: number) {
+  const newest = sql`coalesce((select n.id from notifications n where n.user_id = ${me} and n.tblname != '_gone' order by n.created_at desc, n.id desc limit 1), 0)`;
+  await db
+    .update(users)
+    .set({
+      notiSeen: sql`max(${users.notiSeen}, ${id})`,
+      notiNum: sql`case when ${id} >= ${newest} then 0 else ${users.notiNum} end`,
+    })
+    .where(eq(users.id, me));
 }
 
 export const notificationRoutes = new Hono<MastoEnv>()
@@ -175,16 +210,6 @@ export const notificationRoutes = new Hono<MastoEnv>()
     const last = fields.success
       ? (fields.data.notifications?.last_read_id ?? fields.data["notifications[last_read_id]"])
       : undefined;
-    if (last && /^\d{1,15}$/.test(last)) {
-      const id = Number(last);
-      // Read up to `id`: what is newer stays unread, counted as the web's badge counts it.
-      await c.var.db
-        .update(users)
-        .set({
-          notiSeen: sql`max(${users.notiSeen}, ${id})`,
-          notiNum: sql`(select count(*) from ${notifications} where ${notifications.userId} = ${me} and ${notifications.id} > max(${users.notiSeen}, ${id}))`,
-        })
-        .where(eq(users.id, me));
-    }
+    if (last && /^\d{1,15}$/.test(last)) await markReadUpTo(c.var.db, me, Number(last));
     return c.json(await marker(c.var.db, me));
   });

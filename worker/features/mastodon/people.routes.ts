@@ -1,16 +1,25 @@
 // Lists of people (followers, following, blocks, mutes, follow requests), account and v2 search,
 // and reports: NoteX's services, answered as Mastodon accounts, statuses and a Report.
 import { Hono } from "hono";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { z } from "zod";
+import { notes } from "../../db/schema/notes";
+import { likes } from "../../db/schema/social";
+import { users } from "../../db/schema/users";
 import { AppError } from "../../lib/errors";
 import { listFollows } from "../follows/follows.service";
-import type { REPORT_KINDS } from "../reports/reports.constants";
+import { type REPORT_KINDS, REPORT_NOTE_MAX } from "../reports/reports.constants";
 import { report } from "../reports/reports.service";
 import { listOf } from "../safety/safety.service";
 import { search } from "../search/search.service";
-import { accountId, accountRows, originOf } from "./accounts.routes";
+import { decodeCursor, PAGE_SIZE, pageOf } from "../../lib/paging";
+import { RENOTE } from "../notes/notes.constants";
+import { searchLimit } from "../../lib/ratelimit";
+import { isRemoteQuery } from "../federation/handles";
+import { accountByAcct, accountId, accountRows, originOf, remoteAccount } from "./accounts.routes";
 import {
   input,
+  limitOf,
   type MastoContext,
   type MastoEnv,
   notFoundError,
@@ -22,7 +31,7 @@ import {
   viewerId,
 } from "./masto.http";
 import { account, type StatusRef, statusRef } from "./serialise";
-import { statusesOf, toStatuses } from "./statuses.service";
+import { notFoundStatus, statusesOf, statusOf, toStatuses } from "./statuses.service";
 
 const opaque = (raw: unknown) => (typeof raw === "string" && /^[\w-]{1,200}$/.test(raw) ? raw : undefined);
 const Cursor = z.object({ max_id: z.string().max(300).optional() });
@@ -43,13 +52,61 @@ const follows = (which: "followers" | "following") => async (c: MastoContext) =>
   const [owner] = id ? await accountRows(c.var.db, [id]) : [];
   if (!owner) throw notFoundError();
   const { max_id } = await queryOf(c, Cursor);
-  return people(c, await listFollows(c.var.db, id, which, { page: 1, cursor: opaque(max_id) }, viewerId(c) ?? 0));
+  const size = limitOf(c, "accounts");
+  return people(c, await listFollows(c.var.db, id, which, { page: 1, cursor: opaque(max_id) }, viewerId(c) ?? 0, size));
 };
 
 const relationList = (which: "blocks" | "mutes") => async (c: MastoContext) => {
   const { max_id } = await queryOf(c, Cursor);
-  return people(c, await listOf(c.var.db, which, viewer(c).id, { page: 1, cursor: opaque(max_id) }));
+  const size = limitOf(c, "accounts");
+  return people(c, await listOf(c.var.db, which, viewer(c).id, { page: 1, cursor: opaque(max_id) }, size));
 };
+
+/**
+ * The accounts behind a status's likes or renotes, newest first, a page of `limit` below max_id:
+ * likes along (kind, target_id, created_at, user_id) with an opaque cursor, renotes along
+ * (renote_id, id) with the renote's id.
+ */
+async function peopleWho(c: MastoContext, which: "liked" | "renoted") {
+  const ref = statusRef(c.req.param("id"));
+  if (!ref) throw notFoundStatus();
+  await statusOf(c.var.db, originOf(c), viewerId(c), ref);
+  if (which === "renoted" && ref.kind === "reply") return c.json([]);
+  const size = limitOf(c, "accounts");
+  const maxId = new URL(c.req.url).searchParams.get("max_id") ?? undefined;
+  const open = sql`${users.suspendedAt} is null`;
+  if (which === "liked") {
+    const after = decodeCursor(maxId && /^[\w-]{1,200}$/.test(maxId) ? maxId : undefined);
+    const rows = await c.var.db
+      .select({ u: users, at: likes.createdAt })
+      .from(likes)
+      .innerJoin(users, eq(users.id, likes.userId))
+      .where(
+        and(
+          eq(likes.kind, ref.kind),
+          eq(likes.targetId, ref.id),
+          open,
+          after ? sql`(${likes.createdAt}, ${likes.userId}) < (${after.at}, ${after.id})` : undefined,
+        ),
+      )
+      .orderBy(desc(likes.createdAt), desc(likes.userId))
+      .limit(size + 1);
+    const page = pageOf(rows, 1, (r) => ({ at: r.at, id: r.u.id }), size);
+    setLink(c, page.cursor, null);
+    return c.json(page.items.map((r) => account(r.u, originOf(c))));
+  }
+  const below = maxId && /^[1-9]\d{0,15}$/.test(maxId) ? Number(maxId) : null;
+  const rows = await c.var.db
+    .select({ u: users, id: notes.id })
+    .from(notes)
+    .innerJoin(users, eq(users.id, notes.userId))
+    .where(and(eq(notes.renoteId, ref.id), eq(notes.kind, RENOTE), open, below ? lt(notes.id, below) : undefined))
+    .orderBy(desc(notes.id))
+    .limit(size + 1);
+  const items = rows.slice(0, size);
+  setLink(c, rows.length > size ? String(items.at(-1)?.id) : null, null);
+  return c.json(items.map((r) => account(r.u, originOf(c))));
+}
 
 const SearchQ = z.object({
   q: z.string().max(500).default(""),
@@ -58,38 +115,58 @@ const SearchQ = z.object({
   resolve: z.string().optional(),
 });
 
-/** Mastodon's search over the web's: accounts by name, statuses by the same full-text index; hashtags by the word. */
+/** The people a search names: a handle (name@host) is that account first, found there on `resolve`. */
+async function accountsFor(c: MastoContext, q: z.output<typeof SearchQ>, page: number) {
+  const text = q.q.trim();
+  const resolve = (q.resolve === "true" || q.resolve === "1") && !!c.var.user;
+  // A handle is that account (found on its server on resolve); a profile URL only on resolve.
+  const exact = !isRemoteQuery(text)
+    ? null
+    : /^https?:/i.test(text)
+      ? resolve
+        ? await remoteAccount(c, text)
+        : null
+      : await accountByAcct(c, text, resolve);
+  const found = await search(c.var.db, { q: q.q.replace(/^@/, ""), t: "users", page }, viewerId(c));
+  const rows =
+    "users" in found
+      ? await accountRows(
+          c.var.db,
+          found.users.map((u) => u.id),
+        )
+      : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const ordered = "users" in found ? found.users.flatMap((u) => (byId.has(u.id) ? [byId.get(u.id)!] : [])) : [];
+  return exact && page === 1 ? [exact, ...ordered.filter((r) => r.id !== exact.id)] : ordered;
+}
+
+/**
+ * Mastodon's search over the web's: accounts by name, statuses by the same full-text index;
+ * hashtags by the word. Mastodon pages it by offset and limit, NoteX's by pages of 20: the window
+ * asked for is cut from the page it starts in (limit at most 20, NoteX's search page).
+ */
 async function searchAll(c: MastoContext) {
   const q = await queryOf(c, SearchQ);
   const viewerIdOr = viewerId(c);
-  // Mastodon pages search by offset; NoteX's ranked search by page (offset / 20 + 1).
-  const page = Math.floor(q.offset / 20) + 1;
+  const size = Math.min(limitOf(c, "search"), PAGE_SIZE);
+  const page = Math.floor(q.offset / PAGE_SIZE) + 1;
+  const cut = <T>(list: T[]) => list.slice(q.offset % PAGE_SIZE, (q.offset % PAGE_SIZE) + size);
   const want = (t: string) => !q.type || q.type === t;
-  const accounts =
-    want("accounts") && q.q.trim()
-      ? await search(c.var.db, { q: q.q.replace(/^@/, ""), t: "users", page }, viewerIdOr)
-      : null;
-  const found =
-    want("statuses") && q.q.trim() ? await search(c.var.db, { q: q.q, t: "notes", page }, viewerIdOr) : null;
-  const rows =
-    accounts && "users" in accounts
-      ? await accountRows(
-          c.var.db,
-          accounts.users.map((u) => u.id),
-        )
-      : [];
+  const text = q.q.trim();
+  const accounts = want("accounts") && text ? await accountsFor(c, q, page) : [];
+  const found = want("statuses") && text ? await search(c.var.db, { q: q.q, t: "notes", page }, viewerIdOr) : null;
   const statuses =
     found && "notes" in found
       ? await toStatuses(
           c.var.db,
           originOf(c),
           viewerIdOr,
-          found.notes.map((note) => ({ note })),
+          cut(found.notes).map((note) => ({ note })),
         )
       : [];
-  const word = q.q.trim().replace(/^#/, "");
+  const word = text.replace(/^#/, "");
   const hashtags =
-    want("hashtags") && /^[\p{L}\p{N}_]{1,50}$/u.test(word)
+    want("hashtags") && q.offset === 0 && /^[\p{L}\p{N}_]{1,50}$/u.test(word)
       ? [
           {
             name: word.toLowerCase(),
@@ -99,7 +176,7 @@ async function searchAll(c: MastoContext) {
           },
         ]
       : [];
-  return { accounts: rows.map((r) => account(r, originOf(c))), statuses, hashtags };
+  return { accounts: cut(accounts).map((r) => account(r, originOf(c))), statuses, hashtags };
 }
 
 const ReportInput = z.object({
@@ -123,9 +200,14 @@ export const peopleRoutes = new Hono<MastoEnv>()
   .get("/api/v1/blocks", scoped("read:blocks"), relationList("blocks"))
   .get("/api/v1/mutes", scoped("read:mutes"), relationList("mutes"))
   // NoteX has no locked accounts: nobody ever asks to follow.
+  .get("/api/v1/statuses/:id/favourited_by", readable("read:accounts"), (c) => peopleWho(c, "liked"))
+  .get("/api/v1/statuses/:id/reblogged_by", readable("read:accounts"), (c) => peopleWho(c, "renoted"))
   .get("/api/v1/follow_requests", scoped("read:follows"), (c) => c.json([]))
-  .get("/api/v1/accounts/search", readable("read:accounts"), async (c) => c.json((await searchAll(c)).accounts))
-  .get("/api/v2/search", readable("read:search"), async (c) => c.json(await searchAll(c)))
+  // Search spends the same per-person (or per-address) budget as the web's.
+  .get("/api/v1/accounts/search", readable("read:accounts"), searchLimit, async (c) =>
+    c.json((await searchAll(c)).accounts),
+  )
+  .get("/api/v2/search", readable("read:search"), searchLimit, async (c) => c.json(await searchAll(c)))
   .post("/api/v1/reports", scoped("write:reports"), async (c) => {
     const data = await input(c, ReportInput);
     const me = viewer(c).id;
@@ -144,7 +226,8 @@ export const peopleRoutes = new Hono<MastoEnv>()
     if (shown.length !== refs.length || shown.some((s) => (s.account as { id: string }).id !== String(target)))
       throw notFoundError();
     const reason = REASON[data.category ?? "other"] ?? 5;
-    for (const r of refs) await report(c.var.db, me, r.kind, r.id, reason);
+    const note = (data.comment ?? "").slice(0, REPORT_NOTE_MAX);
+    for (const r of refs) await report(c.var.db, me, r.kind, r.id, reason, { note });
     return c.json({
       id: `${me}-${Date.now()}`,
       action_taken: false,

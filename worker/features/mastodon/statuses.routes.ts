@@ -1,9 +1,7 @@
 // /api/v1/statuses: post, read, edit, delete, and the interactions, through NoteX's own services.
 import { Hono } from "hono";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { notes } from "../../db/schema/notes";
-import { likes } from "../../db/schema/social";
-import { users } from "../../db/schema/users";
 import { AppError } from "../../lib/errors";
 import { bookmark } from "../bookmarks/bookmarks.service";
 import { like } from "../likes/likes.service";
@@ -14,8 +12,18 @@ import { deleteNote } from "../notes/write.service";
 import { deleteReply } from "../replies/replies.service";
 import { originOf } from "./accounts.routes";
 import { editStatus, idempotent, postStatus, remember, StatusInput } from "./compose.service";
-import { author, input, type MastoContext, type MastoEnv, readable, scoped, viewer, viewerId } from "./masto.http";
-import { account, iso, type StatusRef, statusRef } from "./serialise";
+import {
+  author,
+  federated,
+  input,
+  type MastoContext,
+  type MastoEnv,
+  readable,
+  scoped,
+  viewer,
+  viewerId,
+} from "./masto.http";
+import { iso, type StatusRef, statusRef } from "./serialise";
 import { notFoundStatus, statusOf, threadOf } from "./statuses.service";
 
 const refOf = (c: MastoContext): StatusRef => {
@@ -28,36 +36,21 @@ const refOf = (c: MastoContext): StatusRef => {
 const answer = async (c: MastoContext, ref: StatusRef) =>
   c.json(await statusOf(c.var.db, originOf(c), viewerId(c), ref));
 
-/** Like/unlike and bookmark/unbookmark act on notes and replies alike, then answer the status. */
-const toggle = (act: typeof like | typeof bookmark, on: boolean) => async (c: MastoContext) => {
+/** Bookmark/unbookmark act on notes and replies alike, then answer the status. */
+const toggle = (on: boolean) => async (c: MastoContext) => {
   const ref = refOf(c);
-  await act(c.var.db, viewer(c).id, ref.kind, ref.id, on);
+  await bookmark(c.var.db, viewer(c).id, ref.kind, ref.id, on);
   return answer(c, ref);
 };
 
-/** The accounts behind a status's likes or renotes, newest first (one page of 40). */
-async function peopleWho(c: MastoContext, which: "liked" | "renoted") {
+/** Favourite/unfavourite: a like, sent to the fediverse as /v1's is. */
+const favourite = (on: boolean) => async (c: MastoContext) => {
   const ref = refOf(c);
-  await statusOf(c.var.db, originOf(c), viewerId(c), ref);
-  if (which === "renoted" && ref.kind === "reply") return c.json([]);
-  const rows =
-    which === "liked"
-      ? await c.var.db
-          .select({ u: users })
-          .from(likes)
-          .innerJoin(users, eq(users.id, likes.userId))
-          .where(and(eq(likes.kind, ref.kind), eq(likes.targetId, ref.id), sql`${users.suspendedAt} is null`))
-          .orderBy(desc(likes.createdAt))
-          .limit(40)
-      : await c.var.db
-          .select({ u: users })
-          .from(notes)
-          .innerJoin(users, eq(users.id, notes.userId))
-          .where(and(eq(notes.renoteId, ref.id), eq(notes.kind, RENOTE), sql`${users.suspendedAt} is null`))
-          .orderBy(desc(notes.id))
-          .limit(40);
-  return c.json(rows.map((r) => account(r.u, originOf(c))));
-}
+  const me = viewer(c).id;
+  await like(c.var.db, me, ref.kind, ref.id, on);
+  await federated(c, { notex: "like", op: on ? "create" : "delete", uid: me, kind: ref.kind, id: ref.id });
+  return answer(c, ref);
+};
 
 /** The person's plain renote of note `id`, if any. */
 async function myRenote(c: MastoContext, id: number): Promise<number | null> {
@@ -81,12 +74,15 @@ export const statusRoutes = new Hono<MastoEnv>()
     if (done) return answer(c, done);
     const ref = await postStatus(c.env, c.var.db, me, await input(c, StatusInput), originOf(c));
     await remember(c.var.db, me.id, key, ref);
+    // A quote is a note of its own, as on /v1.
+    await federated(c, { notex: ref.kind, op: "create", uid: me.id, id: ref.id });
     return answer(c, ref);
   })
   .get("/api/v1/statuses/:id", readable("read:statuses"), (c) => answer(c, refOf(c)))
   .put("/api/v1/statuses/:id", scoped("write:statuses"), async (c) => {
     const ref = refOf(c);
     await editStatus(c.env, c.var.db, author(c), ref, await input(c, StatusInput), originOf(c));
+    await federated(c, { notex: ref.kind, op: "update", uid: author(c).id, id: ref.id });
     return answer(c, ref);
   })
   .delete("/api/v1/statuses/:id", scoped("write:statuses"), async (c) => {
@@ -95,8 +91,13 @@ export const statusRoutes = new Hono<MastoEnv>()
     // Mastodon answers the deleted status with its source text, so an app can offer "delete and redraft".
     const status = await statusOf(c.var.db, originOf(c), me.id, ref);
     if ((status.account as { id: string }).id !== String(me.id)) throw notFoundStatus();
-    if (ref.kind === "note") await deleteNote(c.env, c.var.db, me.id, ref.id);
-    else await deleteReply(c.var.db, me.id, ref.id);
+    if (ref.kind === "note") {
+      await deleteNote(c.env, c.var.db, me.id, ref.id);
+      await federated(c, { notex: "note", op: "delete", uid: me.id, id: ref.id });
+    } else {
+      const { parent } = await deleteReply(c.var.db, me.id, ref.id);
+      await federated(c, { notex: "reply", op: "delete", uid: me.id, id: ref.id, parent });
+    }
     return c.json({ ...status, text: textOf(String(status.content ?? "")) });
   })
   .get("/api/v1/statuses/:id/context", readable("read:statuses"), async (c) => {
@@ -120,15 +121,16 @@ export const statusRoutes = new Hono<MastoEnv>()
     const h = await noteHistory(c.var.db, ref.id, viewerId(c));
     return c.json(h.versions.reverse().map((v) => ({ ...base, content: v.content, created_at: iso(v.edited_at) })));
   })
-  .post("/api/v1/statuses/:id/favourite", scoped("write:favourites"), toggle(like, true))
-  .post("/api/v1/statuses/:id/unfavourite", scoped("write:favourites"), toggle(like, false))
-  .post("/api/v1/statuses/:id/bookmark", scoped("write:bookmarks"), toggle(bookmark, true))
-  .post("/api/v1/statuses/:id/unbookmark", scoped("write:bookmarks"), toggle(bookmark, false))
+  .post("/api/v1/statuses/:id/favourite", scoped("write:favourites"), favourite(true))
+  .post("/api/v1/statuses/:id/unfavourite", scoped("write:favourites"), favourite(false))
+  .post("/api/v1/statuses/:id/bookmark", scoped("write:bookmarks"), toggle(true))
+  .post("/api/v1/statuses/:id/unbookmark", scoped("write:bookmarks"), toggle(false))
   .post("/api/v1/statuses/:id/reblog", scoped("write:statuses"), async (c) => {
     const ref = refOf(c);
     if (ref.kind === "reply")
       throw new AppError(422, "invalid_input", "Validation failed: NoteX replies cannot be reblogged.");
-    await renote(c.var.db, viewer(c).id, ref.id, "", "");
+    const done = await renote(c.var.db, viewer(c).id, ref.id, "", "");
+    await federated(c, { notex: "renote", op: "create", uid: viewer(c).id, target: done.id });
     const original = await statusOf(c.var.db, originOf(c), viewer(c).id, ref);
     const wrapper = await myRenote(c, original.reblog ? Number((original.reblog as { id: string }).id) / 2 : ref.id);
     return answer(c, wrapper ? { kind: "note", id: wrapper } : ref);
@@ -136,11 +138,10 @@ export const statusRoutes = new Hono<MastoEnv>()
   .post("/api/v1/statuses/:id/unreblog", scoped("write:statuses"), async (c) => {
     const ref = refOf(c);
     if (ref.kind === "reply") throw notFoundStatus();
-    await undoRenote(c.var.db, viewer(c).id, ref.id);
+    const done = await undoRenote(c.var.db, viewer(c).id, ref.id);
+    await federated(c, { notex: "renote", op: "delete", uid: viewer(c).id, target: done.id });
     return answer(c, ref);
   })
-  .get("/api/v1/statuses/:id/favourited_by", readable("read:accounts"), (c) => peopleWho(c, "liked"))
-  .get("/api/v1/statuses/:id/reblogged_by", readable("read:accounts"), (c) => peopleWho(c, "renoted"))
   .post("/api/v1/statuses/:id/pin", scoped("write:accounts"), unsupported("NoteX has no pinned posts."))
   .post("/api/v1/statuses/:id/unpin", scoped("write:accounts"), unsupported("NoteX has no pinned posts."))
   .post(

@@ -1,19 +1,19 @@
 // Timelines (home, public, tag), an account's statuses, bookmarks and favourites: NoteX's keyset
 // lists read through Mastodon's max_id / since_id / min_id, with a Link header to page on.
 import { Hono } from "hono";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { notes } from "../../db/schema/notes";
-import { likes } from "../../db/schema/social";
+import { bookmarks, likes } from "../../db/schema/social";
 import type { DB } from "../../env";
-import { decodeCursor, encodeCursor, PAGE_SIZE, pageOf } from "../../lib/paging";
-import { listBookmarks } from "../bookmarks/bookmarks.service";
+import { decodeCursor, encodeCursor } from "../../lib/paging";
 import { listFeed } from "../feed/feed.service";
 import { PRESET_LABELS } from "../notes/notes.constants";
 import { LISTS, type ListShape, listNotes, OWNER_LISTS } from "../notes/read.service";
 import type { NoteList } from "../notes/notes.types";
 import { accountId, accountRows, originOf } from "./accounts.routes";
 import {
+  limitOf,
   type MastoContext,
   type MastoEnv,
   notFoundError,
@@ -24,7 +24,8 @@ import {
   viewer,
   viewerId,
 } from "./masto.http";
-import { labelTag, type StatusRef, statusRef } from "./serialise";
+import { savedPage } from "./saved";
+import { labelTag, statusRef } from "./serialise";
 import { statusesOf, toStatuses } from "./statuses.service";
 
 const flag = z
@@ -36,7 +37,7 @@ export const PageQuery = z.object({
   max_id: idParam,
   since_id: idParam,
   min_id: idParam,
-  limit: z.string().optional(),
+  limit: z.unknown().optional(),
   local: flag,
   remote: flag,
   only_media: flag,
@@ -58,7 +59,12 @@ async function noteKey(db: DB, raw: string | undefined) {
  * One page of a note list for Mastodon's parameters: max_id reads on below that status; since_id
  * and min_id answer the newest page's statuses above it (NoteX's lists page downwards only).
  */
-async function notesPage(c: MastoContext, q: Page, read: (cursor?: string) => Promise<NoteList>, byId = false) {
+async function notesPage(
+  c: MastoContext,
+  q: Page,
+  read: (cursor: string | undefined, size: number) => Promise<NoteList>,
+  byId = false,
+) {
   const db = c.var.db;
   let cursor: string | undefined;
   if (q.max_id) {
@@ -67,7 +73,7 @@ async function notesPage(c: MastoContext, q: Page, read: (cursor?: string) => Pr
     if (!key) return answerPage(c, [], null);
     cursor = encodeCursor(key);
   }
-  const list = await read(cursor);
+  const list = await read(cursor, limitOf(c, "statuses"));
   let items = list.notes;
   const floor = q.min_id ?? q.since_id;
   if (floor) {
@@ -110,43 +116,43 @@ function tagList(tag: string): { shape: ListShape; values: Record<string, unknow
   return label ? { shape: LISTS.label, values: { label } } : { shape: LISTS.tag, values: { tag: tag.toLowerCase() } };
 }
 
-/** Refs of the person's liked notes and replies, newest like first, by an opaque keyset cursor. */
-async function likedPage(db: DB, uid: number, cursor?: string) {
-  const after = decodeCursor(cursor);
-  const rows = await db
-    .select({ kind: likes.kind, id: likes.targetId, at: likes.createdAt })
-    .from(likes)
-    .where(
-      and(
-        eq(likes.userId, uid),
-        inArray(likes.kind, ["note", "reply"]),
-        after ? sql`(${likes.createdAt}, ${likes.targetId}) < (${after.at}, ${after.id})` : undefined,
-      ),
-    )
-    .orderBy(desc(likes.createdAt), desc(likes.targetId))
-    .limit(PAGE_SIZE + 1);
-  return pageOf(rows, 1, (r) => ({ at: r.at, id: r.id }));
-}
-
 /** Lists whose order is not a status's own (bookmarks, favourites) page by an opaque cursor in max_id. */
 const opaque = (raw: string | undefined) => (raw && /^[\w-]{1,200}$/.test(raw) ? raw : undefined);
+
+/** Bookmarks or favourites: notes and replies, newest saved first, paged by an opaque cursor in max_id. */
+async function savedList(c: MastoContext, table: typeof bookmarks | typeof likes) {
+  const q = await queryOf(c, PageQuery);
+  const me = viewer(c).id;
+  const page = await savedPage(c.var.db, table, me, opaque(q.max_id), limitOf(c, "statuses"));
+  // What the person may no longer open (hidden, blocked) is left out of the page, not the paging.
+  const statuses = await statusesOf(c.var.db, originOf(c), me, page.refs);
+  setLink(c, page.cursor, null);
+  return c.json(statuses);
+}
 
 export const timelineRoutes = new Hono<MastoEnv>()
   .get("/api/v1/timelines/home", scoped("read:statuses"), async (c) => {
     const me = viewer(c).id;
-    return notesPage(c, await queryOf(c, PageQuery), (cursor) => listFeed(c.var.db, me, { page: 1, cursor }), true);
+    return notesPage(
+      c,
+      await queryOf(c, PageQuery),
+      (cursor, size) => listFeed(c.var.db, me, { page: 1, cursor }, size),
+      true,
+    );
   })
   .get("/api/v1/timelines/public", readable("read:statuses"), async (c) => {
     const q = await queryOf(c, PageQuery);
     // Every NoteX account is local: remote=true (other servers only) is an empty list.
     if (q.remote) return c.json([]);
-    return notesPage(c, q, (cursor) => listNotes(c.var.db, LISTS.discover, {}, { page: 1, cursor }, viewerId(c)));
+    return notesPage(c, q, (cursor, size) =>
+      listNotes(c.var.db, LISTS.discover, {}, { page: 1, cursor }, viewerId(c), size),
+    );
   })
   .get("/api/v1/timelines/tag/:hashtag", readable("read:statuses"), async (c) => {
     const tag = c.req.param("hashtag").slice(0, 100);
     const { shape, values } = tagList(tag);
-    return notesPage(c, await queryOf(c, PageQuery), (cursor) =>
-      listNotes(c.var.db, shape, values, { page: 1, cursor }, viewerId(c)),
+    return notesPage(c, await queryOf(c, PageQuery), (cursor, size) =>
+      listNotes(c.var.db, shape, values, { page: 1, cursor }, viewerId(c), size),
     );
   })
   .get("/api/v1/accounts/:id/statuses", readable("read:statuses"), async (c) => {
@@ -156,28 +162,9 @@ export const timelineRoutes = new Hono<MastoEnv>()
     if (!owner) throw notFoundError();
     if (q.pinned) return c.json([]);
     const [all] = OWNER_LISTS.byId;
-    return notesPage(c, q, (cursor) => listNotes(c.var.db, all, { uid: id }, { page: 1, cursor }, viewerId(c)));
-  })
-  .get("/api/v1/bookmarks", scoped("read:bookmarks"), async (c) => {
-    const q = await queryOf(c, PageQuery);
-    const me = viewer(c).id;
-    const list = await listBookmarks(c.var.db, me, { t: "note", page: 1, cursor: opaque(q.max_id) });
-    if (!("notes" in list)) return c.json([]);
-    const statuses = await toStatuses(
-      c.var.db,
-      originOf(c),
-      me,
-      list.notes.map((note) => ({ note })),
+    return notesPage(c, q, (cursor, size) =>
+      listNotes(c.var.db, all, { uid: id }, { page: 1, cursor }, viewerId(c), size),
     );
-    setLink(c, list.cursor, null);
-    return c.json(statuses);
   })
-  .get("/api/v1/favourites", scoped("read:favourites"), async (c) => {
-    const q = await queryOf(c, PageQuery);
-    const me = viewer(c).id;
-    const page = await likedPage(c.var.db, me, opaque(q.max_id));
-    const refs: StatusRef[] = page.items.map((r) => ({ kind: r.kind === "reply" ? "reply" : "note", id: r.id }));
-    const statuses = await statusesOf(c.var.db, originOf(c), me, refs);
-    setLink(c, page.cursor, null);
-    return c.json(statuses);
-  });
+  .get("/api/v1/bookmarks", scoped("read:bookmarks"), (c) => savedList(c, bookmarks))
+  .get("/api/v1/favourites", scoped("read:favourites"), (c) => savedList(c, likes));

@@ -10,7 +10,6 @@ import { getNote, LISTS, labelRead, listNotes, noteHistory, ownerNotesRead, tagR
 import { readOne } from "../../db/reads";
 import { renote, undoRenote } from "./renotes.service";
 import { createNote, deleteNote, updateNote } from "./write.service";
-import { usernameOf } from "../users/users.service";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { listFeed } from "../feed/feed.service";
 import { federate } from "../federation/federate";
@@ -37,16 +36,14 @@ export const notes = new Hono<AppEnv>()
   .post("/", requireUser, body(NoteInput), async (c) => {
     const data = c.req.valid("json");
     if (data.id) throw new AppError(422, "invalid_input", "Use PATCH to edit a note.");
-    const author = { id: me(c).id, username: await usernameOf(c.var.db, me(c).id) };
-    const saved = await createNote(c.env, c.var.db, author, data, origin(c.req.url));
+    const saved = await createNote(c.env, c.var.db, me(c).id, data, origin(c.req.url));
     await federate(c, { notex: "note", op: "create", uid: me(c).id, id: saved.note.id });
     return c.json(saved, 201);
   })
   .patch("/", requireUser, body(NoteInput), async (c) => {
     const data = c.req.valid("json");
     if (!data.id) throw new AppError(422, "invalid_input", "id is required", { id: "id is required" });
-    const author = { id: me(c).id, username: await usernameOf(c.var.db, me(c).id) };
-    const saved = await updateNote(c.env, c.var.db, author, data.id, data, origin(c.req.url));
+    const saved = await updateNote(c.env, c.var.db, me(c).id, data.id, data, origin(c.req.url));
     await federate(c, { notex: "note", op: "update", uid: me(c).id, id: data.id });
     return c.json(saved);
   })

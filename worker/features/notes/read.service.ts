@@ -3,11 +3,11 @@ import { and, desc, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { bindPlan, namedObjects, planOf } from "../../db/plan";
 import { type Read, readOne } from "../../db/reads";
-import { noteTags, notes } from "../../db/schema/notes";
+import { deletedNotes, noteTags, notes } from "../../db/schema/notes";
 import { noteVersions } from "../../db/schema/safety";
 import { users } from "../../db/schema/users";
 import type { DB } from "../../env";
-import { notFound } from "../../lib/errors";
+import { AppError, notFound } from "../../lib/errors";
 import { type Keyset, PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
 import { noteInList, openable, type Viewer } from "../safety/visibility";
 import { idNamed } from "../users/users.service";
@@ -178,9 +178,25 @@ export function noteRead(db: DB, id: number, viewerId: number | null, username?:
       viewerId ? P("viewer") : null,
     ),
   );
+  // Why a note cannot be shown, asked in the same trip (a primary-key probe): deleted by its
+  // author (a tombstone: 410, said as such), or never there or not for this viewer (404).
+  const tombstone = planOf(`noteGone|${+!!username}`, () =>
+    db
+      .select({ id: deletedNotes.id })
+      .from(deletedNotes)
+      .where(and(eq(deletedNotes.id, P("id")), username ? eq(deletedNotes.userId, idNamed(P("username"))) : undefined))
+      .limit(1),
+  );
+  const values = { id, username, viewer: viewerId };
   return {
-    statements: [bindPlan(db, plan, { id, username, viewer: viewerId })],
-    value: ([r]) => noteFromRows(namedObjects<Hydrated>(plan, r.results), viewerId),
+    statements: [bindPlan(db, plan, values), bindPlan(db, tombstone, values)],
+    value: ([found, gone]) => {
+      const [row] = namedObjects<Hydrated>(plan, found.results);
+      if (row) return toNoteJson(row, viewerId);
+      throw gone.results.length
+        ? new AppError(410, "note_deleted", "This note was deleted")
+        : notFound("Note not found");
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 // Renotes (a note shared as it is) and quotes (shared with your own text), and undoing a renote.
 import { and, eq, sql } from "drizzle-orm";
 import { runBatch } from "../../db/client";
-import { minusChanges, plus, plusChanges } from "../../db/counters";
+import { plus } from "../../db/counters";
 import { notes } from "../../db/schema/notes";
 import type { DB } from "../../env";
 import { notFound } from "../../lib/errors";
@@ -13,13 +13,23 @@ import { QUOTE, RENOTE } from "./notes.constants";
 import { countNote } from "./notes.counters";
 import { NOTES } from "./notes.json";
 
-/** The original's renote count, moved by the rows the renote's insert or delete just changed. */
-const renumByChanges = (db: DB, originalId: number, on: boolean) =>
+/** Whether `uid` has a plain renote of `originalId` (a moderator hides the original, never a plain renote). */
+const renoted = (uid: number, originalId: number) =>
+  sql`exists(select 1 from notes r where r.user_id = ${uid} and r.kind = ${RENOTE} and r.renote_id = ${originalId})`;
+
+/**
+ * The original's renote count, moved by one in a statement whose own `where` holds exactly when the
+ * renote's insert (or delete) after it changes a counted row: O(1), and a repeat moves nothing.
+ */
+const renumFor = (db: DB, uid: number, originalId: number, on: boolean) =>
   db
     .update(notes)
-    .set({ renum: on ? plusChanges(notes.renum) : minusChanges(notes.renum) })
-    .where(eq(notes.id, originalId))
-    .returning({ renum: notes.renum });
+    .set({ renum: plus(notes.renum, on ? 1 : -1) })
+    .where(and(eq(notes.id, originalId), on ? sql`not ${renoted(uid, originalId)}` : renoted(uid, originalId)));
+
+/** The original's renum as the batch left it. */
+const renumOf = (db: DB, originalId: number) =>
+  db.select({ renum: notes.renum }).from(notes).where(eq(notes.id, originalId));
 
 /** The notice of `uid`'s plain renote of `originalId`, to its owner. */
 const renoteNotice = (ownerId: number, uid: number, originalId: number) => ({
@@ -48,14 +58,15 @@ export async function renote(db: DB, uid: number, targetId: number, content: str
   refuseBlocked(original.blocked);
   const now = Date.now();
   if (!txt.trim()) {
-    const [, [counted]] = (await runBatch(db, [
+    const [, , [counted]] = (await runBatch(db, [
+      renumFor(db, uid, originalId, true),
       db
         .insert(notes)
         .values({ userId: uid, kind: RENOTE, renoteId: originalId, createdAt: now, notedAt: now })
         .onConflictDoNothing(),
-      renumByChanges(db, originalId, true),
+      renumOf(db, originalId),
       ...notifyStatements(db, renoteNotice(original.ownerId, uid, originalId)),
-    ])) as [unknown, { renum: number }[]];
+    ])) as [unknown, unknown, { renum: number }[]];
     return { id: originalId, renoted: true, renum: counted?.renum ?? 0 };
   }
   const mentions = await linkMentions(db, uid, content);
@@ -102,11 +113,12 @@ export async function renote(db: DB, uid: number, targetId: number, content: str
 
 export async function undoRenote(db: DB, uid: number, originalId: number) {
   const [original] = await db.select({ ownerId: notes.userId }).from(notes).where(eq(notes.id, originalId)).limit(1);
-  const [, [counted]] = (await runBatch(db, [
+  const [, , [counted]] = (await runBatch(db, [
+    renumFor(db, uid, originalId, false),
     db.delete(notes).where(and(eq(notes.userId, uid), eq(notes.kind, RENOTE), eq(notes.renoteId, originalId))),
-    renumByChanges(db, originalId, false),
+    renumOf(db, originalId),
     ...(original ? unnotifyStatements(db, renoteNotice(original.ownerId, uid, originalId)) : []),
-  ])) as [unknown, { renum: number }[]];
+  ])) as [unknown, unknown, { renum: number }[]];
   if (!counted) throw notFound("Note not found");
   return { id: originalId, renoted: false, renum: counted.renum };
 }

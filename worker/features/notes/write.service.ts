@@ -1,11 +1,11 @@
 // Writing notes: create, edit and delete, each one batch with every counter, tag, folder and
 // notification it moves. Renotes and quotes are in renotes.service.ts.
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { ownRow, runBatch } from "../../db/client";
-import { noteTags, notes } from "../../db/schema/notes";
+import { deletedNotes, noteTags, notes } from "../../db/schema/notes";
 import { noteVersions } from "../../db/schema/safety";
-import { userLabels } from "../../db/schema/users";
+import { userLabels, users } from "../../db/schema/users";
 import type { DB, Env } from "../../env";
 import { AppError } from "../../lib/errors";
 import { folderSyncStatements, folderUnfileStatements } from "../folders/folders.links";
@@ -47,14 +47,18 @@ export interface SaveResult {
   uploads: { key: string; put_link: string; file_url: string }[];
 }
 
-/** Who saves a note: the signed-in user (their username makes the note's href). */
-interface Author {
-  id: number;
-  username: string;
-}
+/**
+ * The author's username, read as the last statement of the write's own batch (a session names only
+ * the account): it makes the note's href without a trip of its own.
+ */
+const usernameRead = (db: DB, uid: number) =>
+  db.select({ username: users.username }).from(users).where(eq(users.id, uid));
 
-const saved = (author: Author, id: number, slots: UploadSlot[]): SaveResult => ({
-  note: { id, href: `/${author.username}/note/${id}` },
+/** The username usernameRead put last in a batch's results. */
+const usernameIn = (results: unknown[]) => (results.at(-1) as { username: string }[])[0]?.username ?? "";
+
+const saved = (username: string, id: number, slots: UploadSlot[]): SaveResult => ({
+  note: { id, href: `/${username}/note/${id}` },
   uploads: slots.map((s) => ({ key: s.key, put_link: s.put_link, file_url: s.file_url })),
 });
 
@@ -62,14 +66,7 @@ async function reserveUploads(env: Env, db: DB, uid: number, data: NoteData, ori
   return data.uploads.length ? createUploads(env, db, uid, "note", data.uploads, origin) : [];
 }
 
-export async function createNote(
-  env: Env,
-  db: DB,
-  author: Author,
-  data: NoteData,
-  origin: string,
-): Promise<SaveResult> {
-  const uid = author.id;
+export async function createNote(env: Env, db: DB, uid: number, data: NoteData, origin: string): Promise<SaveResult> {
   await checkImages(env, db, uid, data.imgs);
   const mentions = await linkMentions(db, uid, data.content);
   const slots = await reserveUploads(env, db, uid, data, origin);
@@ -89,18 +86,22 @@ export async function createNote(
       createdAt: now,
       notedAt: now,
     })
-    .returning({ id: notes.id });
+    // The author's username for the href, in the insert's own statement (no trip of its own).
+    .returning({ id: notes.id, username: sql<string>`(select username from users where id = ${uid})` });
   // The insert needs its id first (D1 has no interactive transaction); everything that depends
   // on it lands together, and a failure there removes the note again.
   try {
-    const folderStmts = await folderSyncStatements(db, {
-      userId: uid,
-      noteId: row.id,
-      label: data.label,
-      oldLabel: null,
-      createdAt: now,
-      folderIds: data.folders,
-    });
+    // A new note is in no folder yet: without folders to file it in there is nothing to read or sync.
+    const folderStmts = data.folders.length
+      ? await folderSyncStatements(db, {
+          userId: uid,
+          noteId: row.id,
+          label: data.label,
+          oldLabel: null,
+          createdAt: now,
+          folderIds: data.folders,
+        })
+      : [];
     await runBatch(db, [
       // Slots reserved ahead of the note are its own now (the cleanup cron leaves them).
       ...(data.imgs.length ? [attachUploads(db, uid, keysOf(data.imgs))] : []),
@@ -121,18 +122,17 @@ export async function createNote(
     await db.delete(notes).where(eq(notes.id, row.id));
     throw e;
   }
-  return saved(author, row.id, slots);
+  return saved(row.username ?? "", row.id, slots);
 }
 
 export async function updateNote(
   env: Env,
   db: DB,
-  author: Author,
+  uid: number,
   id: number,
   data: NoteData,
   origin: string,
 ): Promise<SaveResult> {
-  const uid = author.id;
   // A renote or quote is not edited here (kind 0 only).
   const old = await ownRow(db, notes, id, uid, "Note", eq(notes.kind, 0));
   await checkImages(env, db, uid, data.imgs);
@@ -150,7 +150,7 @@ export async function updateNote(
   });
   // Like with like: the stored HTML against this save's, both with their mentions linked.
   const changed = old.content !== mentions.html || old.label !== data.label;
-  await runBatch(db, [
+  const results = await runBatch(db, [
     ...(data.imgs.length ? [attachUploads(db, uid, keysOf(data.imgs))] : []),
     labelOut(db, uid, id),
     // The text being replaced is kept, stamped with when it was written (edit history).
@@ -188,6 +188,7 @@ export async function updateNote(
       userIds: mentions.userIds,
       extra: data.txt.slice(0, 100),
     }),
+    usernameRead(db, uid),
   ]);
   if (removed.length)
     await deleteImages(
@@ -196,7 +197,7 @@ export async function updateNote(
       uid,
       removed.map((u) => u.slice(IMG_PREFIX.length)),
     );
-  return saved(author, id, slots);
+  return saved(usernameIn(results), id, slots);
 }
 
 export async function deleteNote(env: Env, db: DB, uid: number, id: number): Promise<void> {
@@ -210,6 +211,8 @@ export async function deleteNote(env: Env, db: DB, uid: number, id: number): Pro
     // it by their foreign keys (db/schema/social.ts).
     db.delete(notes).where(and(eq(notes.renoteId, id), eq(notes.kind, RENOTE))),
     db.delete(notes).where(and(eq(notes.id, id), eq(notes.userId, uid))),
+    // Its page then says it was deleted (read.service.ts), rather than that it was never there.
+    db.insert(deletedNotes).values({ id, userId: uid }).onConflictDoNothing(),
     db.delete(userLabels).where(and(eq(userLabels.userId, uid), eq(userLabels.n, 0))),
   ]);
   const keys = old.imgs

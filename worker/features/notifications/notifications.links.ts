@@ -33,11 +33,20 @@ const rowFor = (
 
 /**
  * Notify `userId` (an id, or SQL that yields one: a target's owner within a write's own batch) that
- * `actorId` did `action` on a row; nothing for oneself; a repeat is a no-op.
+ * `actorId` did `action` on a row; nothing for oneself; a repeat is a no-op. `when`: the write's own
+ * guard (its batch then notifies only when the write was allowed).
  */
 export function notifyStatements(
   db: DB,
-  n: { userId: number | SQL; actorId: number; action: Action; tblname?: string; rowid?: number | SQL; extra?: string },
+  n: {
+    userId: number | SQL;
+    actorId: number;
+    action: Action;
+    tblname?: string;
+    rowid?: number | SQL;
+    extra?: string;
+    when?: SQL;
+  },
 ): BatchItem<"sqlite">[] {
   if (n.userId === n.actorId) return [];
   return [
@@ -48,7 +57,7 @@ export function notifyStatements(
         db
           .select(rowFor(users.id, { ...n, tblname: n.tblname ?? "", rowid: n.rowid ?? 0, extra: n.extra ?? "" }))
           .from(users)
-          .where(and(eq(users.id, n.userId), ne(users.id, n.actorId), sql`not ${mutedBy(users.id, n.actorId)}`))
+          .where(and(eq(users.id, n.userId), ne(users.id, n.actorId), sql`not ${mutedBy(users.id, n.actorId)}`, n.when))
           .getSQL(),
       )
       .onConflictDoNothing(),
@@ -66,10 +75,10 @@ export function mentionStatements(
   return m.userIds.flatMap((userId) => notifyStatements(db, { ...m, userId, action: "mention" }));
 }
 
-/** Undoing a like or follow takes its notification back. */
+/** Undoing a like or follow takes its notification back (`when`: the undo's own guard). */
 export function unnotifyStatements(
   db: DB,
-  n: { userId: number | SQL; actorId: number; action: Action; tblname?: string; rowid?: number },
+  n: { userId: number | SQL; actorId: number; action: Action; tblname?: string; rowid?: number; when?: SQL },
 ): BatchItem<"sqlite">[] {
   const row = and(
     eq(notifications.userId, n.userId),
@@ -77,6 +86,7 @@ export function unnotifyStatements(
     eq(notifications.action, n.action),
     eq(notifications.tblname, n.tblname ?? ""),
     eq(notifications.rowid, n.rowid ?? 0),
+    n.when,
   );
   return [db.delete(notifications).where(row)];
 }

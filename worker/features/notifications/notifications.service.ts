@@ -1,10 +1,12 @@
-import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { bindPlan, namedObjects, planFrom } from "../../db/plan";
 import { readOne } from "../../db/reads";
+import { z } from "zod";
 import { notifications } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
 import type { CurrentUser, DB } from "../../env";
 import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
+import { ListQuery } from "../../lib/params";
 import { noticeVisible } from "../safety/visibility";
 
 /**
@@ -30,17 +32,45 @@ function href(
   return `/${owner}/note/${n.rowid}`;
 }
 
-type NoticeRow = typeof notifications.$inferSelect & {
-  username: string;
-  fullname: string;
-  avatar: string;
-  unread: number;
-  reader: string;
-  slug: string | null;
-};
+/**
+ * What people said to or about the reader's words: mentions, replies and quotes (the Mentions
+ * tab, as Mastodon's and Bluesky's). The same terms as the partial index
+ * notifications_user_mentions_idx, so SQLite reads that index for the tab.
+ */
+export const MENTION_ACTIONS = sql`${notifications.action} in ('mention', 'reply', 'quote')`;
 
-/** One page of the reader's notifications, newest first, with the unread count as it stands. */
-export function notificationsRead(db: DB, uid: number, q: { page: number; cursor?: string }) {
+export const NotificationsQuery = ListQuery.extend({ t: z.enum(["all", "mentions"]).optional().catch(undefined) });
+
+/** The opening words of a text for a notice ("liked your note “first words…”"), cut at a word. */
+export function firstWords(text: string | null, max = 60): string {
+  const t = (text ?? "").replace(/\s+/g, " ").trim();
+  if (t.length <= max) return t;
+  const cut = t.slice(0, max);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?]+$/, "")}…`;
+}
+
+/** The text (or folder name) a like or renote is about, by primary key: what the notice names. */
+const subjectOf = sql<string | null>`case when ${notifications.action} in ('like', 'renote') then
+  case ${notifications.tblname}
+    when 'note' then (select substr(txt, 1, 200) from notes where id = ${notifications.rowid})
+    when 'reply' then (select substr(txt, 1, 200) from replies where id = ${notifications.rowid})
+    when 'folder' then (select name from folders where id = ${notifications.rowid})
+  end end`;
+
+/**
+ * One page of the reader's notifications (all, or the Mentions tab), newest first, with the unread
+ * count as it stands; each one says whether it is unread (newer than the last time the list was
+ * read), and a follow whether the reader follows back.
+ * `actions`: only these kinds (a client's type filter, applied before the page is cut so pages stay
+ * full); `size`: a client's own page size.
+ */
+export function notificationsRead(
+  db: DB,
+  uid: number,
+  q: { page: number; cursor?: string; t?: "all" | "mentions"; actions?: readonly string[]; size?: number },
+) {
+  const size = q.size ?? PAGE_SIZE;
   const { after, offset } = startOf(q);
   const plan = planFrom(
     db
@@ -51,9 +81,17 @@ export function notificationsRead(db: DB, uid: number, q: { page: number; cursor
         avatar: users.avatar,
         // The unread count as it stands (one row, read once for the statement), so the page
         // marks the list read only when something is unread: a write on every visit otherwise.
-        unread: sql<number>`(select noti_num from users where id = ${uid})`.as("x_unread"),
+        unreadCount: sql<number>`(select noti_num from users where id = ${uid})`.as("x_unread"),
         // The reader's own name, for the hrefs of notices about their content.
         reader: sql<string>`(select username from users where id = ${uid})`.as("x_reader"),
+        // Newer than what the reader last saw (users.noti_seen: the newest id when the list was read).
+        unread: sql<number>`${notifications.id} > (select noti_seen from users where id = ${uid})`.as("x_new"),
+        subject: subjectOf.as("x_subject"),
+        // Only for a follow: whether the reader follows them already (the follows primary key).
+        following:
+          sql<number>`case when ${notifications.action} = 'follow' then exists(select 1 from follows f where f.follower_id = ${uid} and f.followee_id = ${notifications.actorId}) end`.as(
+            "x_following",
+          ),
         // Read by primary key, and only for a notification about an x-folder (folders are the reader's own).
         slug: sql<
           string | null
@@ -67,21 +105,23 @@ export function notificationsRead(db: DB, uid: number, q: { page: number; cursor
         and(
           eq(notifications.userId, uid),
           sql`${notifications.tblname} != '_gone'`,
+          q.t === "mentions" ? MENTION_ACTIONS : undefined,
           // Hidden content and suspended people leave the list while they are removed (not deleted:
           // restoring brings them back). The unread badge may still count them until the list is read.
           noticeVisible(sql`"notifications"`, uid, sql`"users"`),
+          q.actions ? inArray(notifications.action, q.actions.length ? [...q.actions] : [""]) : undefined,
           after ? sql`(${notifications.createdAt}, ${notifications.id}) < (${after.at}, ${after.id})` : undefined,
         ),
       )
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(PAGE_SIZE + 1)
+      .limit(size + 1)
       .offset(offset),
   );
   return {
     statements: [bindPlan(db, plan, {})],
     value: ([r]: D1Result<Record<string, unknown>>[]) => {
       const rows = namedObjects<NoticeRow>(plan, r.results);
-      const page = pageOf(rows, q.page, (n) => ({ at: n.createdAt, id: n.id }));
+      const page = pageOf(rows, q.page, (n) => ({ at: n.createdAt, id: n.id }), size);
       return {
         notis: page.items.map((n) => ({
           id: n.id,
@@ -94,18 +134,34 @@ export function notificationsRead(db: DB, uid: number, q: { page: number; cursor
             ? { id: 0, username: "", fullname: "NoteX moderation", avatar: "", me: false }
             : { id: n.actorId, username: n.username, fullname: n.fullname, avatar: n.avatar, me: false },
           created_at: n.createdAt,
+          unread: !!n.unread,
+          // What a like or renote is about, in its opening words ("" for an image-only note).
+          subject: n.subject === null ? null : firstWords(n.subject),
+          ...(n.action === "follow" ? { following: !!n.following } : {}),
           href: href(n, n.username, rows[0]?.reader ?? "", n.slug),
         })),
         paginator: page.paginator,
         cursor: page.cursor,
         // null on an empty page (no row to carry it): the caller cannot tell, so it marks read.
-        unread: rows[0]?.unread ?? null,
+        unread: rows[0]?.unreadCount ?? null,
       };
     },
   };
 }
 
-export const listNotifications = (db: DB, reader: CurrentUser, q: { page: number; cursor?: string }) =>
+type NoticeRow = typeof notifications.$inferSelect & {
+  username: string;
+  fullname: string;
+  avatar: string;
+  unreadCount: number;
+  reader: string;
+  unread: number;
+  subject: string | null;
+  following: number | null;
+  slug: string | null;
+};
+
+export const listNotifications = (db: DB, reader: CurrentUser, q: Parameters<typeof notificationsRead>[2]) =>
   readOne(db, notificationsRead(db, reader.id, q));
 
 /** Spec 2: opening the list resets the unread count to 0 once it has loaded. */

@@ -4,7 +4,7 @@ import { replies } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { runBatch } from "../../db/client";
-import { plus, plusChanges } from "../../db/counters";
+import { plus } from "../../db/counters";
 import type { DB } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
@@ -177,14 +177,15 @@ export async function createReply(db: DB, uid: number, parent: number, raw: stri
   refuseBlocked(target.blocked || ("noteBlocked" in target ? Number(target.noteBlocked) : 0));
   if (repeat) return getReply(db, repeat.id, uid);
   const { html: content, userIds } = await linkMentions(db, uid, html);
-  // One batch: the reply, its parent's counter (+ the insert's changes()), and the notification,
-  // which names the new reply by last_insert_rowid() (the counter's UPDATE does not move it).
+  // One batch: the reply, its parent's counter, and the notification, which names the new reply by
+  // last_insert_rowid() (the counter's UPDATE does not move it). The insert has no conflict clause:
+  // it adds exactly one row or fails the batch whole, so the counter moves by one, unguarded.
   const [[row]] = (await runBatch(db, [
     db
       .insert(replies)
       .values({ userId: uid, noteId: target.noteId, parent, content, txt })
       .returning({ id: replies.id }),
-    countParent(db, parent, plusChanges),
+    countParent(db, parent, (col) => plus(col, 1)),
     ...notifyStatements(db, {
       userId: target.ownerId,
       actorId: uid,

@@ -19,21 +19,35 @@ import {
 } from "./moderation.service";
 import { siteOrigin } from "../accounts/accounts.service";
 import { block, listOf, mute } from "./safety.service";
+import { blockDomain, domainBlockList, unblockDomain } from "../federation/domains";
+import { siteOriginOf } from "../federation/context";
+import { federate } from "../federation/federate";
 
 /** Blocks or mutes: the person's list, and setting or lifting one (the same routes for both). */
 const relationRoutes = <R>(
   list: "blocks" | "mutes",
   set: (db: DB, me: number, uid: number, on: boolean) => Promise<R>,
+  after: (c: Context<AppEnv>, uid: number, on: boolean) => Promise<void> = async () => {},
 ) =>
   new Hono<AppEnv>()
     .use(requireUser)
     .get("/", query(ListQuery), async (c) => c.json(await listOf(c.var.db, list, me(c).id, c.req.valid("query"))))
-    .post("/:uid", param(UidParam), async (c) => c.json(await set(c.var.db, me(c).id, c.req.valid("param").uid, true)))
-    .delete("/:uid", param(UidParam), async (c) =>
-      c.json(await set(c.var.db, me(c).id, c.req.valid("param").uid, false)),
-    );
+    .post("/:uid", param(UidParam), async (c) => {
+      const done = await set(c.var.db, me(c).id, c.req.valid("param").uid, true);
+      await after(c, c.req.valid("param").uid, true);
+      return c.json(done);
+    })
+    .delete("/:uid", param(UidParam), async (c) => {
+      const done = await set(c.var.db, me(c).id, c.req.valid("param").uid, false);
+      await after(c, c.req.valid("param").uid, false);
+      return c.json(done);
+    });
 
-export const blockRoutes = relationRoutes("blocks", block);
+// A block of someone on another server is told to their server (Block / Undo(Block)), as
+// Mastodon does; a mute stays here (Mastodon does not federate mutes either).
+export const blockRoutes = relationRoutes("blocks", block, (c, target, on) =>
+  federate(c, { notex: "block", op: on ? "create" : "delete", uid: me(c).id, target }),
+);
 export const muteRoutes = relationRoutes("mutes", mute);
 
 /** Moderators and admins only: everyone else gets 403 (a visitor 401) before anything is read. */
@@ -54,6 +68,15 @@ const ActionInput = z.object({
     .max(500, "Reason must be less than 500 characters."),
 });
 
+const DomainInput = z.object({
+  domain: z
+    .string({ error: "Please enter a server's domain." })
+    .trim()
+    .min(1, "Please enter a server's domain.")
+    .max(253),
+  reason: ActionInput.shape.reason,
+});
+
 // The role check comes before validation, so a non-moderator learns nothing about the inputs.
 export const moderationRoutes = new Hono<AppEnv>()
   .use(requireUser)
@@ -71,4 +94,12 @@ export const moderationRoutes = new Hono<AppEnv>()
     await later(c, "moderation mail", () => mailAccountDecision(c.env, c.var.db, input, siteOrigin(c.env, c.req.url)));
     return c.json(done);
   })
-  .get("/log", query(ListQuery), async (c) => c.json(await moderationLogPage(c.var.db, c.req.valid("query"))));
+  .get("/log", query(ListQuery), async (c) => c.json(await moderationLogPage(c.var.db, c.req.valid("query"))))
+  // Servers cut off from this one (worker/features/federation/domains.ts).
+  .get("/domains", async (c) => c.json(await domainBlockList(c.env.DB)))
+  .post("/domains", body(DomainInput), async (c) => {
+    const { domain, reason } = c.req.valid("json");
+    const own = new URL(siteOriginOf(c.env, c.req.url)).host;
+    return c.json(await blockDomain(c.env.DB, me(c).id, domain, reason, own));
+  })
+  .delete("/domains/:domain", async (c) => c.json(await unblockDomain(c.env.DB, me(c).id, c.req.param("domain"))));

@@ -76,7 +76,13 @@ export async function mute(db: DB, me: number, uid: number, on: boolean) {
 }
 
 /** A page of the people `me` blocked or muted, newest first, along (owner, created_at, other). */
-export function relationsRead(db: DB, which: "blocks" | "mutes", me: number, q: { page: number; cursor?: string }) {
+export function relationsRead(
+  db: DB,
+  which: "blocks" | "mutes",
+  me: number,
+  q: { page: number; cursor?: string },
+  size = PAGE_SIZE,
+) {
   const [table, owner, other, at]: [typeof blocks | typeof mutes, SQLiteColumn, SQLiteColumn, SQLiteColumn] =
     which === "blocks"
       ? [blocks, blocks.blockerId, blocks.blockedId, blocks.createdAt]
@@ -89,14 +95,14 @@ export function relationsRead(db: DB, which: "blocks" | "mutes", me: number, q: 
       .innerJoin(users, eq(users.id, other))
       .where(and(eq(owner, me), after ? sql`(${at}, ${other}) < (${after.at}, ${after.id})` : undefined))
       .orderBy(desc(at), desc(other))
-      .limit(PAGE_SIZE + 1)
+      .limit(size + 1)
       .offset(offset),
   );
   type Row = { id: number; username: string; fullname: string; avatar: string; at: number };
   return {
     statements: [bindPlan(db, plan, {})],
     value: ([r]: D1Result<Record<string, unknown>>[]) => {
-      const page = pageOf(namedObjects<Row>(plan, r.results), q.page, (row) => ({ at: row.at, id: row.id }));
+      const page = pageOf(namedObjects<Row>(plan, r.results), q.page, (row) => ({ at: row.at, id: row.id }), size);
       return {
         users: page.items.map(({ at: _at, ...u }) => ({ ...u, me: false })),
         paginator: page.paginator,
@@ -114,9 +120,14 @@ export const blockedError = (state: 1 | 2) =>
     ? new AppError(403, "blocked", "You have blocked this user. Unblock them to interact.")
     : new AppError(403, "blocked", "This user has blocked you.");
 
+/** blockedError for a block state of 1 or 2, else null (no block). */
+export const blockRefusal = (state: number | null | undefined) =>
+  state === 1 || state === 2 ? blockedError(state) : null;
+
 /** Throws blockedError for a block state of 1 or 2. */
 export function refuseBlocked(state: number | null | undefined) {
-  if (state === 1 || state === 2) throw blockedError(state);
+  const refused = blockRefusal(state);
+  if (refused) throw refused;
 }
 
 /** Refuses an interaction between `me` and `owner` across a block: one query, for writes that have no other. */

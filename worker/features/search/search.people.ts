@@ -8,7 +8,7 @@ import { userInList } from "../safety/visibility";
 import { badCursor, decodeToken, encodeToken, isInt, P, viewerOf } from "./search.common";
 
 // People search (t=users) and the composer's @-mention suggestions: index ranges over usernames
-// and names, never the full-text index.
+// and names, then (search only) the words of names through users_fts, never a scan.
 
 export type UserHit = UserRef & { descr: string };
 
@@ -25,8 +25,9 @@ const inRange = (key: SQL) => sql`${key} >= ${P("lo")} and ${key} < ${P("hi")}`;
 
 /**
  * People whose username starts with the prefix (along users_username_uq), then those whose name
- * does and username does not (along users_fullname_idx): two index ranges in one batch, each in
- * its index's order, so a page never sorts.
+ * does and username does not (along users_fullname_idx), then those with a later word of the name
+ * starting with each word typed ("love" finds Ada Lovelace; users_fts in id order): three index
+ * reads in one batch, each in its index's order, so a page never sorts.
  */
 function usersPlans(db: DB, viewer: boolean) {
   // Suspended people and anyone blocked either way are not found; muted people are (to unmute them).
@@ -54,7 +55,33 @@ function usersPlans(db: DB, viewer: boolean) {
       .orderBy(asc(lowerName), asc(users.id))
       .limit(P("limit")),
   );
-  return { byUsername, byName };
+  const byWords = planOf(`search:users|words|${+viewer}`, () =>
+    db
+      .select({ ...USER_FIELDS, key: sql<string>`''`.as("x_key") })
+      .from(sql`"users_fts"`)
+      .innerJoin(users, sql`${users.id} = "users_fts".rowid`)
+      .where(
+        and(
+          sql`"users_fts" match ${P("words")}`,
+          sql`"users_fts".rowid > ${P("afterId")}`,
+          sql`not (${inRange(lowerUsername)})`,
+          sql`not (${inRange(lowerName)})`,
+          listed,
+        ),
+      )
+      .orderBy(sql`"users_fts".rowid`)
+      .limit(P("limit")),
+  );
+  return { byUsername, byName, byWords };
+}
+
+/**
+ * The words of a people query as an FTS5 expression: every word, quoted, as a prefix of some word
+ * of the name. Null when no word has a letter or digit (nothing a name's words could start with).
+ */
+export function nameWords(prefix: string): string | null {
+  const words = prefix.split(" ").filter((w) => /[\p{L}\p{N}]/u.test(w));
+  return words.length ? words.map((w) => `"${w.replaceAll('"', '""')}"*`).join(" ") : null;
 }
 
 type UserRow = UserHit & { key: string };
@@ -65,31 +92,34 @@ async function inOneTrip(db: DB, reads: D1PreparedStatement[]): Promise<D1Result
 }
 
 export async function searchUsers(db: DB, prefix: string, q: { page: number; cursor?: string }, viewer: number | null) {
-  // Cursor: [phase, key, id] of the last person shown (phase 0 usernames, 1 names).
+  // Cursor: [phase, key, id] of the last person shown (phase 0 usernames, 1 names, 2 name words).
   let at: [number, string, number] = [0, "", 0];
   if (q.cursor) {
     const v = decodeToken(q.cursor);
-    if (!Array.isArray(v) || (v[0] !== 0 && v[0] !== 1) || typeof v[1] !== "string" || !isInt(v[2])) throw badCursor();
+    if (!Array.isArray(v) || ![0, 1, 2].includes(v[0]) || typeof v[1] !== "string" || !isInt(v[2])) throw badCursor();
     at = v as [number, string, number];
   } else if (q.page > 1) {
     // Without a cursor only the first page is a real start; the spec's page numbers need the cursor.
     return { users: [], paginator: { page: q.page, is_end: true }, cursor: null };
   }
-  const { byUsername, byName } = usersPlans(db, !!viewer);
+  const plans = usersPlans(db, !!viewer);
   const bounds = { lo: prefix, hi: `${prefix}\u{10FFFF}`, limit: PAGE_SIZE + 1, viewer };
-  const reads =
-    at[0] === 0
-      ? [
-          bindPlan(db, byUsername, { ...bounds, after: at[1] }),
-          bindPlan(db, byName, { ...bounds, after: "", afterId: 0 }),
-        ]
-      : [bindPlan(db, byName, { ...bounds, after: at[1], afterId: at[2] })];
-  const results = await inOneTrip(db, reads);
-  const [u, n] = results.length === 2 ? results : [{ results: [] }, results[0]];
-  const rows = [
-    ...namedObjects<UserRow>(byUsername, u.results as Record<string, unknown>[]).map((r) => ({ r, phase: 0 })),
-    ...namedObjects<UserRow>(byName, n.results as Record<string, unknown>[]).map((r) => ({ r, phase: 1 })),
-  ];
+  const words = nameWords(prefix);
+  // Each phase from where the cursor stands (its start for the later ones), in one batch.
+  const phases = [
+    { plan: plans.byUsername, values: { after: at[1] } },
+    { plan: plans.byName, values: { after: at[0] === 1 ? at[1] : "", afterId: at[0] === 1 ? at[2] : 0 } },
+    { plan: plans.byWords, values: { words, afterId: at[0] === 2 ? at[2] : 0 } },
+  ]
+    .map((p, phase) => ({ ...p, phase }))
+    .filter((p) => p.phase >= at[0] && (p.phase < 2 || words));
+  const results = await inOneTrip(
+    db,
+    phases.map((p) => bindPlan(db, p.plan, { ...bounds, ...p.values })),
+  );
+  const rows = phases.flatMap((p, i) =>
+    namedObjects<UserRow>(p.plan, results[i].results as Record<string, unknown>[]).map((r) => ({ r, phase: p.phase })),
+  );
   const items = rows.slice(0, PAGE_SIZE);
   const isEnd = rows.length <= PAGE_SIZE;
   const last = items[items.length - 1];

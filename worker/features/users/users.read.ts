@@ -57,6 +57,12 @@ function userPlan(db: DB, by: "id" | "username") {
           "x_muting",
         ),
         staff: sql<number>`${isModerator(P("viewer"))}`.as("x_staff"),
+        // A person on another server: their profile there (the actor URI when they name no page).
+        remoteUrl: sql<
+          string | null
+        >`(select coalesce(nullif(ra.url, ''), ra.uri) from remote_actors ra where ra.user_id = ${users.id})`.as(
+          "x_remote_url",
+        ),
       })
       .from(users)
       .where(by === "id" ? sql`${users.id} = ${P("id")}` : sql`lower(${users.username}) = lower(${P("username")})`)
@@ -89,6 +95,7 @@ interface UserRow {
   blockedBy: number;
   muting: number;
   staff: number;
+  remoteUrl: string | null;
 }
 
 /**
@@ -123,8 +130,11 @@ const statsOf = (u: UserRow, isMe: boolean): UserStats => ({
 function toUserJson(u: UserRow, viewerId: number | null): UserJson {
   const isMe = viewerId === u.id;
   const stats = statsOf(u, isMe);
-  const types: Record<string, number> = JSON.parse(u.types ?? "{}");
-  const labels: Record<string, number> = JSON.parse(u.labels ?? "{}");
+  // Across a block (either way) the person's folders and notes are not listed for the viewer, so
+  // the filters that count them count nothing either.
+  const cut = !isMe && !!(u.blocking || u.blockedBy);
+  const types: Record<string, number> = cut ? {} : JSON.parse(u.types ?? "{}");
+  const labels: Record<string, number> = cut ? {} : JSON.parse(u.labels ?? "{}");
   return {
     id: u.id,
     username: u.username,
@@ -145,6 +155,7 @@ function toUserJson(u: UserRow, viewerId: number | null): UserJson {
     blocking: !isMe && !!u.blocking,
     blocked_by: !isMe && !!u.blockedBy,
     muting: !isMe && !!u.muting,
+    ...(u.remoteUrl ? { remote_url: u.remoteUrl } : {}),
     ...(isMe ? { email: u.email, pending_email: u.pendingEmail, has_password: !!u.hasPassword, role: u.role } : {}),
   };
 }

@@ -10,8 +10,11 @@ import { ChangeEmail, ChangeUsername, ProfileEdit } from "./users.schema";
 import { changeUsername, loadUser } from "./users.service";
 import { changeEmail, siteOrigin } from "../accounts/accounts.service";
 import { findRemote } from "../federation/federate";
+import { isRemoteQuery } from "../federation/handles";
+import { notFound } from "../../lib/errors";
 
-const UsernameParam = z.object({ username: z.string().min(1).max(100) });
+// A name here, `name@host` on another server, or a profile URL there (search resolves those).
+const UsernameParam = z.object({ username: z.string().min(1).max(500) });
 
 export const users = new Hono<AppEnv>()
   .get("/me", requireUser, async (c) => {
@@ -20,10 +23,14 @@ export const users = new Hono<AppEnv>()
   })
   .get("/users/:username", param(UsernameParam), async (c) => {
     const { username: raw } = c.req.valid("param");
-    // name@host is a person on another server (worker/features/federation): found there first.
-    const username = raw.replace(/^@/, "");
-    if (username.includes("@")) await findRemote(c, username);
-    return c.json(await loadUser(c.var.db, { username }, c.var.user?.id ?? null));
+    const viewer = c.var.user?.id ?? null;
+    // name@host or a profile URL is a person on another server (worker/features/federation): found there first.
+    if (isRemoteQuery(raw)) {
+      const id = await findRemote(c, raw);
+      if (id === null) throw notFound("User not found");
+      return c.json(await loadUser(c.var.db, { id }, viewer));
+    }
+    return c.json(await loadUser(c.var.db, { username: raw.replace(/^@/, "") }, viewer));
   })
   .patch("/users/username", requireUser, body(ChangeUsername), async (c) =>
     c.json(await changeUsername(c.var.db, me(c).id, c.req.valid("json").username)),

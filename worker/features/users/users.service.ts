@@ -46,14 +46,10 @@ export interface UserJson {
   blocking: boolean;
   blocked_by: boolean;
   muting: boolean;
+  /** Only for a person on another server (username `name@host`): their profile page there. */
+  remote_url?: string;
   /** Only on the viewer's own record: user, moderator or admin. */
   role?: string;
-}
-
-/** User `uid`'s username ("" if there is none): a session names only the account. */
-export async function usernameOf(db: DB, uid: number): Promise<string> {
-  const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, uid)).limit(1);
-  return row?.username ?? "";
 }
 
 /**

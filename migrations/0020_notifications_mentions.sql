@@ -1,0 +1,1 @@
+CREATE INDEX `notifications_user_mentions_idx` ON `notifications` (`user_id`,`created_at`,`id`) WHERE "notifications"."action" in ('mention', 'reply', 'quote');

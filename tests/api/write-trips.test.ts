@@ -1,0 +1,39 @@
+// The D1 round trips of the writes that answer the author's username (a note's and a folder's
+// href): the username comes from the write's own statements (a subquery in the insert's or
+// update's RETURNING, or the last statement of its batch), never from a trip of its own (the
+// session names only the account). Server-Timing says how many trips a request took.
+import { describe, expect, it } from "vitest";
+import { tripsOf } from "../../worker/db/meter";
+import { user } from "../factories";
+import type { Res } from "../http";
+
+const trips = (res: Res) => tripsOf(res.headers.get("server-timing"));
+
+describe("writes that answer the author's username", () => {
+  it("name it from their own statements: a note and a folder, created and edited", async () => {
+    const a = await user();
+    const created = await a.post("/v1/notes", { label: "idea", content: "<p>plain</p>" });
+    expect(created.status).toBe(201);
+    const id = created.body.note.id;
+    expect(created.body.note.href).toBe(`/${a.username}/note/${id}`);
+    // The insert (its id first), then everything that depends on it.
+    expect(trips(created)).toBe(2);
+
+    const edited = await a.patch("/v1/notes", { id, label: "idea", content: "<p>edited</p>" });
+    expect(edited.body.note.href).toBe(`/${a.username}/note/${id}`);
+    // The note is the caller's, its folders are read, then the batch.
+    expect(trips(edited)).toBe(3);
+
+    const folder = await a.post("/v1/folders", { type: "Company", name: "Acme Inc", descr: "", link: "" });
+    expect(folder.status).toBe(201);
+    expect(folder.body.href).toBe(`/${a.username}/x/acme-inc`);
+    // Not a duplicate, a free slug, then the insert.
+    expect(trips(folder)).toBe(3);
+
+    const renamed = { type: "Company", name: "Acme Two", descr: "", link: "" };
+    const folderEdit = await a.patch(`/v1/folders/${folder.body.id}`, renamed);
+    expect(folderEdit.body.href).toBe(`/${a.username}/x/acme-two`);
+    // The folder is the caller's, not a duplicate, a free slug, then the update.
+    expect(trips(folderEdit)).toBe(4);
+  });
+});

@@ -1,0 +1,26 @@
+// A write's answer and its counters come from rows read, never from a statement's neighbour or an
+// error provoked on purpose: no SQL names changes() (a counter moves in a statement whose own
+// `where` decides, or by a trigger), and no refusal is raised inside SQL ("bad JSON path" from
+// json_extract in a CASE used to roll a batch back). Service code only: tests may probe SQLite.
+import { describe, expect, it } from "vitest";
+
+const sources = import.meta.glob(["../../worker/**/*.ts", "../../app/**/*.{ts,tsx}"], {
+  query: "?raw",
+  import: "default",
+  eager: true,
+}) as Record<string, string>;
+
+const offenders = (pattern: RegExp) =>
+  Object.entries(sources)
+    .filter(([, text]) => pattern.test(text))
+    .map(([path]) => path.replace(/^(\.\.\/)+/, ""));
+
+describe("plain writes", () => {
+  it("no counter moves by changes() of another statement", () => {
+    expect(offenders(/changes\(\)/)).toEqual([]);
+  });
+
+  it("no refusal is an error provoked inside SQL", () => {
+    expect(offenders(/json_extract\(\s*'\{\}'|bad JSON path/)).toEqual([]);
+  });
+});

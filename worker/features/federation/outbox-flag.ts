@@ -1,0 +1,47 @@
+// A report the reporter chose to forward goes to the reported person's server as a Flag naming
+// their actor and the reported post, sent by the instance actor so the reporter stays anonymous
+// (Mastodon's ReportService#forward_to_origin!, sent by Account.representative; Misskey does the
+// same).
+import type { Context } from "@fedify/fedify";
+import { Flag } from "@fedify/vocab";
+import type { Env } from "../../env";
+import { REPORT_KINDS } from "../reports/reports.constants";
+import { type FedData, INSTANCE, type OutMessage } from "./context";
+import { remoteActorById } from "./data";
+import { recipientOf } from "./objects";
+
+type Ctx = Context<FedData>;
+
+/** The reported thing's author (only someone elsewhere) and, for a post, its own URI there. */
+async function reported(env: Env, kind: "note" | "reply" | "user", id: number) {
+  const owner =
+    kind === "user"
+      ? id
+      : (
+          await env.DB.prepare(`select user_id from ${kind === "note" ? "notes" : "replies"} where id = ?`)
+            .bind(id)
+            .first<{ user_id: number }>()
+        )?.user_id;
+  const actor = owner ? await remoteActorById(env.DB, owner) : null;
+  if (!actor) return null;
+  const object =
+    kind === "user"
+      ? null
+      : await env.DB.prepare("select uri from remote_objects where kind = ? and row_id = ?")
+          .bind(kind, id)
+          .first<{ uri: string }>();
+  return { actor, object: object?.uri ?? null };
+}
+
+export async function flagOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "flag" }>) {
+  const target = await reported(env, m.kind, m.id);
+  if (!target) return;
+  const actor = ctx.getActorUri(INSTANCE);
+  const flag = new Flag({
+    id: new URL(`${actor.href}#reports/${crypto.randomUUID()}`),
+    actor,
+    objects: [new URL(target.actor.uri), ...(target.object ? [new URL(target.object)] : [])],
+    content: REPORT_KINDS[m.reason as keyof typeof REPORT_KINDS] ?? "Other",
+  });
+  await ctx.sendActivity({ identifier: INSTANCE }, recipientOf(target.actor), flag);
+}
