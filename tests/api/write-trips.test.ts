@@ -37,3 +37,19 @@ describe("writes that answer the author's username", () => {
     expect(trips(folderEdit)).toBe(2);
   });
 });
+
+describe("undoing a renote", () => {
+  it("is one trip: the notice it takes back names the owner by a subquery, and an unknown note is a 404", async () => {
+    const [a, b] = [await user(), await user()];
+    const id = (await a.post("/v1/notes", { label: "idea", content: "<p>shared</p>" })).body.note.id;
+    await b.post("/v1/renotes", { renote_id: id, content: "" });
+    const renotices = async () =>
+      (await a.get("/v1/notifications?page=1")).body.notis.filter((n: { action: string }) => n.action === "renote");
+    expect(await renotices()).toHaveLength(1);
+    const undone = await b.delete(`/v1/renotes/${id}`);
+    expect(undone.body).toMatchObject({ id, renoted: false, renum: 0 });
+    expect(trips(undone)).toBe(1);
+    expect(await renotices()).toEqual([]);
+    expect((await b.delete("/v1/renotes/999999999")).status).toBe(404);
+  });
+});
