@@ -1,15 +1,15 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { RssLink } from "../RssLink";
 import { feedLink } from "~/lib/meta";
 import type { NoteList as List } from "../../../worker/features/notes/notes.types";
-import type { loader as rootLoader } from "~/root";
+import { useViewer } from "~/lib/viewer";
 import { NoteList } from "./NoteList";
 
 /** A titled page of notes (tag and x-label pages). */
 export function ListPage() {
   const { title, list } = useLoaderData<{ title: string; list: List }>();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const user = useViewer();
   // Each list page's feed is its own address plus /rss (listPageMeta).
   const { pathname } = useLocation();
   return (
@@ -18,7 +18,7 @@ export function ListPage() {
         <h1>{title}</h1>
         <RssLink href={`${pathname}/rss`} label={`RSS feed of ${title}`} />
       </div>
-      <NoteList list={list} viewer={root?.user ?? null} />
+      <NoteList list={list} viewer={user} />
     </section>
   );
 }
