@@ -19,6 +19,7 @@ import { isShellRequest, noJsRedirect } from "./lib/shell";
 import { NOJS_PATH } from "./lib/js-marker";
 import { mastodon } from "./features/mastodon/mastodon.routes";
 import { federationRoutes } from "./features/federation/federation.routes";
+import { remoteImageRoutes } from "./features/federation/media";
 import { benchRecorder } from "./lib/bench-twins";
 
 export type PageHandler = (request: Request, loadContext: PageLoadContext) => Promise<Response>;
@@ -88,6 +89,8 @@ export function createApp(pages: PageHandler) {
       // ActivityPub (WebFinger, actors, inboxes, and pages asked for as activity+json) before the rest.
       .use(federationRoutes as unknown as MiddlewareHandler<WorkerEnv>)
       .route("/", api as unknown as Hono<WorkerEnv>)
+      // Images from other servers, through this worker (federation/media.ts).
+      .route("/", remoteImageRoutes as unknown as Hono<WorkerEnv>)
       .use("/img/*", async (c, next) => {
         c.set("db", dbFor(c.env.DB));
         await next();

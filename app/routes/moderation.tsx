@@ -1,3 +1,4 @@
+import { withViewer } from "~/lib/page.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { profilePath } from "~/lib/url";
 import { data, redirect } from "@remix-run/cloudflare";
@@ -17,7 +18,7 @@ interface Group {
   id: number;
   count: number;
   kinds: { id: number; name: string }[];
-  reporters: { id: number; username: string; fullname: string }[];
+  reporters: { id: number; username: string; fullname: string; note: string }[];
   last_at: number;
   content: {
     id: number;
@@ -53,7 +54,7 @@ interface ModerationData {
   domains?: DomainBlock[];
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs): Promise<ModerationData> {
+async function ownData({ request, context }: LoaderFunctionArgs): Promise<ModerationData> {
   const api = apiFor(request, context);
   const url = new URL(request.url);
   const t = url.searchParams.get("tab");
@@ -179,6 +180,14 @@ function ReportCard({ g, failed }: { g: Group; failed?: { error: string; reason?
         <p className="muted">This content was deleted.</p>
       )}
       <p className="muted">Reported by {g.reporters.map((r) => `@${r.username}`).join(", ")}</p>
+      {g.reporters
+        .filter((r) => r.note)
+        .map((r) => (
+          <figure key={r.id} className="report-note">
+            <blockquote>{r.note}</blockquote>
+            <figcaption className="muted">@{r.username} wrote</figcaption>
+          </figure>
+        ))}
       <Form method="post" className="report-form">
         <input type="hidden" name="kind" value={g.kind} />
         <input type="hidden" name="id" value={g.id} />
@@ -261,3 +270,5 @@ export default function Moderation() {
     </section>
   );
 }
+
+export const loader = (args: LoaderFunctionArgs) => withViewer(args, () => ownData(args));

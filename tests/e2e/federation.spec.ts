@@ -2,6 +2,7 @@
 // and their post in Following. The other server is a small Fedify server on loopback in this
 // process (fedi-peer.ts). Deliveries go through NoteX's queue: every wait polls what the page or
 // the peer shows, never a fixed time.
+import type { Locator } from "@playwright/test";
 import { type Peer, startPeer } from "./fedi-peer";
 import { expect, expectNotFound, signedIn, test, uniq } from "./fixtures";
 
@@ -15,6 +16,13 @@ test.afterAll(async () => {
 });
 
 const DELIVERY = { timeout: 40_000 };
+
+/** An image that the browser loaded and decoded, from this site's own origin. */
+async function expectLoaded(img: Locator) {
+  await img.scrollIntoViewIfNeeded();
+  await expect(img).toHaveAttribute("src", /^\/img\/remote\//);
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(16);
+}
 
 test("find a remote account by handle, follow it, and its post appears in Following", async ({ page }) => {
   test.setTimeout(90_000);
@@ -44,6 +52,9 @@ test("find a remote account by handle, follow it, and its post appears in Follow
     await expect(page.getByText(text)).toBeVisible({ timeout: 1000 });
   }).toPass(DELIVERY);
   const card = page.getByRole("article", { name: `Note by Peer ${name}` });
+  // Its picture and their avatar come through NoteX (the page's CSP allows no other origin).
+  await expectLoaded(card.getByRole("img", { name: `A picture by ${name}` }));
+  await expectLoaded(card.locator("img.avatar"));
   await expect(card.getByRole("link", { name: new RegExp(`Peer ${name}`) })).toHaveAttribute(
     "href",
     `/@${name}@${peer.host}`,
@@ -67,6 +78,7 @@ test("a remote profile: name, handle with its server, bio as text, a link to the
     `${peer.origin}/@${name}`,
   );
   await expect(page.getByRole("link", { name: "X-Folders" })).toHaveCount(0);
+  await expectLoaded(page.locator(".profile-head img.avatar"));
   await expect(page.getByRole("button", { name: "Follow" })).toBeVisible();
   await page.getByLabel("Profile menu").click();
   await expect(page.getByRole("button", { name: `Mute @${name}@${peer.host}` })).toBeVisible();

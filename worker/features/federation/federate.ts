@@ -22,7 +22,8 @@ export async function findRemote(c: Context<AppEnv>, query: string): Promise<num
   const url = /^https?:\/\//i.test(q);
   const known = await c.env.DB.prepare(
     url
-      ? "select user_id as id from remote_actors where uri = ?1 or url = ?1 limit 1"
+      ? // By actor URI (indexed); a profile page's URL is resolved again (bounded by the search budget).
+        "select user_id as id from remote_actors where uri = ?1"
       : "select id from users where lower(username) = lower(?1)",
   )
     .bind(q)

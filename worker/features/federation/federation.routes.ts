@@ -4,6 +4,7 @@
 // Inbound deliveries are capped at 1 MB and rate-limited per sending host (RL_FED).
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../env";
+import { readCapped } from "../../lib/capped";
 import { siteOriginOf } from "./context";
 import { isBlockedHost } from "./domains";
 
@@ -21,31 +22,6 @@ const senderHost = (req: Request) => {
   return m ? m[1].toLowerCase() : "unsigned";
 };
 
-/** The body, or null past the cap (counted as it streams: Content-Length may be absent or wrong). */
-async function cappedBody(req: Request): Promise<Uint8Array<ArrayBuffer> | null> {
-  if (Number(req.headers.get("content-length") ?? 0) > MAX_INBOUND_BYTES) return null;
-  const reader = req.body?.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  while (reader) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_INBOUND_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    parts.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.byteLength;
-  }
-  return out;
-}
-
 export const federationRoutes: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { pathname } = new URL(c.req.url);
   if (pathname === "/.well-known/host-meta" && c.req.method === "GET") {
@@ -57,14 +33,16 @@ export const federationRoutes: MiddlewareHandler<AppEnv> = async (c, next) => {
   let request = c.req.raw;
   if (c.req.method === "POST") {
     const host = senderHost(request);
-    const limit = await c.env.RL_FED?.limit({ key: host });
+    // The bench and e2e server give each request a client id of its own (as for every other limit).
+    const client = c.env.TRUST_TEST_CLIENT_HEADER === "1" ? c.req.header("x-test-client") : undefined;
+    const limit = await c.env.RL_FED?.limit({ key: client ? `${host}|t:${client}` : host });
     if (limit && !limit.success) return c.json({ code: "rate_limited", message: "Too many deliveries" }, 429);
     // A server the moderators blocked: refused before its signature is checked (so none of its
     // documents is fetched). 403 rather than Mastodon's 202-and-drop: the sender learns that the
     // delivery will never be taken and stops retrying it (a 4xx is final for Mastodon and Fedify).
     if (host !== "unsigned" && (await isBlockedHost(c.env.DB, host)))
       return c.json({ code: "forbidden", message: "This server does not accept deliveries from yours" }, 403);
-    const body = await cappedBody(request);
+    const body = await readCapped(request.body, request.headers.get("content-length"), MAX_INBOUND_BYTES);
     if (!body) return c.json({ code: "too_large", message: "Activity larger than 1 MB" }, 413);
     request = new Request(request.url, { method: "POST", headers: request.headers, body });
   }

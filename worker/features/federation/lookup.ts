@@ -8,19 +8,13 @@ import type { Env } from "../../env";
 import { federationFor } from "./federation";
 import { storeActor } from "./remote";
 import { isBlockedHost } from "./domains";
+import { fetchable } from "./handles";
+
+export { fetchable };
 
 // The same time limit as every other fetch of another server (loaders.ts).
 import { FETCH_TIMEOUT_MS } from "./loaders";
 const HANDLE = /^@?([^@\s/?#]+)@([a-z0-9.-]+(?::\d+)?)$/i;
-const PRIVATE_HOST =
-  /^(localhost|127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|169\.254\.|\[|0\.|\d+\.\d+\.\d+\.\d+(:\d+)?$)/i;
-
-/** Whether a URL may be fetched from this environment (SSRF rule; local mode federates over loopback). */
-export function fetchable(env: Env, url: URL): boolean {
-  if (env.APP_ENV === "local") return url.protocol === "http:" || url.protocol === "https:";
-  return url.protocol === "https:" && !PRIVATE_HOST.test(url.host);
-}
-
 /** The NoteX id of the person behind `handle`, fetched and stored; null when it cannot be found. */
 export async function resolveHandle(env: Env, siteOrigin: string, handle: string): Promise<number | null> {
   const m = HANDLE.exec(handle.trim());

@@ -13,6 +13,7 @@ import { createReply, deleteReply, editReply, MAX_REPLY } from "../replies/repli
 import type { FedData } from "./context";
 import { localTarget } from "./inbox";
 import { forgetObject, rememberObject } from "./remote";
+import { remoteImages } from "./attachments";
 
 type Ctx = InboxContext<FedData>;
 
@@ -59,6 +60,15 @@ export async function receiveNote(ctx: Ctx, uid: number, note: Note) {
   if (!data.success) return;
   const saved = await createNote(env, db, uid, data.data, ctx.canonicalOrigin);
   await rememberObject(env, id, "note", saved.note.id, uid);
+  await keepImages(ctx, uid, saved.note.id, note);
+}
+
+/** A remote note's pictures, proxied, with their alt text (attachments.ts). */
+async function keepImages(ctx: Ctx, uid: number, noteId: number, note: Note) {
+  const { imgs, alts } = await remoteImages(ctx, note);
+  await ctx.data.env.DB.prepare("update notes set imgs = ?, alts = ? where id = ? and user_id = ?")
+    .bind(imgs, alts, noteId, uid)
+    .run();
 }
 
 /** Update(Note): the stored copy takes the new text (only its own author's: user_id in the where). */
@@ -78,6 +88,7 @@ export async function reviseNote(ctx: Ctx, uid: number, note: Note) {
   await env.DB.prepare("update notes set content = ?, txt = ?, updated_at = ? where id = ? and user_id = ?")
     .bind(data.data.content, data.data.txt, Date.now(), stored.row_id, uid)
     .run();
+  await keepImages(ctx, uid, stored.row_id, note);
 }
 
 /** Delete: the stored copy goes the way its author's own delete would (counters, replies, notifications). */

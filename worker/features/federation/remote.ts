@@ -4,9 +4,10 @@
 // `remote_actors` row (actor URI, inbox, shared inbox, host, original profile URL). Their username
 // is `name@host`; their email column holds the actor URI (unique, never a mail address), they have
 // no password and no Google id, so they can never sign in; they have no folders.
-import type { Actor } from "@fedify/vocab";
+import { type Actor, Link } from "@fedify/vocab";
 import type { Env } from "../../env";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
+import { proxiedImage } from "./media";
 
 const MAX_NAME = 100;
 const MAX_BIO = 1000;
@@ -18,11 +19,16 @@ export const handleOf = (actor: Actor) => {
 };
 
 const urlOf = (v: unknown): string => (v instanceof URL ? v.href : "");
+/** Their profile page: an http(s) URL only (it becomes a link), or a Link object's href. */
+const webUrlOf = (v: unknown): string => {
+  const href = v instanceof URL ? v.href : v instanceof Link ? (v.href?.href ?? "") : "";
+  return /^https?:\/\//i.test(href) ? href : "";
+};
 
 /**
  * Stores (or refreshes) a remote actor and answers its NoteX user id. One batch: the users row
  * (found again by its actor URI), then its remote_actors row. Names and bios go through the same
- * sanitiser as local input; images are kept as their remote URLs.
+ * sanitiser as local input; images are kept as this worker's proxy paths (media.ts).
  */
 export async function storeActor(env: Env, actor: Actor): Promise<number | null> {
   const id = actor.id;
@@ -43,15 +49,15 @@ export async function storeActor(env: Env, actor: Actor): Promise<number | null>
       handleOf(actor),
       id.href,
       name.slice(0, MAX_NAME),
-      urlOf(icon?.url),
-      urlOf(image?.url),
+      proxiedImage(env, urlOf(icon?.url)),
+      proxiedImage(env, urlOf(image?.url)),
       bio.slice(0, MAX_BIO),
     ),
     env.DB.prepare(
       `insert into remote_actors (user_id, uri, host, inbox, shared_inbox, url, fetched_at)
        values ((select id from users where email = ?1), ?1, ?2, ?3, ?4, ?5, ?6)
        on conflict(user_id) do update set inbox = excluded.inbox, shared_inbox = excluded.shared_inbox, url = excluded.url, fetched_at = excluded.fetched_at`,
-    ).bind(id.href, id.host.toLowerCase(), inbox.href, shared?.href ?? null, urlOf(actor.url), now),
+    ).bind(id.href, id.host.toLowerCase(), inbox.href, shared?.href ?? null, webUrlOf(actor.url), now),
     env.DB.prepare("select user_id as id from remote_actors where uri = ?").bind(id.href),
   ]);
   return (row.results[0] as { id: number } | undefined)?.id ?? null;
