@@ -47,6 +47,6 @@ export const reportRoutes = new Hono<AppEnv>().use(requireUser).post("/", body(R
   // Forwarded once, by the first report of this person on it; the consumer sends it only when the
   // content's author is on another server (Mastodon's "Forward to <host>").
   if (forward && done.created && (t === "note" || t === "reply"))
-    await federate(c, { notex: "flag", op: "create", kind: t, id: nid, reason: kind });
+    await federate(c, { notex: "flag", op: "create", kind: t, id: nid, reason: kind, note });
   return c.json({ reported: true, blocking: done.blocking }, 201);
 });
