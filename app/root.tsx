@@ -211,6 +211,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && [400, 404, 422].includes(error.status);
+  const gone = isRouteErrorResponse(error) && error.status === 410;
   if (!isRouteErrorResponse(error)) console.error(error);
   // Inside the app's shell (its sidebar, its font), as the person who was signed in sees it: the
   // root's data is there whenever the failure was a page's own.
@@ -220,10 +221,13 @@ export function ErrorBoundary() {
     <Shell user={user} badge={root?.badge ?? 0}>
       <section className="page error-page">
         <h1>
-          {notFound
-            ? "Oops! The page you're looking for is not here."
-            : "Woops! Something went wrong :( Please try again."}
+          {gone
+            ? "This note was deleted"
+            : notFound
+              ? "Oops! The page you're looking for is not here."
+              : "Woops! Something went wrong :( Please try again."}
         </h1>
+        {gone && <p className="muted">Its author deleted it, along with its replies.</p>}
         <Link to="/" reloadDocument className="btn primary">
           Back to Home Page
         </Link>

@@ -90,7 +90,7 @@ export async function drain(instances: Instance[]) {
 export interface Person {
   id: number;
   username: string;
-  call<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
+  call<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T; headers: Headers }>;
 }
 
 let ip = 0;
@@ -113,7 +113,7 @@ export function caller(inst: Instance) {
     try {
       parsed = text ? JSON.parse(text) : null;
     } catch {}
-    return { status: res.status, body: parsed as any };
+    return { status: res.status, body: parsed as any, headers: res.headers };
   };
 }
 

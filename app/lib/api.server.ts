@@ -107,6 +107,7 @@ export function cookieHeaders(...results: { setCookies: string[] }[]): Headers {
 export function orThrow<T>(r: ApiResult<T>): T {
   if (r.ok) return r.data;
   // Spec 2: a detail call failing with 400, 404 or 422 is "not here"; anything else is a 500.
-  const status = [400, 404, 422].includes(r.status) ? 404 : 500;
+  // A 410 (a note its author deleted) stays a 410: the page says it was deleted.
+  const status = [400, 404, 422].includes(r.status) ? 404 : r.status === 410 ? 410 : 500;
   throw new Response(r.error.message, { status });
 }

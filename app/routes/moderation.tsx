@@ -17,7 +17,7 @@ interface Group {
   id: number;
   count: number;
   kinds: { id: number; name: string }[];
-  reporters: { id: number; username: string; fullname: string }[];
+  reporters: { id: number; username: string; fullname: string; note: string }[];
   last_at: number;
   content: {
     id: number;
@@ -179,6 +179,14 @@ function ReportCard({ g, failed }: { g: Group; failed?: { error: string; reason?
         <p className="muted">This content was deleted.</p>
       )}
       <p className="muted">Reported by {g.reporters.map((r) => `@${r.username}`).join(", ")}</p>
+      {g.reporters
+        .filter((r) => r.note)
+        .map((r) => (
+          <figure key={r.id} className="report-note">
+            <blockquote>{r.note}</blockquote>
+            <figcaption className="muted">@{r.username} wrote</figcaption>
+          </figure>
+        ))}
       <Form method="post" className="report-form">
         <input type="hidden" name="kind" value={g.kind} />
         <input type="hidden" name="id" value={g.id} />

@@ -128,6 +128,50 @@ function rotating(path) {
 
 const me = await login("bench1");
 const quiet = await login("quiet");
+
+// The Mastodon API's rows (/api/v1): one app, and each person's token for it through the consent
+// route and the code exchange, as an app gets one.
+const OOB = "urn:ietf:wg:oauth:2.0:oob";
+const mastoApp = await (
+  await fetch(`${BASE}/api/v1/apps`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ client_name: "Bench App", redirect_uris: OOB, scopes: "read write follow" }),
+  })
+).json();
+async function mastoToken(who) {
+  const headers = { "content-type": "application/json", authorization: `Bearer ${who.token}` };
+  const params = { client_id: mastoApp.client_id, redirect_uri: OOB, scope: "read write follow" };
+  const consent = await fetch(`${BASE}/v1/oauth/authorize`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ response_type: "code", ...params }),
+  });
+  const { code } = await consent.json();
+  const res = await fetch(`${BASE}/oauth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ grant_type: "authorization_code", code, client_secret: mastoApp.client_secret, ...params }),
+  });
+  if (!res.ok) throw new Error(`mastodon token: ${res.status}`);
+  return { authorization: `Bearer ${(await res.json()).access_token}` };
+}
+const mastoMe = await mastoToken(me);
+const mastoPool = [];
+for (let i = 0; i < pool.length; i += 8) mastoPool.push(...(await Promise.all(pool.slice(i, i + 8).map(mastoToken))));
+/** A status posted by each pool person in turn (each write spends its person's RL_WRITE budget). */
+function posting() {
+  let n = 0;
+  return () => {
+    const i = n++;
+    return {
+      method: "POST",
+      path: "/api/v1/statuses",
+      headers: { ...mastoPool[i % mastoPool.length], "content-type": "application/json" },
+      body: JSON.stringify({ status: `Posted from the bench app, ${i}` }),
+    };
+  };
+}
 const auth = (who) => ({ authorization: `Bearer ${who.token}` });
 const page200 = await cursorFor("/v1/discover", 200);
 
@@ -182,6 +226,9 @@ const rows = [
   ]),
   // Without JavaScript the page is rendered for the person in full, as before.
   ["SSR / (signed in, no JS)", "page", get("/", { cookie: me.cookie })],
+  // The Mastodon client API, as an app uses it: the same budgets as /v1's reads and writes.
+  ["mastodon: GET /api/v1/timelines/home (follows 500)", "list", get("/api/v1/timelines/home", mastoMe)],
+  ["mastodon: POST /api/v1/statuses", "write", posting()],
 ];
 
 /**
@@ -204,6 +251,7 @@ async function twinOf(i, next) {
     const res = await fetch(`${BASE}${r.path}`, {
       method: r.method,
       headers: { ...r.headers, "x-bench-capture": id },
+      body: r.body,
       redirect: "manual",
     });
     await res.arrayBuffer();
@@ -230,7 +278,12 @@ async function alone(next, seconds) {
   while (performance.now() < end || times.length < 8 || times.length % 2) {
     const r = next();
     const t = performance.now();
-    const res = await fetch(`${BASE}${r.path}`, { method: r.method, headers: r.headers, redirect: "manual" });
+    const res = await fetch(`${BASE}${r.path}`, {
+      method: r.method,
+      headers: r.headers,
+      body: r.body,
+      redirect: "manual",
+    });
     await res.arrayBuffer();
     times.push(performance.now() - t);
     if (res.status >= 400) errors++;
@@ -269,7 +322,13 @@ function loaded(next, seconds, connections) {
           {
             setupRequest: (req) => {
               const r = next();
-              return { ...req, method: r.method, path: r.path, headers: { ...req.headers, ...r.headers } };
+              return {
+                ...req,
+                method: r.method,
+                path: r.path,
+                body: r.body,
+                headers: { ...req.headers, ...r.headers },
+              };
             },
           },
         ],

@@ -50,7 +50,7 @@ async function followerOnDownTest(name: string, uid: number) {
       "insert into remote_actors (user_id, uri, host, inbox, shared_inbox, url, fetched_at) values ((select id from users where email = ?1), ?1, 'down.test', ?2, null, '', 0)",
     ).bind(uri, `http://down.test/users/${name}/inbox`),
     A.env.DB.prepare(
-      "insert into follows (follower_id, followee_id) values ((select id from users where email = ?), ?)",
+      "insert into follows (follower_id, followee_id, remote) values ((select id from users where email = ?), ?, 1)",
     ).bind(uri, uid),
   ]);
 }

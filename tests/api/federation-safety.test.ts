@@ -113,18 +113,26 @@ describe("a report forwarded to the content's server", () => {
     expect(await reportsOnA()).toBe(0);
 
     const other = await person(B, "carolsafe");
-    expect((await other.call("POST", "/v1/reports", { nid: noteOnB, kind: 1, t: "note", forward: true })).status).toBe(
-      201,
-    );
+    expect(
+      (
+        await other.call("POST", "/v1/reports", {
+          nid: noteOnB,
+          kind: 1,
+          t: "note",
+          forward: true,
+          note: "Posts every hour",
+        })
+      ).status,
+    ).toBe(201);
     await drain(both);
     expect(await reportsOnA()).toBe(1);
     // Reported by h.test itself (its instance actor), never by the person who reported.
     const reporter = await A.env.DB.prepare(
-      "select u.username from reports r join users u on u.id = r.user_id where r.kind = 'note' and r.target_id = ?",
+      "select u.username, r.note from reports r join users u on u.id = r.user_id where r.kind = 'note' and r.target_id = ?",
     )
       .bind(noteOnA)
-      .first<{ username: string }>();
-    expect(reporter?.username).toBe("h.test@h.test");
+      .first<{ username: string; note: string }>();
+    expect(reporter).toEqual({ username: "h.test@h.test", note: "Posts every hour" });
     const queue = await mod.call("GET", "/v1/moderation/reports");
     const group = queue.body.reports.find((g: { kind: string; id: number }) => g.kind === "note" && g.id === noteOnA);
     expect(group.kinds).toEqual([{ id: 1, name: "Spam" }]);

@@ -2,6 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { user } from "../factories";
 import { Client } from "../http";
+import { mastodon } from "../../worker/features/mastodon/mastodon.routes";
+import { openApiPath } from "../../worker/openapi";
 import { appToken, consent, masto, pkce, REDIRECT, registerApp } from "../mastodon";
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
@@ -56,6 +58,22 @@ describe("Mastodon instance", () => {
     ])
       expect(Object.keys(doc.paths), path).toContain(path);
     expect(doc.components.securitySchemes.oauth.type).toBe("oauth2");
+    // Every route the Mastodon app answers is in the document (all but the catch-alls).
+    const missing = mastodon.routes
+      .filter((r) => r.method !== "ALL" && !r.path.endsWith("*"))
+      .filter((r) => !doc.paths[openApiPath(r.path)]?.[r.method.toLowerCase()])
+      .map((r) => `${r.method} ${r.path}`);
+    expect(missing).toEqual([]);
+    for (const path of [
+      "/api/v1/accounts/update_credentials",
+      "/api/v1/statuses/{id}/favourited_by",
+      "/api/v1/markers",
+      "/api/v1/notifications/{id}/dismiss",
+      "/api/v2/media",
+      "/api/v1/bookmarks",
+      "/api/v1/accounts/lookup",
+    ])
+      expect(Object.keys(doc.paths), path).toContain(path);
   });
 
   it("unknown /api paths are JSON 404s; streaming says it is unavailable; rate-limit headers are sent", async () => {

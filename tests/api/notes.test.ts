@@ -168,7 +168,8 @@ describe("PATCH and DELETE /v1/notes", () => {
     await b.post("/v1/renotes", { renote_id: id, content: "" });
     await env.DB.prepare("insert into likes (user_id, kind, target_id) values (?, 'note', ?)").bind(b.id, id).run();
     expect((await a.delete(`/v1/notes/${id}`)).status).toBe(200);
-    expect((await a.get(`/v1/notes/${id}`)).status).toBe(404);
+    // Deleted, and said so (410), rather than never there.
+    expect((await a.get(`/v1/notes/${id}`)).status).toBe(410);
     expect(await row("select count(*) n from note_tags where note_id = ?", id)).toEqual({ n: 0 });
     expect(await row("select count(*) n from likes where kind = 'note' and target_id = ?", id)).toEqual({ n: 0 });
     expect(await row("select count(*) n from notes where renote_id = ?", id)).toEqual({ n: 0 });

@@ -219,5 +219,14 @@ describe("query plans of the hot reads", () => {
       if (problems.length) console.log(problems.join("\n\n"));
       expect(problems).toEqual([]);
     });
+
+    // The token is read from KV as /v1's sessions are: no D1 trip before the request's own work. A
+    // list of statuses is the list, then its authors' accounts and the viewer's bookmarks.
+    it("costs no D1 trip for the token; a timeline is two", async () => {
+      const trips = async (path: string) => tripsOf((await reader.get(path)).headers.get("server-timing"));
+      expect(await trips("/api/v1/accounts/verify_credentials")).toBe(1);
+      expect(await trips("/api/v1/timelines/home")).toBe(2);
+      expect(await trips("/api/v1/timelines/public")).toBe(2);
+    });
   });
 });

@@ -10,7 +10,7 @@ import type { Res } from "../http";
 const trips = (res: Res) => tripsOf(res.headers.get("server-timing"));
 
 describe("writes that answer the author's username", () => {
-  it("name it from their own statements: a note and a folder, created and edited", async () => {
+  it("name it from their own statements, and read before writing in one trip: a note and a folder, created and edited", async () => {
     const a = await user();
     const created = await a.post("/v1/notes", { label: "idea", content: "<p>plain</p>" });
     expect(created.status).toBe(201);
@@ -21,19 +21,35 @@ describe("writes that answer the author's username", () => {
 
     const edited = await a.patch("/v1/notes", { id, label: "idea", content: "<p>edited</p>" });
     expect(edited.body.note.href).toBe(`/${a.username}/note/${id}`);
-    // The note is the caller's, its folders are read, then the batch.
-    expect(trips(edited)).toBe(3);
+    // One trip reads the note (the caller's?) with its folders, then the batch.
+    expect(trips(edited)).toBe(2);
 
     const folder = await a.post("/v1/folders", { type: "Company", name: "Acme Inc", descr: "", link: "" });
     expect(folder.status).toBe(201);
     expect(folder.body.href).toBe(`/${a.username}/x/acme-inc`);
-    // Not a duplicate, a free slug, then the insert.
-    expect(trips(folder)).toBe(3);
+    // One trip reads for a duplicate and the slugs taken, then the insert.
+    expect(trips(folder)).toBe(2);
 
     const renamed = { type: "Company", name: "Acme Two", descr: "", link: "" };
     const folderEdit = await a.patch(`/v1/folders/${folder.body.id}`, renamed);
     expect(folderEdit.body.href).toBe(`/${a.username}/x/acme-two`);
-    // The folder is the caller's, not a duplicate, a free slug, then the update.
-    expect(trips(folderEdit)).toBe(4);
+    // One trip reads the folder (the caller's?), a duplicate and the slugs taken, then the update.
+    expect(trips(folderEdit)).toBe(2);
+  });
+});
+
+describe("undoing a renote", () => {
+  it("is one trip: the notice it takes back names the owner by a subquery, and an unknown note is a 404", async () => {
+    const [a, b] = [await user(), await user()];
+    const id = (await a.post("/v1/notes", { label: "idea", content: "<p>shared</p>" })).body.note.id;
+    await b.post("/v1/renotes", { renote_id: id, content: "" });
+    const renotices = async () =>
+      (await a.get("/v1/notifications?page=1")).body.notis.filter((n: { action: string }) => n.action === "renote");
+    expect(await renotices()).toHaveLength(1);
+    const undone = await b.delete(`/v1/renotes/${id}`);
+    expect(undone.body).toMatchObject({ id, renoted: false, renum: 0 });
+    expect(trips(undone)).toBe(1);
+    expect(await renotices()).toEqual([]);
+    expect((await b.delete("/v1/renotes/999999999")).status).toBe(404);
   });
 });

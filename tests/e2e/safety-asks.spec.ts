@@ -1,7 +1,7 @@
 // Safety that asks first and says what it did: Block confirms in a dialog naming what it does (its
 // button red) and a notice says it is done; a muted profile says Muted; a blocked profile's filters
 // count what its lists show. Reports take a free-text note and can also block.
-import { expect, personWithNote, signedIn, test, uniq } from "./fixtures";
+import { E2E_MODERATOR, expect, personWithNote, signedIn, test, uniq } from "./fixtures";
 
 /** The theme's danger colour, as the browser computes it. */
 const dangerColour = (page: import("@playwright/test").Page) =>
@@ -69,4 +69,46 @@ test("a muted profile shows Muted; a blocked profile's filters count what its li
   await expect(page.getByText("has blocked you")).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Filter by x-label" })).toHaveCount(0);
   await a.ctx.close();
+});
+
+test("a report takes an optional note for the moderators and can also block the author", async ({
+  page,
+  browser,
+  js,
+}) => {
+  test.setTimeout(90_000);
+  const a = await personWithNote(browser, "Ada Reported", `Note ${uniq("n")}`);
+  await signedIn(page, "Rae Reporter");
+  const u = a.account.username;
+  await page.goto(`/${u}?t=notes`);
+  await page.getByLabel("Note menu", { exact: true }).first().click();
+  await page.getByRole("link", { name: "Report", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Report", exact: true });
+  await dialog.getByLabel("Spam").check();
+  await dialog
+    .getByLabel("Anything else the moderators should know? (optional)")
+    .fill(`Posted ${js ? "js" : "nojs"} hourly`);
+  await dialog.getByLabel(`Also block @${u}`).check();
+  await dialog.getByRole("button", { name: "Report" }).click();
+  await expect(dialog.getByRole("status")).toHaveText(
+    `Thanks, we received your report. You have blocked @${u}: you will not see each other's notes any more.`,
+  );
+  expect((await (await page.request.get(`/v1/users/${u}`)).json()).blocking).toBe(true);
+  await a.ctx.close();
+});
+
+test("the moderation queue shows what the reporter wrote", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const a = await personWithNote(browser, "Ada Queued", `Note ${uniq("n")}`);
+  const r = await personWithNote(browser, "Rae Writer", `Note ${uniq("n")}`);
+  const words = `It repeats ${uniq("w")} every hour`;
+  await r.page.request.post("/v1/reports", { data: { nid: a.noteId, kind: 1, note: words } });
+  const login = await page.request.post("/v1/login", { data: E2E_MODERATOR });
+  expect(login.status()).toBe(200);
+  await page.goto("/moderation");
+  const card = page.getByRole("article", { name: `Reports about note ${a.noteId}` });
+  await expect(card.getByText(words)).toBeVisible();
+  await expect(card.getByText(`@${r.account.username} wrote`)).toBeVisible();
+  await a.ctx.close();
+  await r.ctx.close();
 });

@@ -17,7 +17,8 @@ import { Toast } from "../Toast";
 /** The Report dialog's address: a note from another server names that server (the Forward box). */
 const reportArgs = (note: NoteJson): Record<string, string | number> => {
   const host = note.user.username.split("@")[1];
-  return host ? { id: note.id, kind: "note", host } : { id: note.id, kind: "note" };
+  const args = { id: note.id, kind: "note", u: note.user.username };
+  return host ? { ...args, host } : args;
 };
 
 export function NoteMenuExtra({

@@ -20,6 +20,11 @@ export const folders = sqliteTable(
     // Time the latest note was filed; 0 until one is. Sort "Noted at" uses it.
     notedAt: integer("noted_at").notNull().default(0),
     likenum: counter("likenum"),
+    // An experience's role (a job title, a degree) and its months, "YYYY-MM" or "" (none). A start
+    // without an end is ongoing ("Present").
+    role: text("role").notNull().default(""),
+    startMonth: text("start_month").notNull().default(""),
+    endMonth: text("end_month").notNull().default(""),
     createdAt: createdAt(),
   },
   (t) => [

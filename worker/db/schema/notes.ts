@@ -88,3 +88,17 @@ export const uploads = sqliteTable(
     index("uploads_unattached_idx").on(t.unattachedSince).where(sql`${t.unattachedSince} is not null`),
   ],
 );
+
+/**
+ * A note its author deleted: its id, so its page says "This note was deleted" (410) rather than a
+ * bare 404. Only the id and the author stay, nothing of the content; the row goes with the account.
+ */
+export const deletedNotes = sqliteTable(
+  "deleted_notes",
+  {
+    id: integer("id").primaryKey(),
+    userId: cascadeRef("user_id", () => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index("deleted_notes_user_idx").on(t.userId)],
+);

@@ -11,15 +11,28 @@ import {
 } from "drizzle-orm/sqlite-core";
 import { cascadeRef, counter, createdAt, derivedRef, serialId } from "../columns";
 import { folders } from "./folders";
-import { userPairTable } from "../tables";
 import { notes } from "./notes";
 import { users } from "./users";
 
-export const follows = userPairTable(
+/**
+ * follower follows followee. `remote`: the follower is someone on another server (set by the
+ * follow's own insert): a new note notifies only the followers here, along the partial index of
+ * local follows, so an author's post costs the same with 10,000 followers elsewhere as with none.
+ */
+export const follows = sqliteTable(
   "follows",
-  { key: "followerId", column: "follower_id", to: () => users.id },
-  { key: "followeeId", column: "followee_id", to: () => users.id },
-  (t) => index("follows_followee_created_idx").on(t.to, t.createdAt, t.from),
+  {
+    followerId: cascadeRef("follower_id", () => users.id),
+    followeeId: cascadeRef("followee_id", () => users.id),
+    createdAt: createdAt(),
+    remote: integer("remote").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.followeeId] }),
+    index("follows_follower_created_idx").on(t.followerId, t.createdAt, t.followeeId),
+    index("follows_followee_created_idx").on(t.followeeId, t.createdAt, t.followerId),
+    index("follows_followee_local_idx").on(t.followeeId, t.followerId).where(sql`remote = 0`),
+  ],
 );
 
 /**
@@ -77,6 +90,8 @@ export const reports = sqliteTable(
     id: serialId(),
     ...userOnContent(),
     reason: integer("reason").notNull(),
+    // What the reporter added in their own words (optional), shown in the moderation queue.
+    note: text("note").notNull().default(""),
     createdAt: createdAt(),
     // Set when a moderator acts on the target (any action closes all of its reports).
     closedAt: integer("closed_at"),

@@ -21,7 +21,16 @@ export type OutMessage =
   | { notex: "block"; op: "create" | "delete"; uid: number; target: number; origin: string }
   // A report forwarded to the reported content's server: sent by the instance actor, so the
   // reporter is not named (no uid in the message).
-  | { notex: "flag"; op: "create"; kind: "note" | "reply" | "user"; id: number; reason: number; origin: string };
+  | {
+      notex: "flag";
+      op: "create";
+      kind: "note" | "reply" | "user";
+      id: number;
+      reason: number;
+      /** The reporter's own words for the moderators, if any. */
+      note?: string;
+      origin: string;
+    };
 
 /**
  * The instance actor's identifier (/ap/users/instance, an Application named after the host, as

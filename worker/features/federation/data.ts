@@ -133,13 +133,22 @@ export function remotePeoplePage(
     .then((r) => r.results);
 }
 
-export const hasRemoteFollowers = async (db: D1Database, uid: number) =>
-  !!(await db
+/**
+ * Where an account's followers elsewhere are delivered to: one row per inbox, a server's shared
+ * inbox standing for all its people there (so a post to 10,000 followers on 500 servers is 500
+ * deliveries), read in one statement along follows_followee_created_idx. `uri`: one of the
+ * people behind it (Fedify names a recipient by an actor).
+ */
+export const followerInboxes = (db: D1Database, uid: number) =>
+  db
     .prepare(
-      "select 1 as x from follows f join remote_actors ra on ra.user_id = f.follower_id where f.followee_id = ? limit 1",
+      `select coalesce(ra.shared_inbox, ra.inbox) as inbox, min(ra.uri) as uri, max(ra.shared_inbox is not null) as shared
+       from follows f join remote_actors ra on ra.user_id = f.follower_id
+       where f.followee_id = ? group by coalesce(ra.shared_inbox, ra.inbox)`,
     )
     .bind(uid)
-    .first());
+    .all<{ inbox: string; uri: string; shared: number }>()
+    .then((r) => r.results);
 
 export const remoteActorById = (db: D1Database, uid: number) =>
   db.prepare("select * from remote_actors where user_id = ?").bind(uid).first<FollowerRow & { host: string }>();

@@ -28,7 +28,8 @@ import { like } from "../likes/likes.service";
 import { renote, undoRenote } from "../notes/renotes.service";
 import { block } from "../safety/safety.service";
 import { report } from "../reports/reports.service";
-import { REPORT_KINDS } from "../reports/reports.constants";
+import { REPORT_KINDS, REPORT_NOTE_MAX } from "../reports/reports.constants";
+import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { isBlockedHost } from "./domains";
 import type { FedData } from "./context";
 import { forgetObject, rememberObject, storeActor, storedActorId, storedObject } from "./remote";
@@ -202,10 +203,16 @@ async function onFlag(ctx: Ctx, flag: Flag) {
   if (!targets.length) return;
   const uid = await sender(ctx, flag);
   if (uid === null) return;
-  const said = flag.content?.toString().trim().toLowerCase();
-  const reason = Number(Object.entries(REPORT_KINDS).find(([, name]) => name.toLowerCase() === said)?.[0] ?? 5);
+  // "Reason: words" as NoteX sends it (outbox-flag.ts); anything else (Mastodon sends the
+  // reporter's comment) is "Other" with the whole text as the note.
+  const said = htmlToText(sanitizeHtml(flag.content?.toString() ?? "")).trim();
+  const named = Object.entries(REPORT_KINDS).find(
+    ([, name]) => said.toLowerCase() === name.toLowerCase() || said.toLowerCase().startsWith(`${name.toLowerCase()}: `),
+  );
+  const reason = Number(named?.[0] ?? 5);
+  const note = (named ? said.slice(named[1].length).replace(/^: /, "") : said).slice(0, REPORT_NOTE_MAX);
   const db = dbFor(ctx.data.env.DB);
-  for (const t of targets) await quietly(report(db, uid, t.kind, t.id, reason));
+  for (const t of targets) await quietly(report(db, uid, t.kind, t.id, reason, { note }));
 }
 
 /**

@@ -33,6 +33,15 @@ async function reported(env: Env, kind: "note" | "reply" | "user", id: number) {
   return { actor, object: object?.uri ?? null };
 }
 
+/**
+ * The Flag's text (Mastodon shows it to its moderators as the report's comment): the reason, then
+ * the reporter's words ("Spam: posts every hour"); inbox.ts reads the same shape back.
+ */
+export const flagContent = (reason: number, note?: string) => {
+  const kind = REPORT_KINDS[reason as keyof typeof REPORT_KINDS] ?? "Other";
+  return note ? `${kind}: ${note}` : kind;
+};
+
 export async function flagOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "flag" }>) {
   const target = await reported(env, m.kind, m.id);
   if (!target) return;
@@ -41,7 +50,7 @@ export async function flagOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex
     id: new URL(`${actor.href}#reports/${crypto.randomUUID()}`),
     actor,
     objects: [new URL(target.actor.uri), ...(target.object ? [new URL(target.object)] : [])],
-    content: REPORT_KINDS[m.reason as keyof typeof REPORT_KINDS] ?? "Other",
+    content: flagContent(m.reason, m.note),
   });
   await ctx.sendActivity({ identifier: INSTANCE }, recipientOf(target.actor), flag);
 }

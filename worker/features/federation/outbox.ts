@@ -19,7 +19,7 @@ import {
 } from "@fedify/vocab";
 import type { Env } from "../../env";
 import type { FedData, OutMessage } from "./context";
-import { hasRemoteFollowers, localNote, localReply, remoteActorById } from "./data";
+import { followerInboxes, localNote, localReply, remoteActorById } from "./data";
 import { flagOut } from "./outbox-flag";
 import { mentionedRemotes } from "./mentions";
 import { announceUri, noteUri, recipientOf, replyUri, toNote, toReplyNote } from "./objects";
@@ -37,14 +37,19 @@ async function remoteAuthorOf(env: Env, kind: "note" | "reply", id: number) {
 }
 
 /**
- * To the author's followers elsewhere and to `also` (a remote author replied to or quoted). Nothing
- * at all when nobody elsewhere is concerned: no key is made, no message queued.
+ * To the author's followers elsewhere (one delivery per server: their shared inboxes, deduplicated
+ * in SQL) and to `also` (a remote author replied to or quoted), in one hand-over to Fedify, which
+ * dedupes again by inbox. Nothing at all when nobody elsewhere is concerned: no key is made, no
+ * message queued.
  */
 async function toFollowers(ctx: Ctx, uid: number, activity: Activity, also: Recipient[] = []) {
-  const sender = { identifier: String(uid) };
-  if (await hasRemoteFollowers(ctx.data.env.DB, uid))
-    await ctx.sendActivity(sender, "followers", activity, { preferSharedInbox: true });
-  if (also.length) await ctx.sendActivity(sender, also, activity, { preferSharedInbox: true });
+  const followers: Recipient[] = (await followerInboxes(ctx.data.env.DB, uid)).map((r) => ({
+    id: new URL(r.uri),
+    inboxId: new URL(r.inbox),
+    endpoints: r.shared ? { sharedInbox: new URL(r.inbox) } : null,
+  }));
+  const to = [...followers, ...also];
+  if (to.length) await ctx.sendActivity({ identifier: String(uid) }, to, activity, { preferSharedInbox: true });
 }
 
 const audience = (ctx: Ctx, uid: number) => ({ to: PUBLIC_COLLECTION, cc: ctx.getFollowersUri(String(uid)) });

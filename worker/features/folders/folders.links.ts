@@ -88,18 +88,30 @@ function tidy(db: DB, ids: number[]): BatchItem<"sqlite">[] {
 }
 
 /**
- * Statements that leave note `noteId` filed in exactly `folderIds`. Throws a 422 (nothing written)
- * when a folder is not the user's: notes go only into their author's own x-folders.
+ * What syncing a note's folders reads first, for the caller's own batch of reads: which of
+ * `folderIds` are the user's, and the folders the note is filed in now.
  */
-export async function folderSyncStatements(db: DB, s: FolderSync): Promise<BatchItem<"sqlite">[]> {
-  const ids = [...new Set(s.folderIds)];
-  const [owned, before] = await db.batch([
+export const folderSyncReads = (db: DB, userId: number, noteId: number, folderIds: number[]) =>
+  [
     db
       .select({ id: folders.id })
       .from(folders)
-      .where(and(eq(folders.userId, s.userId), inArray(folders.id, ids.length ? ids : [0]))),
-    db.select({ id: folderNotes.folderId }).from(folderNotes).where(eq(folderNotes.noteId, s.noteId)),
-  ]);
+      .where(and(eq(folders.userId, userId), inArray(folders.id, folderIds.length ? [...new Set(folderIds)] : [0]))),
+    db.select({ id: folderNotes.folderId }).from(folderNotes).where(eq(folderNotes.noteId, noteId)),
+  ] as const;
+
+/**
+ * Statements that leave note `noteId` filed in exactly `folderIds`, from what folderSyncReads found.
+ * Throws a 422 (nothing written) when a folder is not the user's: notes go only into their author's
+ * own x-folders.
+ */
+export function folderSyncFrom(
+  db: DB,
+  s: FolderSync,
+  owned: { id: number }[],
+  before: { id: number }[],
+): BatchItem<"sqlite">[] {
+  const ids = [...new Set(s.folderIds)];
   if (owned.length !== ids.length) {
     const message = "You can only file notes into your own x-folders.";
     throw new AppError(422, "invalid_input", message, { folders: message });
@@ -119,6 +131,12 @@ export async function folderSyncStatements(db: DB, s: FolderSync): Promise<Batch
     ...filed(db, s.noteId, ids),
     ...tidy(db, touched),
   ];
+}
+
+/** folderSyncReads then folderSyncFrom, for a write that has no other reads to send with them. */
+export async function folderSyncStatements(db: DB, s: FolderSync): Promise<BatchItem<"sqlite">[]> {
+  const [owned, before] = await db.batch(folderSyncReads(db, s.userId, s.noteId, s.folderIds));
+  return folderSyncFrom(db, s, owned, before);
 }
 
 /** Statements to run before a note is deleted, keeping its folders' counters exact. */

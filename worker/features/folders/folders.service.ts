@@ -75,42 +75,45 @@ const typeTidy = (db: DB, uid: number) =>
 
 const duplicate = () => new AppError(409, "folder_exists", "You already have this x-folder");
 
-async function assertUnique(db: DB, uid: number, input: Input, exceptId = 0) {
-  const [dup] = await db
-    .select({ id: folders.id })
-    .from(folders)
-    .where(
-      and(
-        eq(folders.userId, uid),
-        sql`lower(${folders.type}) = lower(${input.type}) and lower(${folders.name}) = lower(${input.name}) and ${folders.id} != ${exceptId}`,
-      ),
-    )
-    .limit(1);
-  if (dup) throw duplicate();
-}
-
-/** A slug unique among the user's folders: the name's, or with -2, -3… appended. */
-async function uniqueSlug(db: DB, uid: number, name: string, exceptId = 0): Promise<string> {
-  const base = slugify(name);
-  const taken = new Set(
-    (
-      await db
-        .select({ slug: folders.slug })
-        .from(folders)
-        // The base and its "base-N" siblings as an index range, not LIKE: a LIKE pattern built
-        // from a long name fails in D1 ("LIKE or GLOB pattern too complex"), and `_` would match
-        // any character. Slugs are [a-z0-9-], and "." sorts right after "-".
-        .where(
-          and(
-            eq(folders.userId, uid),
-            or(eq(folders.slug, base), and(gte(folders.slug, `${base}-`), lt(folders.slug, `${base}.`))),
-            sql`${folders.id} != ${exceptId}`,
-          ),
-        )
-    ).map((r) => r.slug),
-  );
-  if (!taken.has(base)) return base;
-  for (let i = 2; ; i++) if (!taken.has(`${base}-${i}`)) return `${base}-${i}`;
+/**
+ * What a folder save reads before writing, in one round trip: the caller's folder `id` being edited
+ * (0 on create: none), a folder of theirs with the same type and name (the spec's duplicate), and
+ * the slugs the name's slug could collide with. Answers the edited row (404 if it is not theirs)
+ * and the slug to save: the old one while the name stays, else the name's, with -2, -3… appended.
+ */
+async function beforeSave(db: DB, uid: number, input: Input, id = 0): Promise<{ old?: Row; slug: string }> {
+  const base = slugify(input.name);
+  // The user's folders but the one being edited.
+  const others = (cond: SQL | undefined) => and(eq(folders.userId, uid), sql`${folders.id} != ${id}`, cond);
+  const [own, dup, taken] = await db.batch([
+    db
+      .select()
+      .from(folders)
+      .where(and(eq(folders.id, id), eq(folders.userId, uid)))
+      .limit(1),
+    db
+      .select({ id: folders.id })
+      .from(folders)
+      .where(
+        others(sql`lower(${folders.type}) = lower(${input.type}) and lower(${folders.name}) = lower(${input.name})`),
+      )
+      .limit(1),
+    // The base and its "base-N" siblings as an index range, not LIKE: a LIKE pattern built from a
+    // long name fails in D1 ("LIKE or GLOB pattern too complex"), and `_` would match any
+    // character. Slugs are [a-z0-9-], and "." sorts right after "-".
+    db
+      .select({ slug: folders.slug })
+      .from(folders)
+      .where(others(or(eq(folders.slug, base), and(gte(folders.slug, `${base}-`), lt(folders.slug, `${base}.`))))),
+  ]);
+  const [old] = own;
+  if (id && !old) throw notFound("Folder not found");
+  if (dup.length) throw duplicate();
+  if (old?.name === input.name) return { old, slug: old.slug };
+  const slugs = new Set(taken.map((r) => r.slug));
+  let slug = base;
+  for (let i = 2; slugs.has(slug); i++) slug = `${base}-${i}`;
+  return { old, slug };
 }
 
 const uniqueViolation = (e: unknown) =>
@@ -147,8 +150,7 @@ const savedJson = (row: Row & { username: string | null }) => ({
 });
 
 export async function createFolder(db: DB, uid: number, input: Input) {
-  await assertUnique(db, uid, input);
-  const slug = await uniqueSlug(db, uid, input.name);
+  const { slug } = await beforeSave(db, uid, input);
   const [[row]] = (await orDuplicate(
     runBatch(db, [
       db
@@ -162,10 +164,8 @@ export async function createFolder(db: DB, uid: number, input: Input) {
 }
 
 export async function updateFolder(db: DB, uid: number, id: number, input: Input) {
-  const old = await ownFolder(db, uid, id);
-  await assertUnique(db, uid, input, id);
   // The slug is stable across edits unless the name changes.
-  const slug = old.name === input.name ? old.slug : await uniqueSlug(db, uid, input.name, id);
+  const { slug } = await beforeSave(db, uid, input, id);
   const self = eq(folders.id, id) as SQL;
   const [, [row]] = (await orDuplicate(
     runBatch(db, [

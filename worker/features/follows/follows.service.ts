@@ -54,7 +54,10 @@ export async function follow(db: DB, follower: number, followee: number, on: boo
     on
       ? db
           .insert(follows)
-          .select(sql`select ${follower}, ${followee}, ${Date.now()} where ${allowed}`)
+          // remote: the follower is on another server (left out of new-note notices, schema/social.ts).
+          .select(
+            sql`select ${follower}, ${followee}, ${Date.now()}, exists(select 1 from remote_actors where user_id = ${follower}) where ${allowed}`,
+          )
           .onConflictDoNothing()
       : db.delete(follows).where(and(eq(follows.followerId, follower), eq(follows.followeeId, followee), allowed)),
     db.select({ followers: users.followerNum }).from(users).where(eq(users.id, followee)),

@@ -5,8 +5,8 @@ import { z } from "zod";
 import { mastoIdempotency } from "../../db/schema/oauth";
 import type { DB, Env } from "../../env";
 
-/** Who posts: the token's person (their username makes the note's href). */
-type Author = { id: number; username: string };
+/** Who posts: the token's person. */
+type Author = { id: number };
 import { AppError, fieldErrors } from "../../lib/errors";
 import { NoteInput } from "../notes/notes.schema";
 import { getNote } from "../notes/read.service";

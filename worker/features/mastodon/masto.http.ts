@@ -101,13 +101,6 @@ export function viewer(c: MastoContext): CurrentUser {
 }
 export const viewerId = (c: MastoContext) => c.var.user?.id ?? null;
 
-/** The token's person with their username, for services that name it (a note's href). */
-export function author(c: MastoContext): { id: number; username: string } {
-  const user = c.var.token?.user;
-  if (!user) throw new AppError(401, "unauthorized", "This method requires an authenticated user");
-  return user;
-}
-
 /** Form and query fields as Mastodon apps send them: `ids[]=1&ids[]=2` becomes `ids: ["1", "2"]`. */
 function fold(entries: Iterable<[string, unknown]>): Record<string, unknown> {
   const out: Record<string, unknown> = {};

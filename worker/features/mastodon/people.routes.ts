@@ -8,7 +8,7 @@ import { likes } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
 import { AppError } from "../../lib/errors";
 import { listFollows } from "../follows/follows.service";
-import type { REPORT_KINDS } from "../reports/reports.constants";
+import { type REPORT_KINDS, REPORT_NOTE_MAX } from "../reports/reports.constants";
 import { report } from "../reports/reports.service";
 import { listOf } from "../safety/safety.service";
 import { search } from "../search/search.service";
@@ -226,7 +226,8 @@ export const peopleRoutes = new Hono<MastoEnv>()
     if (shown.length !== refs.length || shown.some((s) => (s.account as { id: string }).id !== String(target)))
       throw notFoundError();
     const reason = REASON[data.category ?? "other"] ?? 5;
-    for (const r of refs) await report(c.var.db, me, r.kind, r.id, reason);
+    const note = (data.comment ?? "").slice(0, REPORT_NOTE_MAX);
+    for (const r of refs) await report(c.var.db, me, r.kind, r.id, reason, { note });
     return c.json({
       id: `${me}-${Date.now()}`,
       action_taken: false,

@@ -12,17 +12,7 @@ import { deleteNote } from "../notes/write.service";
 import { deleteReply } from "../replies/replies.service";
 import { originOf } from "./accounts.routes";
 import { editStatus, idempotent, postStatus, remember, StatusInput } from "./compose.service";
-import {
-  author,
-  federated,
-  input,
-  type MastoContext,
-  type MastoEnv,
-  readable,
-  scoped,
-  viewer,
-  viewerId,
-} from "./masto.http";
+import { federated, input, type MastoContext, type MastoEnv, readable, scoped, viewer, viewerId } from "./masto.http";
 import { iso, type StatusRef, statusRef } from "./serialise";
 import { notFoundStatus, statusOf, threadOf } from "./statuses.service";
 
@@ -68,7 +58,7 @@ const unsupported = (what: string) => () => {
 
 export const statusRoutes = new Hono<MastoEnv>()
   .post("/api/v1/statuses", scoped("write:statuses"), async (c) => {
-    const me = author(c);
+    const me = viewer(c);
     const key = c.req.header("idempotency-key");
     const done = await idempotent(c.var.db, me.id, key);
     if (done) return answer(c, done);
@@ -81,8 +71,9 @@ export const statusRoutes = new Hono<MastoEnv>()
   .get("/api/v1/statuses/:id", readable("read:statuses"), (c) => answer(c, refOf(c)))
   .put("/api/v1/statuses/:id", scoped("write:statuses"), async (c) => {
     const ref = refOf(c);
-    await editStatus(c.env, c.var.db, author(c), ref, await input(c, StatusInput), originOf(c));
-    await federated(c, { notex: ref.kind, op: "update", uid: author(c).id, id: ref.id });
+    const me = viewer(c);
+    await editStatus(c.env, c.var.db, me, ref, await input(c, StatusInput), originOf(c));
+    await federated(c, { notex: ref.kind, op: "update", uid: me.id, id: ref.id });
     return answer(c, ref);
   })
   .delete("/api/v1/statuses/:id", scoped("write:statuses"), async (c) => {

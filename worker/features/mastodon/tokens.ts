@@ -3,9 +3,8 @@
 // ended by Revoke, by a password change and by "log out everywhere" like every session. An app's
 // own token (client_credentials) belongs to nobody, so it lives in D1 (oauth_tokens), hashed too.
 import type { Context } from "hono";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { oauthApps, oauthTokens } from "../../db/schema/oauth";
-import { users } from "../../db/schema/users";
 import type { AppEnv, DB, Env } from "../../env";
 import { notFound } from "../../lib/errors";
 import { later } from "../../lib/later";
@@ -22,7 +21,7 @@ import {
 
 export interface TokenOwner {
   /** Null for an app-only token (client_credentials). */
-  user: { id: number; username: string; sid: string } | null;
+  user: { id: number; sid: string } | null;
   app: { clientId: string; name: string };
   scopes: string[];
 }
@@ -41,22 +40,20 @@ export async function grantAppToken(db: DB, appId: number, scopes: string[]) {
   return { secret, createdAt: now };
 }
 
-/** Who a bearer secret speaks for, or null: unknown, ended, not an app's, or a suspended account. */
+/**
+ * Who a bearer secret speaks for, or null: unknown, ended, or not an app's. A person's token is read
+ * from KV only, as /v1's sessions are (no D1 work before the request's own): suspending or deleting
+ * an account ends all its sessions, app tokens with them.
+ */
 export async function readToken(c: Context<AppEnv>, secret: string): Promise<TokenOwner | null> {
   if (secret.length > 200) return null;
   if (secretUid(secret) !== null) {
     const session = await readSession(c.env.SESSIONS, secret);
     // A browser's session secret is not an app's token: cookies' sessions never work here.
     if (!session?.app) return null;
-    const [row] = await c.var.db
-      .select({ username: users.username })
-      .from(users)
-      .where(and(eq(users.id, session.uid), isNull(users.suspendedAt)))
-      .limit(1);
-    if (!row) return null;
     if (wantsTouch(session)) later(c, "token touch", () => touchSession(c.env.SESSIONS, session));
     const { clientId, name, scopes } = session.app;
-    return { user: { id: session.uid, username: row.username, sid: session.id }, app: { clientId, name }, scopes };
+    return { user: { id: session.uid, sid: session.id }, app: { clientId, name }, scopes };
   }
   const [row] = await c.var.db
     .select({ scopes: oauthTokens.scopes, clientId: oauthApps.clientId, name: oauthApps.name })

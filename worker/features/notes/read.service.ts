@@ -2,11 +2,11 @@
 import { and, desc, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { bindPlan, named, planOf } from "../../db/plan";
-import { noteTags, notes } from "../../db/schema/notes";
+import { deletedNotes, noteTags, notes } from "../../db/schema/notes";
 import { noteVersions } from "../../db/schema/safety";
 import { users } from "../../db/schema/users";
 import type { DB } from "../../env";
-import { notFound } from "../../lib/errors";
+import { AppError, notFound } from "../../lib/errors";
 import { type Keyset, PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
 import { noteInList, openable, type Viewer } from "../safety/visibility";
 import { idNamed } from "../users/users.service";
@@ -144,7 +144,23 @@ export async function getNote(db: DB, id: number, viewerId: number | null, usern
     ),
   );
   const raw = await bindPlan(db, plan, { id, username, viewer: viewerId }).raw<unknown[]>();
-  return noteFromRows(named<Hydrated>(plan, raw), viewerId);
+  const rows = named<Hydrated>(plan, raw);
+  if (!rows[0]) throw await missingNote(db, id, username);
+  return toNoteJson(rows[0], viewerId);
+}
+
+/**
+ * Why note `id` (by `username`, when the address names them) cannot be shown: deleted by its
+ * author (a tombstone: 410, said as such), or never there or not for this viewer (404). Only a
+ * miss pays for the lookup.
+ */
+async function missingNote(db: DB, id: number, username?: string): Promise<AppError> {
+  const [gone] = await db
+    .select({ id: deletedNotes.id })
+    .from(deletedNotes)
+    .where(and(eq(deletedNotes.id, id), username ? eq(deletedNotes.userId, idNamed(username)) : undefined))
+    .limit(1);
+  return gone ? new AppError(410, "note_deleted", "This note was deleted") : notFound("Note not found");
 }
 
 export interface NoteVersion {

@@ -1,5 +1,5 @@
 // Renotes (a note shared as it is) and quotes (shared with your own text), and undoing a renote.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { runBatch } from "../../db/client";
 import { plus } from "../../db/counters";
 import { notes } from "../../db/schema/notes";
@@ -32,7 +32,7 @@ const renumOf = (db: DB, originalId: number) =>
   db.select({ renum: notes.renum }).from(notes).where(eq(notes.id, originalId));
 
 /** The notice of `uid`'s plain renote of `originalId`, to its owner. */
-const renoteNotice = (ownerId: number, uid: number, originalId: number) => ({
+const renoteNotice = (ownerId: number | SQL, uid: number, originalId: number) => ({
   userId: ownerId,
   actorId: uid,
   action: "renote" as const,
@@ -111,13 +111,14 @@ export async function renote(db: DB, uid: number, targetId: number, content: str
   return { id: row.id, renoted: false, renum: counted?.renum ?? 0 };
 }
 
+/** Undoes `uid`'s plain renote of `originalId`, in one round trip (the notice names the owner by a subquery). */
 export async function undoRenote(db: DB, uid: number, originalId: number) {
-  const [original] = await db.select({ ownerId: notes.userId }).from(notes).where(eq(notes.id, originalId)).limit(1);
+  const owner = sql<number>`(select user_id from notes where id = ${originalId})`;
   const [, , [counted]] = (await runBatch(db, [
     renumFor(db, uid, originalId, false),
     db.delete(notes).where(and(eq(notes.userId, uid), eq(notes.kind, RENOTE), eq(notes.renoteId, originalId))),
     renumOf(db, originalId),
-    ...(original ? unnotifyStatements(db, renoteNotice(original.ownerId, uid, originalId)) : []),
+    ...unnotifyStatements(db, renoteNotice(owner, uid, originalId)),
   ])) as [unknown, unknown, { renum: number }[]];
   if (!counted) throw notFound("Note not found");
   return { id: originalId, renoted: false, renum: counted.renum };

@@ -3,12 +3,17 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { ownRow, runBatch } from "../../db/client";
-import { noteTags, notes } from "../../db/schema/notes";
+import { deletedNotes, noteTags, notes } from "../../db/schema/notes";
 import { noteVersions } from "../../db/schema/safety";
 import { userLabels, users } from "../../db/schema/users";
 import type { DB, Env } from "../../env";
-import { AppError } from "../../lib/errors";
-import { folderSyncStatements, folderUnfileStatements } from "../folders/folders.links";
+import { AppError, notFound } from "../../lib/errors";
+import {
+  folderSyncFrom,
+  folderSyncReads,
+  folderSyncStatements,
+  folderUnfileStatements,
+} from "../folders/folders.links";
 import { linkMentions } from "../mentions/mentions.service";
 import { mentionStatements, noteCreatedStatements } from "../notifications/notifications.links";
 import { attachUploads, createUploads, deleteImages, ownedUploaded, type UploadSlot } from "../uploads/uploads.links";
@@ -133,21 +138,35 @@ export async function updateNote(
   data: NoteData,
   origin: string,
 ): Promise<SaveResult> {
-  // A renote or quote is not edited here (kind 0 only).
-  const old = await ownRow(db, notes, id, uid, "Note", eq(notes.kind, 0));
+  // One trip reads the note (the caller's, and not a renote or quote: kind 0 only) and what
+  // filing it reads; a refusal (404, a folder not theirs) comes before anything is written.
+  const [[old], owned, before] = await db.batch([
+    db
+      .select()
+      .from(notes)
+      .where(and(eq(notes.id, id), eq(notes.userId, uid), eq(notes.kind, 0)))
+      .limit(1),
+    ...folderSyncReads(db, uid, id, data.folders),
+  ]);
+  if (!old) throw notFound("Note not found");
   await checkImages(env, db, uid, data.imgs);
+  const folderStmts = folderSyncFrom(
+    db,
+    {
+      userId: uid,
+      noteId: id,
+      label: data.label,
+      oldLabel: old.label,
+      createdAt: old.createdAt,
+      folderIds: data.folders,
+    },
+    owned,
+    before,
+  );
   const mentions = await linkMentions(db, uid, data.content);
   const slots = await reserveUploads(env, db, uid, data, origin);
   const imgs = [...data.imgs, ...slots.map((s) => s.file_url)];
   const removed = old.imgs.split(";").filter((u) => u && !imgs.includes(u));
-  const folderStmts = await folderSyncStatements(db, {
-    userId: uid,
-    noteId: id,
-    label: data.label,
-    oldLabel: old.label,
-    createdAt: old.createdAt,
-    folderIds: data.folders,
-  });
   // Like with like: the stored HTML against this save's, both with their mentions linked.
   const changed = old.content !== mentions.html || old.label !== data.label;
   const results = await runBatch(db, [
@@ -211,6 +230,8 @@ export async function deleteNote(env: Env, db: DB, uid: number, id: number): Pro
     // it by their foreign keys (db/schema/social.ts).
     db.delete(notes).where(and(eq(notes.renoteId, id), eq(notes.kind, RENOTE))),
     db.delete(notes).where(and(eq(notes.id, id), eq(notes.userId, uid))),
+    // Its page then says it was deleted (read.service.ts), rather than that it was never there.
+    db.insert(deletedNotes).values({ id, userId: uid }).onConflictDoNothing(),
     db.delete(userLabels).where(and(eq(userLabels.userId, uid), eq(userLabels.n, 0))),
   ]);
   const keys = old.imgs

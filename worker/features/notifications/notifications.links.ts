@@ -92,7 +92,7 @@ export function unnotifyStatements(
 }
 
 /**
- * Statements that notify every follower of `actorId` of a new note (action "note"), for the notes
+ * Statements that notify every follower here of `actorId` of a new note (action "note"), for the notes
  * service's db.batch when a note is created: one INSERT … SELECT however many followers.
  */
 export function noteCreatedStatements(
@@ -114,7 +114,15 @@ export function noteCreatedStatements(
             }),
           )
           .from(follows)
-          .where(and(eq(follows.followeeId, n.actorId), sql`not ${mutedBy(follows.followerId, n.actorId)}`))
+          // Followers here only (follows_followee_local_idx): people elsewhere never read these, and
+          // an author with many of them must post at the cost of one with none.
+          .where(
+            and(
+              eq(follows.followeeId, n.actorId),
+              sql`${follows.remote} = 0`,
+              sql`not ${mutedBy(follows.followerId, n.actorId)}`,
+            ),
+          )
           .getSQL(),
       )
       .onConflictDoNothing(),

@@ -6,3 +6,6 @@ export const REPORT_KINDS = {
   4: "Illegal and Urgent",
   5: "Other",
 } as const;
+
+/** The longest free-text note a report may carry. */
+export const REPORT_NOTE_MAX = 1000;

@@ -5,6 +5,8 @@ import type { AppEnv } from "../../env";
 import { me, requireUser } from "../../lib/session";
 import { body } from "../../lib/validate";
 import { CONTENT_KINDS } from "../content/content";
+import { CONTROL_MESSAGE, hasControl, multiLine } from "../../lib/text";
+import { REPORT_NOTE_MAX } from "./reports.constants";
 import { report } from "./reports.service";
 import { federate } from "../federation/federate";
 
@@ -19,6 +21,19 @@ const ReportInput = z.object({
     .enum([...CONTENT_KINDS, "rep"])
     .default("note")
     .transform((t) => (t === "rep" ? "reply" : t)),
+  /** Optional, in the reporter's own words: what the moderators should know. */
+  note: z
+    .string()
+    .default("")
+    .transform(multiLine)
+    .pipe(
+      z
+        .string()
+        .max(REPORT_NOTE_MAX, `Please keep it under ${REPORT_NOTE_MAX} characters.`)
+        .refine((s) => !hasControl(s), `note ${CONTROL_MESSAGE}`),
+    ),
+  /** Also block the author of what is reported. */
+  block: z.boolean().default(false),
   /** Forward to the server the reported content came from (a checkbox's "on", or true). */
   forward: z
     .union([z.boolean(), z.string()])
@@ -27,11 +42,11 @@ const ReportInput = z.object({
 });
 
 export const reportRoutes = new Hono<AppEnv>().use(requireUser).post("/", body(ReportInput), async (c) => {
-  const { nid, kind, t, forward } = c.req.valid("json");
-  const done = await report(c.var.db, me(c).id, t, nid, kind);
+  const { nid, kind, t, forward, note, block } = c.req.valid("json");
+  const done = await report(c.var.db, me(c).id, t, nid, kind, { note, block });
   // Forwarded once, by the first report of this person on it; the consumer sends it only when the
   // content's author is on another server (Mastodon's "Forward to <host>").
   if (forward && done.created && (t === "note" || t === "reply"))
-    await federate(c, { notex: "flag", op: "create", kind: t, id: nid, reason: kind });
-  return c.json({ reported: true }, 201);
+    await federate(c, { notex: "flag", op: "create", kind: t, id: nid, reason: kind, note });
+  return c.json({ reported: true, blocking: done.blocking }, 201);
 });

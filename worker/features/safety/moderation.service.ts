@@ -273,7 +273,10 @@ const contentOf = sql`(case r.kind
     'label', f.type, 'content', '', 'txt', f.name, 'slug', f.slug, 'hidden', 0, 'suspended', u.suspended_at is not null)
     from folders f join users u on u.id = f.user_id where f.id = r.target_id) end)`;
 
-/** Reports grouped by target, latest report first: count, reasons, reporters and the content itself. */
+/**
+ * Reports grouped by target, latest report first: count, reasons, reporters (each with what they
+ * wrote, if anything) and the content itself.
+ */
 export async function reportQueue(db: DB, status: "open" | "closed", page: number) {
   const open = status === "open" ? 1 : 0;
   const rows = await db.all<{
@@ -286,7 +289,7 @@ export async function reportQueue(db: DB, status: "open" | "closed", page: numbe
     content: string | null;
   }>(sql`select r.kind, r.target_id, count(*) as n,
       json_group_array(distinct r.reason) as reasons,
-      json_group_array(json_object('id', ru.id, 'username', ru.username, 'fullname', ru.fullname)) as reporters,
+      json_group_array(json_object('id', ru.id, 'username', ru.username, 'fullname', ru.fullname, 'note', r.note)) as reporters,
       max(r.created_at) as last_at, ${contentOf} as content
     from reports r join users ru on ru.id = r.user_id
     where (r.closed_at is null) = ${open}

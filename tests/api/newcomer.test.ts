@@ -1,0 +1,69 @@
+// A newcomer's first minutes, server side: reports with the reporter's own words and "also block";
+// a deleted note's address says it was deleted; experience folders with a role and months.
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { user, users, visitor } from "../factories";
+
+async function moderatorOf() {
+  const m = await user();
+  await env.DB.prepare("update users set role = 'moderator' where id = ?").bind(m.id).run();
+  return m;
+}
+
+async function note(u: Awaited<ReturnType<typeof user>>, text: string) {
+  const res = await u.post("/v1/notes", { label: "idea", content: `<p>${text}</p>` });
+  expect(res.status).toBe(201);
+  return res.body.note.id as number;
+}
+
+describe("reports", () => {
+  it("keep the reporter's note for the moderators, and can block the author in the same step", async () => {
+    const [a, b] = await users(2);
+    const id = await note(a, "spam spam");
+    const res = await b.post("/v1/reports", { nid: id, kind: 1, note: "  Posts this\nevery hour  ", block: true });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toEqual({ reported: true, blocking: true });
+    expect((await b.get(`/v1/users/${a.username}`)).body.blocking).toBe(true);
+    const mod = await moderatorOf();
+    const queue = (await mod.get("/v1/moderation/reports?status=open&page=1")).body.reports;
+    const group = queue.find((g: { id: number; kind: string }) => g.kind === "note" && g.id === id);
+    expect(group.reporters).toEqual([
+      expect.objectContaining({ username: b.username, note: "Posts this\nevery hour" }),
+    ]);
+  });
+
+  it("without a note or a block they are as before; a note too long or with control characters is refused", async () => {
+    const [a, b] = await users(2);
+    const id = await note(a, "fine");
+    expect((await b.post("/v1/reports", { nid: id, kind: 2 })).body).toEqual({ reported: true, blocking: false });
+    expect((await b.get(`/v1/users/${a.username}`)).body.blocking).toBe(false);
+    const long = await b.post("/v1/reports", { nid: id, kind: 2, note: "x".repeat(1001) });
+    expect(long.status).toBe(422);
+    expect(long.body.fields.note).toBe("Please keep it under 1000 characters.");
+    expect((await b.post("/v1/reports", { nid: id, kind: 2, note: "a\u0007b" })).status).toBe(422);
+    expect((await b.post("/v1/reports", { nid: id, kind: 2, block: "yes" })).status).toBe(422);
+    // Reporting one's own note never blocks oneself.
+    expect((await a.post("/v1/reports", { nid: id, kind: 5, block: true })).body).toEqual({
+      reported: true,
+      blocking: false,
+    });
+  });
+});
+
+describe("a deleted note", () => {
+  it("answers 410 This note was deleted at its address, to anyone; a note never there stays 404", async () => {
+    const a = await user();
+    const id = await note(a, "soon gone");
+    expect((await a.delete(`/v1/notes/${id}`)).status).toBe(200);
+    for (const who of [a, await user(), visitor()]) {
+      for (const path of [`/v1/notes/${id}`, `/v1/notes/${a.username}/${id}`]) {
+        const res = await who.get(path);
+        expect(res.status).toBe(410);
+        expect(res.body.message).toBe("This note was deleted");
+      }
+    }
+    // Under someone else's name it is simply not there.
+    expect((await a.get(`/v1/notes/someoneelse/${id}`)).status).toBe(404);
+    expect((await a.get(`/v1/notes/${id + 1000}`)).status).toBe(404);
+  });
+});
