@@ -1,18 +1,18 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { feedLink } from "~/lib/meta";
 import type { NoteList as List } from "../../../worker/features/notes/notes.types";
-import type { loader as rootLoader } from "~/root";
+import { useViewer } from "~/lib/viewer";
 import { NoteList } from "./NoteList";
 
 /** A titled page of notes (tag and x-label pages). */
 export function ListPage() {
   const { title, list } = useLoaderData<{ title: string; list: List }>();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const user = useViewer();
   return (
     <section className="page">
       <h1>{title}</h1>
-      <NoteList list={list} viewer={root?.user ?? null} />
+      <NoteList list={list} viewer={user} />
     </section>
   );
 }

@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, gte, lt, or, type SQL, sql } from "drizzle-orm";
 import { ownRow, runBatch } from "../../db/client";
+import { bindPlan, namedObjects, planFrom } from "../../db/plan";
+import { type Read, readOne } from "../../db/reads";
 import { plus } from "../../db/counters";
 import { folders } from "../../db/schema/folders";
 import { users, userTypes } from "../../db/schema/users";
@@ -198,12 +200,14 @@ export async function deleteFolder(db: DB, uid: number, id: number) {
   ]);
 }
 
-/** A user's folders, filtered by type; sorted by Noted at (keyset) or by Type. */
-export async function listFolders(
+type FolderList = { folders: FolderJson[]; paginator: { page: number; is_end: boolean }; cursor: string | null };
+
+/** A user's folders, filtered by type; sorted by Noted at (keyset) or by Type. One statement. */
+export function foldersRead(
   db: DB,
   q: { uid?: number; username?: string; type?: string; sort: "type" | "time"; page: number; cursor?: string },
   viewerId: number | null = null,
-) {
+): Read<FolderList> {
   const { after, offset } = q.sort === "time" ? startOf(q) : { after: null, offset: 0 };
   const owner = q.uid ?? idNamed(q.username ?? "");
   const where = and(
@@ -212,9 +216,9 @@ export async function listFolders(
     // A profile list, so the visibility rule for its owner (suspended, or a block either way) holds.
     personVisible(owner, viewerId),
   );
-  const rows =
+  const plan = planFrom(
     q.sort === "time"
-      ? await db
+      ? db
           .select()
           .from(folders)
           .where(and(where, after ? sql`(${folders.notedAt}, ${folders.id}) < (${after.at}, ${after.id})` : undefined))
@@ -223,16 +227,28 @@ export async function listFolders(
           .offset(offset)
       : // By type: a person's folders are few, so this order pages by offset (indexed on user_id, type),
         // at any depth: it never walks more than one person's folders.
-        await db
+        db
           .select()
           .from(folders)
           .where(where)
           .orderBy(asc(folders.type), desc(folders.notedAt), desc(folders.id))
           .limit(PAGE_SIZE + 1)
-          .offset((q.page - 1) * PAGE_SIZE);
-  const page = pageOf(rows, q.page, (f) => ({ at: f.notedAt, id: f.id }));
-  return { folders: page.items.map(toJson), paginator: page.paginator, cursor: q.sort === "time" ? page.cursor : null };
+          .offset((q.page - 1) * PAGE_SIZE),
+  );
+  return {
+    statements: [bindPlan(db, plan, {})],
+    value: ([r]) => {
+      const page = pageOf(namedObjects<Row>(plan, r.results), q.page, (f) => ({ at: f.notedAt, id: f.id }));
+      return {
+        folders: page.items.map(toJson),
+        paginator: page.paginator,
+        cursor: q.sort === "time" ? page.cursor : null,
+      };
+    },
+  };
 }
+
+export const listFolders = (...args: Parameters<typeof foldersRead>) => readOne(args[0], foldersRead(...args));
 
 /** json_group_object's text; an empty folder's is "{}" (and a missing one reads as none). */
 function labelCounts(json: string | null): Record<string, number> {
@@ -243,42 +259,54 @@ function labelCounts(json: string | null): Record<string, number> {
   }
 }
 
-export async function getFolder(
+/** One folder by id, or by its slug and its owner's name, with its label counts: one statement. */
+export function folderRead(
   db: DB,
   where: { id?: number; slug?: string; username?: string },
   viewerId: number | null,
-): Promise<FolderJson> {
+): Read<FolderJson> {
   const cond =
     where.id !== undefined
       ? eq(folders.id, where.id)
       : and(eq(folders.slug, where.slug ?? ""), sql`lower(${users.username}) = lower(${where.username ?? ""})`);
-  // The label counts come along as one JSON object: the folder costs one round trip.
-  const [row] = await db
-    .select({
-      f: folders,
-      username: users.username,
-      fullname: users.fullname,
-      avatar: users.avatar,
-      jslabel:
-        sql<string>`(select json_group_object(fl.label, fl.n) from folder_labels fl where fl.folder_id = ${folders.id} and fl.n > 0)`.as(
-          "x_jslabel",
-        ),
-    })
-    .from(folders)
-    .innerJoin(users, eq(users.id, folders.userId))
-    .where(and(cond, personVisible(users.id, viewerId)))
-    .limit(1);
-  if (!row) throw notFound("Folder not found");
+  // The label counts come along as one JSON object.
+  const plan = planFrom(
+    db
+      .select({
+        ...getTableColumns(folders),
+        username: users.username,
+        fullname: users.fullname,
+        avatar: users.avatar,
+        jslabel:
+          sql<string>`(select json_group_object(fl.label, fl.n) from folder_labels fl where fl.folder_id = ${folders.id} and fl.n > 0)`.as(
+            "x_jslabel",
+          ),
+      })
+      .from(folders)
+      .innerJoin(users, eq(users.id, folders.userId))
+      .where(and(cond, personVisible(users.id, viewerId)))
+      .limit(1),
+  );
+  type Found = Row & { username: string; fullname: string; avatar: string; jslabel: string };
   return {
-    ...toJson(row.f),
-    user: {
-      id: row.f.userId,
-      username: row.username,
-      fullname: row.fullname,
-      avatar: row.avatar,
-      me: row.f.userId === viewerId,
+    statements: [bindPlan(db, plan, {})],
+    value: ([r]) => {
+      const [row] = namedObjects<Found>(plan, r.results);
+      if (!row) throw notFound("Folder not found");
+      return {
+        ...toJson(row),
+        user: {
+          id: row.userId,
+          username: row.username,
+          fullname: row.fullname,
+          avatar: row.avatar,
+          me: row.userId === viewerId,
+        },
+        jslabel: row.jslabel,
+        labels: labelCounts(row.jslabel),
+      };
     },
-    jslabel: row.jslabel,
-    labels: labelCounts(row.jslabel),
   };
 }
+
+export const getFolder = (...args: Parameters<typeof folderRead>) => readOne(args[0], folderRead(...args));
