@@ -15,13 +15,12 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { type ReactNode, useEffect } from "react";
-import type { UserJson } from "../worker/features/users/users.service";
 import { siteOrigin } from "../worker/features/accounts/accounts.service";
 import { themeOf } from "../worker/lib/theme";
-import { AppLoading, badgeCount, Shell } from "./components/Shell";
+import { AppLoading, Shell } from "./components/Shell";
 import { JS_COOKIE, NOJS_PATH } from "../worker/lib/js-marker";
-import { type DialogData, dialogLoaded, globalDialogs } from "./components/lazyDialogs";
-import { apiFor, result, signedIn } from "./lib/api.server";
+import { dialogLoaded, globalDialogs } from "./components/lazyDialogs";
+import { pageViewerOf } from "./lib/viewer";
 import { takeFlash } from "./lib/flash.server";
 import { markBooted } from "./lib/hydrated";
 import { useNonce } from "./lib/nonce";
@@ -51,69 +50,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const origin = siteOrigin(context.cloudflare.env, request.url);
   // The app shell (worker/lib/shell.ts): nobody's data, so the same copy serves every signed-in
   // browser; the page asks for its data once it runs (App). The flash waits for that request.
-  if (context.shell) return data({ shell: true, user: null, badge: 0, dialogData: {}, theme, origin, flash: null });
-  // Visitors (no session) cost no API call at all.
-  const res = signedIn(context) ? await result(apiFor(request, context).v1.me.$get()) : null;
-  const user = res?.ok ? res.data : null;
+  if (context.shell) return data({ shell: true, theme, origin, flash: null });
+  // The root reads nothing from D1: each page's loader reads the signed-in person's record in its
+  // own batch (app/lib/page.server.ts readPage), so a page is one round trip.
   // A notice left by a form post without JavaScript: shown on this page, then cleared.
   const flash = takeFlash(request, context);
   return data(
-    {
-      shell: false,
-      user,
-      badge: badgeCount(user?.stats),
-      dialogData: user ? await dialogData(request, context, user) : {},
-      theme,
-      origin,
-      flash: flash?.message ?? null,
-    },
+    { shell: false, theme, origin, flash: flash?.message ?? null },
     flash ? { headers: { "Set-Cookie": flash.clear } } : undefined,
   );
-}
-
-/** What an open dialog is about: the note being edited or quoted, the folder to pre-select. */
-async function dialogData(
-  request: Request,
-  context: LoaderFunctionArgs["context"],
-  user: UserJson,
-): Promise<DialogData> {
-  const url = new URL(request.url);
-  const dialog = url.searchParams.get("dialog");
-  const id = Number(
-    dialog === "note"
-      ? url.searchParams.get("edit")
-      : dialog === "quote" || dialog === "note-menu"
-        ? url.searchParams.get("id")
-        : 0,
-  );
-  const folder = Number(url.searchParams.get("folder")) || undefined;
-  const api = apiFor(request, context);
-  if (dialog === "folder") {
-    const edit = Number(url.searchParams.get("edit"));
-    if (!(Number.isSafeInteger(edit) && edit > 0)) return {};
-    const res = await result(api.v1.folders[":id"].$get({ param: { id: edit } }));
-    return { editFolder: res.ok && res.data.user?.me ? res.data : null };
-  }
-  const valid = Number.isSafeInteger(id) && id > 0;
-  // Asked to edit a note: only one of your own opens the composer, filled; any other id (someone
-  // else's, a deleted one, not a number) must not turn into a filled form or a new note.
-  const editing = dialog === "note" && url.searchParams.has("edit");
-  const [note, folders, saved] = await Promise.all([
-    valid ? result(api.v1.notes[":id"].$get({ param: { id } })) : null,
-    dialog === "note" && user ? result(api.v1.folders.$get({ query: { uid: user.id, sort: "type", page: 1 } })) : null,
-    // The menu's dialog shows Save or Unsave as it stands.
-    dialog === "note-menu" && valid
-      ? result(api.v1.bookmarks[":id"].$get({ param: { id }, query: { t: "note" } }))
-      : null,
-  ]);
-  const found = note?.ok ? note.data : null;
-  if (editing && !found?.user.me) return { editRefused: true };
-  return {
-    note: found,
-    folder,
-    folders: folders?.ok ? folders.data.folders : [],
-    saved: saved?.ok ? saved.data.bookmarked : undefined,
-  };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -173,7 +118,8 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { user, badge, dialogData: dd, shell, flash } = useLoaderData<typeof loader>();
+  const { shell, flash } = useLoaderData<typeof loader>();
+  const { user, badge, dialogs } = pageViewerOf(useMatches());
   const revalidator = useRevalidator();
   // The app shell asks for the page's data (its loaders, as single fetch's .data) as soon as it runs.
   useEffect(() => {
@@ -202,7 +148,7 @@ export default function App() {
   if (shell) return <AppLoading />;
   if (bare) return <Outlet />;
   return (
-    <Shell user={user} badge={badge} dialogs={globalDialogs(user, dd as DialogData)} flash={flash}>
+    <Shell user={user} badge={badge} dialogs={globalDialogs(user, dialogs)} flash={flash}>
       <Outlet />
     </Shell>
   );
@@ -213,12 +159,13 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && [400, 404, 422].includes(error.status);
   const gone = isRouteErrorResponse(error) && error.status === 410;
   if (!isRouteErrorResponse(error)) console.error(error);
-  // Inside the app's shell (its sidebar, its font), as the person who was signed in sees it: the
-  // root's data is there whenever the failure was a page's own.
+  // Inside the app's shell (its sidebar, its font), as the person who was signed in sees it: a
+  // page's refusal carries the person's record (app/lib/page.server.ts notHere).
   const root = useRouteLoaderData<typeof loader>("root");
-  const user = root?.shell ? null : (root?.user ?? null);
+  const viewer = pageViewerOf(useMatches(), error);
+  const user = root?.shell ? null : viewer.user;
   return (
-    <Shell user={user} badge={root?.badge ?? 0}>
+    <Shell user={user} badge={viewer.badge}>
       <section className="page error-page">
         <h1>
           {gone

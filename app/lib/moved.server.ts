@@ -1,6 +1,10 @@
 import { redirect } from "@remix-run/cloudflare";
 import { MOVED_CACHE, type UserJson } from "../../worker/features/users/users.service";
-import { type ApiResult, orThrow, type PageApi, result } from "./api.server";
+import { type Outcome, readOne } from "../../worker/db/reads";
+import type { DB } from "../../worker/env";
+import { formerOwnerRead } from "../../worker/features/users/users.read";
+import { must } from "./page.server";
+import type { PageViewer } from "./viewer";
 import { profilePath, safeRedirect } from "./url";
 
 /**
@@ -22,13 +26,18 @@ export function toCurrentName(request: Request, asked: string, user: Pick<UserJs
 }
 
 /**
- * A page's own call answered `r`; on a 404, the name in the address may be a former one. The
- * extra lookup costs only pages that are not found.
+ * A page's own read answered `outcome`; on a 404, the name in the address may be a former one.
+ * The extra lookup (a second round trip) costs only pages that are not found.
  */
-export async function orMoved<T>(r: ApiResult<T>, api: PageApi, request: Request, asked: string): Promise<T> {
-  if (!r.ok && r.status === 404 && asked) {
-    const user = await result(api.v1.users[":username"].$get({ param: { username: asked } }));
-    if (user.ok) toCurrentName(request, asked, user.data);
+export async function orMoved<T>(
+  outcome: Outcome<T>,
+  page: { viewer: PageViewer; db: DB },
+  request: Request,
+  asked: string,
+): Promise<T> {
+  if (!outcome.ok && outcome.error.status === 404 && asked) {
+    const owner = await readOne(page.db, formerOwnerRead(page.db, asked));
+    if (owner) toCurrentName(request, asked, owner);
   }
-  return orThrow(r);
+  return must(page.viewer, outcome);
 }

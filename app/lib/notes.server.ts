@@ -1,6 +1,8 @@
-import type { ClientResponse } from "hono/client";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { Read } from "../../worker/db/reads";
+import type { DB } from "../../worker/env";
 import type { NoteList } from "../../worker/features/notes/notes.types";
-import { load } from "./api.server";
+import { listParams, must, readPage } from "./page.server";
 
 /**
  * A list's query for the API: page and cursor of the page's URL, passed through as they are, and
@@ -25,15 +27,18 @@ export function positiveId(raw: string | undefined): number {
 }
 
 /**
- * Loader of a titled list page (a tag, an x-label): an empty or overlong name is a 404; `call`
- * gets the name already encoded for the path.
+ * Loader of a titled list page (a tag, an x-label): an empty or overlong name is a 404; `read` is
+ * the list's read by that name, sent with the viewer's record (one batch).
  */
-export async function loadListPage<P extends Promise<ClientResponse<unknown, number, "json">>>(
+export async function loadListPage(
+  { request, context }: { request: Request; context: AppLoadContext },
   raw: string | undefined,
   title: (x: string) => string,
-  call: (name: string) => P,
+  read: (name: string, q: { page: number; cursor?: string }, db: DB, viewerId: number | null) => Read<NoteList>,
 ) {
   const name = (raw ?? "").trim();
   if (!name || name.length > 100) throw new Response("Not found", { status: 404 });
-  return { title: title(name), list: await load(call(name)) };
+  const url = new URL(request.url);
+  const { viewer, reads } = await readPage(request, context, { list: (db, me) => read(name, listParams(url), db, me) });
+  return { viewer, title: title(name), list: must(viewer, reads.list) };
 }

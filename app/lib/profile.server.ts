@@ -1,21 +1,43 @@
 import type { NotesTabData } from "~/components/notes/ProfileNotesTab";
-import { load, type PageApi, result } from "./api.server";
-import { listQuery } from "./notes.server";
 import type { FoldersTabData } from "~/components/folders/ProfileFoldersTab";
+import { mapRead } from "../../worker/db/reads";
+import { foldersRead } from "../../worker/features/folders/folders.service";
+import { ownerNotesRead } from "../../worker/features/notes/read.service";
+import { listParams, type PageRead } from "./page.server";
 
 /**
- * Each profile tab's data comes from its feature's list; the route stays thin. The list is asked
- * for by the name in the page's address, so it goes to D1 beside the person's own record.
+ * Each profile tab's data is its feature's list, asked for by the name in the page's address, so
+ * it goes to D1 in the same batch as the person's own record; the route stays thin.
  */
-export async function loadNotesTab(api: PageApi, username: string, url: URL): Promise<NotesTabData> {
+export function notesTabRead(username: string, url: URL): PageRead<NotesTabData> {
   const label = url.searchParams.get("l") ?? "";
-  const query = listQuery(url, { username, xlabel: label || undefined });
-  return { label, list: await load(api.v1.notes.$get({ query })) };
+  return (db, me) =>
+    mapRead(ownerNotesRead(db, { username }, label || undefined, listParams(url), me), (list) => ({ label, list }));
 }
 
-export async function loadFoldersTab(api: PageApi, username: string, url: URL): Promise<FoldersTabData> {
-  const type = url.searchParams.get("type") ?? "";
-  const sort = url.searchParams.get("sort") === "time" ? "time" : "type";
-  const res = await result(api.v1.folders.$get({ query: listQuery(url, { username, type: type || undefined, sort }) }));
-  return { ...(res.ok ? res.data : { folders: [], paginator: { page: 1, is_end: true }, cursor: null }), type, sort };
+const tabFilters = (url: URL) => ({
+  type: url.searchParams.get("type") ?? "",
+  sort: url.searchParams.get("sort") === "time" ? ("time" as const) : ("type" as const),
+  // As a CV: the same list in the CV's order, grouped on the page.
+  view: url.searchParams.get("view") === "cv" ? ("cv" as const) : ("list" as const),
+});
+
+/** The folders tab when its list cannot be read (a bad cursor): no folders, the filters as asked. */
+export const noFolders = (url: URL): FoldersTabData => ({
+  folders: [],
+  paginator: { page: 1, is_end: true },
+  cursor: null,
+  ...tabFilters(url),
+});
+
+export function foldersTabRead(username: string, url: URL): PageRead<FoldersTabData> {
+  const { type, sort, view } = tabFilters(url);
+  const order = view === "cv" ? "cv" : sort;
+  return (db, me) =>
+    mapRead(foldersRead(db, { username, type: type || undefined, sort: order, ...listParams(url) }, me), (list) => ({
+      ...list,
+      type,
+      sort,
+      view,
+    }));
 }

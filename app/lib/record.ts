@@ -32,7 +32,7 @@ export interface ServerUser {
   confirmed: boolean;
   jslabel?: string;
   /** The API's parsed counts (the spec's jstats, as an object). */
-  stats?: Record<string, number>;
+  stats?: object;
 }
 
 export function fromServer(u: ServerUser): UserRecord {
@@ -44,7 +44,7 @@ export function fromServer(u: ServerUser): UserRecord {
     avatar: u.avatar ?? "",
     confirmed: !!u.confirmed,
     jslabel: u.jslabel ?? "",
-    jstats: { ...u.stats },
+    jstats: { ...(u.stats as Record<string, number>) },
   };
 }
 

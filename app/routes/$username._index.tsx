@@ -1,13 +1,18 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useRouteLoaderData, useSearchParams } from "@remix-run/react";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { ProfileFoldersTab } from "~/components/folders/ProfileFoldersTab";
 import { ProfileNotesTab } from "~/components/notes/ProfileNotesTab";
 import { EditProfileDialog, FollowListDialog, ProfileHeader } from "~/components/profile/ProfileHeader";
 import { fieldTexts } from "~/lib/notices";
-import type { loader as rootLoader } from "~/root";
-import { apiFor, orThrow, result } from "~/lib/api.server";
+import { useViewer } from "~/lib/viewer";
+import { apiFor, result } from "~/lib/api.server";
+import { must, readPage } from "~/lib/page.server";
+import { readOne } from "../../worker/db/reads";
+import { followsRead } from "../../worker/features/follows/follows.service";
+import { orFormer, type UserJson } from "../../worker/features/users/users.service";
+import { userRead } from "../../worker/features/users/users.read";
 import { excerpt, feedLink, originOf, previewMeta } from "~/lib/meta";
-import { loadFoldersTab, loadNotesTab } from "~/lib/profile.server";
+import { foldersTabRead, noFolders, notesTabRead } from "~/lib/profile.server";
 import { keepAfterAnsweredActions } from "~/lib/revalidate";
 import { toCurrentName } from "~/lib/moved.server";
 import { Tabs, tabLinks } from "~/components/Tabs";
@@ -32,47 +37,42 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const api = apiFor(request, context);
   const username = params.username ?? "";
   const url = new URL(request.url);
-  // Someone on another server (/@name@host): found there the first time, so their notes are asked
-  // for once they are stored; they have notes here but no x-folders.
+  // Someone on another server (/@name@host): the API finds them there the first time (federation),
+  // so they are stored before the page reads them; they have notes here but no x-folders.
   const remote = username.includes("@", 1);
+  if (remote) await result(apiFor(request, context).v1.users[":username"].$get({ param: { username } }));
+  const name = username.replace(/^@/, "");
   const tab = remote || url.searchParams.get("t") === "notes" ? "notes" : "folders";
-  const load = tab === "notes" ? loadNotesTab : loadFoldersTab;
-  // The person and the open tab's list are asked for side by side: one D1 round trip.
-  const asked = result(api.v1.users[":username"].$get({ param: { username } }));
-  const early = remote ? null : load(api, username, url);
-  // Awaited below, once the person is known: their 404 or rename answers first.
-  early?.catch(() => {});
-  const user = orThrow(await asked);
+  // The person (or the account that gave up this name) and the open tab's list, both by the name
+  // in the address: one batch.
+  const { viewer, reads, db } = await readPage(request, context, {
+    user: (db, me) => orFormer(userRead(db, { username: name }, me), name, db),
+    list: tab === "notes" ? notesTabRead(name, url) : foldersTabRead(name, url),
+  });
+  const found = must(viewer, reads.user);
+  if ("former" in found) toCurrentName(request, username, found.former);
+  const user = found as UserJson;
   toCurrentName(request, username, user);
-  const listed = early ?? load(api, user.username, url);
   const dialog = url.searchParams.get("dialog");
   const which = dialog === "following" || dialog === "followers" ? dialog : null;
-  const [data, list] = await Promise.all([
-    listed,
-    which
-      ? result(
-          api.v1.follows[":uid"][":which{following|followers}"].$get({
-            param: { uid: String(user.id), which },
-            query: { page: "1" },
-          }),
-        )
-      : null,
-  ]);
+  // The follow list's dialog needs the person's id: a second trip, only while it is open.
+  const list = which ? await readOne(db, followsRead(db, user.id, which, { page: 1 }, viewer.user?.id ?? 0)) : null;
   return {
+    viewer,
     user,
     tab,
-    data,
-    follow: which ? { which, users: list?.ok ? list.data.users : [] } : null,
+    // A notes page that cannot be read is an error page; the folders tab shows none instead.
+    data: tab === "notes" ? must(viewer, reads.list) : reads.list.ok ? reads.list.data : noFolders(url),
+    follow: which ? { which, users: list?.users ?? [] } : null,
     profileError: url.searchParams.get("profile_error"),
   };
 }
 
 export default function Profile() {
   const { user, tab, data, follow, profileError } = useLoaderData<typeof loader>();
-  const viewer = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
+  const viewer = useViewer();
   const dialog = useSearchParams()[0].get("dialog");
   return (
     <section className="page profile">

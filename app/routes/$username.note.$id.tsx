@@ -1,13 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { NoteCard } from "~/components/notes/NoteCard";
 import { Replies } from "~/components/social/Replies";
-import { apiFor, result } from "~/lib/api.server";
+import { eq } from "drizzle-orm";
+import { replies } from "../../worker/db/schema/social";
+import { noteRead } from "../../worker/features/notes/read.service";
+import { repliesRead } from "../../worker/features/replies/replies.service";
+import { listParams, readPage } from "~/lib/page.server";
 import { orMoved } from "~/lib/moved.server";
 import { excerpt, originOf, previewMeta } from "~/lib/meta";
 import { positiveId } from "~/lib/notes.server";
-import { loadReplies } from "~/lib/replies.server";
-import type { loader as rootLoader } from "~/root";
+import { useViewer } from "~/lib/viewer";
 import { keepAfterAnsweredActions } from "~/lib/revalidate";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -27,18 +30,21 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = positiveId(params.id);
-  const api = apiFor(request, context);
-  const [note, replies] = await Promise.all([
-    result(api.v1.notes[":username"][":id"].$get({ param: { username: params.username ?? "", id } })),
-    loadReplies(api, id, new URL(request.url)),
-  ]);
-  return { note: await orMoved(note, api, request, params.username ?? ""), replies };
+  const username = params.username ?? "";
+  const url = new URL(request.url);
+  // The note (by its author's name in the address) and its replies: one batch.
+  const page = await readPage(request, context, {
+    note: (db, me) => noteRead(db, id, me, username),
+    replies: (db, me) => repliesRead(db, eq(replies.parent, -id), listParams(url), me),
+  });
+  const note = await orMoved(page.reads.note, page, request, username);
+  return { viewer: page.viewer, note, replies: page.reads.replies.ok ? page.reads.replies.data : null };
 }
 
 export default function NotePage() {
   const { note, replies } = useLoaderData<typeof loader>();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
-  const viewer = root?.user ?? null;
+  const user = useViewer();
+  const viewer = user;
   return (
     <section className="page">
       <h1>Note</h1>

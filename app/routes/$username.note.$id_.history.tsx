@@ -1,3 +1,4 @@
+import { withViewer } from "~/lib/page.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { apiFor, orThrow, result } from "~/lib/api.server";
@@ -6,7 +7,7 @@ import { toCurrentName } from "~/lib/moved.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit history · NoteX" }];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+async function ownData({ request, context, params }: LoaderFunctionArgs) {
   const id = positiveId(params.id);
   const history = orThrow(await result(apiFor(request, context).v1.notes[":id"].history.$get({ param: { id } })));
   // The author in the address must be the note's (as on the note page), or have been: a former
@@ -52,3 +53,5 @@ export default function NoteHistory() {
     </section>
   );
 }
+
+export const loader = (args: LoaderFunctionArgs) => withViewer(args, () => ownData(args));

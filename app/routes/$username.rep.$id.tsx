@@ -1,13 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { NoteCard, noteHref } from "~/components/notes/NoteCard";
 import { ReplyCard, ReplyForm, replyHref } from "~/components/social/ReplyCard";
-import { apiFor, result } from "~/lib/api.server";
+import { eq } from "drizzle-orm";
+import { replies } from "../../worker/db/schema/social";
+import { chainRead, repliesRead } from "../../worker/features/replies/replies.service";
+import { readPage } from "~/lib/page.server";
 import { orMoved } from "~/lib/moved.server";
 import { excerpt, originOf, previewMeta } from "~/lib/meta";
 import { positiveId } from "~/lib/notes.server";
-import type { loader as rootLoader } from "~/root";
+import { useViewer } from "~/lib/viewer";
 import { keepAfterAnsweredActions } from "~/lib/revalidate";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -27,28 +30,22 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = positiveId(params.id);
-  const api = apiFor(request, context);
-  const [thread, children] = await Promise.all([
-    result(
-      api.v1.replies[":id"].username[":username"].$get({
-        param: { id: String(id), username: params.username ?? "" },
-      }),
-    ),
-    result(api.v1.replies[":id"].child.$get({ param: { id: String(id) }, query: { page: "1" } })),
-  ]);
-  const t = await orMoved(thread, api, request, params.username ?? "");
-  return {
-    note: t.note,
-    chain: t.replies,
-    children: children.ok ? children.data.replies : [],
-  };
+  const username = params.username ?? "";
+  // The reply's thread (its ancestors and its note) and its own replies: one batch.
+  const page = await readPage(request, context, {
+    thread: (db, me) => chainRead(db, id, username, me),
+    children: (db, me) => repliesRead(db, eq(replies.parent, id), { page: 1 }, me),
+  });
+  const t = await orMoved(page.reads.thread, page, request, username);
+  const { children } = page.reads;
+  return { viewer: page.viewer, note: t.note, chain: t.replies, children: children.ok ? children.data.replies : [] };
 }
 
 /** Spec 2: the parent note, the chain of ancestor replies, the focused reply (scrolled into view), its replies. */
 export default function ReplyPage() {
   const { note, chain, children } = useLoaderData<typeof loader>();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
-  const viewer = root?.user ?? null;
+  const user = useViewer();
+  const viewer = user;
   const focus = chain[chain.length - 1];
   useEffect(() => {
     document.getElementById(`rep-${focus.id}`)?.scrollIntoView({ block: "center" });

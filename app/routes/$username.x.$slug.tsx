@@ -1,17 +1,19 @@
 import { CopyButton } from "~/components/CopyButton";
 import { noun } from "~/lib/plural";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { typeLabel } from "../../worker/features/folders/folders.constants";
-import { Avatar } from "~/components/Avatar";
+import { FolderLogo, monthRange } from "~/components/folders/FolderLogo";
+import { RssLink } from "~/components/RssLink";
 import { NoteList } from "~/components/notes/NoteList";
-import { apiFor, orThrow, result } from "~/lib/api.server";
+import { folderRead } from "../../worker/features/folders/folders.service";
+import { BY_ADDRESS, folderNotesRead } from "../../worker/features/folders/folders.lists";
+import { listParams, must, readPage } from "~/lib/page.server";
 import { orMoved } from "~/lib/moved.server";
-import { listQuery } from "~/lib/notes.server";
 import { noticeText } from "~/lib/notices";
 import { excerpt, feedLink, originOf, previewMeta } from "~/lib/meta";
 import { dialogHref } from "~/lib/scroll";
-import type { loader as rootLoader } from "~/root";
+import { useViewer } from "~/lib/viewer";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return [{ title: "NoteX" }];
@@ -32,30 +34,22 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const api = apiFor(request, context);
   const url = new URL(request.url);
   const label = url.searchParams.get("l") ?? "";
-  const address = {
-    param: { slug: params.slug ?? "", username: params.username ?? "" },
-  };
-  // The folder and its notes, both by the page's address, side by side: one D1 round trip.
-  const [found, notes] = await Promise.all([
-    result(api.v1.folders[":slug"].user[":username"].$get(address)),
-    result(
-      api.v1.folders[":slug"].user[":username"].notes.$get({
-        ...address,
-        query: listQuery(url, { label: label || undefined }),
-      }),
-    ),
-  ]);
-  const folder = await orMoved(found, api, request, params.username ?? "");
-  const list = orThrow(notes);
-  return { folder, list, label, error: noticeText(url.searchParams.get("folder_error")) };
+  const address = { slug: params.slug ?? "", username: params.username ?? "" };
+  // The folder and its notes, both by the page's address: one batch.
+  const page = await readPage(request, context, {
+    folder: (db, me) => folderRead(db, address, me),
+    notes: (db, me) => folderNotesRead(db, BY_ADDRESS, address, label, listParams(url), me),
+  });
+  const folder = await orMoved(page.reads.folder, page, request, address.username);
+  const list = must(page.viewer, page.reads.notes);
+  return { viewer: page.viewer, folder, list, label, error: noticeText(url.searchParams.get("folder_error")) };
 }
 
 export default function FolderPage() {
   const { folder, list, label, error } = useLoaderData<typeof loader>();
-  const viewer = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
+  const viewer = useViewer();
   const location = useLocation();
   const owner = folder.user?.username ?? "";
   const base = `/${owner}/x/${folder.slug}`;
@@ -64,9 +58,16 @@ export default function FolderPage() {
     <section className="page">
       <h1 className="folder-type">{typeLabel(folder.type)}</h1>
       <header className="folder-head">
-        <Avatar name={folder.name} src={folder.logo} size={64} />
+        <FolderLogo type={folder.type} logo={folder.logo} size={64} />
         <div>
           <h2>{folder.name}</h2>
+          {(folder.role || folder.start_month) && (
+            <p className="folder-role">
+              {folder.role}
+              {folder.role && folder.start_month && " · "}
+              {monthRange(folder) && <span className="muted">{monthRange(folder)}</span>}
+            </p>
+          )}
           <p className="muted">
             {folder.notenum} {noun(folder.notenum, "note")} · by <Link to={`/${owner}`}>{folder.user?.fullname}</Link>
           </p>
@@ -76,6 +77,7 @@ export default function FolderPage() {
             </a>
           )}
           {folder.descr && <p>{folder.descr}</p>}
+          <RssLink href={`${base}/rss`} label={`RSS feed of ${folder.name}`} />
         </div>
         {folder.user?.me && (
           <details className="menu">

@@ -1,10 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useRouteLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { NoteList } from "~/components/notes/NoteList";
-import { apiFor, load, result, signedIn } from "~/lib/api.server";
+import { apiErrorOf, listParams, must, readPage } from "~/lib/page.server";
 import { errorText } from "~/lib/errors";
-import { emptyList, listQuery } from "~/lib/notes.server";
-import type { loader as rootLoader } from "~/root";
+import { emptyList } from "~/lib/notes.server";
+import { known, type Read } from "../../worker/db/reads";
+import { feedRead } from "../../worker/features/feed/feed.service";
+import { LISTS, listRead } from "../../worker/features/notes/read.service";
+import type { NoteList as List } from "../../worker/features/notes/notes.types";
+import { useViewer } from "~/lib/viewer";
 import { keepAfterAnsweredActions } from "~/lib/revalidate";
 import { Tabs, tabLinks } from "~/components/Tabs";
 import { Welcome } from "~/components/Welcome";
@@ -15,25 +19,29 @@ export const meta: MetaFunction = () => [{ title: "NoteX" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const tab = url.searchParams.get("tab") === "following" ? "following" : "discover";
-  const api = apiFor(request, context);
-  // Spec 1: visitors see "No notes yet" on Following.
-  if (tab === "following" && !signedIn(context)) return { tab, list: emptyList() };
-  if (tab === "following") {
-    const res = await result(api.v1.feeds.$get({ query: listQuery(url) }));
-    // A failed call (a 429, a bad cursor) is an error to show, not an empty feed (spec 8).
-    return res.ok ? { tab, list: res.data } : { tab, list: emptyList(), error: errorText(res.error) };
-  }
-  return { tab, list: await load(api.v1.discover.$get({ query: listQuery(url) })) };
+  const { viewer, reads } = await readPage(request, context, {
+    list: (db, me): Read<List> =>
+      tab === "discover"
+        ? listRead(db, LISTS.discover, {}, listParams(url), me)
+        : // Spec 1: visitors see "No notes yet" on Following.
+          me
+          ? feedRead(db, me, listParams(url))
+          : known(emptyList()),
+  });
+  // A failed Following (a bad cursor) is an error to show, not an empty feed (spec 8).
+  if (tab === "following" && !reads.list.ok)
+    return { viewer, tab, list: emptyList(), error: errorText(apiErrorOf(reads.list.error)) };
+  return { viewer, tab, list: must(viewer, reads.list) };
 }
 
 export default function Home() {
   const data = useLoaderData<typeof loader>();
   const { tab, list } = data;
   const error = "error" in data ? data.error : null;
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const user = useViewer();
   // Where Settings lands after deleting the account (signed out by then).
   const [params] = useSearchParams();
-  const deleted = !root?.user && params.get("deleted") === "1";
+  const deleted = !user && params.get("deleted") === "1";
   return (
     <section className="page">
       {deleted && (
@@ -41,11 +49,11 @@ export default function Home() {
           Your account has been deleted and you are signed out everywhere. Thank you for having been part of NoteX.
         </p>
       )}
-      {root?.user ? <h1 className="sr-only">Home</h1> : <Welcome />}
-      {root?.user && <ConfirmEmailBanner user={root.user} />}
-      {root?.user && <GetStarted user={root.user} />}
+      {user ? <h1 className="sr-only">Home</h1> : <Welcome />}
+      {user && <ConfirmEmailBanner user={user} />}
+      {user && <GetStarted user={user} />}
       <Tabs label="Feeds" current={tab} tabs={tabLinks("/", "tab", { discover: "Discover", following: "Following" })} />
-      {root?.user && (
+      {user && (
         <Link to="?dialog=note" className="composer-prompt" preventScrollReset>
           <span>Take a note...</span>
           <span className="btn primary small">NoteX</span>
@@ -58,10 +66,10 @@ export default function Home() {
       ) : (
         <NoteList
           list={list}
-          viewer={root?.user ?? null}
+          viewer={user}
           loaderIndex
           empty={
-            tab === "following" && root?.user
+            tab === "following" && user
               ? "No notes yet. Follow people and their notes show here: find them on Discover."
               : undefined
           }

@@ -1,13 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import type { NoteList as List } from "../../worker/features/notes/notes.types";
 import { NoteList } from "~/components/notes/NoteList";
 import type { RepliesData } from "~/components/social/Replies";
 import { ReplyCard } from "~/components/social/ReplyCard";
-import { apiFor, result } from "~/lib/api.server";
-import { listQuery } from "~/lib/notes.server";
-import type { loader as rootLoader } from "~/root";
+import { listParams, must, readPage } from "~/lib/page.server";
+import { known } from "../../worker/db/reads";
+import { bookmarksRead } from "../../worker/features/bookmarks/bookmarks.service";
+import { useViewer } from "~/lib/viewer";
 import { Tabs, tabLinks } from "~/components/Tabs";
 
 export const meta: MetaFunction = () => [{ title: "Bookmarks · NoteX" }];
@@ -15,15 +16,17 @@ export const meta: MetaFunction = () => [{ title: "Bookmarks · NoteX" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const tab = url.searchParams.get("t") === "rep" ? "rep" : "note";
-  const res = await result(apiFor(request, context).v1.bookmarks.$get({ query: listQuery(url, { t: tab }) }));
-  if (res.status === 401) throw redirect("/login");
-  if (!res.ok) throw new Response("error", { status: 500 });
-  return { tab, list: res.data };
+  const { viewer, reads } = await readPage(request, context, {
+    list: (db, me) => (me ? bookmarksRead(db, me, { ...listParams(url), t: tab }) : known(null)),
+  });
+  const list = must(viewer, reads.list);
+  if (!viewer.user || !list) throw redirect("/login");
+  return { viewer, tab, list };
 }
 
 export default function Bookmarks() {
   const { tab, list } = useLoaderData<typeof loader>();
-  const viewer = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
+  const viewer = useViewer();
   return (
     <section className="page">
       <h1>Bookmarks</h1>

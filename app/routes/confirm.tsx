@@ -1,3 +1,4 @@
+import { withViewer } from "~/lib/page.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -23,7 +24,7 @@ type Result = keyof typeof RESULTS;
  * Opening the emailed link confirms the address, then redirects to a page without the token, so
  * the token stays out of history, caches and Referer headers.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+async function ownData({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const token = url.searchParams.get("token");
   if (token !== null) {
@@ -61,3 +62,5 @@ export default function Confirm() {
     </section>
   );
 }
+
+export const loader = (args: LoaderFunctionArgs) => withViewer(args, () => ownData(args));

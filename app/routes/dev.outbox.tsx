@@ -1,3 +1,4 @@
+import { withViewer } from "~/lib/page.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import type { OutboxMessage } from "../../worker/lib/mail";
@@ -6,7 +7,7 @@ import { apiFor, result } from "~/lib/api.server";
 export const meta: MetaFunction = () => [{ title: "Outbox (local) · NoteX" }];
 
 // Local development only: the mail NoteX would have delivered. Everywhere else this page is a 404.
-export async function loader({ request, context }: LoaderFunctionArgs) {
+async function ownData({ request, context }: LoaderFunctionArgs) {
   if (context.cloudflare.env.APP_ENV !== "local") throw new Response("Not found", { status: 404 });
   const to = new URL(request.url).searchParams.get("to")?.trim() ?? "";
   if (!to) return { to, messages: [] as OutboxMessage[] };
@@ -61,3 +62,5 @@ export default function Outbox() {
     </section>
   );
 }
+
+export const loader = (args: LoaderFunctionArgs) => withViewer(args, () => ownData(args));

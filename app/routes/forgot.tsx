@@ -1,3 +1,4 @@
+import { viewerOnly } from "~/lib/page.server";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
@@ -60,3 +61,6 @@ export default function Forgot() {
     </section>
   );
 }
+
+// Nothing of its own to read: the person's record only (the sidebar).
+export const loader = viewerOnly;

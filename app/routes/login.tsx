@@ -1,3 +1,4 @@
+import { withViewer } from "~/lib/page.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -7,7 +8,7 @@ import { authAction } from "~/lib/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Log in · NoteX" }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+async function ownData({ request, context }: LoaderFunctionArgs) {
   if (signedIn(context)) throw redirect("/");
   const params = new URL(request.url).searchParams;
   return { signup: params.get("dialog") === "signup", reset: params.get("reset") === "1" };
@@ -31,3 +32,5 @@ export default function Login() {
     </section>
   );
 }
+
+export const loader = (args: LoaderFunctionArgs) => withViewer(args, () => ownData(args));

@@ -1,3 +1,4 @@
+import { withViewer } from "~/lib/page.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { profilePath } from "~/lib/url";
 import { data, redirect } from "@remix-run/cloudflare";
@@ -53,7 +54,7 @@ interface ModerationData {
   domains?: DomainBlock[];
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs): Promise<ModerationData> {
+async function ownData({ request, context }: LoaderFunctionArgs): Promise<ModerationData> {
   const api = apiFor(request, context);
   const url = new URL(request.url);
   const t = url.searchParams.get("tab");
@@ -269,3 +270,5 @@ export default function Moderation() {
     </section>
   );
 }
+
+export const loader = (args: LoaderFunctionArgs) => withViewer(args, () => ownData(args));

@@ -5,8 +5,9 @@ import { Avatar } from "~/components/Avatar";
 import { Icon } from "~/components/Icon";
 import type { IconName } from "~/components/icons";
 import { PersonActionForm } from "~/components/PersonActionForm";
-import { apiFor, result } from "~/lib/api.server";
-import { listQuery } from "~/lib/notes.server";
+import { listParams, must, readPage } from "~/lib/page.server";
+import { known } from "../../worker/db/reads";
+import { markRead, notificationsRead } from "../../worker/features/notifications/notifications.service";
 import { Ago } from "~/components/Ago";
 
 export const meta: MetaFunction = () => [{ title: "Notifications · NoteX" }];
@@ -87,17 +88,18 @@ function FollowBack({ n }: { n: Noti }) {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const api = apiFor(request, context);
   const url = new URL(request.url);
   const t = url.searchParams.get("t") === "mentions" ? "mentions" : "all";
-  const res = await result(api.v1.notifications.$get({ query: listQuery(url, { t }) }));
-  if (res.status === 401) throw redirect("/login");
-  if (!res.ok) throw new Response("error", { status: 500 });
+  const { viewer, reads, db } = await readPage(request, context, {
+    list: (db, me) => (me ? notificationsRead(db, me, { ...listParams(url), t }) : known(null)),
+  });
+  const list = must(viewer, reads.list);
+  if (!viewer.user || !list) throw redirect("/login");
   // Spec 2: opening the list resets the unread count to 0 once the list has loaded; with nothing
   // unread there is nothing to reset (a D1 write and round trip saved on most visits).
-  if (res.data.unread !== 0) await api.v1.notifications.read.$post();
-  const notis: Noti[] = res.data.notis;
-  return { ...res.data, notis, t };
+  if (list.unread !== 0) await markRead(db, viewer.user.id);
+  const notis: Noti[] = list.notis;
+  return { viewer, ...list, notis, t };
 }
 
 export default function Notifications() {

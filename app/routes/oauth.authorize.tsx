@@ -1,3 +1,4 @@
+import { withViewer } from "~/lib/page.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -31,7 +32,7 @@ function paramsOf(source: URLSearchParams | FormData): Record<string, string> {
  * for; a visitor signs in on the page first and comes back to it. An unknown app or a redirect URI
  * it did not register is shown as an error here, never redirected to.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+async function ownData({ request, context }: LoaderFunctionArgs) {
   const params = paramsOf(new URL(request.url).searchParams);
   const res = await result(apiFor(request, context).v1.oauth.authorize.$get({ query: params }));
   return {
@@ -127,3 +128,5 @@ export default function Authorize() {
     </section>
   );
 }
+
+export const loader = (args: LoaderFunctionArgs) => withViewer(args, () => ownData(args));

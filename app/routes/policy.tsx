@@ -1,3 +1,4 @@
+import { viewerOnly } from "~/lib/page.server";
 import type { MetaFunction } from "@remix-run/cloudflare";
 
 export const meta: MetaFunction = () => [{ title: "Privacy Policy · NoteX" }];
@@ -10,3 +11,6 @@ export default function Page() {
     </section>
   );
 }
+
+// Nothing of its own to read: the person's record only (the sidebar).
+export const loader = viewerOnly;

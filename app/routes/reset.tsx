@@ -1,3 +1,4 @@
+import { withViewer } from "~/lib/page.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -16,7 +17,7 @@ interface ResetResult {
   badLink?: boolean;
 }
 
-export function loader({ request }: LoaderFunctionArgs) {
+function ownData({ request }: LoaderFunctionArgs) {
   return { token: new URL(request.url).searchParams.get("token") ?? "" };
 }
 
@@ -68,3 +69,5 @@ export default function Reset() {
     </section>
   );
 }
+
+export const loader = (args: LoaderFunctionArgs) => withViewer(args, () => ownData(args));

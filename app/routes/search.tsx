@@ -1,6 +1,7 @@
+import { withViewer } from "~/lib/page.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import type { loader as rootLoader } from "~/root";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useViewer } from "~/lib/viewer";
 import { isRemoteQuery } from "../../worker/features/federation/handles";
 import { FoundPerson } from "~/components/profile/FoundPerson";
 import { profilePath } from "~/lib/url";
@@ -27,7 +28,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+async function ownData({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 500);
   const raw = url.searchParams.get("t");
@@ -147,7 +148,7 @@ const hrefOf = (q: string, t: Tab, extra: Record<string, string> = {}) =>
 
 export default function Search() {
   const { q, t, results, found } = useLoaderData<typeof loader>();
-  const viewer = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
+  const viewer = useViewer();
   const list = results?.[t] ?? [];
   return (
     <section className="page search-page">
@@ -211,3 +212,5 @@ export default function Search() {
 }
 
 export const shouldRevalidate = keepAfterAnsweredActions;
+
+export const loader = (args: LoaderFunctionArgs) => withViewer(args, () => ownData(args));

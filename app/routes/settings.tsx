@@ -16,6 +16,7 @@ import { ThemeSetting } from "~/components/ThemeSetting";
 import { Toast } from "~/components/Toast";
 import { apiFor, cookieHeaders, type PageApi, result } from "~/lib/api.server";
 import { type ErrorContext, errorText } from "~/lib/errors";
+import { readPage } from "~/lib/page.server";
 import type { loader as rootLoader } from "~/root";
 
 export const meta: MetaFunction = () => [{ title: "Settings · NoteX" }];
@@ -29,13 +30,14 @@ type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = apiFor(request, context);
-  // Side by side: one D1 round trip.
-  const [me, sessions] = await Promise.all([result(api.v1.me.$get()), result(api.v1.sessions.$get())]);
-  if (!me.ok) throw redirect("/login");
+  // The person's record is the page's own batch (D1); the sessions are KV's.
+  const [{ viewer }, sessions] = await Promise.all([readPage(request, context, {}), result(api.v1.sessions.$get())]);
+  if (!viewer.user) throw redirect("/login");
   const edit = new URL(request.url).searchParams.get("edit");
   const url = new URL(request.url);
   return {
-    user: me.data,
+    viewer,
+    user: viewer.user,
     sessions: sessions.ok ? sessions.data.sessions : [],
     deleting: url.searchParams.get("dialog") === "delete-account",
     edit: SECTIONS.includes(edit as Section) ? (edit as Section) : null,

@@ -2,8 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { AuthorLink } from "~/components/Avatar";
-import { apiFor, result } from "~/lib/api.server";
-import { listQuery } from "~/lib/notes.server";
+import { listParams, must, readPage } from "~/lib/page.server";
+import { known } from "../../worker/db/reads";
+import { relationsRead } from "../../worker/features/safety/safety.service";
 
 // Blocked and muted accounts each have their own page, as in Bluesky and Mastodon: the lists can
 // be long (a page at a time, with a real "More" link), and Settings stays within its D1 budget.
@@ -45,13 +46,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const which = params.list as Which;
   if (!(which in LISTS)) throw new Response("Not found", { status: 404 });
   const url = new URL(request.url);
-  const { v1 } = apiFor(request, context);
-  const query = listQuery(url);
-  const res = await result(which === "blocked" ? v1.blocks.$get({ query }) : v1.mutes.$get({ query }));
-  if (res.status === 401) throw redirect("/login");
-  if (!res.ok) throw new Response("error", { status: 500 });
-  const list: People = res.data;
-  return { which, list };
+  const { viewer, reads } = await readPage(request, context, {
+    list: (db, me) =>
+      me ? relationsRead(db, which === "blocked" ? "blocks" : "mutes", me, listParams(url)) : known(null),
+  });
+  const list: People | null = must(viewer, reads.list);
+  if (!viewer.user || !list) throw redirect("/login");
+  return { viewer, which, list };
 }
 
 export default function PeopleList() {

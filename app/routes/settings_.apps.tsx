@@ -1,3 +1,4 @@
+import { withViewer } from "~/lib/page.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
@@ -8,7 +9,7 @@ import { apiFor, result } from "~/lib/api.server";
 export const meta: MetaFunction = () => [{ title: "Authorised apps · NoteX" }];
 
 /** Settings → Authorised apps: every Mastodon app holding a token for the person, each with Revoke. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+async function ownData({ request, context }: LoaderFunctionArgs) {
   const res = await result(apiFor(request, context).v1.oauth.apps.$get());
   if (!res.ok) throw redirect("/login");
   return { apps: res.data.apps, revoked: new URL(request.url).searchParams.get("revoked") === "1" };
@@ -64,3 +65,5 @@ export default function AuthorisedApps() {
     </section>
   );
 }
+
+export const loader = (args: LoaderFunctionArgs) => withViewer(args, () => ownData(args));

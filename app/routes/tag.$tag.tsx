@@ -1,16 +1,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { ListPage, listPageMeta } from "~/components/notes/ListPage";
-import { apiFor } from "~/lib/api.server";
-import { listQuery, loadListPage } from "~/lib/notes.server";
+import { loadListPage } from "~/lib/notes.server";
+import { tagRead } from "../../worker/features/notes/read.service";
 import { keepAfterAnsweredActions } from "~/lib/revalidate";
 
 export const meta = listPageMeta("tag", "tag");
 
-export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
+export const loader = (args: LoaderFunctionArgs) =>
   loadListPage(
-    params.tag,
+    args,
+    args.params.tag,
     (t) => `#${t}`,
-    (tag) => apiFor(request, context).v1.tags[":tag"].$get({ param: { tag }, query: listQuery(new URL(request.url)) }),
+    (tag, q, db, me) => tagRead(db, tag, q, me),
   );
 
 export default ListPage;

@@ -1,17 +1,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { ListPage, listPageMeta } from "~/components/notes/ListPage";
-import { apiFor } from "~/lib/api.server";
-import { listQuery, loadListPage } from "~/lib/notes.server";
+import { loadListPage } from "~/lib/notes.server";
+import { labelRead } from "../../worker/features/notes/read.service";
 import { keepAfterAnsweredActions } from "~/lib/revalidate";
 
 export const meta = listPageMeta("xlabel", "label");
 
-export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
+export const loader = (args: LoaderFunctionArgs) =>
   loadListPage(
-    params.label,
+    args,
+    args.params.label,
     (l) => l,
-    (label) =>
-      apiFor(request, context).v1.labels[":label"].$get({ param: { label }, query: listQuery(new URL(request.url)) }),
+    (label, q, db, me) => labelRead(db, label, q, me),
   );
 
 export default ListPage;

@@ -25,15 +25,22 @@ interface BuiltSelect {
 export function planOf(key: string, build: () => BuiltSelect): Plan {
   const cached = plans.get(key);
   if (cached) return cached;
-  const query = build();
+  const plan = planFrom(build());
+  plans.set(key, plan);
+  return plan;
+}
+
+/**
+ * The plan of one select, not kept: for a query built with its values in it (a list whose shape
+ * varies), so it can go to D1 in a page's batch and its rows be named the same way.
+ */
+export function planFrom(query: BuiltSelect): Plan {
   const { sql, params } = query.toSQL();
-  const plan: Plan = {
+  return {
     text: sql,
     params: params.map((p) => (p instanceof Placeholder ? { name: p.name } : { value: p })),
     keys: Object.keys(query._.selectedFields),
   };
-  plans.set(key, plan);
-  return plan;
 }
 
 /** The D1 binding drizzle was made with (its documented `$client`): the request's metered D1. */

@@ -1,18 +1,24 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { RssLink } from "../RssLink";
 import { feedLink } from "~/lib/meta";
 import type { NoteList as List } from "../../../worker/features/notes/notes.types";
-import type { loader as rootLoader } from "~/root";
+import { useViewer } from "~/lib/viewer";
 import { NoteList } from "./NoteList";
 
 /** A titled page of notes (tag and x-label pages). */
 export function ListPage() {
   const { title, list } = useLoaderData<{ title: string; list: List }>();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const user = useViewer();
+  // Each list page's feed is its own address plus /rss (listPageMeta).
+  const { pathname } = useLocation();
   return (
     <section className="page">
-      <h1>{title}</h1>
-      <NoteList list={list} viewer={root?.user ?? null} />
+      <div className="page-title">
+        <h1>{title}</h1>
+        <RssLink href={`${pathname}/rss`} label={`RSS feed of ${title}`} />
+      </div>
+      <NoteList list={list} viewer={user} />
     </section>
   );
 }

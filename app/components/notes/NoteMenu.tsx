@@ -1,8 +1,8 @@
-import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { NoteJson } from "../../../worker/features/notes/notes.types";
 import type { UserJson } from "../../../worker/features/users/users.service";
-import type { loader as rootLoader } from "~/root";
+import { useViewer } from "~/lib/viewer";
 import { dialogHref, pageOf } from "~/lib/scroll";
 import { closeMenu } from "../social/ToggleForm";
 import { NoteMenuExtra } from "../social/NoteMenuExtra";
@@ -116,7 +116,7 @@ export function NoteMenu({
  */
 export function NoteMenuDialog({ note, saved }: { note: NoteJson | null; saved?: boolean }) {
   const location = useLocation();
-  const viewer = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
+  const viewer = useViewer();
   return (
     <Dialog title="Note actions">
       {note ? (

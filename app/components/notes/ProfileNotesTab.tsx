@@ -1,7 +1,8 @@
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { profilePath } from "~/lib/url";
+import { Link } from "@remix-run/react";
 import type { NoteList as List } from "../../../worker/features/notes/notes.types";
 import type { UserJson } from "../../../worker/features/users/users.service";
-import type { loader as rootLoader } from "~/root";
+import { useViewer } from "~/lib/viewer";
 import { NoteList } from "./NoteList";
 
 export interface NotesTabData {
@@ -11,11 +12,11 @@ export interface NotesTabData {
 
 /** The profile's Notes tab: x-label filter (l=), Take a note for the owner, the notes. */
 export function ProfileNotesTab({ data, user }: { data: unknown; user?: UserJson }) {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const viewer = useViewer();
   const d = data as NotesTabData | null;
   if (!d || !user) return <p className="empty">No notes yet</p>;
   const labels = Object.entries(user.labels);
-  const base = `/${user.username}?t=notes`;
+  const base = `${profilePath(user.username)}?t=notes`;
   return (
     <div>
       {labels.length > 0 && (
@@ -39,7 +40,7 @@ export function ProfileNotesTab({ data, user }: { data: unknown; user?: UserJson
           Take a note
         </Link>
       )}
-      <NoteList list={d.list} viewer={root?.user ?? null} />
+      <NoteList list={d.list} viewer={viewer} />
     </div>
   );
 }

@@ -3,8 +3,11 @@ import { bookmarks } from "../../db/schema/social";
 import type { DB } from "../../env";
 import { runBatch } from "../../db/client";
 import { type ContentKind, type TargetFacts, targetAllows, targetFacts, targetRefusal } from "../content/content";
-import { type ListShape, listNotes } from "../notes/read.service";
-import { listReplies } from "../replies/replies.service";
+import { type ListShape, listRead } from "../notes/read.service";
+import { type ReplyList, repliesRead } from "../replies/replies.service";
+import type { NoteList } from "../notes/notes.types";
+import { bindPlan, planFrom } from "../../db/plan";
+import { type Read, readOne } from "../../db/reads";
 
 const mine = (uid: number, kind: string, id: number) =>
   and(eq(bookmarks.userId, uid), eq(bookmarks.kind, kind), eq(bookmarks.targetId, id));
@@ -20,16 +23,14 @@ const BOOKMARKED_NOTES: ListShape = {
   },
 };
 
-/** The saved notes, or the saved replies, of `uid`: newest saved first. */
-export async function listBookmarks(
+/** The saved notes, or the saved replies, of `uid`: newest saved first. One statement. */
+export function bookmarksRead(
   db: DB,
   uid: number,
   q: { page: number; cursor?: string; t: "note" | "rep" | "reply" },
-) {
-  // Awaited here, not handed on: a list that refuses its cursor rejects before its first await, and
-  // workerd reports a rejection no handler holds at that moment (the caller's await comes a tick later).
-  if (q.t === "note") return await listNotes(db, BOOKMARKED_NOTES, { uid }, q, uid);
-  return await listReplies(
+): Read<NoteList | ReplyList> {
+  if (q.t === "note") return listRead(db, BOOKMARKED_NOTES, { uid }, q, uid);
+  return repliesRead(
     db,
     sql`replies.id in (select target_id from bookmarks where user_id = ${uid} and kind = 'reply')`,
     q,
@@ -38,14 +39,21 @@ export async function listBookmarks(
   );
 }
 
-export async function isBookmarked(db: DB, uid: number, kind: ContentKind, id: number) {
-  const [row] = await db
-    .select({ one: sql`1` })
-    .from(bookmarks)
-    .where(mine(uid, kind, id))
-    .limit(1);
-  return { bookmarked: !!row };
+export const listBookmarks = (...args: Parameters<typeof bookmarksRead>) => readOne(args[0], bookmarksRead(...args));
+
+/** Whether `uid` saved the content: one statement. */
+export function bookmarkedRead(db: DB, uid: number, kind: ContentKind, id: number): Read<{ bookmarked: boolean }> {
+  const plan = planFrom(
+    db
+      .select({ one: sql`1`.as("x_one") })
+      .from(bookmarks)
+      .where(mine(uid, kind, id))
+      .limit(1),
+  );
+  return { statements: [bindPlan(db, plan, {})], value: ([r]) => ({ bookmarked: r.results.length > 0 }) };
 }
+
+export const isBookmarked = (...args: Parameters<typeof bookmarkedRead>) => readOne(args[0], bookmarkedRead(...args));
 
 /** Saves or unsaves; saving again is a no-op, and nothing is saved across a block. */
 export async function bookmark(db: DB, uid: number, kind: ContentKind, id: number, on: boolean) {

@@ -18,7 +18,8 @@
 // time-ordered ids), so both plans share one cursor, and the walk's window ends where the ids say
 // without reading to find out.
 import { eq, type Placeholder, type SQL, sql } from "drizzle-orm";
-import { bindPlan, named, planOf } from "../../db/plan";
+import { bindPlan, namedObjects, planOf } from "../../db/plan";
+import { type Read, readOne } from "../../db/reads";
 import { notes } from "../../db/schema/notes";
 import { users } from "../../db/schema/users";
 import type { DB } from "../../env";
@@ -104,16 +105,16 @@ function feedPlan(db: DB) {
 
 type FeedRow = Hydrated & { lo: number | null };
 
-/** One page of the reader's following feed, in one D1 round trip (`size`: a client's own page size). */
-export async function listFeed(
+/** One page of the reader's following feed: one statement (`size`: a client's own page size). */
+export function feedRead(
   db: DB,
   readerId: number,
   q: { page: number; cursor?: string },
   size = PAGE_SIZE,
-): Promise<NoteList> {
+): Read<NoteList> {
   const { after, offset } = startOf(q, MAX_FEED_PAGE);
   const plan = feedPlan(db);
-  const raw = await bindPlan(db, plan, {
+  const statement = bindPlan(db, plan, {
     uid: readerId,
     viewer: readerId,
     kid: after?.id ?? Number.MAX_SAFE_INTEGER,
@@ -121,8 +122,16 @@ export async function listFeed(
     limit: size + 1,
     offset,
     window: WINDOW + offset,
-  }).raw<unknown[]>();
-  const rows = named<FeedRow>(plan, raw);
+  });
+  return {
+    statements: [statement],
+    value: ([r]) => feedPage(namedObjects<FeedRow>(plan, r.results), readerId, q, size),
+  };
+}
+
+export const listFeed = (...args: Parameters<typeof feedRead>) => readOne(args[0], feedRead(...args));
+
+function feedPage(rows: FeedRow[], readerId: number, q: { page: number }, size: number): NoteList {
   // A join keeps no order: the page's rows are sorted here (at most page size + 1 of them).
   const hits = rows.filter((r) => r.id !== null).sort((a, b) => b.id - a.id);
   const low = rows.find((r) => r.id === null)?.lo ?? null;

@@ -6,7 +6,7 @@ import { dbFor } from "../../db/client";
 import { users } from "../../db/schema/users";
 import type { AppEnv, DB } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
-import { FOLDER_AT } from "../folders/folders.routes";
+import { FOLDER_AT } from "../folders/folders.lists";
 import { getFolder } from "../folders/folders.service";
 import { Label } from "../notes/notes.schema";
 import { LISTS, type ListShape, listNotes, OWNER_LISTS } from "../notes/read.service";

@@ -1,12 +1,12 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
-import { folderNotes, folders } from "../../db/schema/folders";
+import { folders } from "../../db/schema/folders";
+import { readOne } from "../../db/reads";
+import { BY_ADDRESS, BY_ID, type FolderLists, folderNotesRead } from "./folders.lists";
 import { z } from "zod";
 import type { AppEnv } from "../../env";
 import { me, requireUser } from "../../lib/session";
 import { body, param, query } from "../../lib/validate";
-import { type ListShape, listNotes } from "../notes/read.service";
-import { idNamed } from "../users/users.service";
 import { IdParam, ListQuery, OWNER_REQUIRED, OwnerListQuery } from "../../lib/params";
 import { createUploads } from "../uploads/uploads.links";
 import { FolderInput } from "./folders.schema";
@@ -14,7 +14,8 @@ import { createFolder, deleteFolder, getFolder, listFolders, updateFolder } from
 
 const FolderList = OwnerListQuery.extend({
   type: z.string().max(30).optional(),
-  sort: z.enum(["type", "time"]).catch("time"),
+  // type and time are the spec's; cv groups a person's folders as a CV reads (Experience first).
+  sort: z.enum(["type", "time", "cv"]).catch("time"),
 }).refine(...OWNER_REQUIRED);
 
 /** Spec 7: a folder save with an upload answers `upload.put_link`; the logo URL is stored at once. */
@@ -33,48 +34,15 @@ async function withLogo(
   return { logo: slot.file_url, upload: { key: slot.key, put_link: slot.put_link, file_url: slot.file_url } };
 }
 
-/**
- * The folder at a page's address (its owner's name, any case, and its slug) as SQL, read inside the
- * list's own statement (folders_user_slug_uq): the folder page asks for the folder and its notes
- * side by side, in one round trip.
- */
-const folderAt = sql`(select f.id from folders f where f.user_id = ${idNamed(sql.placeholder("username"))} and f.slug = ${sql.placeholder("slug")})`;
-
-// A folder page reads along folder_notes (folder, label, time): it never sorts more than it shows.
-const folderDriver = (label: boolean, byAddress: boolean): ListShape["driver"] => ({
-  table: folderNotes,
-  at: folderNotes.noteCreatedAt,
-  id: folderNotes.noteId,
-  where: and(
-    eq(folderNotes.folderId, byAddress ? folderAt : sql.placeholder("folder")),
-    label ? eq(folderNotes.label, sql.placeholder("label")) : undefined,
-  ),
-});
-// A folder holds one author's notes, opened on purpose: a mute does not empty it (a block does).
-const folderList = (name: string, label: boolean, byAddress: boolean): ListShape => ({
-  name,
-  driver: folderDriver(label, byAddress),
-  mute: false,
-});
-/** A folder's notes by its address (`username`, `slug`): its page's list, and its feed's. */
-export const FOLDER_AT = folderList("folderAt", false, true);
-/** A folder's lists by id, and by address: [all, one x-label]. */
-const BY_ID = [folderList("folder", false, false), folderList("folderLabel", true, false)] as const;
-const BY_ADDRESS = [FOLDER_AT, folderList("folderAtLabel", true, true)] as const;
-
 const FolderAddress = z.object({ slug: z.string().min(1).max(100), username: z.string().min(1).max(100) });
 const FolderNotesQuery = ListQuery.extend({ label: z.string().max(100).optional() });
 
-/** One page of a folder's notes (or of one x-label in it), the folder named by `values`. */
-function folderNotesPage(
+const folderNotes = (
   c: Context<AppEnv>,
-  [all, labelled]: readonly [ListShape, ListShape],
+  shapes: FolderLists,
   values: Record<string, unknown>,
   q: z.output<typeof FolderNotesQuery>,
-) {
-  const label = q.label?.trim().toLowerCase();
-  return listNotes(c.var.db, label ? labelled : all, { ...values, label }, q, c.var.user?.id ?? null);
-}
+) => readOne(c.var.db, folderNotesRead(c.var.db, shapes, values, q.label, q, c.var.user?.id ?? null));
 
 export const folderRoutes = new Hono<AppEnv>()
   .post("/", requireUser, body(FolderInput), async (c) => {
@@ -98,7 +66,7 @@ export const folderRoutes = new Hono<AppEnv>()
     c.json(await getFolder(c.var.db, { id: c.req.valid("param").id }, c.var.user?.id ?? null)),
   )
   .get("/:id/notes", param(IdParam), query(FolderNotesQuery), async (c) =>
-    c.json(await folderNotesPage(c, BY_ID, { folder: c.req.valid("param").id }, c.req.valid("query"))),
+    c.json(await folderNotes(c, BY_ID, { folder: c.req.valid("param").id }, c.req.valid("query"))),
   )
   .get("/:slug/user/:username", param(FolderAddress), async (c) => {
     const { slug, username } = c.req.valid("param");
@@ -106,5 +74,5 @@ export const folderRoutes = new Hono<AppEnv>()
   })
   // The notes of the folder at that address: what GET /:id/notes answers, without its id first.
   .get("/:slug/user/:username/notes", param(FolderAddress), query(FolderNotesQuery), async (c) =>
-    c.json(await folderNotesPage(c, BY_ADDRESS, c.req.valid("param"), c.req.valid("query"))),
+    c.json(await folderNotes(c, BY_ADDRESS, c.req.valid("param"), c.req.valid("query"))),
   );

@@ -1,5 +1,7 @@
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { runBatch } from "../../db/client";
+import { bindPlan, namedObjects, planFrom } from "../../db/plan";
+import { readOne } from "../../db/reads";
 import { follows } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
 import type { DB } from "../../env";
@@ -69,8 +71,18 @@ export async function follow(db: DB, follower: number, followee: number, on: boo
   return { following: on, followers: counted[0]?.followers ?? 0 };
 }
 
+interface FollowRow {
+  id: number;
+  username: string;
+  fullname: string;
+  avatar: string;
+  descr: string;
+  at: number;
+  following: number;
+}
+
 /** One page of the people `uid` follows or who follow them, newest first; empty across a block. */
-export async function listFollows(
+export function followsRead(
   db: DB,
   uid: number,
   which: "following" | "followers",
@@ -82,12 +94,14 @@ export async function listFollows(
   const mine = which === "following" ? follows.followerId : follows.followeeId;
   const other = which === "following" ? follows.followeeId : follows.followerId;
   // The owner's lists are answered while their profile is (a suspended account's are a 404), in
-  // the same round trip as the page.
-  const [open, rows] = await db.batch([
+  // the same round trip as the list.
+  const open = planFrom(
     db
-      .select({ ok: sql<number>`1` })
+      .select({ ok: sql<number>`1`.as("x_ok") })
       .from(sql`(select 1)`)
       .where(profileOpen(uid, viewer || null)),
+  );
+  const list = planFrom(
     db
       .select({
         id: users.id,
@@ -96,7 +110,10 @@ export async function listFollows(
         avatar: users.avatar,
         descr: users.descr,
         at: follows.createdAt,
-        following: sql<number>`exists(select 1 from follows v where v.follower_id = ${viewer} and v.followee_id = ${users.id})`,
+        following:
+          sql<number>`exists(select 1 from follows v where v.follower_id = ${viewer} and v.followee_id = ${users.id})`.as(
+            "x_following",
+          ),
       })
       .from(follows)
       .innerJoin(users, eq(users.id, other))
@@ -112,16 +129,23 @@ export async function listFollows(
       .orderBy(desc(follows.createdAt), desc(other))
       .limit(size + 1)
       .offset(offset),
-  ]);
-  if (!open.length) throw notFound("User not found");
-  const page = pageOf(rows, q.page, (r) => ({ at: r.at, id: r.id }), size);
+  );
   return {
-    users: page.items.map(({ at: _at, following, ...u }) => ({
-      ...u,
-      following: !!following,
-      me: u.id === viewer,
-    })),
-    paginator: page.paginator,
-    cursor: page.cursor,
+    statements: [bindPlan(db, open, {}), bindPlan(db, list, {})],
+    value: ([opened, found]: D1Result<Record<string, unknown>>[]) => {
+      if (!opened.results.length) throw notFound("User not found");
+      const page = pageOf(namedObjects<FollowRow>(list, found.results), q.page, (r) => ({ at: r.at, id: r.id }), size);
+      return {
+        users: page.items.map(({ at: _at, following, ...u }) => ({
+          ...u,
+          following: !!following,
+          me: u.id === viewer,
+        })),
+        paginator: page.paginator,
+        cursor: page.cursor,
+      };
+    },
   };
 }
+
+export const listFollows = (...args: Parameters<typeof followsRead>) => readOne(args[0], followsRead(...args));

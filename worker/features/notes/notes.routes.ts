@@ -5,13 +5,14 @@ import { AppError } from "../../lib/errors";
 import { me, requireUser } from "../../lib/session";
 import { body, param, query } from "../../lib/validate";
 import { IdParam, ListQuery, OWNER_REQUIRED, OwnerListQuery } from "../../lib/params";
-import { Label, NoteInput, RenoteInput } from "./notes.schema";
-import { getNote, LISTS, listNotes, noteHistory, OWNER_LISTS } from "./read.service";
+import { NoteInput, RenoteInput } from "./notes.schema";
+import { getNote, LISTS, labelRead, listNotes, noteHistory, ownerNotesRead, tagRead } from "./read.service";
+import { readOne } from "../../db/reads";
 import { renote, undoRenote } from "./renotes.service";
 import { createNote, deleteNote, updateNote } from "./write.service";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { listFeed } from "../feed/feed.service";
-import { federate } from "../federation/federate";
+import { federate, resolveMentions } from "../federation/federate";
 
 const UserNotesQuery = OwnerListQuery.extend({ xlabel: z.string().max(100).optional() }).refine(...OWNER_REQUIRED);
 const origin = (url: string) => new URL(url).origin;
@@ -19,18 +20,8 @@ const origin = (url: string) => new URL(url).origin;
 export const notes = new Hono<AppEnv>()
   .get("/", query(UserNotesQuery), async (c) => {
     const q = c.req.valid("query");
-    const label = q.xlabel ? Label.safeParse(q.xlabel) : null;
-    const [all, labelled] = q.uid !== undefined ? OWNER_LISTS.byId : OWNER_LISTS.byName;
-    return c.json(
-      await listNotes(
-        c.var.db,
-        q.xlabel ? labelled : all,
-        // A label that cannot exist matches nothing (and is never a 500).
-        { uid: q.uid, username: q.username, label: label?.success ? label.data : "\u0000" },
-        q,
-        c.var.user?.id ?? null,
-      ),
-    );
+    const owner = { uid: q.uid, username: q.username };
+    return c.json(await readOne(c.var.db, ownerNotesRead(c.var.db, owner, q.xlabel, q, c.var.user?.id ?? null)));
   })
   .get("/:id", param(IdParam), async (c) =>
     c.json(await getNote(c.var.db, c.req.valid("param").id, c.var.user?.id ?? null)),
@@ -45,6 +36,7 @@ export const notes = new Hono<AppEnv>()
   .post("/", requireUser, body(NoteInput), async (c) => {
     const data = c.req.valid("json");
     if (data.id) throw new AppError(422, "invalid_input", "Use PATCH to edit a note.");
+    await resolveMentions(c, data.content);
     const saved = await createNote(c.env, c.var.db, me(c).id, data, origin(c.req.url));
     await federate(c, { notex: "note", op: "create", uid: me(c).id, id: saved.note.id });
     return c.json(saved, 201);
@@ -52,6 +44,7 @@ export const notes = new Hono<AppEnv>()
   .patch("/", requireUser, body(NoteInput), async (c) => {
     const data = c.req.valid("json");
     if (!data.id) throw new AppError(422, "invalid_input", "id is required", { id: "id is required" });
+    await resolveMentions(c, data.content);
     const saved = await updateNote(c.env, c.var.db, me(c).id, data.id, data, origin(c.req.url));
     await federate(c, { notex: "note", op: "update", uid: me(c).id, id: data.id });
     return c.json(saved);
@@ -71,20 +64,21 @@ export const feeds = new Hono<AppEnv>()
   )
   .get("/tags/:tag", param(z.object({ tag: z.string().min(1).max(100) })), query(ListQuery), async (c) =>
     c.json(
-      await listNotes(
+      await readOne(
         c.var.db,
-        LISTS.tag,
-        { tag: c.req.valid("param").tag.toLowerCase() },
-        c.req.valid("query"),
-        c.var.user?.id ?? null,
+        tagRead(c.var.db, c.req.valid("param").tag, c.req.valid("query"), c.var.user?.id ?? null),
       ),
     ),
   )
-  .get("/labels/:label", param(z.object({ label: z.string().min(1).max(100) })), query(ListQuery), async (c) => {
-    // Hono has decoded the path once; a second decode broke "100% done" (issue 20 §3).
-    const label = c.req.valid("param").label.trim().toLowerCase();
-    return c.json(await listNotes(c.var.db, LISTS.label, { label }, c.req.valid("query"), c.var.user?.id ?? null));
-  });
+  // Hono has decoded the path once; a second decode broke "100% done" (issue 20 §3).
+  .get("/labels/:label", param(z.object({ label: z.string().min(1).max(100) })), query(ListQuery), async (c) =>
+    c.json(
+      await readOne(
+        c.var.db,
+        labelRead(c.var.db, c.req.valid("param").label, c.req.valid("query"), c.var.user?.id ?? null),
+      ),
+    ),
+  );
 
 export const renotes = new Hono<AppEnv>()
   .use(requireUser)

@@ -1,7 +1,8 @@
 // Reading notes: keyset pages of every note list, one note, and a note's edit history.
 import { and, desc, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { bindPlan, named, planOf } from "../../db/plan";
+import { bindPlan, namedObjects, planOf } from "../../db/plan";
+import { type Read, readOne } from "../../db/reads";
 import { deletedNotes, noteTags, notes } from "../../db/schema/notes";
 import { noteVersions } from "../../db/schema/safety";
 import { users } from "../../db/schema/users";
@@ -11,6 +12,7 @@ import { type Keyset, PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
 import { noteInList, openable, type Viewer } from "../safety/visibility";
 import { idNamed } from "../users/users.service";
 import { RENOTE } from "./notes.constants";
+import { Label } from "./notes.schema";
 import { type Hydrated, hydrated, NOTES, toNoteJson } from "./notes.json";
 import type { NoteJson, NoteList } from "./notes.types";
 
@@ -89,35 +91,67 @@ function listPlan(db: DB, shape: ListShape, keyset: boolean, viewer: boolean) {
 }
 
 /**
- * One keyset page of a list, newest first, hydrated for the viewer, in one D1 round trip. `size`
- * is for readers that take more than a page at once (a feed's 50 items); the API's pages are PAGE_SIZE.
+ * One keyset page of a list, newest first, hydrated for the viewer: one statement. `size` is for
+ * readers that take more than a page at once (a feed's 50 items); the API's pages are PAGE_SIZE.
  */
-export async function listNotes(
+export function listRead(
   db: DB,
   shape: ListShape,
   values: Record<string, unknown>,
   q: { page: number; cursor?: string },
   viewerId: number | null,
   size = PAGE_SIZE,
-): Promise<NoteList> {
+): Read<NoteList> {
   const { after, offset } = startOf(q);
   const plan = listPlan(db, shape, !!after, !!viewerId);
-  const raw = await bindPlan(db, plan, {
+  const statement = bindPlan(db, plan, {
     ...values,
     viewer: viewerId,
     at: after?.at,
     kid: after?.id,
     limit: size + 1,
     offset,
-  }).raw<unknown[]>();
-  const rows = named<Hydrated & { sortAt: number }>(plan, raw);
-  const page = pageOf(rows, q.page, (r): Keyset => ({ at: r.sortAt, id: r.id }), size);
+  });
   return {
-    notes: page.items.map((r) => toNoteJson(r, viewerId)),
-    paginator: page.paginator,
-    cursor: page.cursor,
+    statements: [statement],
+    value: ([r]) => {
+      const rows = namedObjects<Hydrated & { sortAt: number }>(plan, r.results);
+      const page = pageOf(rows, q.page, (row): Keyset => ({ at: row.sortAt, id: row.id }), size);
+      return {
+        notes: page.items.map((row) => toNoteJson(row, viewerId)),
+        paginator: page.paginator,
+        cursor: page.cursor,
+      };
+    },
   };
 }
+
+export const listNotes = (...args: Parameters<typeof listRead>) => readOne(args[0], listRead(...args));
+
+/**
+ * One person's notes (by id, or by the name in a page's address), all or under one x-label: one
+ * statement. A label that cannot exist matches nothing (and is never a 500).
+ */
+export function ownerNotesRead(
+  db: DB,
+  owner: { uid?: number; username?: string },
+  xlabel: string | undefined,
+  q: { page: number; cursor?: string },
+  viewerId: number | null,
+): Read<NoteList> {
+  const label = xlabel ? Label.safeParse(xlabel) : null;
+  const [all, labelled] = owner.uid !== undefined ? OWNER_LISTS.byId : OWNER_LISTS.byName;
+  const values = { ...owner, label: label?.success ? label.data : "\u0000" };
+  return listRead(db, xlabel ? labelled : all, values, q, viewerId);
+}
+
+/** The notes under a #tag (any case), newest first. */
+export const tagRead = (db: DB, tag: string, q: { page: number; cursor?: string }, viewerId: number | null) =>
+  listRead(db, LISTS.tag, { tag: tag.toLowerCase() }, q, viewerId);
+
+/** Everyone's notes under one x-label (any case, outer spaces ignored), newest first. */
+export const labelRead = (db: DB, label: string, q: { page: number; cursor?: string }, viewerId: number | null) =>
+  listRead(db, LISTS.label, { label: label.trim().toLowerCase() }, q, viewerId);
 
 /** The query for one hydrated note, so a caller can batch it with its own (one round trip). */
 export function noteQuery(db: DB, where: SQL | undefined, viewerId: Viewer) {
@@ -134,7 +168,8 @@ export function noteFromRows(rows: Hydrated[], viewerId: number | null): NoteJso
   return toNoteJson(rows[0], viewerId);
 }
 
-export async function getNote(db: DB, id: number, viewerId: number | null, username?: string): Promise<NoteJson> {
+/** One note (by id, and by its author's name when a page's address gives one), as `viewerId` may see it. */
+export function noteRead(db: DB, id: number, viewerId: number | null, username?: string): Read<NoteJson> {
   // Note detail is a hot read too: built once per variant, then only bound.
   const plan = planOf(`note|${+!!username}|${+!!viewerId}`, () =>
     noteQuery(
@@ -143,25 +178,30 @@ export async function getNote(db: DB, id: number, viewerId: number | null, usern
       viewerId ? P("viewer") : null,
     ),
   );
-  const raw = await bindPlan(db, plan, { id, username, viewer: viewerId }).raw<unknown[]>();
-  const rows = named<Hydrated>(plan, raw);
-  if (!rows[0]) throw await missingNote(db, id, username);
-  return toNoteJson(rows[0], viewerId);
+  // Why a note cannot be shown, asked in the same trip (a primary-key probe): deleted by its
+  // author (a tombstone: 410, said as such), or never there or not for this viewer (404).
+  const tombstone = planOf(`noteGone|${+!!username}`, () =>
+    db
+      .select({ id: deletedNotes.id })
+      .from(deletedNotes)
+      .where(and(eq(deletedNotes.id, P("id")), username ? eq(deletedNotes.userId, idNamed(P("username"))) : undefined))
+      .limit(1),
+  );
+  const values = { id, username, viewer: viewerId };
+  return {
+    statements: [bindPlan(db, plan, values), bindPlan(db, tombstone, values)],
+    value: ([found, gone]) => {
+      const [row] = namedObjects<Hydrated>(plan, found.results);
+      if (row) return toNoteJson(row, viewerId);
+      throw gone.results.length
+        ? new AppError(410, "note_deleted", "This note was deleted")
+        : notFound("Note not found");
+    },
+  };
 }
 
-/**
- * Why note `id` (by `username`, when the address names them) cannot be shown: deleted by its
- * author (a tombstone: 410, said as such), or never there or not for this viewer (404). Only a
- * miss pays for the lookup.
- */
-async function missingNote(db: DB, id: number, username?: string): Promise<AppError> {
-  const [gone] = await db
-    .select({ id: deletedNotes.id })
-    .from(deletedNotes)
-    .where(and(eq(deletedNotes.id, id), username ? eq(deletedNotes.userId, idNamed(username)) : undefined))
-    .limit(1);
-  return gone ? new AppError(410, "note_deleted", "This note was deleted") : notFound("Note not found");
-}
+export const getNote = (db: DB, id: number, viewerId: number | null, username?: string) =>
+  readOne(db, noteRead(db, id, viewerId, username));
 
 export interface NoteVersion {
   label: string;

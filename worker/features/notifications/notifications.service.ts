@@ -1,4 +1,6 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { bindPlan, namedObjects, planFrom } from "../../db/plan";
+import { readOne } from "../../db/reads";
 import { z } from "zod";
 import { notifications } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
@@ -63,82 +65,104 @@ const subjectOf = sql<string | null>`case when ${notifications.action} in ('like
  * `actions`: only these kinds (a client's type filter, applied before the page is cut so pages stay
  * full); `size`: a client's own page size.
  */
-export async function listNotifications(
+export function notificationsRead(
   db: DB,
-  reader: CurrentUser,
+  uid: number,
   q: { page: number; cursor?: string; t?: "all" | "mentions"; actions?: readonly string[]; size?: number },
 ) {
   const size = q.size ?? PAGE_SIZE;
   const { after, offset } = startOf(q);
-  const uid = reader.id;
-  const rows = await db
-    .select({
-      n: notifications,
-      username: users.username,
-      fullname: users.fullname,
-      avatar: users.avatar,
-      // The unread count as it stands (one row, read once for the statement), so the page
-      // marks the list read only when something is unread: a write on every visit otherwise.
-      unreadCount: sql<number>`(select noti_num from users where id = ${uid})`.as("x_unread"),
-      // The reader's own name, for the hrefs of notices about their content.
-      reader: sql<string>`(select username from users where id = ${uid})`.as("x_reader"),
-      // Read by primary key, and only for a notification about an x-folder (folders are the reader's own).
-      // Newer than what the reader last saw (users.noti_seen: the newest id when the list was read).
-      unread: sql<number>`${notifications.id} > (select noti_seen from users where id = ${uid})`.as("x_new"),
-      subject: subjectOf.as("x_subject"),
-      // Only for a follow: whether the reader follows them already (the follows primary key).
-      following:
-        sql<number>`case when ${notifications.action} = 'follow' then exists(select 1 from follows f where f.follower_id = ${uid} and f.followee_id = ${notifications.actorId}) end`.as(
-          "x_following",
+  const plan = planFrom(
+    db
+      .select({
+        ...getTableColumns(notifications),
+        username: users.username,
+        fullname: users.fullname,
+        avatar: users.avatar,
+        // The unread count as it stands (one row, read once for the statement), so the page
+        // marks the list read only when something is unread: a write on every visit otherwise.
+        unreadCount: sql<number>`(select noti_num from users where id = ${uid})`.as("x_unread"),
+        // The reader's own name, for the hrefs of notices about their content.
+        reader: sql<string>`(select username from users where id = ${uid})`.as("x_reader"),
+        // Newer than what the reader last saw (users.noti_seen: the newest id when the list was read).
+        unread: sql<number>`${notifications.id} > (select noti_seen from users where id = ${uid})`.as("x_new"),
+        subject: subjectOf.as("x_subject"),
+        // Only for a follow: whether the reader follows them already (the follows primary key).
+        following:
+          sql<number>`case when ${notifications.action} = 'follow' then exists(select 1 from follows f where f.follower_id = ${uid} and f.followee_id = ${notifications.actorId}) end`.as(
+            "x_following",
+          ),
+        // Read by primary key, and only for a notification about an x-folder (folders are the reader's own).
+        slug: sql<
+          string | null
+        >`case when ${notifications.tblname} = 'folder' then (select slug from folders where id = ${notifications.rowid}) end`.as(
+          "x_slug",
         ),
-      slug: sql<
-        string | null
-      >`case when ${notifications.tblname} = 'folder' then (select slug from folders where id = ${notifications.rowid}) end`.as(
-        "x_slug",
-      ),
-    })
-    .from(notifications)
-    .innerJoin(users, eq(users.id, notifications.actorId))
-    .where(
-      and(
-        eq(notifications.userId, uid),
-        sql`${notifications.tblname} != '_gone'`,
-        q.t === "mentions" ? MENTION_ACTIONS : undefined,
-        // Hidden content and suspended people leave the list while they are removed (not deleted:
-        // restoring brings them back). The unread badge may still count them until the list is read.
-        noticeVisible(sql`"notifications"`, uid, sql`"users"`),
-        q.actions ? inArray(notifications.action, q.actions.length ? [...q.actions] : [""]) : undefined,
-        after ? sql`(${notifications.createdAt}, ${notifications.id}) < (${after.at}, ${after.id})` : undefined,
-      ),
-    )
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(size + 1)
-    .offset(offset);
-  const page = pageOf(rows, q.page, (r) => ({ at: r.n.createdAt, id: r.n.id }), size);
+      })
+      .from(notifications)
+      .innerJoin(users, eq(users.id, notifications.actorId))
+      .where(
+        and(
+          eq(notifications.userId, uid),
+          sql`${notifications.tblname} != '_gone'`,
+          q.t === "mentions" ? MENTION_ACTIONS : undefined,
+          // Hidden content and suspended people leave the list while they are removed (not deleted:
+          // restoring brings them back). The unread badge may still count them until the list is read.
+          noticeVisible(sql`"notifications"`, uid, sql`"users"`),
+          q.actions ? inArray(notifications.action, q.actions.length ? [...q.actions] : [""]) : undefined,
+          after ? sql`(${notifications.createdAt}, ${notifications.id}) < (${after.at}, ${after.id})` : undefined,
+        ),
+      )
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(size + 1)
+      .offset(offset),
+  );
   return {
-    notis: page.items.map(({ n, username, fullname, avatar, slug, unread, subject, following }) => ({
-      id: n.id,
-      action: n.action,
-      tblname: n.tblname,
-      rowid: n.rowid,
-      extra: n.extra,
-      // A moderation notice comes from the service, never from a named moderator.
-      user: n.action.startsWith("mod_")
-        ? { id: 0, username: "", fullname: "NoteX moderation", avatar: "", me: false }
-        : { id: n.actorId, username, fullname, avatar, me: false },
-      created_at: n.createdAt,
-      unread: !!unread,
-      // What a like or renote is about, in its opening words ("" for an image-only note).
-      subject: subject === null ? null : firstWords(subject),
-      ...(n.action === "follow" ? { following: !!following } : {}),
-      href: href(n, username, rows[0]?.reader ?? "", slug),
-    })),
-    paginator: page.paginator,
-    cursor: page.cursor,
-    // null on an empty page (no row to carry it): the caller cannot tell, so it marks read.
-    unread: rows[0]?.unreadCount ?? null,
+    statements: [bindPlan(db, plan, {})],
+    value: ([r]: D1Result<Record<string, unknown>>[]) => {
+      const rows = namedObjects<NoticeRow>(plan, r.results);
+      const page = pageOf(rows, q.page, (n) => ({ at: n.createdAt, id: n.id }), size);
+      return {
+        notis: page.items.map((n) => ({
+          id: n.id,
+          action: n.action,
+          tblname: n.tblname,
+          rowid: n.rowid,
+          extra: n.extra,
+          // A moderation notice comes from the service, never from a named moderator.
+          user: n.action.startsWith("mod_")
+            ? { id: 0, username: "", fullname: "NoteX moderation", avatar: "", me: false }
+            : { id: n.actorId, username: n.username, fullname: n.fullname, avatar: n.avatar, me: false },
+          created_at: n.createdAt,
+          unread: !!n.unread,
+          // What a like or renote is about, in its opening words ("" for an image-only note).
+          subject: n.subject === null ? null : firstWords(n.subject),
+          ...(n.action === "follow" ? { following: !!n.following } : {}),
+          href: href(n, n.username, rows[0]?.reader ?? "", n.slug),
+        })),
+        paginator: page.paginator,
+        cursor: page.cursor,
+        // null on an empty page (no row to carry it): the caller cannot tell, so it marks read.
+        unread: rows[0]?.unreadCount ?? null,
+      };
+    },
   };
 }
+
+type NoticeRow = typeof notifications.$inferSelect & {
+  username: string;
+  fullname: string;
+  avatar: string;
+  unreadCount: number;
+  reader: string;
+  unread: number;
+  subject: string | null;
+  following: number | null;
+  slug: string | null;
+};
+
+export const listNotifications = (db: DB, reader: CurrentUser, q: Parameters<typeof notificationsRead>[2]) =>
+  readOne(db, notificationsRead(db, reader.id, q));
 
 /** Spec 2: opening the list resets the unread count to 0 once it has loaded. */
 export async function markRead(db: DB, uid: number) {

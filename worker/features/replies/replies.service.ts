@@ -13,7 +13,9 @@ import { mentionStatements, notifyStatements } from "../notifications/notificati
 import { linkMentions } from "../mentions/mentions.service";
 import { noteFromRows, noteQuery } from "../notes/read.service";
 import { likedBy } from "../likes/likes.service";
-import { bindPlan, bindingOf, namedObjects, planOf } from "../../db/plan";
+import { bindPlan, namedObjects, planFrom, planOf } from "../../db/plan";
+import { type Read, readOne } from "../../db/reads";
+import type { NoteJson } from "../notes/notes.types";
 import type { UserRef } from "../content/content";
 import { refuseBlocked } from "../safety/safety.service";
 import { blockState, openable, replyInList, replyOpenable } from "../safety/visibility";
@@ -85,26 +87,37 @@ export const toJson = (r: Joined, viewer: number | null): ReplyJson => ({
   created_at: r.createdAt,
 });
 
-/** A page of replies; threads read oldest first, bookmark lists newest first. */
-export async function listReplies(
+export type ReplyList = { replies: ReplyJson[]; paginator: { page: number; is_end: boolean }; cursor: string | null };
+
+/** A page of replies; threads read oldest first, bookmark lists newest first. One statement. */
+export function repliesRead(
   db: DB,
   where: SQL,
   q: { page: number; cursor?: string },
   viewer: number | null,
   order: "asc" | "desc" = "asc",
-) {
+): Read<ReplyList> {
   const { after, offset } = startOf(q);
   const cmp = order === "asc" ? sql`>` : sql`<`;
   const keyset = after ? sql`(${replies.createdAt}, ${replies.id}) ${cmp} (${after.at}, ${after.id})` : undefined;
   const dir = order === "asc" ? asc : desc;
-  const rows = await select(db, viewer)
-    .where(and(where, replyInList(sql`"replies"`, viewer, undefined, sql`"users"`), keyset))
-    .orderBy(dir(replies.createdAt), dir(replies.id))
-    .limit(PAGE_SIZE + 1)
-    .offset(offset);
-  const page = pageOf(rows, q.page, (x) => ({ at: x.createdAt, id: x.id }));
-  return { replies: page.items.map((x) => toJson(x, viewer)), paginator: page.paginator, cursor: page.cursor };
+  const plan = planFrom(
+    select(db, viewer)
+      .where(and(where, replyInList(sql`"replies"`, viewer, undefined, sql`"users"`), keyset))
+      .orderBy(dir(replies.createdAt), dir(replies.id))
+      .limit(PAGE_SIZE + 1)
+      .offset(offset),
+  );
+  return {
+    statements: [bindPlan(db, plan, {})],
+    value: ([r]) => {
+      const page = pageOf(namedObjects<Joined>(plan, r.results), q.page, (x) => ({ at: x.createdAt, id: x.id }));
+      return { replies: page.items.map((x) => toJson(x, viewer)), paginator: page.paginator, cursor: page.cursor };
+    },
+  };
 }
+
+export const listReplies = (...args: Parameters<typeof repliesRead>) => readOne(args[0], repliesRead(...args));
 
 /** The counter of a reply's parent (the note when parent < 0, else the parent reply) moved by `by`. */
 function countParent(db: DB, parent: number, by: (col: SQLiteColumn) => SQL<number>, guard?: SQL) {
@@ -235,9 +248,14 @@ export async function deleteReply(db: DB, uid: number, id: number): Promise<{ pa
 
 /**
  * The ancestor chain of a reply, ending with the reply itself (its author must be `username`), and
- * the note it hangs under: one batch, one round trip.
+ * the note it hangs under: two statements, sent together.
  */
-export async function chain(db: DB, id: number, username: string, viewer: number | null) {
+export function chainRead(
+  db: DB,
+  id: number,
+  username: string,
+  viewer: number | null,
+): Read<{ replies: ReplyJson[]; note: NoteJson }> {
   // Built once per viewer kind (placeholders), then only bound: reply detail is a hot read.
   const chainPlan = planOf(`replyChain|${+!!viewer}`, () => {
     const up = sql`with recursive up(id, parent, depth) as (
@@ -255,18 +273,22 @@ export async function chain(db: DB, id: number, username: string, viewer: number
     ),
   );
   const values = { id, viewer };
-  const [found, noteRows] = await bindingOf(db).batch([
-    bindPlan(db, chainPlan, values),
-    bindPlan(db, notePlan, values),
-  ]);
-  // The chain is as long as the thread is deep: sorted here, so the query needs no temp B-tree.
-  const rows = namedObjects<Joined>(chainPlan, found.results as Record<string, unknown>[]).sort(
-    (a, b) => a.createdAt - b.createdAt || a.id - b.id,
-  );
-  const focus = rows.find((x) => x.id === id);
-  if (!focus || focus.username.toLowerCase() !== username.toLowerCase()) throw notFound("Reply not found");
   return {
-    replies: rows.map((x) => toJson(x, viewer)),
-    note: noteFromRows(namedObjects(notePlan, noteRows.results as Record<string, unknown>[]), viewer),
+    statements: [bindPlan(db, chainPlan, values), bindPlan(db, notePlan, values)],
+    value: ([found, noteRows]) => {
+      // The chain is as long as the thread is deep: sorted here, so the query needs no temp B-tree.
+      const rows = namedObjects<Joined>(chainPlan, found.results).sort(
+        (a, b) => a.createdAt - b.createdAt || a.id - b.id,
+      );
+      const focus = rows.find((x) => x.id === id);
+      if (!focus || focus.username.toLowerCase() !== username.toLowerCase()) throw notFound("Reply not found");
+      return {
+        replies: rows.map((x) => toJson(x, viewer)),
+        note: noteFromRows(namedObjects(notePlan, noteRows.results), viewer),
+      };
+    },
   };
 }
+
+export const chain = (db: DB, id: number, username: string, viewer: number | null) =>
+  readOne(db, chainRead(db, id, username, viewer));

@@ -2,6 +2,8 @@
 // in the same batch) and the notifications the two sent each other; a mute removes the muted
 // person's notifications to the muter. Both are idempotent, like every interaction.
 import { and, desc, eq, sql } from "drizzle-orm";
+import { bindPlan, namedObjects, planFrom } from "../../db/plan";
+import { readOne } from "../../db/reads";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { blocks, mutes } from "../../db/schema/safety";
@@ -74,7 +76,7 @@ export async function mute(db: DB, me: number, uid: number, on: boolean) {
 }
 
 /** A page of the people `me` blocked or muted, newest first, along (owner, created_at, other). */
-export async function listOf(
+export function relationsRead(
   db: DB,
   which: "blocks" | "mutes",
   me: number,
@@ -86,21 +88,31 @@ export async function listOf(
       ? [blocks, blocks.blockerId, blocks.blockedId, blocks.createdAt]
       : [mutes, mutes.muterId, mutes.mutedId, mutes.createdAt];
   const { after, offset } = startOf(q);
-  const rows = await db
-    .select({ id: users.id, username: users.username, fullname: users.fullname, avatar: users.avatar, at })
-    .from(table)
-    .innerJoin(users, eq(users.id, other))
-    .where(and(eq(owner, me), after ? sql`(${at}, ${other}) < (${after.at}, ${after.id})` : undefined))
-    .orderBy(desc(at), desc(other))
-    .limit(size + 1)
-    .offset(offset);
-  const page = pageOf(rows, q.page, (r) => ({ at: r.at, id: r.id }), size);
+  const plan = planFrom(
+    db
+      .select({ id: users.id, username: users.username, fullname: users.fullname, avatar: users.avatar, at })
+      .from(table)
+      .innerJoin(users, eq(users.id, other))
+      .where(and(eq(owner, me), after ? sql`(${at}, ${other}) < (${after.at}, ${after.id})` : undefined))
+      .orderBy(desc(at), desc(other))
+      .limit(size + 1)
+      .offset(offset),
+  );
+  type Row = { id: number; username: string; fullname: string; avatar: string; at: number };
   return {
-    users: page.items.map(({ at: _at, ...u }) => ({ ...u, me: false })),
-    paginator: page.paginator,
-    cursor: page.cursor,
+    statements: [bindPlan(db, plan, {})],
+    value: ([r]: D1Result<Record<string, unknown>>[]) => {
+      const page = pageOf(namedObjects<Row>(plan, r.results), q.page, (row) => ({ at: row.at, id: row.id }), size);
+      return {
+        users: page.items.map(({ at: _at, ...u }) => ({ ...u, me: false })),
+        paginator: page.paginator,
+        cursor: page.cursor,
+      };
+    },
   };
 }
+
+export const listOf = (...args: Parameters<typeof relationsRead>) => readOne(args[0], relationsRead(...args));
 
 /** The 403 of an interaction across a block (state from blockState: 1 I blocked them, 2 they blocked me). */
 export const blockedError = (state: 1 | 2) =>

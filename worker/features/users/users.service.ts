@@ -1,11 +1,9 @@
-import { and, desc, eq, gt, inArray, isNull, ne, notInArray, type SQL, sql } from "drizzle-orm";
-import { follows } from "../../db/schema/social";
-import { formerUsernames, userLabels, users, userTypes } from "../../db/schema/users";
+import { and, desc, eq, gt, ne, notInArray, type SQL, sql } from "drizzle-orm";
+import { formerUsernames, users } from "../../db/schema/users";
+import { type Read, readOne } from "../../db/reads";
+import { formerOwnerRead, userRead } from "./users.read";
 import type { DB } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
-import { isModerator } from "../safety/visibility";
-
-type UserRow = typeof users.$inferSelect;
 
 /** A person's counts; the unread ones only on their own record. */
 export interface UserStats {
@@ -54,116 +52,41 @@ export interface UserJson {
   role?: string;
 }
 
-const toMap = (rows: { k: string; n: number }[]): Record<string, number> =>
-  Object.fromEntries(rows.filter((r) => r.n > 0).map((r) => [r.k, r.n]));
-
-/** The counts; the unread ones (noti, invitation) only for the person themselves (issue 20 §4). */
-export function jstats(u: UserRow, isMe: boolean): UserStats {
-  return {
-    following: u.followingNum,
-    follower: u.followerNum,
-    note: u.noteNum,
-    ...(isMe ? { noti: u.notiNum, invitation: u.invitationNum } : {}),
-  };
-}
-
-/** The person, their label counts and their type counts, for the user matched by `cond`. */
-const countStatements = (db: DB, cond: SQL) => {
-  const id = db.select({ id: users.id }).from(users).where(cond).limit(1);
-  return [
-    db.select().from(users).where(cond).limit(1),
-    db.select({ k: userLabels.label, n: userLabels.n }).from(userLabels).where(inArray(userLabels.userId, id)),
-    db.select({ k: userTypes.type, n: userTypes.n }).from(userTypes).where(inArray(userTypes.userId, id)),
-  ] as const;
-};
-type CountRows = [UserRow[], { k: string; n: number }[], { k: string; n: number }[]];
-
 /**
- * One D1 round trip: the user, their label and type counts, and whether the viewer follows,
- * blocks or mutes them. A person reading their own record (/me, on every signed-in page) skips
- * those relations, which are always false there: two statements fewer.
+ * One D1 round trip (users.read.ts): the user, their label and type counts, and whether the
+ * viewer follows, blocks or mutes them.
  */
 export async function loadUser(
   db: DB,
   where: { id?: number; username?: string },
   viewerId: number | null,
 ): Promise<UserJson> {
-  const cond =
-    where.id !== undefined ? eq(users.id, where.id) : sql`lower(${users.username}) = lower(${where.username ?? ""})`;
-  const id = db.select({ id: users.id }).from(users).where(cond).limit(1);
-  const viewer = viewerId ?? 0;
-  const self = where.id !== undefined && where.id === viewerId;
-  const counts = countStatements(db, cond);
-  const relations = [
-    db
-      .select({ one: sql<number>`1` })
-      .from(follows)
-      .where(and(eq(follows.followerId, viewer), inArray(follows.followeeId, id)))
-      .limit(1),
-    db
-      .select({
-        blocking: sql<number>`exists(select 1 from blocks where blocker_id = ${viewer} and blocked_id = ${users.id})`,
-        blockedBy: sql<number>`exists(select 1 from blocks where blocker_id = ${users.id} and blocked_id = ${viewer})`,
-        muting: sql<number>`exists(select 1 from mutes where muter_id = ${viewer} and muted_id = ${users.id})`,
-        staff: isModerator(viewer),
-        // A person on another server: their profile there (the actor URI when they name no page).
-        remoteUrl: sql<
-          string | null
-        >`(select coalesce(nullif(ra.url, ''), ra.uri) from remote_actors ra where ra.user_id = ${users.id})`,
-      })
-      .from(users)
-      .where(cond)
-      .limit(1),
-  ] as const;
-  const all = self ? await db.batch(counts) : await db.batch([...counts, ...relations]);
+  const name = where.id === undefined ? (where.username ?? "") : null;
+  const by = name === null ? { id: where.id ?? 0 } : { username: name };
+  const found = await readOne(db, orFormer(userRead(db, by, viewerId), name, db));
   // A renamed account is found by its former name while nobody else holds it (issue 21 item 16):
   // the answer carries the name it has now, and pages under the old one redirect there.
-  if (!all[0][0] && where.username !== undefined) {
-    const owner = await formerOwner(db, where.username);
-    if (owner) return loadUser(db, { id: owner.id }, viewerId);
-  }
-  const follow = self ? [] : (all[3] ?? []);
-  const rel = self ? undefined : all[4]?.[0];
-  return toUserJson([all[0], all[1], all[2]], viewerId, follow, rel);
+  return "former" in found ? loadUser(db, { id: found.former.id }, viewerId) : found;
 }
 
-function toUserJson(
-  [rows, labels, types]: CountRows,
-  viewerId: number | null,
-  follow: unknown[],
-  rel: { blocking: number; blockedBy: number; muting: number; staff: unknown; remoteUrl: string | null } | undefined,
-): UserJson {
-  const u = rows[0];
-  // A suspended account is gone for everyone but moderators.
-  if (!u || (u.suspendedAt && !rel?.staff)) throw notFound("User not found");
-  const isMe = viewerId === u.id;
-  const stats = jstats(u, isMe);
-  // Across a block (either way) the person's folders and notes are not listed for the viewer, so
-  // the filters that count them count nothing either.
-  const cut = !!(rel?.blocking || rel?.blockedBy);
-  const typeCounts = cut ? {} : toMap(types);
-  const labelCounts = cut ? {} : toMap(labels);
+/**
+ * `read` by a name, with the account that gave that name up asked for in the same trip: when no
+ * one holds the name, the value is `{ former }` if a renamed account did, else the read's refusal.
+ */
+export function orFormer(
+  read: Read<UserJson>,
+  name: string | null,
+  db: DB,
+): Read<UserJson | { former: { id: number; username: string } }> {
+  if (name === null) return read;
+  const former = formerOwnerRead(db, name);
   return {
-    id: u.id,
-    username: u.username,
-    fullname: u.fullname,
-    avatar: u.avatar,
-    cover: u.cover,
-    descr: u.descr,
-    confirmed: u.confirmed,
-    me: isMe,
-    following: follow.length > 0,
-    jstats: JSON.stringify(stats),
-    jstype: JSON.stringify(typeCounts),
-    jslabel: JSON.stringify(labelCounts),
-    stats,
-    types: typeCounts,
-    labels: labelCounts,
-    blocking: !!rel?.blocking,
-    blocked_by: !!rel?.blockedBy,
-    muting: !!rel?.muting,
-    ...(rel?.remoteUrl ? { remote_url: rel.remoteUrl } : {}),
-    ...(isMe ? { email: u.email, pending_email: u.pendingEmail, has_password: !!u.passwordHash, role: u.role } : {}),
+    statements: [...read.statements, ...former.statements],
+    value: (results) => {
+      const owner = former.value(results.slice(read.statements.length));
+      if (owner && !results[0].results.length) return { former: owner };
+      return read.value(results.slice(0, read.statements.length));
+    },
   };
 }
 
@@ -224,21 +147,7 @@ export const idNamed = (name: unknown): SQL => sql`(select u.id from users u whe
  * The account that gave up `username` and still has no one else holding it: its id and name now,
  * or null. A primary-key lookup; called only once nobody holds the name.
  */
-export async function formerOwner(db: DB, username: string): Promise<{ id: number; username: string } | null> {
-  const [row] = await db
-    .select({ id: users.id, username: users.username })
-    .from(formerUsernames)
-    .innerJoin(users, eq(users.id, formerUsernames.userId))
-    .where(
-      and(
-        eq(formerUsernames.username, username.toLowerCase()),
-        isNull(users.suspendedAt),
-        sql`not exists (select 1 from users h where lower(h.username) = ${username.toLowerCase()})`,
-      ),
-    )
-    .limit(1);
-  return row ?? null;
-}
+export const formerOwner = (db: DB, username: string) => readOne(db, formerOwnerRead(db, username));
 
 export async function changeUsername(db: DB, uid: number, username: string): Promise<UserJson> {
   const [u] = await db.select({ username: users.username }).from(users).where(eq(users.id, uid));

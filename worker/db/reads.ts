@@ -1,0 +1,72 @@
+// Reads that go to D1 together. A read is its statements plus the function that turns their
+// results into the value a caller wants; a page builds the reads it needs and sends them as one
+// db.batch (`readTogether`), so its round trips are the batches written in its loader, and an API
+// route runs the same read alone (`readOne`). The rules of what a read may see live in its
+// statements, written once, in the feature's service.
+import type { DB } from "../env";
+import { AppError } from "../lib/errors";
+import { bindingOf } from "./plan";
+
+export interface Read<T> {
+  statements: D1PreparedStatement[];
+  /** The value, from the statements' results in order; throws an AppError when there is none to see. */
+  value(results: D1Result<Record<string, unknown>>[]): T;
+}
+
+/** What a read gave: its value, or the AppError it refused with (not found, blocked…). */
+export type Outcome<T> = { ok: true; data: T } | { ok: false; error: AppError };
+
+/** A read whose value is known without D1 (a visitor's empty feed): no statement. */
+export const known = <T>(value: T): Read<T> => ({ statements: [], value: () => value });
+
+/** The same statements with their value changed by `f`. */
+export const mapRead = <T, U>(r: Read<T>, f: (value: T) => U): Read<U> => ({
+  statements: r.statements,
+  value: (results) => f(r.value(results)),
+});
+
+/** Sends statements to D1: one all() for one, one batch for more, nothing for none. */
+async function send(db: DB, statements: D1PreparedStatement[]): Promise<D1Result<Record<string, unknown>>[]> {
+  if (!statements.length) return [];
+  if (statements.length === 1) return [await statements[0].all()];
+  return bindingOf(db).batch(statements);
+}
+
+/** One read on its own: one D1 round trip. */
+export async function readOne<T>(db: DB, r: Read<T>): Promise<T> {
+  return r.value(await send(db, r.statements));
+}
+
+type Outcomes<R> = { [K in keyof R]: Outcome<R[K] extends Read<infer T> ? T : never> };
+
+/**
+ * Several reads as one: their statements in order, and each one's value or refusal by name (a
+ * refusal of one does not hide the others' values).
+ */
+export function allOf<R extends Record<string, Read<unknown>>>(reads: R): Read<Outcomes<R>> {
+  const entries = Object.entries(reads);
+  return {
+    statements: entries.flatMap(([, r]) => r.statements),
+    value: (results) => {
+      const out: Record<string, Outcome<unknown>> = {};
+      let at = 0;
+      for (const [key, r] of entries) {
+        out[key] = outcomeOf(r, results.slice(at, at + r.statements.length));
+        at += r.statements.length;
+      }
+      return out as Outcomes<R>;
+    },
+  };
+}
+
+/** Every read of `reads` in one D1 round trip (one batch), each answering for itself. */
+export const readTogether = <R extends Record<string, Read<unknown>>>(db: DB, reads: R) => readOne(db, allOf(reads));
+
+function outcomeOf<T>(r: Read<T>, results: D1Result<Record<string, unknown>>[]): Outcome<T> {
+  try {
+    return { ok: true, data: r.value(results) };
+  } catch (e) {
+    if (e instanceof AppError) return { ok: false, error: e };
+    throw e;
+  }
+}
