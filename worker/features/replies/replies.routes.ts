@@ -8,6 +8,7 @@ import { body, param, query } from "../../lib/validate";
 import { IdParam, ListQuery } from "../../lib/params";
 import { federate } from "../federation/federate";
 import { chain, createReply, deleteReply, editReply, listReplies } from "./replies.service";
+import { thread } from "./thread.service";
 
 const Content = z
   .string({ error: "Please enter your reply." })
@@ -39,6 +40,15 @@ export const replyRoutes = new Hono<AppEnv>()
     const q = c.req.valid("query");
     return c.json(await listReplies(c.var.db, eq(replies.parent, q.pid), q, c.var.user?.id ?? null));
   })
+  // The note page's conversation as a tree (thread.service.ts); `focus`: a reply to show in it.
+  .get(
+    "/thread",
+    query(ListQuery.extend({ pid: Parent, focus: IdParam.shape.id.optional().catch(undefined) })),
+    async (c) => {
+      const q = c.req.valid("query");
+      return c.json(await thread(c.var.db, q.pid, q, c.var.user?.id ?? null));
+    },
+  )
   .get("/:id/username/:username", param(IdParam.extend({ username: z.string().min(1).max(100) })), async (c) => {
     const { id, username } = c.req.valid("param");
     return c.json(await chain(c.var.db, id, username, c.var.user?.id ?? null));
