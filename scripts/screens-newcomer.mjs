@@ -31,7 +31,13 @@ const FOLDERS = [
   { type: "Company", name: "Analytical Engines Ltd", role: "Lead programmer", start_month: "2021-03" },
   { type: "Company", name: "Babbage & Sons", role: "Engineer", start_month: "2017-09", end_month: "2021-02" },
   { type: "Organization", name: "Royal Society", role: "Fellow", start_month: "2019-05" },
-  { type: "School", name: "University of London", role: "BSc, Mathematics", start_month: "2013-09", end_month: "2017-06" },
+  {
+    type: "School",
+    name: "University of London",
+    role: "BSc, Mathematics",
+    start_month: "2013-09",
+    end_month: "2017-06",
+  },
   { type: "Certification", name: "Numerical Methods", role: "Cambridge", start_month: "2018-04" },
   { type: "Project", name: "Difference engine notes", role: "Author", start_month: "2022-01" },
   { type: "Skill", name: "Algebra" },
@@ -42,7 +48,9 @@ const FOLDERS = [
 async function world(v) {
   const ada = await person(`ada${v}`, "Ada Lovelace");
   const bob = await person(`bob${v}`, "Charles Babbage");
-  await ada.api.patch("/v1/users", { data: { name: "Ada Lovelace", descr: "Programmer of engines, poet of numbers." } });
+  await ada.api.patch("/v1/users", {
+    data: { name: "Ada Lovelace", descr: "Programmer of engines, poet of numbers." },
+  });
   for (const f of FOLDERS) {
     const r = await ada.api.post("/v1/folders", { data: f });
     if (!r.ok()) throw new Error(`folder: ${r.status()} ${await r.text()}`);
