@@ -1,12 +1,14 @@
 import { Link } from "@remix-run/react";
 import type { UserJson } from "../../worker/features/users/users.service";
+import type { SuggestedPerson } from "../../worker/features/follows/suggestions.service";
 import { Icon } from "./Icon";
+import { PeopleToFollow } from "./PeopleToFollow";
 
 /**
  * A new account's first steps, on Home until they are done: a face and a few words, a first
  * x-folder, three people followed. Each step opens where it is done.
  */
-export function GetStarted({ user }: { user: UserJson }) {
+export function GetStarted({ user, people = [] }: { user: UserJson; people?: SuggestedPerson[] }) {
   const steps = [
     { done: !!(user.avatar && user.descr), to: `/${user.username}?dialog=edit-profile`, text: "Add a photo and a bio" },
     {
@@ -38,6 +40,7 @@ export function GetStarted({ user }: { user: UserJson }) {
           </li>
         ))}
       </ol>
+      {user.stats.following < 3 && <PeopleToFollow people={people} title="Suggested people" />}
     </section>
   );
 }

@@ -13,6 +13,8 @@ import { keepAfterAnsweredActions } from "~/lib/revalidate";
 import { Tabs, tabLinks } from "~/components/Tabs";
 import { Welcome } from "~/components/Welcome";
 import { ConfirmEmailBanner, GetStarted } from "~/components/GetStarted";
+import { PeopleToFollow } from "~/components/PeopleToFollow";
+import { type SuggestedPerson, suggestionsRead } from "../../worker/features/follows/suggestions.service";
 
 export const meta: MetaFunction = () => [{ title: "NoteX" }];
 
@@ -27,16 +29,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           me
           ? feedRead(db, me, listParams(url))
           : known(emptyList()),
+    // People to follow, for the first steps and an empty Following: in the same batch.
+    people: (db, me): Read<SuggestedPerson[]> => (me ? suggestionsRead(db, me) : known([])),
   });
+  const people = reads.people.ok ? reads.people.data : [];
   // A failed Following (a bad cursor) is an error to show, not an empty feed (spec 8).
   if (tab === "following" && !reads.list.ok)
-    return { viewer, tab, list: emptyList(), error: errorText(apiErrorOf(reads.list.error)) };
-  return { viewer, tab, list: must(viewer, reads.list) };
+    return { viewer, tab, list: emptyList(), people, error: errorText(apiErrorOf(reads.list.error)) };
+  return { viewer, tab, list: must(viewer, reads.list), people };
 }
 
 export default function Home() {
   const data = useLoaderData<typeof loader>();
-  const { tab, list } = data;
+  const { tab, list, people } = data;
   const error = "error" in data ? data.error : null;
   const user = useViewer();
   // Where Settings lands after deleting the account (signed out by then).
@@ -51,13 +56,16 @@ export default function Home() {
       )}
       {user ? <h1 className="sr-only">Home</h1> : <Welcome />}
       {user && <ConfirmEmailBanner user={user} />}
-      {user && <GetStarted user={user} />}
+      {user && <GetStarted user={user} people={people} />}
       <Tabs label="Feeds" current={tab} tabs={tabLinks("/", "tab", { discover: "Discover", following: "Following" })} />
       {user && (
         <Link to="?dialog=note" className="composer-prompt" preventScrollReset>
           <span>Take a note...</span>
           <span className="btn primary small">NoteX</span>
         </Link>
+      )}
+      {tab === "following" && user && list.notes.length === 0 && user.stats.following >= 3 && (
+        <PeopleToFollow people={people} />
       )}
       {error ? (
         <p className="form-error" role="alert">

@@ -141,3 +141,26 @@ describe("experience folders", () => {
     ]);
   });
 });
+
+describe("people to follow", () => {
+  it("are the most-followed active people one does not follow yet, with no block between, never oneself", async () => {
+    const [me, top, second, quiet, blocker, followed] = await users(6);
+    for (const u of [top, second, blocker, followed, me]) await note(u, "hello");
+    // Followers: top 3, second 2, blocker 4, followed 5 (quiet has none and no notes).
+    const fans = await users(5);
+    for (const [u, n] of [
+      [top, 3],
+      [second, 2],
+      [blocker, 4],
+      [followed, 5],
+    ] as const)
+      for (const f of fans.slice(0, n)) await f.post(`/v1/follows/${u.id}`);
+    await me.post(`/v1/follows/${followed.id}`);
+    await blocker.post(`/v1/blocks/${me.id}`);
+    const got = (await me.get("/v1/follows/suggestions")).body.users.map((u: { id: number }) => u.id);
+    expect(got.slice(0, 2)).toEqual([top.id, second.id]);
+    for (const never of [me.id, quiet.id, blocker.id, followed.id]) expect(got).not.toContain(never);
+    expect(got.length).toBeLessThanOrEqual(3);
+    expect((await visitor().get("/v1/follows/suggestions")).status).toBe(401);
+  });
+});

@@ -36,6 +36,8 @@ export const users = sqliteTable(
     uniqueIndex("users_username_uq").on(sql`lower(${t.username})`),
     // Search matches names by prefix along this index (a range, never a scan).
     index("users_fullname_idx").on(sql`lower(${t.fullname})`, t.id),
+    // People to follow: the most-followed first (worker/features/follows/suggestions.service.ts).
+    index("users_followers_idx").on(t.followerNum, t.id),
     uniqueIndex("users_email_uq").on(t.email),
     uniqueIndex("users_google_sub_uq").on(t.googleSub),
   ],

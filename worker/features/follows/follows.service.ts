@@ -10,6 +10,7 @@ import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
 import { blockRefusal } from "../safety/safety.service";
 import { authorActive, blockedEither, blockState, profileOpen, userInList } from "../safety/visibility";
 import { notifyStatements, unnotifyStatements } from "../notifications/notifications.links";
+import { PERSON_COLUMNS } from "./suggestions.service";
 
 const followRow = (follower: number, followee: number) =>
   sql`exists(select 1 from follows where follower_id = ${follower} and followee_id = ${followee})`;
@@ -104,11 +105,7 @@ export function followsRead(
   const list = planFrom(
     db
       .select({
-        id: users.id,
-        username: users.username,
-        fullname: users.fullname,
-        avatar: users.avatar,
-        descr: users.descr,
+        ...PERSON_COLUMNS,
         at: follows.createdAt,
         following:
           sql<number>`exists(select 1 from follows v where v.follower_id = ${viewer} and v.followee_id = ${users.id})`.as(
