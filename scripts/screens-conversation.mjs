@@ -81,15 +81,19 @@ for (const [device, viewport] of VARIANTS) {
     await context.addCookies([{ name: "theme", value: theme, url: base }]);
     const page = await context.newPage();
     // A later page view may come as the app shell (worker/lib/shell.ts): shot once its data is in.
-    const shoot = async (path, name) => {
+    // A phone's fixed bottom bar would sit over the middle of a full-page shot: there the shot is
+    // the screen, scrolled to `at` (the replies).
+    const shoot = async (path, name, at) => {
       await page.goto(`${base}${path}`);
       await page.locator("html[data-ready]").waitFor({ state: "attached" });
       await page.locator("main h1").first().waitFor();
       await page.waitForLoadState("networkidle");
       await page.evaluate(() => document.fonts.ready);
-      await page.screenshot({ path: `${out}/${name}-${device}-${theme}.png`, fullPage: true });
+      const phone = device === "phone";
+      if (phone && at) await page.locator(at).evaluate((el) => el.scrollIntoView({ block: "start" }));
+      await page.screenshot({ path: `${out}/${name}-${device}-${theme}.png`, fullPage: !phone });
     };
-    await shoot(`/${ada.username}/note/${note}`, "thread");
+    await shoot(`/${ada.username}/note/${note}`, "thread", "#replies .convo-root");
     await shoot("/notifications", "notifications");
     await context.close();
   }

@@ -18,6 +18,8 @@ export const OVERLAY_PARAMS = [
   "edit_error",
   "reported",
   "sidebar",
+  // The reply box opened under a reply in a thread (components/social/Replies.tsx).
+  "reply_to",
 ];
 
 type Loc = { pathname: string; search: string; key?: string };

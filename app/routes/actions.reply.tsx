@@ -46,8 +46,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Spec 4: a published reply says so. With JavaScript the form clears itself and shows it (the
   // fetcher reloads the replies); without, the page it returns to shows it once (a flash cookie,
   // not the address).
-  if (js) return data({ ok: true });
-  return redirect(`${safeRedirect(form.get("redirectTo"))}#replies`, {
+  if (js) return data({ ok: true, id: res.data.id });
+  // Back on the page, anchored at the new reply; from a thread's reply box the page reads it in
+  // focus (`reply`), so it shows under its parent wherever it falls in the thread.
+  const at =
+    form.get("thread") === "1"
+      ? returnPath(form.get("redirectTo"), { reply: String(res.data.id) })
+      : safeRedirect(form.get("redirectTo"));
+  return redirect(`${at}#rep-${res.data.id}`, {
     headers: { "Set-Cookie": flashCookie(context, "published") },
   });
 }

@@ -144,6 +144,11 @@ describe("query plans of the hot reads", () => {
     ["a user's notes with an x-label", () => b.get(`/v1/notes?uid=${a.id}&xlabel=idea&page=1`)],
     ["note detail", () => b.get(`/v1/notes/${a.username}/${noteId}`)],
     ["replies of a note", () => b.get(`/v1/replies?pid=${-noteId}&page=1`)],
+    ["a note's conversation as a tree", () => b.get(`/v1/replies/thread?pid=${-noteId}&page=1`)],
+    [
+      "a note's conversation with a reply in focus",
+      () => b.get(`/v1/replies/thread?pid=${-noteId}&page=1&focus=${replyId}`),
+    ],
     ["reply detail (ancestor chain)", () => b.get(`/v1/replies/${replyId}/username/${b.username}`)],
     ["tag page", () => b.get("/v1/tags/plans?page=1")],
     ["x-label page", () => b.get("/v1/labels/idea?page=1")],

@@ -1,4 +1,4 @@
-import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
+import { Form, Link, useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { ReplyJson } from "../../../worker/features/replies/replies.service";
 import type { UserJson } from "../../../worker/features/users/users.service";
@@ -58,10 +58,13 @@ export function ReplyCard({
   viewer,
   focus = false,
   goneTo,
+  replyTo,
 }: {
   reply: ReplyJson;
   viewer: UserJson | null;
   focus?: boolean;
+  /** Where the reply button leads: by default the reply's page; in a thread, its reply box. */
+  replyTo?: string;
   /** Where deleting this reply leads, when it takes the page away; by default the page stays. */
   goneTo?: string;
 }) {
@@ -85,9 +88,19 @@ export function ReplyCard({
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on write */}
       <div className="content" dangerouslySetInnerHTML={{ __html: reply.content }} />
       <footer className="note-actions reply-actions">
-        <Link to={replyHref(reply)} className="act">
-          <Counted icon={ReplyIcon} label="Replies" n={reply.repnum} />
-        </Link>
+        {replyTo && viewer ? (
+          <Link to={replyTo} className="act" preventScrollReset replace>
+            <Counted icon={ReplyIcon} label="Reply; replies" n={reply.repnum} />
+          </Link>
+        ) : (
+          <Link
+            to={replyTo ? dialogHref(location, "login") : replyHref(reply)}
+            className="act"
+            preventScrollReset={!!replyTo}
+          >
+            <Counted icon={ReplyIcon} label="Replies" n={reply.repnum} />
+          </Link>
+        )}
         <LikeButton kind="reply" item={reply} viewer={viewer} />
         {reply.user.me && (
           <Link to={dialogHref(location, "edit-reply", { rid: reply.id })} className="act" preventScrollReset replace>
@@ -111,13 +124,20 @@ export function ReplyForm({
   parent,
   viewer,
   label = "Write your reply",
+  inThread = false,
 }: {
   parent: number;
   viewer: UserJson | null;
   label?: string;
+  /**
+   * A reply box opened under a reply in the note page's thread: it takes the caret, and the reply
+   * it publishes is shown under its parent (the page is read again with it in focus, `?reply=`).
+   */
+  inThread?: boolean;
 }) {
   const location = useLocation();
-  const fetcher = useFetcher<{ ok: boolean; message?: string }>({ key: `reply-${parent}` });
+  const navigate = useNavigate();
+  const fetcher = useFetcher<{ ok: boolean; message?: string; id?: number }>({ key: `reply-${parent}` });
   const form = useRef<HTMLFormElement>(null);
   const [published, setPublished] = useState(0);
   // Set in the submit handler itself: a second click can come before React re-renders the button
@@ -130,8 +150,15 @@ export function ReplyForm({
     if (fetcher.data?.ok) {
       form.current?.reset();
       setPublished(Date.now());
+      // A reply to a reply: the thread shows it under its parent (the page's read with it in
+      // focus, wherever it falls), and the box closes.
+      if (inThread && fetcher.data.id)
+        navigate(`${location.pathname}?reply=${fetcher.data.id}#rep-${fetcher.data.id}`, {
+          replace: true,
+          preventScrollReset: true,
+        });
     }
-  }, [fetcher.state, fetcher.data]);
+  }, [fetcher.state, fetcher.data, inThread, navigate, location.pathname]);
   if (!viewer) {
     return (
       <Link to={dialogHref(location, "login")} className="composer-prompt" preventScrollReset>
@@ -159,11 +186,20 @@ export function ReplyForm({
       <input type="hidden" name="intent" value="create" />
       <input type="hidden" name="parent" value={parent} />
       <input type="hidden" name="redirectTo" value={location.pathname} />
+      {inThread && <input type="hidden" name="thread" value="1" />}
       <JsFlag />
       <label htmlFor={`reply-${parent}`} className="sr-only">
         {label}
       </label>
-      <MentionTextarea id={`reply-${parent}`} name="content" rows={2} placeholder={label} maxLength={2000} required />
+      <MentionTextarea
+        id={`reply-${parent}`}
+        name="content"
+        rows={2}
+        placeholder={label}
+        maxLength={2000}
+        required
+        autoFocus={inThread}
+      />
       <FieldError error={error} />
       <button type="submit" className="btn primary small" disabled={fetcher.state !== "idle"}>
         Reply

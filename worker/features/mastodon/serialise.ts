@@ -97,23 +97,26 @@ export async function loadCtx(
   const noteIds = refIds(refs, "note");
   const replyIds = refIds(refs, "reply");
   const none = sql`0`;
-  const [rows, marks] = await db.batch([
-    db
-      .select()
-      .from(users)
-      .where(ids.length ? inArray(users.id, ids) : none),
+  // One statement per kind, each a seek along the bookmarks' primary key (user, kind, target): an
+  // OR of the two made SQLite walk all of the viewer's bookmarks.
+  const marked = (kind: StatusRef["kind"], ids: number[]) =>
     db
       .select({ kind: bookmarks.kind, id: bookmarks.targetId })
       .from(bookmarks)
       .where(
-        viewer && refs.length
-          ? and(
-              eq(bookmarks.userId, viewer),
-              sql`((${bookmarks.kind} = 'note' and ${bookmarks.targetId} in ${noteIds.length ? noteIds : [0]}) or (${bookmarks.kind} = 'reply' and ${bookmarks.targetId} in ${replyIds.length ? replyIds : [0]}))`,
-            )
+        viewer && ids.length
+          ? and(eq(bookmarks.userId, viewer), eq(bookmarks.kind, kind), inArray(bookmarks.targetId, ids))
           : none,
-      ),
+      );
+  const [rows, noteMarks, replyMarks] = await db.batch([
+    db
+      .select()
+      .from(users)
+      .where(ids.length ? inArray(users.id, ids) : none),
+    marked("note", noteIds),
+    marked("reply", replyIds),
   ]);
+  const marks = [...noteMarks, ...replyMarks];
   return {
     origin,
     accounts: new Map(rows.map((u) => [u.id, u])),

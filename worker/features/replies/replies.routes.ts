@@ -6,8 +6,9 @@ import type { AppEnv } from "../../env";
 import { me, requireUser } from "../../lib/session";
 import { body, param, query } from "../../lib/validate";
 import { IdParam, ListQuery } from "../../lib/params";
-import { federate } from "../federation/federate";
+import { federate, resolveMentions } from "../federation/federate";
 import { chain, createReply, deleteReply, editReply, listReplies } from "./replies.service";
+import { thread } from "./thread.service";
 
 const Content = z
   .string({ error: "Please enter your reply." })
@@ -20,12 +21,14 @@ const Parent = z.coerce
 export const replyRoutes = new Hono<AppEnv>()
   .post("/", requireUser, body(z.object({ content: Content, parent: Parent })), async (c) => {
     const { content, parent } = c.req.valid("json");
+    await resolveMentions(c, content);
     const reply = await createReply(c.var.db, me(c).id, parent, content);
     await federate(c, { notex: "reply", op: "create", uid: me(c).id, id: reply.id });
     return c.json(reply, 201);
   })
   .patch("/", requireUser, body(z.object({ id: IdParam.shape.id, content: Content })), async (c) => {
     const { id, content } = c.req.valid("json");
+    await resolveMentions(c, content);
     const reply = await editReply(c.var.db, me(c).id, id, content);
     await federate(c, { notex: "reply", op: "update", uid: me(c).id, id });
     return c.json(reply);
@@ -39,6 +42,15 @@ export const replyRoutes = new Hono<AppEnv>()
     const q = c.req.valid("query");
     return c.json(await listReplies(c.var.db, eq(replies.parent, q.pid), q, c.var.user?.id ?? null));
   })
+  // The note page's conversation as a tree (thread.service.ts); `focus`: a reply to show in it.
+  .get(
+    "/thread",
+    query(ListQuery.extend({ pid: Parent, focus: IdParam.shape.id.optional().catch(undefined) })),
+    async (c) => {
+      const q = c.req.valid("query");
+      return c.json(await thread(c.var.db, q.pid, q, c.var.user?.id ?? null));
+    },
+  )
   .get("/:id/username/:username", param(IdParam.extend({ username: z.string().min(1).max(100) })), async (c) => {
     const { id, username } = c.req.valid("param");
     return c.json(await chain(c.var.db, id, username, c.var.user?.id ?? null));

@@ -1,0 +1,93 @@
+import { sql } from "drizzle-orm";
+import { bindPlan, bindingOf, namedObjects, planOf } from "../../db/plan";
+import type { DB } from "../../env";
+import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
+import { replyInList } from "../safety/visibility";
+import { select, toJson } from "./replies.service";
+
+// A conversation as a tree (the note page, as Reddit's and Mastodon's web threads read): a page of
+// direct replies, oldest first and keyset-paged, and under each the first replies to it, levels
+// deep. What is deeper, or past the first few of a parent, is behind "show more" (the reply's own
+// page). One statement, from indexes only: replies_parent_created_idx per parent, rows by id.
+
+/** Levels a page shows: the direct replies and two levels under them. */
+export const THREAD_DEPTH = 3;
+/** Replies shown under one reply, oldest first; the rest are behind "N more replies". */
+export const THREAD_CHILDREN = 3;
+
+const P = (name: string) => sql.placeholder(name);
+
+type Row = Parameters<typeof toJson>[0];
+
+function threadPlans(db: DB, viewer: boolean) {
+  const v = viewer ? P("viewer") : null;
+  const listed = (alias: string) => replyInList(sql.raw(alias), v);
+  // The first THREAD_CHILDREN visible replies of each reply in `level`, by the parent's index.
+  const under = (level: string) =>
+    sql`select c.id from ${sql.raw(level)} p join replies c on c.id in (select x.id from replies x where x.parent = p.id and ${listed("x")} order by x.created_at, x.id limit ${sql.raw(String(THREAD_CHILDREN))})`;
+  const tree = planOf(`replyThread|${+viewer}`, () => {
+    const top = sql`select id from replies t where t.parent = ${P("pid")} and (t.created_at, t.id) > (${P("afterAt")}, ${P("afterId")}) and ${listed("t")} order by t.created_at, t.id limit ${P("limit")} offset ${P("offset")}`;
+    const ids = sql`with l1 as (${top}), l2 as (${under("l1")}), l3 as (${under("l2")})
+      select id from l1 union all select id from l2 union all select id from l3`;
+    return select(db, v).where(sql`"replies"."id" in (${ids})`);
+  });
+  // A reply just written (`focus`) and the replies above it, so it shows under its parent even
+  // when the parent already shows its first few (the reply is the newest) or sits on a later page.
+  const focus = planOf(`replyThreadFocus|${+viewer}`, () => {
+    const up = sql`with recursive up(id, parent, d) as (
+      select id, parent, 1 from replies where id = ${P("focus")}
+      union all select r.id, r.parent, up.d + 1 from replies r join up on r.id = up.parent where up.parent > 0 and up.d < ${sql.raw(String(THREAD_DEPTH))})
+      select id from up`;
+    return select(db, v).where(sql`"replies"."id" in (${up}) and ${listed('"replies"')}`);
+  });
+  return { tree, focus };
+}
+
+/**
+ * One page of a conversation under `pid` (-noteId for a note's, or a reply's id): the direct
+ * replies of the page in order, then the replies under them (and `focus`'s line, when asked),
+ * flat: each names its parent, and a client nests them. Paged by the direct replies alone.
+ */
+export async function thread(
+  db: DB,
+  pid: number,
+  q: { page: number; cursor?: string; focus?: number },
+  viewer: number | null,
+) {
+  const { after, offset } = startOf(q);
+  const plans = threadPlans(db, !!viewer);
+  const values = {
+    pid,
+    afterAt: after?.at ?? -1,
+    afterId: after?.id ?? 0,
+    limit: PAGE_SIZE + 1,
+    offset,
+    viewer,
+    focus: q.focus ?? 0,
+  };
+  const reads = [bindPlan(db, plans.tree, values), ...(q.focus ? [bindPlan(db, plans.focus, values)] : [])];
+  const results = reads.length === 1 ? [await reads[0].all()] : await bindingOf(db).batch(reads);
+  const rows = namedObjects<Row>(plans.tree, results[0].results as Record<string, unknown>[]);
+  const byTime = (a: Row, b: Row) => a.createdAt - b.createdAt || a.id - b.id;
+  const page = pageOf(rows.filter((r) => r.parent === pid).sort(byTime), q.page, (r) => ({
+    at: r.createdAt,
+    id: r.id,
+  }));
+  // The page's direct replies and what hangs under them (the one past the page goes, with its own).
+  const shown = new Set(page.items.map((r) => r.id));
+  const out: Row[] = [...page.items];
+  const rest = rows.filter((r) => r.parent !== pid).sort(byTime);
+  const extra = results[1] ? namedObjects<Row>(plans.focus, results[1].results as Record<string, unknown>[]) : [];
+  // Parents come before their replies in time, so one pass in time order keeps whole branches. A
+  // direct reply here is from the focus's line (the tree's own are the page's).
+  for (const r of [...rest, ...extra].sort(byTime)) {
+    if (shown.has(r.id) || (r.parent !== pid && !shown.has(r.parent))) continue;
+    shown.add(r.id);
+    out.push(r);
+  }
+  return {
+    replies: out.map((r) => toJson(r, viewer)),
+    paginator: page.paginator,
+    cursor: page.cursor,
+  };
+}
