@@ -31,7 +31,7 @@ test("a report on a remote post can be forwarded to its server, as a Flag from t
 
   const card = page.getByRole("article", { name: `Note by Peer ${name}` }).filter({ hasText: text });
   await card.getByLabel("Note menu", { exact: true }).click();
-  await card.getByRole("link", { name: "Report", exact: true }).click();
+  await page.getByRole("link", { name: "Report", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Report", exact: true });
   await dialog.getByLabel("Spam").check();
   // Off unless the reporter asks for it (tests/api/federation-safety.test.ts: nothing is sent then).
