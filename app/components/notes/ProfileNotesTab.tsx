@@ -15,7 +15,8 @@ export function ProfileNotesTab({ data, user }: { data: unknown; user?: UserJson
   const viewer = useViewer();
   const d = data as NotesTabData | null;
   if (!d || !user) return <p className="empty">No notes yet</p>;
-  const labels = Object.entries(user.labels);
+  // Notes from another server all carry the one label `fediverse`: no filter for them.
+  const labels = user.remote_url ? [] : Object.entries(user.labels);
   const base = `${profilePath(user.username)}?t=notes`;
   return (
     <div>

@@ -150,9 +150,12 @@ export function ProfileHeader({ user, viewer }: { user: UserJson; viewer?: UserJ
         </p>
       )}
       <p className="stats">
-        <Link to={dialogHref(location, "following")} preventScrollReset>
-          <strong>{s.following}</strong> following
-        </Link>
+        {/* Whom someone elsewhere follows is known only on their server. */}
+        {!remote && (
+          <Link to={dialogHref(location, "following")} preventScrollReset>
+            <strong>{s.following}</strong> following
+          </Link>
+        )}
         <Link to={dialogHref(location, "followers")} preventScrollReset>
           <strong>{s.follower}</strong> {noun(s.follower, "follower")}
         </Link>
