@@ -18,6 +18,8 @@ export function notesTabRead(username: string, url: URL): PageRead<NotesTabData>
 const tabFilters = (url: URL) => ({
   type: url.searchParams.get("type") ?? "",
   sort: url.searchParams.get("sort") === "time" ? ("time" as const) : ("type" as const),
+  // As a CV: the same list in the CV's order, grouped on the page.
+  view: url.searchParams.get("view") === "cv" ? ("cv" as const) : ("list" as const),
 });
 
 /** The folders tab when its list cannot be read (a bad cursor): no folders, the filters as asked. */
@@ -29,11 +31,13 @@ export const noFolders = (url: URL): FoldersTabData => ({
 });
 
 export function foldersTabRead(username: string, url: URL): PageRead<FoldersTabData> {
-  const { type, sort } = tabFilters(url);
+  const { type, sort, view } = tabFilters(url);
+  const order = view === "cv" ? "cv" : sort;
   return (db, me) =>
-    mapRead(foldersRead(db, { username, type: type || undefined, sort, ...listParams(url) }, me), (list) => ({
+    mapRead(foldersRead(db, { username, type: type || undefined, sort: order, ...listParams(url) }, me), (list) => ({
       ...list,
       type,
       sort,
+      view,
     }));
 }

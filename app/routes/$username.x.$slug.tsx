@@ -3,7 +3,8 @@ import { noun } from "~/lib/plural";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { typeLabel } from "../../worker/features/folders/folders.constants";
-import { Avatar } from "~/components/Avatar";
+import { FolderLogo, monthRange } from "~/components/folders/FolderLogo";
+import { RssLink } from "~/components/RssLink";
 import { NoteList } from "~/components/notes/NoteList";
 import { folderRead } from "../../worker/features/folders/folders.service";
 import { BY_ADDRESS, folderNotesRead } from "../../worker/features/folders/folders.lists";
@@ -57,9 +58,16 @@ export default function FolderPage() {
     <section className="page">
       <h1 className="folder-type">{typeLabel(folder.type)}</h1>
       <header className="folder-head">
-        <Avatar name={folder.name} src={folder.logo} size={64} />
+        <FolderLogo type={folder.type} logo={folder.logo} size={64} />
         <div>
           <h2>{folder.name}</h2>
+          {(folder.role || folder.start_month) && (
+            <p className="folder-role">
+              {folder.role}
+              {folder.role && folder.start_month && " · "}
+              {monthRange(folder) && <span className="muted">{monthRange(folder)}</span>}
+            </p>
+          )}
           <p className="muted">
             {folder.notenum} {noun(folder.notenum, "note")} · by <Link to={`/${owner}`}>{folder.user?.fullname}</Link>
           </p>
@@ -69,6 +77,7 @@ export default function FolderPage() {
             </a>
           )}
           {folder.descr && <p>{folder.descr}</p>}
+          <RssLink href={`${base}/rss`} label={`RSS feed of ${folder.name}`} />
         </div>
         {folder.user?.me && (
           <details className="menu">

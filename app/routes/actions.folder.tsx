@@ -19,8 +19,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (res.ok) return redirect("/");
     return redirect(returnPath(form.get("redirectTo"), { folder_error: noticeCode(res.error.message) }));
   }
-  const [type, name, descr, link] = ["type", "name", "descr", "link"].map((k) => String(form.get(k) ?? ""));
-  const values = { type, name, descr, link };
+  const [type, name, descr, link, role, start_month, end_month] = [
+    "type",
+    "name",
+    "descr",
+    "link",
+    "role",
+    "start_month",
+    "end_month",
+  ].map((k) => String(form.get(k) ?? ""));
+  const values = { type, name, descr, link, role, start_month, end_month };
   const logo = form.get("logo");
   const file = logo && typeof logo !== "string" && logo.size > 0 ? logo : null;
   const upload = file ? { file_size: file.size, file_ext: uploadExt(file.type) } : undefined;

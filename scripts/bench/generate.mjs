@@ -366,6 +366,38 @@ const popFile = `${dir}/zz-popular.sql`;
 writeFileSync(popFile, popSql);
 files.push(popFile);
 
+// Federation (README "Federation"): FED_AUTHORS people each followed by the same FED_FOLLOWERS
+// people elsewhere, 20 on each of FED_SERVERS servers (one shared inbox each, under the reserved
+// .invalid domain: nothing is ever reached), and as many plain authors with no one elsewhere, so
+// posting as one or the other compares one to one. Several of each because a person may write 60
+// times in 10 s (RL_WRITE): the bench's requests take turns over them.
+const FED_AUTHORS = 30;
+const FED_FOLLOWERS = 10_000;
+const FED_SERVERS = 500;
+const fed0 = crowd0 + POP + 10;
+const remote0 = fed0 + 2 * FED_AUTHORS + 10;
+const fedSql = `
+WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < ${FED_AUTHORS})
+  INSERT INTO users (id, username, email, fullname, password_hash, confirmed, created_at)
+  SELECT ${fed0} + n, 'fedauthor' || n, 'fedauthor' || n || '@bench.test', 'Fed Author ' || n, ${q(HASH)}, 1, ${t0} FROM s
+  UNION ALL
+  SELECT ${fed0 + FED_AUTHORS} + n, 'plainauthor' || n, 'plainauthor' || n || '@bench.test', 'Plain Author ' || n, ${q(HASH)}, 1, ${t0} FROM s;
+WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < ${FED_FOLLOWERS})
+  INSERT INTO users (id, username, email, fullname, confirmed, following_num, created_at)
+  SELECT ${remote0} + n, 'r' || n || '@s' || (n % ${FED_SERVERS}) || '.bench.invalid',
+    'https://s' || (n % ${FED_SERVERS}) || '.bench.invalid/users/r' || n, 'Remote ' || n, 1, ${FED_AUTHORS}, ${t0} FROM s;
+INSERT INTO remote_actors (user_id, uri, host, inbox, shared_inbox, url, fetched_at)
+  SELECT id, email, substr(username, instr(username, '@') + 1), email || '/inbox',
+    'https://' || substr(username, instr(username, '@') + 1) || '/inbox', email, ${t0}
+  FROM users WHERE id > ${remote0};
+INSERT INTO follows (follower_id, followee_id, created_at, remote)
+  SELECT r.id, a.id, ${t0}, 1 FROM users r, users a WHERE r.id > ${remote0} AND a.id > ${fed0} AND a.id <= ${fed0 + FED_AUTHORS};
+UPDATE users SET follower_num = ${FED_FOLLOWERS} WHERE id > ${fed0} AND id <= ${fed0 + FED_AUTHORS};
+`;
+const fedFile = `${dir}/zz-federation.sql`;
+writeFileSync(fedFile, fedSql);
+files.push(fedFile);
+
 const started = Date.now();
 loadIntoSqlite(PERSIST, files);
 const meta = {
@@ -375,6 +407,9 @@ const meta = {
   freshNote,
   popularUser,
   freshUser,
+  fedAuthors: FED_AUTHORS,
+  fedFollowers: FED_FOLLOWERS,
+  fedServers: FED_SERVERS,
   users: USERS,
   chainFocus,
   rareWord: RARE_WORD,

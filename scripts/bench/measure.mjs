@@ -7,6 +7,8 @@
 // process lowers its own priority first, so on a 2-core machine the load generator yields to the
 // worker instead of starving it.
 // Args: JSON { base, meta, rounds, duration, solo, connections, ceiling: { clients, seconds }, out }.
+import { createHash, generateKeyPairSync, sign } from "node:crypto";
+import { createServer } from "node:http";
 import { setPriority } from "node:os";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
@@ -175,6 +177,92 @@ function posting() {
 const auth = (who) => ({ authorization: `Bearer ${who.token}` });
 const page200 = await cursorFor("/v1/discover", 200);
 
+// Someone on another server, served by this process on cfg.actorPort (the worker fetches its key
+// once, in local mode over loopback): each inbox request is a new Create, signed draft-cavage as
+// Mastodon signs, its rate-limit identity taking turns (RL_FED allows a host 300 a minute).
+const actorBase = `http://127.0.0.1:${cfg.actorPort}`;
+const { publicKey, privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+const actorDoc = JSON.stringify({
+  "@context": ["https://www.w3.org/ns/activitystreams", "https://w3id.org/security/v1"],
+  id: `${actorBase}/actor`,
+  type: "Person",
+  preferredUsername: "benchpeer",
+  inbox: `${actorBase}/inbox`,
+  publicKey: {
+    id: `${actorBase}/actor#main-key`,
+    owner: `${actorBase}/actor`,
+    publicKeyPem: publicKey.export({ type: "spki", format: "pem" }),
+  },
+});
+const actorServer = createServer((req, res) => {
+  res.writeHead(req.url === "/actor" ? 200 : 202, { "content-type": "application/activity+json" });
+  res.end(req.url === "/actor" ? actorDoc : "");
+});
+await new Promise((resolve) => actorServer.listen(cfg.actorPort, "127.0.0.1", resolve));
+let delivered = 0;
+function inboxDelivery() {
+  const n = delivered++;
+  const id = `${actorBase}/notes/${process.pid}-${n}`;
+  const body = JSON.stringify({
+    "@context": "https://www.w3.org/ns/activitystreams",
+    id: `${id}/activity`,
+    type: "Create",
+    actor: `${actorBase}/actor`,
+    to: "https://www.w3.org/ns/activitystreams#Public",
+    object: {
+      id,
+      type: "Note",
+      attributedTo: `${actorBase}/actor`,
+      content: `<p>Bench delivery ${n}</p>`,
+      to: "https://www.w3.org/ns/activitystreams#Public",
+    },
+  });
+  const host = new URL(BASE).host;
+  const date = new Date().toUTCString();
+  const digest = `SHA-256=${createHash("sha256").update(body).digest("base64")}`;
+  const signed = `(request-target): post /ap/inbox\nhost: ${host}\ndate: ${date}\ndigest: ${digest}`;
+  const signature = sign("sha256", Buffer.from(signed), privateKey).toString("base64");
+  return {
+    method: "POST",
+    path: "/ap/inbox",
+    body,
+    headers: {
+      host,
+      date,
+      digest,
+      "content-type": "application/activity+json",
+      "x-test-client": `fed${n % 1000}`,
+      signature: `keyId="${actorBase}/actor#main-key",algorithm="rsa-sha256",headers="(request-target) host date digest",signature="${signature}"`,
+    },
+  };
+}
+// The first delivery fetches and caches the key: before any capture or measurement.
+{
+  const r = inboxDelivery();
+  const res = await fetch(`${BASE}${r.path}`, { method: r.method, headers: r.headers, body: r.body });
+  if (res.status >= 300) throw new Error(`inbox delivery: ${res.status} ${await res.text()}`);
+}
+
+// The authors of the posting pair (generate.mjs): each request by the next of them in turn.
+const fedAuthors = [];
+const plainAuthors = [];
+for (let i = 1; i <= meta.fedAuthors; i++) {
+  fedAuthors.push(await login(`fedauthor${i}`));
+  plainAuthors.push(await login(`plainauthor${i}`));
+}
+function postingAs(authors) {
+  let n = 0;
+  return () => {
+    const i = n++;
+    return {
+      method: "POST",
+      path: "/v1/notes",
+      headers: { authorization: `Bearer ${authors[i % authors.length].token}`, "content-type": "application/json" },
+      body: JSON.stringify({ label: "idea", content: `<p>bench post ${i}</p>` }),
+    };
+  };
+}
+
 /**
  * Rows: [name, kind, next-request]. kind: floor | ref | list | api | write | data (a signed-in page's
  * data, Remix single fetch) | page (a whole HTML page: no JS, a visitor's, or the signed-in shell).
@@ -229,6 +317,13 @@ const rows = [
   // The Mastodon client API, as an app uses it: the same budgets as /v1's reads and writes.
   ["mastodon: GET /api/v1/timelines/home (follows 500)", "list", get("/api/v1/timelines/home", mastoMe)],
   ["mastodon: POST /api/v1/statuses", "write", posting()],
+  // Federation: a signed Create delivered to the shared inbox (its time and rows: verifying and
+  // queueing, no ×-twin budget), and posting as an author with 10,000 followers on 500 servers
+  // against one with none (a pair in run.mjs: the request must cost the same; the fan-out is the
+  // queue consumer's).
+  ["inbox: signed Create (shared inbox)", "fed", inboxDelivery],
+  ["post a note, author with 10k followers on 500 servers", "write", postingAs(fedAuthors)],
+  ["post a note, author with none elsewhere", "write", postingAs(plainAuthors)],
 ];
 
 /**
@@ -448,3 +543,4 @@ process.stderr.write(
   `  ${meta.notes} write ceiling: ${ceiling.writesPerSecond.toFixed(0)} writes/s, p99 ${ceiling.p99?.toFixed(0)} ms, errors ${ceiling.errors}, statuses ${JSON.stringify(statuses)}\n`,
 );
 writeFileSync(cfg.out, JSON.stringify({ rows: out, ceiling }));
+actorServer.close();

@@ -70,6 +70,8 @@ for (const size of SIZES) {
       ceiling: CEILING,
       out,
       workerPid: worker.pid,
+      // The bench's own peer on another "server" (measure.mjs's signed inbox deliveries).
+      actorPort: PORT + 1,
     };
     // Spawned, not spawnSync: this process keeps serving its event loop while the child measures.
     const child = spawn("node", ["scripts/bench/measure.mjs", JSON.stringify(cfg)], { stdio: "inherit", env });
@@ -121,7 +123,7 @@ function stats(size, name) {
 // ×-twin budgets: API reads and writes 1.5, a signed-in page's data 3, a whole page 6; the floor and
 // the reference row have none.
 const budgetOf = (kind) =>
-  ({ floor: Infinity, ref: Infinity, list: 1.5, api: 1.5, write: 1.5, data: 3, page: 6 })[kind];
+  ({ floor: Infinity, ref: Infinity, fed: Infinity, list: 1.5, api: 1.5, write: 1.5, data: 3, page: 6 })[kind];
 const budgeted = (kind) => budgetOf(kind) !== Infinity;
 const names = Object.keys(results[SIZES[0]].rows);
 const table = [];
@@ -170,6 +172,8 @@ console.table(table);
 const pairs = [
   ["like/unlike, popular note (likes = notes)", "like/unlike, fresh note"],
   ["follow/unfollow, popular user (followers = notes)", "follow/unfollow, fresh user"],
+  // The fan-out to 10,000 followers on 500 servers is the queue consumer's (one message per post).
+  ["post a note, author with 10k followers on 500 servers", "post a note, author with none elsewhere"],
 ];
 const writes = [];
 for (const size of SIZES) {

@@ -67,3 +67,77 @@ describe("a deleted note", () => {
     expect((await a.get(`/v1/notes/${id + 1000}`)).status).toBe(404);
   });
 });
+
+describe("experience folders", () => {
+  it("take a role and start/end months, shown back on the folder and in lists; other types keep none", async () => {
+    const a = await user();
+    const job = await a.post("/v1/folders", {
+      type: "Company",
+      name: "Analytical Engines Ltd",
+      role: " Lead engineer ",
+      start_month: "2021-03",
+    });
+    expect(job.status, JSON.stringify(job.body)).toBe(201);
+    expect(job.body).toMatchObject({ role: "Lead engineer", start_month: "2021-03", end_month: "" });
+    const got = (await a.get(`/v1/folders/${job.body.slug}/user/${a.username}`)).body;
+    expect(got).toMatchObject({ role: "Lead engineer", start_month: "2021-03", end_month: "" });
+    const edited = await a.patch(`/v1/folders/${job.body.id}`, {
+      type: "Company",
+      name: "Analytical Engines Ltd",
+      role: "CTO",
+      start_month: "2021-03",
+      end_month: "2024-01",
+    });
+    expect(edited.body).toMatchObject({ role: "CTO", end_month: "2024-01" });
+    // A skill has no role or months: what was sent is not kept.
+    const skill = await a.post("/v1/folders", { type: "Skill", name: "Algebra", role: "x", start_month: "2020-01" });
+    expect(skill.body).toMatchObject({ role: "", start_month: "", end_month: "" });
+    const list = (await a.get(`/v1/folders?uid=${a.id}&sort=time&page=1`)).body.folders;
+    expect(list.find((f: { id: number }) => f.id === job.body.id)).toMatchObject({ role: "CTO", end_month: "2024-01" });
+  });
+
+  it("refuse a month that is not YYYY-MM, an end before its start, an end without a start, a long role", async () => {
+    const a = await user();
+    const base = { type: "School", name: "Cambridge" };
+    const cases: [Record<string, string>, string, string][] = [
+      [{ start_month: "2021-13" }, "start_month", "start must be a month (YYYY-MM)"],
+      [{ start_month: "March 2021" }, "start_month", "start must be a month (YYYY-MM)"],
+      [{ start_month: "2021-03", end_month: "2020-01" }, "end_month", "end must not be before start"],
+      [{ end_month: "2020-01" }, "start_month", "please add the start month"],
+      [{ role: "r".repeat(101) }, "role", "role must be less than 100 characters"],
+    ];
+    for (const [extra, field, message] of cases) {
+      const res = await a.post("/v1/folders", { ...base, ...extra });
+      expect(res.status, JSON.stringify(extra)).toBe(422);
+      expect(res.body.fields[field]).toBe(message);
+    }
+    expect((await a.get(`/v1/folders?uid=${a.id}&sort=time&page=1`)).body.folders).toEqual([]);
+  });
+
+  it("sort=cv lists them as a CV reads: Experience, Education, certifications, Projects, Skills, then others; ongoing first", async () => {
+    const a = await user();
+    const make = (type: string, name: string, start = "", end = "") =>
+      a.post("/v1/folders", { type, name, start_month: start, end_month: end });
+    await make("Travel", "Japan");
+    await make("Skill", "Algebra");
+    await make("Project", "Difference engine", "2019-01");
+    await make("School", "Home schooling", "2010-01", "2015-06");
+    await make("Company", "Old job", "2016-01", "2018-12");
+    await make("Company", "Current job", "2019-02");
+    await make("Organization", "Royal Society", "2017-05", "2020-01");
+    await make("Certification", "Mathematics", "2015-07");
+    const names = (await a.get(`/v1/folders?uid=${a.id}&sort=cv&page=1`)).body.folders.map(
+      (f: { name: string }) => f.name,
+    );
+    expect(names).toEqual([
+      "Current job",
+      "Royal Society",
+      "Old job",
+      "Home schooling",
+      "Mathematics",
+      "Difference engine",
+      "Algebra",
+      "Japan",
+    ]);
+  });
+});

@@ -2,6 +2,7 @@
 // href): the username comes from the write's own statements (a subquery in the insert's or
 // update's RETURNING, or the last statement of its batch), never from a trip of its own (the
 // session names only the account). Server-Timing says how many trips a request took.
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { tripsOf } from "../../worker/db/meter";
 import { user } from "../factories";
@@ -38,11 +39,22 @@ describe("writes that answer the author's username", () => {
   });
 });
 
-describe("undoing a renote", () => {
-  it("is one trip: the notice it takes back names the owner by a subquery, and an unknown note is a 404", async () => {
-    const [a, b] = [await user(), await user()];
+describe("a plain renote and its undo", () => {
+  it("take two trips and one: the original, its owner and a block are read at once; an unknown note is a 404", async () => {
+    const [a, b, c] = [await user(), await user(), await user()];
     const id = (await a.post("/v1/notes", { label: "idea", content: "<p>shared</p>" })).body.note.id;
-    await b.post("/v1/renotes", { renote_id: id, content: "" });
+    const renoted = await b.post("/v1/renotes", { renote_id: id, content: "" });
+    expect(renoted.body).toMatchObject({ id, renoted: true, renum: 1 });
+    expect(trips(renoted)).toBe(2);
+    // A renote of b's renote renotes the original.
+    const theirs = await env.DB.prepare("select id from notes where user_id = ? and kind = 1 and renote_id = ?")
+      .bind(b.id, id)
+      .first<{ id: number }>();
+    const again = await c.post("/v1/renotes", { renote_id: theirs?.id, content: "" });
+    expect(again.body).toMatchObject({ id, renoted: true, renum: 2 });
+    expect(trips(again)).toBe(2);
+    await c.delete(`/v1/renotes/${id}`);
+    expect((await c.post("/v1/renotes", { renote_id: 999999999, content: "" })).status).toBe(404);
     const renotices = async () =>
       (await a.get("/v1/notifications?page=1")).body.notis.filter((n: { action: string }) => n.action === "renote");
     expect(await renotices()).toHaveLength(1);

@@ -10,6 +10,7 @@ import {
   Create,
   Document,
   Endpoints,
+  Flag,
   Follow,
   Image,
   Mention,
@@ -33,6 +34,8 @@ export interface Peer {
   followersOf(name: string): string[];
   /** What arrived in `name`'s inbox: Creates, with their Mention tags' hrefs. */
   received: { to: string; note: string; mentions: string[] }[];
+  /** Reports forwarded here (Flag): who sent them, what they name, their text. */
+  flags: { actor: string; objects: string[]; content: string }[];
   /** `name` posts `text` (and an image with alt text) to their followers; resolves once delivered. */
   post(name: string, text: string): Promise<void>;
   close(): Promise<void>;
@@ -47,6 +50,7 @@ export async function startPeer(port: number): Promise<Peer> {
   const keys = [await generateCryptoKeyPair("RSASSA-PKCS1-v1_5"), await generateCryptoKeyPair("Ed25519")];
   const followers = new Map<string, Map<string, Recipient>>();
   const received: Peer["received"] = [];
+  const flags: Peer["flags"] = [];
   let seq = 0;
 
   federation
@@ -97,6 +101,13 @@ export async function startPeer(port: number): Promise<Peer> {
       const mentions: string[] = [];
       for await (const tag of note.getTags(ctx)) if (tag instanceof Mention && tag.href) mentions.push(tag.href.href);
       received.push({ to: ctx.recipient ?? "", note: note.content?.toString() ?? "", mentions });
+    })
+    .on(Flag, async (_ctx, flag) => {
+      flags.push({
+        actor: flag.actorId?.href ?? "",
+        objects: flag.objectIds.map((u) => u.href),
+        content: flag.content?.toString() ?? "",
+      });
     });
 
   const server = http.createServer(async (req, res) => {
@@ -129,6 +140,7 @@ export async function startPeer(port: number): Promise<Peer> {
     origin,
     host,
     received,
+    flags,
     followersOf: (name) => [...(followers.get(name)?.keys() ?? [])],
     async post(name, text) {
       const ctx = federation.createContext(new URL(origin), undefined);

@@ -162,6 +162,8 @@ test("6: liking, quoting, reporting or deleting far down a list keeps the page w
   await loadAll(page, 43);
   const card = page.locator("article.note", { hasText: "Entry 2 #" });
   await card.scrollIntoViewIfNeeded();
+  // The video loads on a click (nothing from YouTube before); from then on it stays loaded.
+  await card.getByRole("button", { name: "Play YouTube video" }).click();
   await page.evaluate(() => {
     const f = document.querySelector("article.note iframe[title='YouTube video']") as HTMLIFrameElement & {
       mark?: number;

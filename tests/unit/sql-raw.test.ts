@@ -21,6 +21,8 @@ const JUDGED: Record<string, string[]> = {
     "String(MAX_RANKED)",
   ],
   "worker/features/feed/feed.service.ts": ["String(MERGE_MAX)"],
+  // The thread's fixed fan-out and depth, and the names of its own CTEs and table aliases.
+  "worker/features/replies/thread.service.ts": ["alias", "level", "String(THREAD_CHILDREN)", "String(THREAD_DEPTH)"],
   // Table and column names, from the schema.
   "worker/features/content/content.ts": ['`"${getTableName(t)}"`'],
   "worker/features/accounts/delete.service.ts": ["table", "key", "key", "table"],

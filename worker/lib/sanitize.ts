@@ -77,11 +77,12 @@ export function mapTextOutsideLinks(html: string, fn: (text: string) => string):
 }
 
 /**
- * The links this server makes itself (a #hashtag to its tag page, an @mention to its profile), as
+ * The links this server makes itself (a #hashtag to its tag page, an @mention to its profile, and
+ * an @name@host to that person's page here, /@name@host), as
  * the filter leaves them when they come back in an edit, with any attributes the editor gave them.
  */
 const OWN_LINK =
-  /<a href="\/(tag\/)?([A-Za-z][A-Za-z0-9_]{0,49})" rel="nofollow noopener ugc">([#@])([A-Za-z][A-Za-z0-9_]{0,49})<\/a>/g;
+  /<a href="\/(tag\/)?@?([A-Za-z][A-Za-z0-9_]{0,49}|[\w.-]{1,64}@[A-Za-z0-9.:-]{1,260})" rel="nofollow noopener ugc">([#@])([A-Za-z][A-Za-z0-9_]{0,49}|[\w.-]{1,64}@[A-Za-z0-9.:-]{1,260})<\/a>/g;
 
 /**
  * Back to the text they were made from, to be made again the same way: so saving a note unchanged

@@ -1,6 +1,6 @@
 import { Form, Link, useFetcher, useLocation, useSearchParams } from "@remix-run/react";
 import type { FolderJson } from "../../../worker/features/folders/folders.service";
-import { FOLDER_TYPES, typeLabel } from "../../../worker/features/folders/folders.constants";
+import { FOLDER_TYPES, isExperience, typeLabel } from "../../../worker/features/folders/folders.constants";
 import { Dialog } from "../Dialog";
 import { Field, FieldError, SubmitRow } from "../Field";
 import { Icon } from "../Icon";
@@ -10,6 +10,67 @@ export interface FolderResult {
   message?: string | null;
   fields?: Record<string, string>;
   values?: Record<string, string>;
+}
+
+/** What an experience's role is called, by type (LinkedIn's words). */
+const ROLE_LABELS: Record<string, [string, string]> = {
+  company: ["Title", "e.g. Software Engineer"],
+  school: ["Degree", "e.g. BSc, Computer Science"],
+  organization: ["Role", "e.g. Volunteer mentor"],
+  project: ["Your role", "e.g. Lead developer"],
+  course: ["Provider", "e.g. Coursera"],
+  certification: ["Issuing organisation", "e.g. AWS"],
+};
+
+/** An experience's role and months (Start and End; a certification's Issued and Expires). */
+function ExperienceFields({
+  type,
+  folder,
+  values,
+  errors,
+}: {
+  type: string;
+  folder?: FolderJson | null;
+  values: Record<string, string>;
+  errors: Record<string, string>;
+}) {
+  const t = type.toLowerCase();
+  const [label, placeholder] = ROLE_LABELS[t] ?? ["Role", ""];
+  const cert = t === "certification";
+  return (
+    <>
+      <Field
+        label={`${label} (optional)`}
+        name="role"
+        defaultValue={values.role ?? folder?.role ?? ""}
+        error={errors.role}
+        placeholder={placeholder}
+        maxLength={200}
+      />
+      <div className="field-pair">
+        {(
+          [
+            ["start_month", cert ? "Issued" : "Start", undefined],
+            [
+              "end_month",
+              cert ? "Expires" : "End",
+              cert ? "Empty if it does not expire" : "Empty while it is ongoing (Present)",
+            ],
+          ] as const
+        ).map(([name, text, hint]) => (
+          <Field
+            key={name}
+            label={text}
+            name={name}
+            type="month"
+            defaultValue={values[name] ?? folder?.[name] ?? ""}
+            error={errors[name]}
+            hint={hint}
+          />
+        ))}
+      </div>
+    </>
+  );
 }
 
 /** Step 2: the details (also the edit form, prefilled). */
@@ -55,6 +116,7 @@ export function FolderForm({
         />
         <FieldError error={f.descr} />
       </div>
+      {isExperience(type) && <ExperienceFields type={type} folder={folder} values={v} errors={f} />}
       <Field label="Link" name="link" defaultValue={v.link ?? folder?.link ?? ""} error={f.link} maxLength={600} />
       <div className="field">
         <label htmlFor="folder-logo">Logo</label>

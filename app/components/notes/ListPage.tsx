@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { RssLink } from "../RssLink";
 import { feedLink } from "~/lib/meta";
 import type { NoteList as List } from "../../../worker/features/notes/notes.types";
 import { useViewer } from "~/lib/viewer";
@@ -9,9 +10,14 @@ import { NoteList } from "./NoteList";
 export function ListPage() {
   const { title, list } = useLoaderData<{ title: string; list: List }>();
   const user = useViewer();
+  // Each list page's feed is its own address plus /rss (listPageMeta).
+  const { pathname } = useLocation();
   return (
     <section className="page">
-      <h1>{title}</h1>
+      <div className="page-title">
+        <h1>{title}</h1>
+        <RssLink href={`${pathname}/rss`} label={`RSS feed of ${title}`} />
+      </div>
       <NoteList list={list} viewer={user} />
     </section>
   );

@@ -9,6 +9,7 @@ import { NoteActions } from "../social/NoteActions";
 import { booted } from "~/lib/hydrated";
 import { dialogHref } from "~/lib/scroll";
 import { Icon } from "../Icon";
+import { Video } from "./Video";
 
 export const noteHref = (n: NoteJson) => `/${n.user.username}/note/${n.id}`;
 
@@ -139,23 +140,6 @@ function Collapsible({ html, href }: { html: string; href: string }) {
         </button>
       )}
     </>
-  );
-}
-
-export function Video({ id }: { id: string }) {
-  if (!id) return null;
-  return (
-    <div className="video">
-      <iframe
-        src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}`}
-        title="YouTube video"
-        loading="lazy"
-        allow="accelerometer; encrypted-media; gyroscope; picture-in-picture"
-        allowFullScreen
-        width={560}
-        height={315}
-      />
-    </div>
   );
 }
 

@@ -1,3 +1,4 @@
+import { profilePath } from "~/lib/url";
 import { Link } from "@remix-run/react";
 import type { NoteList as List } from "../../../worker/features/notes/notes.types";
 import type { UserJson } from "../../../worker/features/users/users.service";
@@ -14,8 +15,9 @@ export function ProfileNotesTab({ data, user }: { data: unknown; user?: UserJson
   const viewer = useViewer();
   const d = data as NotesTabData | null;
   if (!d || !user) return <p className="empty">No notes yet</p>;
-  const labels = Object.entries(user.labels);
-  const base = `/${user.username}?t=notes`;
+  // Notes from another server all carry the one label `fediverse`: no filter for them.
+  const labels = user.remote_url ? [] : Object.entries(user.labels);
+  const base = `${profilePath(user.username)}?t=notes`;
   return (
     <div>
       {labels.length > 0 && (

@@ -8,6 +8,7 @@ import { Dialog } from "../Dialog";
 import { Field, SubmitRow, FieldError } from "../Field";
 import { PersonActionForm } from "../PersonActionForm";
 import { SafetyItems } from "../safety/SafetyMenu";
+import { RssLink } from "../RssLink";
 
 export interface FollowUser {
   id: number;
@@ -149,15 +150,19 @@ export function ProfileHeader({ user, viewer }: { user: UserJson; viewer?: UserJ
         </p>
       )}
       <p className="stats">
-        <Link to={dialogHref(location, "following")} preventScrollReset>
-          <strong>{s.following}</strong> following
-        </Link>
+        {/* Whom someone elsewhere follows is known only on their server. */}
+        {!remote && (
+          <Link to={dialogHref(location, "following")} preventScrollReset>
+            <strong>{s.following}</strong> following
+          </Link>
+        )}
         <Link to={dialogHref(location, "followers")} preventScrollReset>
           <strong>{s.follower}</strong> {noun(s.follower, "follower")}
         </Link>
         <Link to={remote ? profilePath(user.username) : `/${user.username}?t=notes`}>
           <strong>{s.note}</strong> {noun(s.note, "note")}
         </Link>
+        {!remote && <RssLink href={`/${user.username}/rss`} label={`RSS feed of @${user.username}'s notes`} />}
       </p>
       {user.blocked_by && (
         <p className="notice flag" role="status">

@@ -14,6 +14,7 @@ import { instanceKeyPairs, keyPairsOf } from "./keys";
 import { D1KvStore } from "./kv";
 import { productionLoaders } from "./loaders";
 import { QueueMessageQueue } from "./queue";
+import { mentionedRemotes } from "./mentions";
 import { toAnnounce, toNote, toReplyNote } from "./objects";
 
 export const SOFTWARE = { name: "notex", version: "0.1.0" };
@@ -136,11 +137,11 @@ builder.setObjectDispatcher(Note, "/ap/notes/{id}", async (ctx, { id }) => {
   const reply = /^r(\d+)$/.exec(id);
   if (reply) {
     const row = await localReply(ctx.data.env.DB, Number(reply[1]));
-    return row ? toReplyNote(ctx, row) : null;
+    return row ? toReplyNote(ctx, row, await mentionedRemotes(ctx.data.env.DB, row.content)) : null;
   }
   if (!/^\d+$/.test(id)) return null;
   const row = await localNote(ctx.data.env.DB, Number(id));
-  return row ? toNote(ctx, row) : null;
+  return row ? toNote(ctx, row, await mentionedRemotes(ctx.data.env.DB, row.content)) : null;
 });
 
 builder.setObjectDispatcher(Announce, "/ap/users/{uid}/renotes/{note}", async (ctx, { uid, note }) => {

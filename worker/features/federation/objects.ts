@@ -4,10 +4,11 @@
 // Note.quoteUrl writes the last two). An x-label travels as a Hashtag-like tag named #label that
 // links to the label's page on NoteX; x-folders stay NoteX's own.
 import type { Context } from "@fedify/fedify";
-import { Announce, Document, Hashtag, Link, Note, PUBLIC_COLLECTION, type Recipient } from "@fedify/vocab";
+import { Announce, Document, Hashtag, Link, Mention, Note, PUBLIC_COLLECTION, type Recipient } from "@fedify/vocab";
 import { Temporal } from "@js-temporal/polyfill";
 import type { FedData } from "./context";
 import type { NoteRow, ReplyRow } from "./data";
+import type { MentionedRemote } from "./mentions";
 
 const instant = (ms: number) => Temporal.Instant.fromEpochMilliseconds(ms);
 
@@ -39,8 +40,12 @@ function attachments(row: NoteRow, origin: URL) {
   return out;
 }
 
+/** A Mention tag per person elsewhere the text links (mentions.ts), for `tag` and `cc`. */
+const mentionTags = (people: MentionedRemote[]) =>
+  people.map((p) => new Mention({ href: new URL(p.uri), name: `@${p.username}` }));
+
 /** A note (kind 0) or quote (kind 2) as a Note; null for a plain renote (that is an Announce). */
-export function toNote(ctx: Context<FedData>, row: NoteRow): Note | null {
+export function toNote(ctx: Context<FedData>, row: NoteRow, mentions: MentionedRemote[] = []): Note | null {
   if (row.kind === 1) return null;
   const origin = new URL(ctx.canonicalOrigin);
   const author = ctx.getActorUri(String(row.user_id));
@@ -59,9 +64,10 @@ export function toNote(ctx: Context<FedData>, row: NoteRow): Note | null {
     published: instant(row.created_at),
     updated: row.updated_at ? instant(row.updated_at) : null,
     to: PUBLIC_COLLECTION,
-    cc: ctx.getFollowersUri(String(row.user_id)),
+    ccs: [ctx.getFollowersUri(String(row.user_id)), ...mentions.map((p) => new URL(p.uri))],
     attachments: attachments(row, origin),
     tags: [
+      ...mentionTags(mentions),
       ...tags.map((t) => new Hashtag({ name: `#${t}`, href: new URL(`/tag/${encodeURIComponent(t)}`, origin) })),
       ...(row.label
         ? [new Hashtag({ name: `#${row.label}`, href: new URL(`/xlabel/${encodeURIComponent(row.label)}`, origin) })]
@@ -86,7 +92,7 @@ export function toAnnounce(ctx: Context<FedData>, row: NoteRow): Announce | null
 }
 
 /** A reply as a Note in reply to its parent (the parent's own URI when it came from elsewhere). */
-export function toReplyNote(ctx: Context<FedData>, row: ReplyRow): Note {
+export function toReplyNote(ctx: Context<FedData>, row: ReplyRow, mentions: MentionedRemote[] = []): Note {
   const origin = new URL(ctx.canonicalOrigin);
   const parent = row.parent_uri
     ? new URL(row.parent_uri)
@@ -102,7 +108,12 @@ export function toReplyNote(ctx: Context<FedData>, row: ReplyRow): Note {
     updated: row.updated_at ? instant(row.updated_at) : null,
     replyTarget: parent,
     to: PUBLIC_COLLECTION,
-    ccs: [ctx.getFollowersUri(String(row.user_id)), ...(row.parent_author_uri ? [new URL(row.parent_author_uri)] : [])],
+    ccs: [
+      ctx.getFollowersUri(String(row.user_id)),
+      ...(row.parent_author_uri ? [new URL(row.parent_author_uri)] : []),
+      ...mentions.map((p) => new URL(p.uri)).filter((u) => u.href !== row.parent_author_uri),
+    ],
+    tags: mentionTags(mentions),
   });
 }
 

@@ -21,6 +21,7 @@ import type { Env } from "../../env";
 import type { FedData, OutMessage } from "./context";
 import { followerInboxes, localNote, localReply, remoteActorById } from "./data";
 import { flagOut } from "./outbox-flag";
+import { mentionedRemotes } from "./mentions";
 import { announceUri, noteUri, recipientOf, replyUri, toNote, toReplyNote } from "./objects";
 
 type Ctx = Context<FedData>;
@@ -66,7 +67,8 @@ async function noteOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "note
   }
   const row = await localNote(env.DB, m.id);
   if (!row || row.user_id !== m.uid) return;
-  const note = toNote(ctx, row);
+  const mentioned = await mentionedRemotes(env.DB, row.content);
+  const note = toNote(ctx, row, mentioned);
   if (!note?.id) return;
   const quoted = row.kind === 2 && row.renote_id ? await remoteAuthorOf(env, "note", row.renote_id) : null;
   const stamp = m.op === "update" ? `#update/${row.updated_at ?? Date.now()}` : "#create";
@@ -74,8 +76,8 @@ async function noteOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "note
   await toFollowers(
     ctx,
     m.uid,
-    new Kind({ id: new URL(`${note.id.href}${stamp}`), actor, object: note, ...audience(ctx, m.uid) }),
-    quoted ? [recipientOf(quoted)] : [],
+    new Kind({ id: new URL(`${note.id.href}${stamp}`), actor, object: note, to: PUBLIC_COLLECTION, ccs: note.ccIds }),
+    [...(quoted ? [recipientOf(quoted)] : []), ...mentioned.map(recipientOf)],
   );
 }
 
@@ -94,7 +96,8 @@ async function replyOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "rep
   }
   const row = await localReply(env.DB, m.id);
   if (!row || row.user_id !== m.uid) return;
-  const note = toReplyNote(ctx, row);
+  const mentioned = await mentionedRemotes(env.DB, row.content);
+  const note = toReplyNote(ctx, row, mentioned);
   const author = row.parent_author_uri
     ? await env.DB.prepare("select uri, inbox, shared_inbox from remote_actors where uri = ?")
         .bind(row.parent_author_uri)
@@ -106,7 +109,7 @@ async function replyOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "rep
     ctx,
     m.uid,
     new Kind({ id: new URL(`${note.id?.href}${stamp}`), actor, object: note, to: PUBLIC_COLLECTION, ccs: note.ccIds }),
-    author ? [recipientOf(author)] : [],
+    [...(author ? [recipientOf(author)] : []), ...mentioned.filter((p) => p.uri !== author?.uri).map(recipientOf)],
   );
 }
 

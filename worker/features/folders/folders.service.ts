@@ -12,6 +12,7 @@ import { AppError, notFound } from "../../lib/errors";
 import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
 import type { UserRef } from "../content/content";
 import { type FolderInput, slugify } from "./folders.schema";
+import { CV_SECTIONS, isExperience } from "./folders.constants";
 import type { z } from "zod";
 
 type Input = z.output<typeof FolderInput>;
@@ -29,6 +30,10 @@ export interface FolderJson {
   notenum: number;
   noted_at: number;
   likenum: number;
+  /** An experience's role and months ("YYYY-MM" or ""); a start without an end is ongoing. */
+  role: string;
+  start_month: string;
+  end_month: string;
   user?: UserRef;
   /** The spec's wire field, JSON text: x-label → note count in this folder (on one folder). */
   jslabel?: string;
@@ -48,7 +53,24 @@ export const toJson = (f: Row): FolderJson => ({
   notenum: f.notenum,
   noted_at: f.notedAt,
   likenum: f.likenum,
+  role: f.role,
+  start_month: f.startMonth,
+  end_month: f.endMonth,
 });
+
+/** The stored fields of a folder from its input: only experience types keep a role and months. */
+function columns(input: Input) {
+  const exp = isExperience(input.type);
+  return {
+    type: input.type,
+    name: input.name,
+    descr: input.descr,
+    link: input.link,
+    role: exp ? input.role : "",
+    startMonth: exp ? input.start_month : "",
+    endMonth: exp ? input.end_month : "",
+  };
+}
 
 // jstype: the user's folder count per type. The folder's current type loses one before its edit
 // or delete ("out"), and its type after the insert or edit gains one ("in"), each read from the
@@ -157,7 +179,7 @@ export async function createFolder(db: DB, uid: number, input: Input) {
     runBatch(db, [
       db
         .insert(folders)
-        .values({ userId: uid, type: input.type, name: input.name, slug, descr: input.descr, link: input.link })
+        .values({ userId: uid, slug, ...columns(input) })
         .returning(savedRow(uid)),
       typeIn(db, uid, sql`${folders.id} = last_insert_rowid()`),
     ]),
@@ -174,7 +196,7 @@ export async function updateFolder(db: DB, uid: number, id: number, input: Input
       typeOut(db, uid, self),
       db
         .update(folders)
-        .set({ type: input.type, name: input.name, slug, descr: input.descr, link: input.link })
+        .set({ slug, ...columns(input) })
         .where(and(eq(folders.id, id), eq(folders.userId, uid)))
         .returning(savedRow(uid)),
       typeIn(db, uid, self),
@@ -200,12 +222,35 @@ export async function deleteFolder(db: DB, uid: number, id: number) {
   ]);
 }
 
+/**
+ * A CV's order: section by section (Experience, Education, … then any other type), and in each the
+ * ongoing first, then the latest ended, then the latest started; undated ones last, by Noted at.
+ */
+const cvOrder = () => {
+  const lower = sql`lower(${folders.type})`;
+  const cases = CV_SECTIONS.map(
+    (s, i) =>
+      sql`when ${lower} in (${sql.join(
+        s.types.map((t) => sql`${t.toLowerCase()}`),
+        sql`, `,
+      )}) then ${i}`,
+  );
+  return [
+    sql`case ${sql.join(cases, sql` `)} else ${CV_SECTIONS.length} end`,
+    sql`(${folders.startMonth} != '' and ${folders.endMonth} = '') desc`,
+    desc(folders.endMonth),
+    desc(folders.startMonth),
+    desc(folders.notedAt),
+    desc(folders.id),
+  ];
+};
+
 type FolderList = { folders: FolderJson[]; paginator: { page: number; is_end: boolean }; cursor: string | null };
 
-/** A user's folders, filtered by type; sorted by Noted at (keyset) or by Type. One statement. */
+/** A user's folders, filtered by type; sorted by Noted at (keyset), by Type, or as a CV reads. One statement. */
 export function foldersRead(
   db: DB,
-  q: { uid?: number; username?: string; type?: string; sort: "type" | "time"; page: number; cursor?: string },
+  q: { uid?: number; username?: string; type?: string; sort: "type" | "time" | "cv"; page: number; cursor?: string },
   viewerId: number | null = null,
 ): Read<FolderList> {
   const { after, offset } = q.sort === "time" ? startOf(q) : { after: null, offset: 0 };
@@ -225,13 +270,13 @@ export function foldersRead(
           .orderBy(desc(folders.notedAt), desc(folders.id))
           .limit(PAGE_SIZE + 1)
           .offset(offset)
-      : // By type: a person's folders are few, so this order pages by offset (indexed on user_id, type),
-        // at any depth: it never walks more than one person's folders.
+      : // By type or as a CV: a person's folders are few, so these orders page by offset (indexed on
+        // user_id), at any depth: they never walk more than one person's folders.
         db
           .select()
           .from(folders)
           .where(where)
-          .orderBy(asc(folders.type), desc(folders.notedAt), desc(folders.id))
+          .orderBy(...(q.sort === "cv" ? cvOrder() : [asc(folders.type), desc(folders.notedAt), desc(folders.id)]))
           .limit(PAGE_SIZE + 1)
           .offset((q.page - 1) * PAGE_SIZE),
   );

@@ -3,7 +3,7 @@ import { users } from "../../db/schema/users";
 import type { DB } from "../../env";
 import { mapTextOutsideLinks } from "../../lib/sanitize";
 import { userInList } from "../safety/visibility";
-import { MENTION } from "./mentions.constants";
+import { MENTION, REMOTE_MENTION } from "./mentions.constants";
 
 /** Notified people per note or reply: a list of a hundred handles notifies the first ten. */
 export const MAX_MENTIONS = 10;
@@ -23,6 +23,8 @@ export async function linkMentions(
   const names = new Set<string>();
   mapTextOutsideLinks(html, (text) => {
     for (const m of text.matchAll(MENTION)) names.add(m[2].toLowerCase());
+    // Someone on another server, as stored here (federation finds them first: federate.ts).
+    for (const m of text.matchAll(REMOTE_MENTION)) names.add(m[2].toLowerCase());
     return text;
   });
   if (!names.size) return { html, userIds: [] };
@@ -32,13 +34,14 @@ export async function linkMentions(
     .where(and(inArray(sql`lower(${users.username})`, [...names].slice(0, 90)), userInList(sql`"users"`, authorId)));
   const byName = new Map(found.map((u) => [u.username.toLowerCase(), u]));
   const mentioned: number[] = [];
-  const linked = mapTextOutsideLinks(html, (text) =>
-    text.replace(MENTION, (whole, pre: string, name: string) => {
-      const u = byName.get(name.toLowerCase());
-      if (!u) return whole;
-      if (!mentioned.includes(u.id)) mentioned.push(u.id);
-      return `${pre}<a href="/${u.username}" class="mention">@${u.username}</a>`;
-    }),
-  );
+  const link = (whole: string, pre: string, name: string) => {
+    const u = byName.get(name.toLowerCase());
+    if (!u) return whole;
+    // People elsewhere are told by their own server (the Mention travels with the note), not here.
+    const remote = u.username.includes("@");
+    if (!remote && !mentioned.includes(u.id)) mentioned.push(u.id);
+    return `${pre}<a href="/${remote ? "@" : ""}${u.username}" class="mention">@${u.username}</a>`;
+  };
+  const linked = mapTextOutsideLinks(html, (text) => text.replace(REMOTE_MENTION, link).replace(MENTION, link));
   return { html: linked, userIds: mentioned.slice(0, MAX_MENTIONS) };
 }

@@ -12,7 +12,7 @@ import { renote, undoRenote } from "./renotes.service";
 import { createNote, deleteNote, updateNote } from "./write.service";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { listFeed } from "../feed/feed.service";
-import { federate } from "../federation/federate";
+import { federate, resolveMentions } from "../federation/federate";
 
 const UserNotesQuery = OwnerListQuery.extend({ xlabel: z.string().max(100).optional() }).refine(...OWNER_REQUIRED);
 const origin = (url: string) => new URL(url).origin;
@@ -36,6 +36,7 @@ export const notes = new Hono<AppEnv>()
   .post("/", requireUser, body(NoteInput), async (c) => {
     const data = c.req.valid("json");
     if (data.id) throw new AppError(422, "invalid_input", "Use PATCH to edit a note.");
+    await resolveMentions(c, data.content);
     const saved = await createNote(c.env, c.var.db, me(c).id, data, origin(c.req.url));
     await federate(c, { notex: "note", op: "create", uid: me(c).id, id: saved.note.id });
     return c.json(saved, 201);
@@ -43,6 +44,7 @@ export const notes = new Hono<AppEnv>()
   .patch("/", requireUser, body(NoteInput), async (c) => {
     const data = c.req.valid("json");
     if (!data.id) throw new AppError(422, "invalid_input", "id is required", { id: "id is required" });
+    await resolveMentions(c, data.content);
     const saved = await updateNote(c.env, c.var.db, me(c).id, data.id, data, origin(c.req.url));
     await federate(c, { notex: "note", op: "update", uid: me(c).id, id: data.id });
     return c.json(saved);

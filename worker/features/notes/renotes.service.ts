@@ -40,22 +40,30 @@ const renoteNotice = (ownerId: number | SQL, uid: number, originalId: number) =>
   rowid: originalId,
 });
 
-/** Renote (empty content) or quote (text) of a note; a renote of a renote renotes the original. */
+/**
+ * The note a renote of `targetId` shares, as SQL: the target, or the original a plain renote of it
+ * shows, while `uid` may open the target.
+ */
+const originalOf = (uid: number, targetId: number) =>
+  sql<number>`(select case when t.kind = ${RENOTE} and t.renote_id is not null then t.renote_id else t.id end from notes t where t.id = ${targetId} and ${openable(sql`t`, uid, { blocks: false })})`;
+
+/** What a renote is decided from: the original as `uid` may open it, its owner, and the block state. */
+const originalFacts = (db: DB, uid: number, original: SQL) =>
+  db
+    .select({ id: notes.id, ownerId: notes.userId, blocked: blockState(uid, notes.userId) })
+    .from(notes)
+    .where(and(eq(notes.id, original), openable(NOTES, uid, { blocks: false })))
+    .limit(1);
+
+/**
+ * Renote (empty content) or quote (text) of a note. One read resolves the original (a renote of a
+ * renote renotes the original), its owner and the block state; then the write's own batch.
+ */
 export async function renote(db: DB, uid: number, targetId: number, content: string, txt: string) {
-  const [target] = await db
-    .select({ id: notes.id, kind: notes.kind, renoteId: notes.renoteId })
-    .from(notes)
-    .where(and(eq(notes.id, targetId), openable(NOTES, uid, { blocks: false })))
-    .limit(1);
-  if (!target) throw notFound("Note not found");
-  const originalId = target.kind === RENOTE && target.renoteId ? target.renoteId : target.id;
-  const [original] = await db
-    .select({ ownerId: notes.userId, blocked: blockState(uid, notes.userId) })
-    .from(notes)
-    .where(and(eq(notes.id, originalId), openable(NOTES, uid, { blocks: false })))
-    .limit(1);
-  if (!original) throw notFound("Note not found");
-  refuseBlocked(original.blocked);
+  const [facts] = await originalFacts(db, uid, originalOf(uid, targetId));
+  if (!facts) throw notFound("Note not found");
+  refuseBlocked(facts.blocked);
+  const originalId = facts.id;
   const now = Date.now();
   if (!txt.trim()) {
     const [, , [counted]] = (await runBatch(db, [
@@ -65,7 +73,7 @@ export async function renote(db: DB, uid: number, targetId: number, content: str
         .values({ userId: uid, kind: RENOTE, renoteId: originalId, createdAt: now, notedAt: now })
         .onConflictDoNothing(),
       renumOf(db, originalId),
-      ...notifyStatements(db, renoteNotice(original.ownerId, uid, originalId)),
+      ...notifyStatements(db, renoteNotice(facts.ownerId, uid, originalId)),
     ])) as [unknown, unknown, { renum: number }[]];
     return { id: originalId, renoted: true, renum: counted?.renum ?? 0 };
   }
@@ -93,7 +101,7 @@ export async function renote(db: DB, uid: number, targetId: number, content: str
         .returning({ renum: notes.renum }),
       ...countNote(db, uid, row.id, 1),
       ...notifyStatements(db, {
-        userId: original.ownerId,
+        userId: facts.ownerId,
         actorId: uid,
         action: "quote",
         tblname: "note",

@@ -6,7 +6,7 @@ import type { AppEnv } from "../../env";
 import { me, requireUser } from "../../lib/session";
 import { body, param, query } from "../../lib/validate";
 import { IdParam, ListQuery } from "../../lib/params";
-import { federate } from "../federation/federate";
+import { federate, resolveMentions } from "../federation/federate";
 import { chain, createReply, deleteReply, editReply, listReplies } from "./replies.service";
 import { thread } from "./thread.service";
 
@@ -21,12 +21,14 @@ const Parent = z.coerce
 export const replyRoutes = new Hono<AppEnv>()
   .post("/", requireUser, body(z.object({ content: Content, parent: Parent })), async (c) => {
     const { content, parent } = c.req.valid("json");
+    await resolveMentions(c, content);
     const reply = await createReply(c.var.db, me(c).id, parent, content);
     await federate(c, { notex: "reply", op: "create", uid: me(c).id, id: reply.id });
     return c.json(reply, 201);
   })
   .patch("/", requireUser, body(z.object({ id: IdParam.shape.id, content: Content })), async (c) => {
     const { id, content } = c.req.valid("json");
+    await resolveMentions(c, content);
     const reply = await editReply(c.var.db, me(c).id, id, content);
     await federate(c, { notex: "reply", op: "update", uid: me(c).id, id });
     return c.json(reply);
