@@ -2,11 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { NoteCard } from "~/components/notes/NoteCard";
 import { Replies } from "~/components/social/Replies";
-import { eq } from "drizzle-orm";
-import { replies } from "../../worker/db/schema/social";
 import { noteRead } from "../../worker/features/notes/read.service";
-import { repliesRead } from "../../worker/features/replies/replies.service";
+import { threadRead } from "../../worker/features/replies/thread.service";
 import { listParams, readPage } from "~/lib/page.server";
+import { IdParam } from "../../worker/lib/params";
 import { orMoved } from "~/lib/moved.server";
 import { excerpt, originOf, previewMeta } from "~/lib/meta";
 import { positiveId } from "~/lib/notes.server";
@@ -28,6 +27,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   );
 };
 
+/** `?reply=`: a reply just written, shown in the thread; anything but an id is ignored (as the API does). */
+function replyFocus(url: URL): number | undefined {
+  const parsed = IdParam.shape.id.safeParse(url.searchParams.get("reply") ?? undefined);
+  return parsed.success ? parsed.data : undefined;
+}
+
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = positiveId(params.id);
   const username = params.username ?? "";
@@ -35,7 +40,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // The note (by its author's name in the address) and its replies: one batch.
   const page = await readPage(request, context, {
     note: (db, me) => noteRead(db, id, me, username),
-    replies: (db, me) => repliesRead(db, eq(replies.parent, -id), listParams(url), me),
+    // The conversation as a tree, with the reply just written (`?reply=`) in it.
+    replies: (db, me) => threadRead(db, -id, { ...listParams(url), focus: replyFocus(url) }, me),
   });
   const note = await orMoved(page.reads.note, page, request, username);
   return { viewer: page.viewer, note, replies: page.reads.replies.ok ? page.reads.replies.data : null };

@@ -1,25 +1,27 @@
-import { withViewer } from "~/lib/page.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { apiFor, orThrow, result } from "~/lib/api.server";
+import { must, notHere, readPage } from "~/lib/page.server";
+import { readOne } from "../../worker/db/reads";
+import { historyRead } from "../../worker/features/notes/read.service";
+import { formerOwnerRead } from "../../worker/features/users/users.read";
 import { positiveId } from "~/lib/notes.server";
 import { toCurrentName } from "~/lib/moved.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit history · NoteX" }];
 
-async function ownData({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = positiveId(params.id);
-  const history = orThrow(await result(apiFor(request, context).v1.notes[":id"].history.$get({ param: { id } })));
+  const page = await readPage(request, context, { history: (db, me) => historyRead(db, id, me) });
+  const history = must(page.viewer, page.reads.history);
   // The author in the address must be the note's (as on the note page), or have been: a former
-  // name moves to the one they have now.
+  // name moves to the one they have now (a second trip, only then).
   const asked = params.username ?? "";
   if (history.username.toLowerCase() !== asked.toLowerCase()) {
-    const user = await result(apiFor(request, context).v1.users[":username"].$get({ param: { username: asked } }));
-    if (user.ok && user.data.username.toLowerCase() === history.username.toLowerCase())
-      toCurrentName(request, asked, user.data);
-    throw new Response("Not found", { status: 404 });
+    const owner = await readOne(page.db, formerOwnerRead(page.db, asked));
+    if (owner && owner.username.toLowerCase() === history.username.toLowerCase()) toCurrentName(request, asked, owner);
+    throw notHere(page.viewer);
   }
-  return history;
+  return { viewer: page.viewer, ...history };
 }
 
 const when = (t: number) =>
@@ -53,5 +55,3 @@ export default function NoteHistory() {
     </section>
   );
 }
-
-export const loader = (args: LoaderFunctionArgs) => withViewer(args, () => ownData(args));

@@ -133,7 +133,9 @@ export default function Notifications() {
                 </span>
                 <span className="noti-text">
                   {n.unread && <span className="sr-only">Unread: </span>}
-                  <strong>{n.user.fullname}</strong> {says(n)}
+                  <strong>{n.user.fullname}</strong>
+                  {/* Someone on another server is named with it, as Mastodon does. */}
+                  {n.user.username.includes("@") && <span className="muted"> @{n.user.username}</span>} {says(n)}
                   {n.extra && (
                     <span className="muted">
                       {n.action.startsWith("mod_") ? " · Reason: " : " · "}

@@ -93,3 +93,22 @@ test("a handle that finds no one says so, without an error page", async ({ page 
   await expect(page.getByRole("status").getByText(/No account @no_such_\w+@127\.0\.0\.1:1 was found/)).toBeVisible();
   await expectNotFound(page, await page.goto("/@nobody@127.0.0.1:1"));
 });
+
+test("someone elsewhere who mentions a person here is named with their server in Notifications", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  await signedIn(page, "Fedi Mentioned");
+  const me = await (await page.request.get("/v1/me")).json();
+  const name = uniq("m").toLowerCase();
+  const actor = `${baseURL}/ap/users/${me.id}`;
+  const text = `Hello from afar ${uniq("t")}`;
+  await peer.post(name, text, { actor, inbox: `${actor}/inbox`, handle: `@${me.username}@127.0.0.1` });
+  // The Create goes through NoteX's queue: Notifications shows it once the consumer has run.
+  await expect(async () => {
+    await page.goto("/notifications");
+    await expect(page.getByText(`@${name}@${peer.host}`)).toBeVisible({ timeout: 1000 });
+  }).toPass(DELIVERY);
+  await expect(page.getByText(`Peer ${name}`)).toBeVisible();
+});

@@ -37,7 +37,7 @@ export interface Peer {
   /** Reports forwarded here (Flag): who sent them, what they name, their text. */
   flags: { actor: string; objects: string[]; content: string }[];
   /** `name` posts `text` (and an image with alt text) to their followers; resolves once delivered. */
-  post(name: string, text: string): Promise<void>;
+  post(name: string, text: string, mention?: { actor: string; inbox: string; handle: string }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -142,7 +142,7 @@ export async function startPeer(port: number): Promise<Peer> {
     received,
     flags,
     followersOf: (name) => [...(followers.get(name)?.keys() ?? [])],
-    async post(name, text) {
+    async post(name, text, mention) {
       const ctx = federation.createContext(new URL(origin), undefined);
       const actor = ctx.getActorUri(name);
       const id = new URL(`/notes/${name}-${++seq}`, origin);
@@ -152,6 +152,13 @@ export async function startPeer(port: number): Promise<Peer> {
         url: id,
         content: `<p>${text}</p>`,
         to: PUBLIC_COLLECTION,
+        // Someone on the other server named in it: a Mention tag, and the note goes to them too.
+        ...(mention
+          ? {
+              ccs: [new URL(mention.actor)],
+              tags: [new Mention({ href: new URL(mention.actor), name: mention.handle })],
+            }
+          : {}),
         attachments: [
           new Document({
             url: new URL(`/media/${name}.png`, origin),
@@ -160,7 +167,8 @@ export async function startPeer(port: number): Promise<Peer> {
           }),
         ],
       });
-      const to = [...(followers.get(name)?.values() ?? [])];
+      const to: Recipient[] = [...(followers.get(name)?.values() ?? [])];
+      if (mention) to.push({ id: new URL(mention.actor), inboxId: new URL(mention.inbox), endpoints: null });
       await ctx.sendActivity(
         { identifier: name },
         to,

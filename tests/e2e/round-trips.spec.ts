@@ -6,7 +6,8 @@ import { expect, signedIn, test, uniq } from "./fixtures";
 // worker counts every statement and batch that crosses to D1 and answers the count in Server-Timing
 // (worker/db/meter.ts), so each page's document request is held to its budget here, for a visitor
 // and for a signed-in person.
-// A document runs the root loader and the route loader; a visitor's root loader calls nothing.
+// The root loader reads nothing from D1; each route loader sends its reads and the signed-in
+// person's record as one batch (app/lib/page.server.ts readPage, decision 031).
 
 async function pageTrips(request: APIRequestContext, path: string) {
   const res = await request.get(path, { headers: { "cache-control": "no-cache" } });
@@ -47,18 +48,17 @@ test("every page renders within its D1 round-trip budget, visitor and signed in"
   }
   await visitor.close();
   // Signed in: the session is read from KV before the loaders run (lib/session.ts pageSession);
-  // the root loader's own record of the person and the route loader's reads are asked side by
-  // side (db/meter.ts): one round trip on every page. Notifications with unread ones
-  // write too (it marks them read, after reading them): a second trip there.
+  // the person's record rides in the page's own batch: one round trip on every page.
+  // Notifications with unread ones write too (it marks them read, after reading them): a second
+  // trip there.
   for (const path of [...pages("me"), ...signedInOnly]) {
     const n = await pageTrips(req, path);
     if (n > (path === "/notifications" ? 2 : 1)) over.push(`signed in ${path}: ${n}`);
   }
   expect(over).toEqual([]);
-  // A note's page asks for the note and its replies side by side, and the root loader for the
-  // person's record: one round trip for all three (db/meter.ts).
+  // A note's page sends the note, its replies and the person's record as one batch.
   expect(await pageTrips(req, `/${me.username}/note/${note.id}?v=pair`)).toBe(1);
-  // A profile asks for the person and the open tab's list by the name in its address, side by side
+  // A profile asks for the person and the open tab's list by the name in its address, in one batch
   // (app/lib/profile.server.ts): one round trip on either tab, signed in and as a visitor.
   const fresh = await browser.newContext();
   for (const tab of ["", "&t=notes"]) {

@@ -5,11 +5,13 @@ import { sql } from "drizzle-orm";
 import { dbFor } from "../../db/client";
 import { users } from "../../db/schema/users";
 import type { AppEnv, DB } from "../../env";
-import { AppError, notFound } from "../../lib/errors";
+import { notFound } from "../../lib/errors";
+import { bindPlan, namedObjects, planFrom } from "../../db/plan";
+import { known, type Outcome, type Read, readTogether } from "../../db/reads";
 import { FOLDER_AT } from "../folders/folders.lists";
-import { getFolder } from "../folders/folders.service";
+import { folderRead } from "../folders/folders.service";
 import { Label } from "../notes/notes.schema";
-import { LISTS, type ListShape, listNotes, OWNER_LISTS } from "../notes/read.service";
+import { LISTS, type ListShape, listNotes, listRead, OWNER_LISTS } from "../notes/read.service";
 import type { NoteJson } from "../notes/notes.types";
 import { type Channel, rss } from "./feeds.xml";
 import { siteOrigin } from "../accounts/accounts.service";
@@ -24,16 +26,25 @@ export const FEED_SIZE = 50;
  * pages of the list itself, FEED_SIZE at a time, so a feed reads what its page reads, mostly in
  * one round trip; only renotes among them make it read on.
  */
-async function latest(db: DB, shape: ListShape, values: Record<string, unknown>): Promise<NoteJson[]> {
-  const out: NoteJson[] = [];
-  let cursor: string | undefined;
-  for (let page = 1; out.length < FEED_SIZE; page++) {
-    const list = await listNotes(db, shape, values, { page, cursor }, null, FEED_SIZE);
+async function latest<T>(
+  db: DB,
+  shape: ListShape,
+  values: Record<string, unknown>,
+  owner: Read<T>,
+): Promise<{ owner: Outcome<T>; notes: NoteJson[] }> {
+  // The feed's owner (a person, a folder) goes in the first page's batch.
+  const first = await readTogether(db, {
+    owner,
+    list: listRead(db, shape, values, { page: 1 }, null, FEED_SIZE),
+  });
+  if (!first.list.ok) throw first.list.error;
+  let list = first.list.data;
+  const out = list.notes.filter((n) => n.kind !== "renote");
+  for (let page = 2; out.length < FEED_SIZE && list.cursor; page++) {
+    list = await listNotes(db, shape, values, { page, cursor: list.cursor }, null, FEED_SIZE);
     out.push(...list.notes.filter((n) => n.kind !== "renote"));
-    if (!list.cursor) break;
-    cursor = list.cursor;
   }
-  return out.slice(0, FEED_SIZE);
+  return { owner: first.owner, notes: out.slice(0, FEED_SIZE) };
 }
 
 function answer(c: Context<AppEnv>, channel: Omit<Channel, "self" | "link"> & { path: string }, notes: NoteJson[]) {
@@ -70,11 +81,30 @@ async function movedFeed(c: Context<AppEnv>, name: string, rest: string) {
   return c.redirect(safeRedirect(`/${owner.username}${rest}`), 301);
 }
 
+/** The person a user's feed is about, by the name in its address; a suspended account's feed is gone (issue 16). */
+function feedOwnerRead(db: DB, name: string): Read<{ id: number; username: string; fullname: string; descr: string }> {
+  const plan = planFrom(
+    db
+      .select({ id: users.id, username: users.username, fullname: users.fullname, descr: users.descr })
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${name}) and ${users.suspendedAt} is null`)
+      .limit(1),
+  );
+  return {
+    statements: [bindPlan(db, plan, {})],
+    value: ([r]) => {
+      const [row] = namedObjects<{ id: number; username: string; fullname: string; descr: string }>(plan, r.results);
+      if (!row) throw notFound("User not found");
+      return row;
+    },
+  };
+}
+
 export const feedRoutes = new Hono<AppEnv>()
   .get("/tag/:tag/rss", async (c) => {
     const tag = param(c, "tag").toLowerCase();
     if (!tag || tag.length > 100) throw notFound();
-    const notes = await latest(dbFor(c.env.DB), LISTS.tag, { tag });
+    const { notes } = await latest(dbFor(c.env.DB), LISTS.tag, { tag }, known(null));
     return answer(
       c,
       { title: `#${tag} · NoteX`, description: `Notes tagged #${tag}`, path: `/tag/${encodeURIComponent(tag)}` },
@@ -84,7 +114,7 @@ export const feedRoutes = new Hono<AppEnv>()
   .get("/xlabel/:label/rss", async (c) => {
     const label = Label.safeParse(param(c, "label"));
     if (!label.success) throw notFound();
-    const notes = await latest(dbFor(c.env.DB), LISTS.label, { label: label.data });
+    const { notes } = await latest(dbFor(c.env.DB), LISTS.label, { label: label.data }, known(null));
     return answer(
       c,
       {
@@ -95,20 +125,13 @@ export const feedRoutes = new Hono<AppEnv>()
       notes,
     );
   })
-  // The owner and the list are asked for side by side, the list by the name in the address
-  // (decision 026), so a feed is one round trip.
+  // The owner and the first page of the list go to D1 in one batch (latest), the list by the name in
+  // the address (decision 026), so a feed is one round trip.
   .get("/:username/rss", async (c) => {
     const name = param(c, "username");
     const db = dbFor(c.env.DB);
-    const [[u], notes] = await Promise.all([
-      db
-        .select({ id: users.id, username: users.username, fullname: users.fullname, descr: users.descr })
-        .from(users)
-        // A suspended account's feed is gone with its profile (issue 16).
-        .where(sql`lower(${users.username}) = lower(${name}) and ${users.suspendedAt} is null`)
-        .limit(1),
-      latest(db, OWNER_LISTS.byName[0], { username: name }),
-    ]);
+    const { owner, notes } = await latest(db, OWNER_LISTS.byName[0], { username: name }, feedOwnerRead(db, name));
+    const u = owner.ok ? owner.data : null;
     if (!u) return movedFeed(c, name, "/rss");
     return answer(
       c,
@@ -124,13 +147,9 @@ export const feedRoutes = new Hono<AppEnv>()
     const name = param(c, "username");
     const slug = param(c, "slug");
     const db = dbFor(c.env.DB);
-    const [folder, notes] = await Promise.all([
-      getFolder(db, { slug, username: name }, null).catch((e) => {
-        if (e instanceof AppError && e.status === 404) return null;
-        throw e;
-      }),
-      latest(db, FOLDER_AT, { slug, username: name }),
-    ]);
+    const found = await latest(db, FOLDER_AT, { slug, username: name }, folderRead(db, { slug, username: name }, null));
+    const folder = found.owner.ok ? found.owner.data : null;
+    const { notes } = found;
     if (!folder) return movedFeed(c, name, `/x/${encodeURIComponent(slug)}/rss`);
     const owner = folder.user?.username ?? "";
     return answer(

@@ -1,7 +1,7 @@
 // Reading notes: keyset pages of every note list, one note, and a note's edit history.
 import { and, desc, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { bindPlan, namedObjects, planOf } from "../../db/plan";
+import { bindPlan, namedObjects, planFrom, planOf } from "../../db/plan";
 import { type Read, readOne } from "../../db/reads";
 import { deletedNotes, noteTags, notes } from "../../db/schema/notes";
 import { noteVersions } from "../../db/schema/safety";
@@ -213,11 +213,11 @@ export interface NoteVersion {
 }
 
 /**
- * The versions of a note, newest (the current text) first, to whoever may open the note: one
- * batch, the note's own visibility rule in its where.
+ * The versions of a note, newest (the current text) first, to whoever may open the note: two
+ * statements sent together, the note's own visibility rule in its where.
  */
-export async function noteHistory(db: DB, id: number, viewerId: number | null) {
-  const [[note], older] = await db.batch([
+export function historyRead(db: DB, id: number, viewerId: number | null) {
+  const current = planFrom(
     db
       .select({
         label: notes.label,
@@ -231,6 +231,8 @@ export async function noteHistory(db: DB, id: number, viewerId: number | null) {
       .innerJoin(users, eq(users.id, notes.userId))
       .where(and(eq(notes.id, id), sql`${notes.kind} != ${RENOTE}`, openable(NOTES, viewerId)))
       .limit(1),
+  );
+  const older = planFrom(
     db
       .select({
         label: noteVersions.label,
@@ -242,20 +244,43 @@ export async function noteHistory(db: DB, id: number, viewerId: number | null) {
       .where(eq(noteVersions.noteId, id))
       .orderBy(desc(noteVersions.editedAt), desc(noteVersions.id))
       .limit(MAX_VERSIONS),
-  ]);
-  if (!note) throw notFound("Note not found");
-  const versions: NoteVersion[] = [
-    {
-      label: note.label,
-      content: note.content,
-      txt: note.txt,
-      edited_at: note.updatedAt ?? note.createdAt,
-      current: true,
+  );
+  type Current = {
+    label: string;
+    content: string;
+    txt: string;
+    createdAt: number;
+    updatedAt: number | null;
+    username: string;
+  };
+  type Older = { label: string; content: string; txt: string; at: number };
+  return {
+    statements: [bindPlan(db, current, {}), bindPlan(db, older, {})],
+    value: ([n, o]: D1Result<Record<string, unknown>>[]) => {
+      const [note] = namedObjects<Current>(current, n.results);
+      if (!note) throw notFound("Note not found");
+      const versions: NoteVersion[] = [
+        {
+          label: note.label,
+          content: note.content,
+          txt: note.txt,
+          edited_at: note.updatedAt ?? note.createdAt,
+          current: true,
+        },
+        ...namedObjects<Older>(older, o.results).map((v) => ({
+          label: v.label,
+          content: v.content,
+          txt: v.txt,
+          edited_at: v.at,
+          current: false,
+        })),
+      ];
+      return { id, username: note.username, edited_at: note.updatedAt ?? null, versions };
     },
-    ...older.map((v) => ({ label: v.label, content: v.content, txt: v.txt, edited_at: v.at, current: false })),
-  ];
-  return { id, username: note.username, edited_at: note.updatedAt ?? null, versions };
+  };
 }
+
+export const noteHistory = (db: DB, id: number, viewerId: number | null) => readOne(db, historyRead(db, id, viewerId));
 
 /** A history shows the latest edits; a note edited more often than this keeps its oldest rows unlisted. */
 const MAX_VERSIONS = 100;

@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
-import { bindPlan, bindingOf, namedObjects, planOf } from "../../db/plan";
+import { bindPlan, namedObjects, planOf } from "../../db/plan";
+import { type Read, readOne } from "../../db/reads";
 import type { DB } from "../../env";
 import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
 import { replyInList } from "../safety/visibility";
-import { select, toJson } from "./replies.service";
+import { type ReplyList, select, toJson } from "./replies.service";
 
 // A conversation as a tree (the note page, as Reddit's and Mastodon's web threads read): a page of
 // direct replies, oldest first and keyset-paged, and under each the first replies to it, levels
@@ -48,12 +49,12 @@ function threadPlans(db: DB, viewer: boolean) {
  * replies of the page in order, then the replies under them (and `focus`'s line, when asked),
  * flat: each names its parent, and a client nests them. Paged by the direct replies alone.
  */
-export async function thread(
+export function threadRead(
   db: DB,
   pid: number,
   q: { page: number; cursor?: string; focus?: number },
   viewer: number | null,
-) {
+): Read<ReplyList> {
   const { after, offset } = startOf(q);
   const plans = threadPlans(db, !!viewer);
   const values = {
@@ -65,29 +66,34 @@ export async function thread(
     viewer,
     focus: q.focus ?? 0,
   };
-  const reads = [bindPlan(db, plans.tree, values), ...(q.focus ? [bindPlan(db, plans.focus, values)] : [])];
-  const results = reads.length === 1 ? [await reads[0].all()] : await bindingOf(db).batch(reads);
-  const rows = namedObjects<Row>(plans.tree, results[0].results as Record<string, unknown>[]);
-  const byTime = (a: Row, b: Row) => a.createdAt - b.createdAt || a.id - b.id;
-  const page = pageOf(rows.filter((r) => r.parent === pid).sort(byTime), q.page, (r) => ({
-    at: r.createdAt,
-    id: r.id,
-  }));
-  // The page's direct replies and what hangs under them (the one past the page goes, with its own).
-  const shown = new Set(page.items.map((r) => r.id));
-  const out: Row[] = [...page.items];
-  const rest = rows.filter((r) => r.parent !== pid).sort(byTime);
-  const extra = results[1] ? namedObjects<Row>(plans.focus, results[1].results as Record<string, unknown>[]) : [];
-  // Parents come before their replies in time, so one pass in time order keeps whole branches. A
-  // direct reply here is from the focus's line (the tree's own are the page's).
-  for (const r of [...rest, ...extra].sort(byTime)) {
-    if (shown.has(r.id) || (r.parent !== pid && !shown.has(r.parent))) continue;
-    shown.add(r.id);
-    out.push(r);
-  }
   return {
-    replies: out.map((r) => toJson(r, viewer)),
-    paginator: page.paginator,
-    cursor: page.cursor,
+    statements: [bindPlan(db, plans.tree, values), ...(q.focus ? [bindPlan(db, plans.focus, values)] : [])],
+    value: (results) => {
+      const rows = namedObjects<Row>(plans.tree, results[0].results);
+      const byTime = (a: Row, b: Row) => a.createdAt - b.createdAt || a.id - b.id;
+      const page = pageOf(rows.filter((r) => r.parent === pid).sort(byTime), q.page, (r) => ({
+        at: r.createdAt,
+        id: r.id,
+      }));
+      // The page's direct replies and what hangs under them (the one past the page goes, with its own).
+      const shown = new Set(page.items.map((r) => r.id));
+      const out: Row[] = [...page.items];
+      const rest = rows.filter((r) => r.parent !== pid).sort(byTime);
+      const extra = results[1] ? namedObjects<Row>(plans.focus, results[1].results) : [];
+      // Parents come before their replies in time, so one pass in time order keeps whole branches. A
+      // direct reply here is from the focus's line (the tree's own are the page's).
+      for (const r of [...rest, ...extra].sort(byTime)) {
+        if (shown.has(r.id) || (r.parent !== pid && !shown.has(r.parent))) continue;
+        shown.add(r.id);
+        out.push(r);
+      }
+      return {
+        replies: out.map((r) => toJson(r, viewer)),
+        paginator: page.paginator,
+        cursor: page.cursor,
+      };
+    },
   };
 }
+
+export const thread = (...args: Parameters<typeof threadRead>) => readOne(args[0], threadRead(...args));

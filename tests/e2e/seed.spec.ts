@@ -1,0 +1,74 @@
+import { execFileSync } from "node:child_process";
+import { expect, test } from "./fixtures";
+import { rmSync } from "node:fs";
+import { startLocalWorker } from "../../scripts/local-worker.mjs";
+import { d1Local } from "../../scripts/d1-local.mjs";
+
+// `npm run seed` makes a living demo network: what a newcomer running `npm start` sees. Seeded
+// twice into a fresh local D1 of its own (idempotent), audited by `npm run recount`, then read
+// through a worker of its own, as a visitor.
+
+const port = Number(process.env.E2E_PORT ?? 8788) + 5;
+const persist = `.wrangler/seed-e2e-${port}`;
+const base = `http://127.0.0.1:${port}`;
+let stop: (() => Promise<void>) | null = null;
+
+test.describe.configure({ mode: "serial" });
+test.beforeAll(async ({ javaScriptEnabled }) => {
+  // The data is the same with JavaScript or without: seeded and read once.
+  test.skip(javaScriptEnabled === false, "seeded once, by the js project");
+  test.setTimeout(300_000);
+  const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
+  rmSync(persist, { recursive: true, force: true });
+  execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], {
+    env,
+    encoding: "utf8",
+  });
+  for (let run = 0; run < 2; run++) execFileSync("node", ["scripts/seed.mjs", "--persist-to", persist], { env });
+  const audit = execFileSync("node", ["scripts/recount.mjs", "--persist-to", persist], { env, encoding: "utf8" });
+  expect(audit).toContain("nothing to fix");
+  ({ stop } = await startLocalWorker({ port, persist, env }));
+});
+test.afterAll(async () => {
+  await stop?.();
+});
+
+test("the demo network: people with pictures, recent notes with photos, threads, likes, renotes, quotes, folders of every type", async ({
+  page,
+}) => {
+  const [counts] = d1Local(
+    `select (select count(*) from users) people, (select count(*) from notes where kind = 0) notes,
+      (select count(*) from notes where kind = 1) renotes, (select count(*) from notes where kind = 2) quotes,
+      (select count(*) from likes) likes, (select count(distinct type) from folders where notenum > 0) types,
+      (select count(*) from notes where imgs != '') photos, (select min(created_at) from notes) oldest,
+      (select count(*) from users where avatar = '' or cover = '') bare,
+      (select count(*) from replies r join replies p on p.id = r.parent where p.parent > 0) deep;`,
+    persist,
+  ) as Record<string, number>[];
+  expect(counts.people).toBeGreaterThanOrEqual(8);
+  expect(counts.notes).toBeGreaterThanOrEqual(40);
+  expect(counts.renotes).toBeGreaterThan(0);
+  expect(counts.quotes).toBeGreaterThan(0);
+  expect(counts.likes).toBeGreaterThan(40);
+  expect(counts.types).toBeGreaterThanOrEqual(12);
+  expect(counts.photos).toBeGreaterThan(0);
+  expect(counts.bare).toBe(0);
+  // Replies two levels under a reply, and every note from the last week.
+  expect(counts.deep).toBeGreaterThan(0);
+  expect(Date.now() - counts.oldest).toBeLessThan(8 * 86_400_000);
+
+  await page.goto(`${base}/`);
+  await expect(page.locator("main article").first()).toBeVisible();
+  expect(await page.locator("main article").count()).toBeGreaterThanOrEqual(10);
+  await expect(page.locator("main article img[src^='/img/u/']").first()).toBeVisible();
+
+  await page.goto(`${base}/adalovelace`);
+  const avatar = page.locator("main img[src^='/img/u/1/avatar/']").first();
+  await expect(avatar).toBeVisible();
+  const picture = await page.request.get(`${base}${await avatar.getAttribute("src")}`);
+  expect(picture.headers()["content-type"]).toBe("image/png");
+
+  await page.goto(`${base}/adalovelace/note/1`);
+  await expect(page.locator("li.depth-3").first()).toBeVisible();
+  await expect(page.locator(".note-actions").first()).not.toContainText(/^\s*0\s*0\s*0\s*$/);
+});
