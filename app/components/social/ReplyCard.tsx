@@ -143,12 +143,29 @@ export function ReplyForm({
   // Set in the submit handler itself: a second click can come before React re-renders the button
   // as disabled, so the fetcher's state alone does not stop it.
   const busy = useRef(false);
+  // Typed text is kept as a draft (sessionStorage, per parent), as the note composer keeps one:
+  // closing the box or leaving the page loses nothing; publishing clears it.
+  const draft = `notex:reply-draft:${parent}`;
+  useEffect(() => {
+    const box = form.current?.elements.namedItem("content");
+    if (!(box instanceof HTMLTextAreaElement) || box.value) return;
+    try {
+      box.value = sessionStorage.getItem(draft) ?? "";
+    } catch {}
+  }, [draft]);
+  const keep = (text: string) => {
+    try {
+      if (text.trim()) sessionStorage.setItem(draft, text);
+      else sessionStorage.removeItem(draft);
+    } catch {}
+  };
   // Published: the box empties (a second click cannot post it again) and a toast says so.
   useEffect(() => {
     if (fetcher.state !== "idle") return;
     busy.current = false;
     if (fetcher.data?.ok) {
       form.current?.reset();
+      keep("");
       setPublished(Date.now());
       // A reply to a reply: the thread shows it under its parent (the page's read with it in
       // focus, wherever it falls), and the box closes.
@@ -158,7 +175,7 @@ export function ReplyForm({
           preventScrollReset: true,
         });
     }
-  }, [fetcher.state, fetcher.data, inThread, navigate, location.pathname]);
+  }, [fetcher.state, fetcher.data, inThread, navigate, location.pathname, draft]);
   if (!viewer) {
     return (
       <Link to={dialogHref(location, "login")} className="composer-prompt" preventScrollReset>
@@ -177,6 +194,10 @@ export function ReplyForm({
       action="/actions/reply"
       className="reply-form"
       preventScrollReset
+      onInput={(e) => {
+        const t = e.target;
+        if (t instanceof HTMLTextAreaElement && t.name === "content") keep(t.value);
+      }}
       onSubmit={(e) => {
         // One reply per click, however fast the clicks come.
         if (busy.current) e.preventDefault();
