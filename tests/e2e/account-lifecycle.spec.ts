@@ -147,6 +147,10 @@ test("download my data, then delete the account: login fails and the profile is 
     .getByRole("button", { name: "Delete my account" })
     .click();
   await expect(page).toHaveURL("/?deleted=1");
+  // A page says it is done.
+  await expect(
+    page.getByRole("status").filter({ hasText: "Your account has been deleted and you are signed out everywhere." }),
+  ).toBeVisible();
   await expect(page.getByRole("complementary").getByRole("link", { name: "Login" })).toBeVisible();
   expect((await page.request.get(`/v1/users/${a.username}`)).status()).toBe(404);
   const login = await page.request.post("/v1/login", { data: { username: a.username, password: a.password } });
