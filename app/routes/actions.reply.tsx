@@ -49,11 +49,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (js) return data({ ok: true, id: res.data.id });
   // Back on the page, anchored at the new reply; from a thread's reply box the page reads it in
   // focus (`reply`), so it shows under its parent wherever it falls in the thread.
-  const at =
-    form.get("thread") === "1"
-      ? returnPath(form.get("redirectTo"), { reply: String(res.data.id) })
-      : safeRedirect(form.get("redirectTo"));
-  return redirect(`${at}#rep-${res.data.id}`, {
+  const focus: Record<string, string> = form.get("thread") === "1" ? { reply: String(res.data.id) } : {};
+  return redirect(`${returnPath(form.get("redirectTo"), focus)}#rep-${res.data.id}`, {
     headers: { "Set-Cookie": flashCookie(context, "published") },
   });
 }
