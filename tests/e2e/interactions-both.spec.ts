@@ -286,8 +286,10 @@ test("issue 19: a signed-in card's ⋯ is one link in the HTML; its dialog's for
   else await expect(page).toHaveURL(`/tag/${tag}?dialog=note-menu&id=${id}`);
   await page.goto(`/tag/${tag}?dialog=note-menu&id=${id}`);
   const dialog = page.getByRole("dialog", { name: "Note actions" });
-  for (const name of ["Save", `Mute @${other.username}`, `Block @${other.username}`])
+  for (const name of ["Save", `Mute @${other.username}`])
     await expect(dialog.getByRole("button", { name, exact: true })).toBeVisible();
+  // Block asks first: its entry is a link to the confirmation.
+  await expect(dialog.getByRole("link", { name: `Block @${other.username}…`, exact: true })).toBeVisible();
   await expect(dialog.getByRole("link", { name: "Report" })).toBeVisible();
   await dialog.getByRole("button", { name: "Save", exact: true }).click();
   // Without JavaScript the post comes back to the page, the dialog closed; with it, a toast says so.
