@@ -1,5 +1,5 @@
 import zlib from "node:zlib";
-import { expect, expectNotFound, fillNote, fromShell, signedIn, test, uniq } from "./fixtures";
+import { expect, fillNote, fromShell, signedIn, test, uniq } from "./fixtures";
 
 test("write a note, see it on Discover, open, edit and delete it", async ({ page }) => {
   const a = await signedIn(page, "Note Writer");
