@@ -7,7 +7,7 @@ test("notifications name the note, filter to mentions, follow back and show whic
   playwright,
 }) => {
   const me = await signedIn(page, "Noti Reader");
-  const note = await postNote(page, "The Analytical Engine weaves algebraic patterns just as the loom weaves flowers");
+  const note = await postNote(page, "The Analytical Engine weaves intricate patterns just as the loom weaves flowers");
   const other = await otherPerson(playwright);
   const { id: otherId } = await (await other.req.get("/v1/me")).json();
   const meJson = await (await page.request.get("/v1/me")).json();
@@ -20,7 +20,7 @@ test("notifications name the note, filter to mentions, follow back and show whic
   const rows = page.locator(".notis li");
   await expect(rows).toHaveCount(3);
   await expect(rows.nth(1)).toContainText(
-    "Other Person liked your note “The Analytical Engine weaves algebraic patterns just as the…”",
+    "Other Person liked your note “The Analytical Engine weaves intricate patterns just as the…”",
   );
   // New ones look new, and say so to a screen reader.
   await expect(page.locator(".notis li.unread")).toHaveCount(3);
