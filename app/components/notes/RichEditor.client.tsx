@@ -261,6 +261,10 @@ function IconTool({
       className="tool"
       aria-label={label}
       title={label}
+      // A pointer press keeps the focus (and the selection) in the editor, as editors' toolbars do:
+      // otherwise the button holds it until the command's own focus lands, and a key typed in
+      // between goes to the button.
+      onMouseDown={(e) => e.preventDefault()}
       onClick={onClick}
       disabled={disabled}
       aria-haspopup={popup ? "dialog" : undefined}
