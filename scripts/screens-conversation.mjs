@@ -3,28 +3,12 @@
 // worker that trusts x-test-client (the e2e server: `E2E_PORT=8881 node scripts/e2e-server.mjs`):
 //   node scripts/screens-conversation.mjs http://127.0.0.1:8881 docs/screens/issue-36/after
 // Each variant gets its own people, so every notifications page is seen unread, as on first open.
-import { mkdirSync } from "node:fs";
-import { chromium, request } from "@playwright/test";
+import { chromium } from "@playwright/test";
+import { person as newPerson, screensArgs, signedInContext, VARIANTS } from "./screens-kit.mjs";
 
-const [base, out] = process.argv.slice(2);
-if (!base || !out) throw new Error("usage: screens-conversation.mjs BASE_URL OUT_DIR");
-mkdirSync(out, { recursive: true });
-const run = Date.now().toString(36).slice(-5);
-const VARIANTS = [
-  ["desktop", { width: 1280, height: 900 }],
-  ["phone", { width: 390, height: 844 }],
-];
-
-async function person(tag, name) {
-  const api = await request.newContext({ baseURL: base, extraHTTPHeaders: { "x-test-client": `shots-${run}-${tag}` } });
-  const username = `${tag}${run}`.replace(/[^a-z0-9_]/g, "").slice(0, 30);
-  const res = await api.post("/v1/signup", {
-    data: { username, password: "secret123", email: `${username}@example.com`, name },
-  });
-  if (res.status() !== 201) throw new Error(`signup ${username}: ${res.status()} ${await res.text()}`);
-  const { user } = await res.json();
-  return { api, username, id: user.id };
-}
+const shots = screensArgs("screens-conversation.mjs");
+const { base, out } = shots;
+const person = (tag, name) => newPerson(shots, tag, name);
 
 async function call(res) {
   const r = await res;
@@ -73,12 +57,7 @@ const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PAT
 for (const [device, viewport] of VARIANTS) {
   for (const theme of ["light", "dark"]) {
     const { ada, note } = await world(`${device[0]}${theme[0]}`);
-    const context = await browser.newContext({ viewport, extraHTTPHeaders: { "x-test-client": `shots-${run}` } });
-    const login = await context.request.post(`${base}/v1/login`, {
-      data: { username: ada.username, password: "secret123" },
-    });
-    if (!login.ok()) throw new Error(`login: ${login.status()}`);
-    await context.addCookies([{ name: "theme", value: theme, url: base }]);
+    const context = await signedInContext(browser, shots, viewport, theme, ada.username);
     const page = await context.newPage();
     // A later page view may come as the app shell (worker/lib/shell.ts): shot once its data is in.
     // A phone's fixed bottom bar would sit over the middle of a full-page shot: there the shot is

@@ -4,28 +4,12 @@
 //   node scripts/screens-newcomer.mjs http://127.0.0.1:8831 docs/screens/issue-36/after
 // On a build without the CV view or the Block confirmation, the same pages are shot as they were
 // (the folder list; the profile menu whose Block acted at once).
-import { mkdirSync } from "node:fs";
-import { chromium, request } from "@playwright/test";
+import { chromium } from "@playwright/test";
+import { person as newPerson, screensArgs, signedInContext, VARIANTS } from "./screens-kit.mjs";
 
-const [base, out] = process.argv.slice(2);
-if (!base || !out) throw new Error("usage: screens-newcomer.mjs BASE_URL OUT_DIR");
-mkdirSync(out, { recursive: true });
-const run = Date.now().toString(36).slice(-5);
-const VARIANTS = [
-  ["desktop", { width: 1280, height: 900 }],
-  ["phone", { width: 390, height: 844 }],
-];
-
-async function person(tag, name) {
-  const api = await request.newContext({ baseURL: base, extraHTTPHeaders: { "x-test-client": `shots-${run}-${tag}` } });
-  const username = `${tag}${run}`.replace(/[^a-z0-9_]/g, "").slice(0, 30);
-  const res = await api.post("/v1/signup", {
-    data: { username, password: "secret123", email: `${username}@example.com`, name },
-  });
-  if (res.status() !== 201) throw new Error(`signup ${username}: ${res.status()} ${await res.text()}`);
-  const { user } = await res.json();
-  return { api, username, id: user.id };
-}
+const shots = screensArgs("screens-newcomer.mjs");
+const { base, out } = shots;
+const person = (tag, name) => newPerson(shots, tag, name);
 
 const FOLDERS = [
   { type: "Company", name: "Analytical Engines Ltd", role: "Lead programmer", start_month: "2021-03" },
@@ -65,12 +49,7 @@ const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PAT
 for (const [device, viewport] of VARIANTS) {
   for (const theme of ["light", "dark"]) {
     const { ada, bob } = await world(`${device[0]}${theme[0]}`);
-    const context = await browser.newContext({ viewport, extraHTTPHeaders: { "x-test-client": `shots-${run}` } });
-    await context.addCookies([{ name: "theme", value: theme, url: base }]);
-    const login = await context.request.post(`${base}/v1/login`, {
-      data: { username: bob.username, password: "secret123" },
-    });
-    if (!login.ok()) throw new Error(`login: ${login.status()}`);
+    const context = await signedInContext(browser, shots, viewport, theme, bob.username);
     const page = await context.newPage();
     const shot = async (name) => {
       await page.evaluate(() => document.fonts.ready);
