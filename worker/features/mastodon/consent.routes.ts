@@ -5,22 +5,16 @@ import { z } from "zod";
 import type { AppEnv } from "../../env";
 import { me, requireUser } from "../../lib/session";
 import { body, param, query } from "../../lib/validate";
-import { approve, AuthorizeQuery, checkAuthorize, redirectTo } from "./oauth.service";
-import { describeScope } from "./scopes";
+import { approve, AuthorizeQuery, checkAuthorize, consentRead, redirectTo } from "./oauth.service";
+import { readOne } from "../../db/reads";
 import { endToken, listTokens } from "./tokens";
 
 const Decision = AuthorizeQuery.extend({ decision: z.enum(["approve", "deny"]).default("approve") });
 
 export const consentRoutes = new Hono<AppEnv>()
-  .get("/authorize", query(AuthorizeQuery), async (c) => {
-    const { app, scopes, redirectUri } = await checkAuthorize(c.var.db, c.req.valid("query"));
-    return c.json({
-      app: { name: app.name, website: app.website },
-      scopes: scopes.map((s) => ({ scope: s, text: describeScope(s) })),
-      redirect_uri: redirectUri,
-      out_of_band: redirectTo(redirectUri, {}) === null,
-    });
-  })
+  .get("/authorize", query(AuthorizeQuery), async (c) =>
+    c.json(await readOne(c.var.db, consentRead(c.var.db, c.req.valid("query")))),
+  )
   .post("/authorize", requireUser, body(Decision), async (c) => {
     const { decision, ...q } = c.req.valid("json");
     if (decision === "deny") {
