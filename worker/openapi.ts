@@ -1,9 +1,10 @@
-// The API describes itself: an OpenAPI 3.1 document made from the app's own route list and the zod
-// schemas its validators check (worker/lib/validate.ts), so it cannot drift from what the API does.
-// zod 4 writes JSON Schema 2020-12 itself, which is OpenAPI 3.1's dialect: no library in between.
-// Responses are described by their status and the one error shape (lib/errors.ts); their bodies
-// are TypeScript types (e.g. NoteJson in features/notes/notes.types.ts), which pages get through
-// the typed client (app/lib/api.server.ts).
+// The API describes itself: `@hono/zod-openapi` writes the OpenAPI 3.1 document from the routes'
+// `createRoute` declarations, whose zod schemas are the ones it validates requests with, so it
+// cannot drift from what the API does (decision 033). This module adds what every route shares
+// (who may call it, the one error shape, the limits) and the Mastodon client API, whose routes are
+// plain Hono under /api with a scope guard each. Routes still on the hand-rolled validators
+// (lib/validate.ts `body`/`query`/`param`) are described from those validators' schemas.
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Hono } from "hono";
 import { z } from "zod";
 import { scopeOf } from "./features/mastodon/masto.http";
@@ -39,6 +40,10 @@ function guardedByUse(routes: AnyApp["routes"], path: string) {
   );
 }
 
+/** An operation's name and tag from its method and path, e.g. `postV1LikesId` in `likes`. */
+const operationId = (method: string, path: string) =>
+  `${method} ${path}`.replace(/[^A-Za-z0-9]+(.)?/g, (_, c?: string) => (c ? c.toUpperCase() : ""));
+
 const cache = new WeakMap<AnyApp, Json>();
 
 /**
@@ -62,7 +67,7 @@ function mastodonPaths(app: AnyApp, paths: Record<string, Record<string, Json>>)
     }));
     paths[path] ??= {};
     paths[path][method] ??= {
-      operationId: `mastodon${method[0].toUpperCase()}${method.slice(1)}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c?: string) => (c ? c.toUpperCase() : ""))}`,
+      operationId: operationId(`mastodon ${method}`, path),
       tags: ["mastodon"],
       ...(parameters.length ? { parameters } : {}),
       ...(guard ? { security: guard.visitors ? [{}, { oauth: [guard.scope] }] : [{ oauth: [guard.scope] }] } : {}),
@@ -74,11 +79,18 @@ function mastodonPaths(app: AnyApp, paths: Record<string, Record<string, Json>>)
   }
 }
 
-export function openApiDocument(app: AnyApp, mastodon?: AnyApp): Json {
-  const known = cache.get(app);
-  if (known) return known;
-  const paths: Record<string, Record<string, Json>> = {};
-  // Every handler of a route is an entry of its own (middleware first, the handler last).
+/** The answers every operation shares: refused input, no session, too many requests. */
+function refusals(op: Json): Json {
+  const hasInput = Array.isArray(op.parameters) ? op.parameters.length > 0 : !!op.requestBody;
+  return {
+    ...(hasInput ? { "4XX": { $ref: "#/components/responses/Error" } } : {}),
+    ...(op.security ? { "401": { $ref: "#/components/responses/Error" } } : {}),
+    "429": { $ref: "#/components/responses/Error" },
+  };
+}
+
+/** Routes not (yet) declared with createRoute, described from their validator middlewares. */
+function handRolledPaths(app: AnyApp, paths: Record<string, Record<string, Json>>) {
   const groups = new Map<string, AnyApp["routes"]>();
   for (const r of app.routes) {
     if (r.method === "ALL") continue;
@@ -87,6 +99,7 @@ export function openApiDocument(app: AnyApp, mastodon?: AnyApp): Json {
   }
   for (const [key, handlers] of groups) {
     const [method, path] = key.split(" ");
+    if (paths[openApiPath(path)]?.[method.toLowerCase()]) continue;
     const parameters: Json[] = [];
     let requestBody: Json | undefined;
     for (const h of handlers) {
@@ -102,22 +115,28 @@ export function openApiDocument(app: AnyApp, mastodon?: AnyApp): Json {
         parameters.push({ name, in: "path", required: true, schema: { type: "string" } });
     }
     const signedIn = handlers.some((h) => h.handler === requireUser) || guardedByUse(app.routes, path);
-    const tag = path.split("/")[2] || "api";
     paths[openApiPath(path)] ??= {};
     paths[openApiPath(path)][method.toLowerCase()] = {
-      operationId: `${method.toLowerCase()}${openApiPath(path).replace(/[^A-Za-z0-9]+(.)?/g, (_, c?: string) => (c ? c.toUpperCase() : ""))}`,
-      tags: [tag],
       ...(parameters.length ? { parameters } : {}),
       ...(requestBody ? { requestBody } : {}),
       ...(signedIn ? { security: [{ session: [] }, { bearer: [] }] } : {}),
-      responses: {
-        "2XX": { description: "Success", content: { "application/json": {} } },
-        ...(parameters.length || requestBody ? { "4XX": { $ref: "#/components/responses/Error" } } : {}),
-        ...(signedIn ? { "401": { $ref: "#/components/responses/Error" } } : {}),
-        "429": { $ref: "#/components/responses/Error" },
-      },
+      responses: { "2XX": { description: "Success", content: { "application/json": {} } } },
     };
   }
+}
+
+export function openApiDocument(app: OpenAPIHono<any, any, any>, mastodon?: AnyApp): Json {
+  const known = cache.get(app);
+  if (known) return known;
+  const generated = app.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "NoteX API", version: "1" } });
+  const paths = (generated.paths ?? {}) as Record<string, Record<string, Json>>;
+  handRolledPaths(app, paths);
+  for (const [path, ops] of Object.entries(paths))
+    for (const [method, op] of Object.entries(ops)) {
+      op.operationId ??= operationId(method, path);
+      op.tags ??= [path.split("/")[2] || "api"];
+      op.responses = { ...(op.responses as Json), ...refusals(op) };
+    }
   if (mastodon) mastodonPaths(mastodon, paths);
   const doc = {
     openapi: "3.1.0",
@@ -153,6 +172,7 @@ export function openApiDocument(app: AnyApp, mastodon?: AnyApp): Json {
         },
       },
       schemas: {
+        ...generated.components?.schemas,
         Error: {
           type: "object",
           required: ["code", "message"],

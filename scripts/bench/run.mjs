@@ -21,8 +21,8 @@ const arg = (name, dflt) => {
 };
 const SIZES = arg("sizes", "10000,100000,1000000").split(",").map(Number);
 const ROUNDS = Number(arg("rounds", 3));
-const DURATION = Number(arg("duration", 3));
-const SOLO = Number(arg("solo", 1));
+const DURATION = Number(arg("duration", 1.5));
+const SOLO = Number(arg("solo", 0.5));
 const CONNECTIONS = Number(arg("connections", 8));
 const CEILING = { clients: Number(arg("ceiling-clients", 50)), seconds: Number(arg("ceiling-seconds", 8)) };
 const PORT = Number(arg("port", 8899));

@@ -1,5 +1,7 @@
+import { type Hook, OpenAPIHono } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler, ValidationTargets } from "hono";
-import type { z } from "zod";
+import { z } from "zod";
+import type { AppEnv } from "../env";
 import { AppError, invalid } from "./errors";
 
 const MAX_BODY = 1024 * 1024;
@@ -24,7 +26,8 @@ async function check<T extends Schema>(
 /** Reads the request body as a JSON object: bad JSON → 400, over 1 MB → 413, empty → {}. */
 export async function readJson(c: Context): Promise<Record<string, unknown>> {
   if (Number(c.req.header("content-length") ?? 0) > MAX_BODY) throw tooLarge();
-  const text = await c.req.text();
+  // Read from the request itself, not Hono's cache, so readBody's replacement is what is parsed next.
+  const text = await c.req.raw.text();
   if (text.length > MAX_BODY) throw tooLarge();
   if (!text.trim()) return {};
   let value: unknown;
@@ -79,3 +82,56 @@ function described<M extends MiddlewareHandler<any, string, any>>(target: Valida
 
 /** The schema a validator middleware checks, or undefined for any other handler. */
 export const validatedBy = (handler: unknown) => schemas.get(handler as MiddlewareHandler);
+
+/**
+ * The `/v1` routers: `@hono/zod-openapi` validates each route's request from the zod schemas its
+ * `createRoute` declares and describes the same schemas in `/v1/openapi.json` (worker/openapi.ts).
+ * A failed check answers as the spec says: 422 with per-field messages for a body, 400 for a path
+ * or a query. A route with its own wording passes its own hook (`wording`).
+ */
+export const router = () => new OpenAPIHono<AppEnv>({ defaultHook });
+
+const defaultHook: Hook<unknown, AppEnv, string, undefined> = (result) => {
+  if (!result.success) throw invalid(result.error, result.target === "json" ? 422 : 400);
+};
+
+/** A hook answering a refused body with one message of its own (login keeps its one wording). */
+export const wording =
+  (message: string): Hook<unknown, AppEnv, string, undefined> =>
+  (result) => {
+    if (!result.success) throw invalid(result.error, result.target === "json" ? 422 : 400, message);
+  };
+
+/**
+ * A JSON body checked by `schema`. The library's validator reads a body only when its Content-Type
+ * says JSON (and answers 415 to any other), while this API judges a body by what it holds whatever
+ * its type: `readBody` runs first (over 1 MB → 413, bad JSON → 400, empty → {}) and hands the
+ * validator the object it read, typed as JSON.
+ */
+export const jsonBody = <T extends Schema>(schema: T) => ({
+  required: true,
+  content: { "application/json": { schema } },
+});
+
+export const readBody: MiddlewareHandler = async (c, next) => {
+  const value = await readJson(c);
+  const headers = new Headers(c.req.raw.headers);
+  headers.set("content-type", "application/json");
+  c.req.raw = new Request(c.req.raw, { headers, body: JSON.stringify(value) });
+  await next();
+};
+
+/**
+ * A JSON answer typed by the TypeScript type its handler returns (`typed<NoteJson>()`): the route's
+ * schemas are where the pages' typed client (app/lib/api.server.ts) reads an answer's type, and the
+ * document describes it as an object. Where a zod schema is as short, a route gives it (`json()`).
+ */
+export const typed = <T>(description = "Success") => json(z.custom<T>().openapi({ type: "object" }), description);
+
+export const json = <T extends Schema>(schema: T, description = "Success") => ({
+  description,
+  content: { "application/json": { schema } },
+});
+
+/** What signed-in routes say in the document: the session cookie or a bearer token. */
+export const SIGNED_IN: Record<string, string[]>[] = [{ session: [] }, { bearer: [] }];
