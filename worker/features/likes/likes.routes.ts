@@ -8,7 +8,7 @@ import { federate } from "../federation/federate";
 
 const Liked = z.object({ liked: z.boolean(), likenum: z.number().int() });
 
-const toggle = (method: "post" | "delete", summary: string) =>
+const toggle = <M extends "post" | "delete">(method: M, summary: string) =>
   createRoute({
     method,
     path: "/{id}",
