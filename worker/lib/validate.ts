@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Read } from "../db/reads";
 import type { AppEnv } from "../env";
 import { AppError, invalid } from "./errors";
+import { requireUser } from "./session";
 
 const MAX_BODY = 1024 * 1024;
 
@@ -143,3 +144,12 @@ export const Ok = z.object({ ok: z.literal(true) });
 
 /** What signed-in routes say in the document: the session cookie or a bearer token. */
 export const SIGNED_IN: Record<string, string[]>[] = [{ session: [] }, { bearer: [] }];
+
+/**
+ * A route for signed-in people: the session guard runs first (then `also`, e.g. readBody), and the
+ * document says which credentials it takes, from the same line.
+ */
+export const signedIn = (...also: MiddlewareHandler<AppEnv>[]) => ({
+  middleware: [requireUser, ...also],
+  security: SIGNED_IN,
+});

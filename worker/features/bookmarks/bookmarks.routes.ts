@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { me, requireUser } from "../../lib/session";
-import { type Answer, router, SIGNED_IN, typed } from "../../lib/validate";
+import { me } from "../../lib/session";
+import { type Answer, router, signedIn, typed } from "../../lib/validate";
 import { IdParam, ListQuery, orElse } from "../../lib/params";
 import { KindQuery } from "../content/content";
 import { bookmark, isBookmarked, listBookmarks } from "./bookmarks.service";
@@ -10,8 +10,7 @@ const list = createRoute({
   method: "get",
   path: "/",
   summary: "Your bookmarks: notes, or replies",
-  middleware: requireUser,
-  security: SIGNED_IN,
+  ...signedIn(),
   request: { query: ListQuery.extend({ t: orElse(z.enum(["note", "rep", "reply"]), "note") }) },
   responses: { 200: typed<Answer<typeof listBookmarks>>("One page of bookmarks") },
 });
@@ -19,8 +18,7 @@ const state = createRoute({
   method: "get",
   path: "/{id}",
   summary: "Whether you bookmarked it",
-  middleware: requireUser,
-  security: SIGNED_IN,
+  ...signedIn(),
   request: { params: IdParam, query: KindQuery },
   responses: { 200: typed<Answer<typeof isBookmarked>>("Bookmarked or not") },
 });
@@ -29,8 +27,7 @@ const toggle = <M extends "post" | "delete">(method: M, summary: string) =>
     method,
     path: "/{id}",
     summary,
-    middleware: requireUser,
-    security: SIGNED_IN,
+    ...signedIn(),
     request: { params: IdParam, query: KindQuery },
     responses: { 200: typed<Answer<typeof bookmark>>("Bookmarked or not, now") },
   });

@@ -6,8 +6,8 @@ import { readOne } from "../../db/reads";
 import { BY_ADDRESS, BY_ID, type FolderLists, folderNotesRead } from "./folders.lists";
 import { z } from "zod";
 import type { AppEnv } from "../../env";
-import { me, requireUser } from "../../lib/session";
-import { type Answer, json, jsonBody, Ok, readBody, router, SIGNED_IN, typed } from "../../lib/validate";
+import { me } from "../../lib/session";
+import { type Answer, json, jsonBody, Ok, readBody, router, signedIn, typed } from "../../lib/validate";
 import { IdParam, ListQuery, OWNER_REQUIRED, OwnerListQuery, orElse } from "../../lib/params";
 import { createUploads } from "../uploads/uploads.links";
 import { FolderInput } from "./folders.schema";
@@ -49,8 +49,7 @@ const create = createRoute({
   method: "post",
   path: "/",
   summary: "Make an x-folder (an upload in it answers a signed link for its logo)",
-  middleware: [requireUser, readBody],
-  security: SIGNED_IN,
+  ...signedIn(readBody),
   request: { body: jsonBody(FolderInput) },
   responses: { 201: typed<Answer<typeof createFolder> & Answer<typeof withLogo>>("The new folder") },
 });
@@ -58,8 +57,7 @@ const edit = createRoute({
   method: "patch",
   path: "/{id}",
   summary: "Edit your x-folder",
-  middleware: [requireUser, readBody],
-  security: SIGNED_IN,
+  ...signedIn(readBody),
   request: { params: IdParam, body: jsonBody(FolderInput) },
   responses: { 200: typed<Answer<typeof updateFolder> & Answer<typeof withLogo>>("The folder as saved") },
 });
@@ -67,8 +65,7 @@ const remove = createRoute({
   method: "delete",
   path: "/{id}",
   summary: "Delete your x-folder",
-  middleware: requireUser,
-  security: SIGNED_IN,
+  ...signedIn(),
   request: { params: IdParam },
   responses: { 200: json(Ok, "Deleted") },
 });

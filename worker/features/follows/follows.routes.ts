@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { me, requireUser } from "../../lib/session";
-import { type Answer, router, SIGNED_IN, typed } from "../../lib/validate";
+import { me } from "../../lib/session";
+import { type Answer, router, signedIn, typed } from "../../lib/validate";
 import { ListQuery, UidParam } from "../../lib/params";
 import { follow, listFollows } from "./follows.service";
 import { federate } from "../federation/federate";
@@ -13,8 +13,7 @@ const toggle = <M extends "post" | "delete">(method: M, summary: string) =>
     method,
     path: "/{uid}",
     summary,
-    middleware: requireUser,
-    security: SIGNED_IN,
+    ...signedIn(),
     request: { params: UidParam },
     responses: { 200: typed<Answer<typeof follow>>("Following or not, now") },
   });
@@ -23,8 +22,7 @@ const suggestions = createRoute({
   method: "get",
   path: "/suggestions",
   summary: "People you might follow",
-  middleware: requireUser,
-  security: SIGNED_IN,
+  ...signedIn(),
   responses: { 200: typed<{ users: Answer<typeof suggestionsRead> }>("A few people") },
 });
 // Any other word than these two is refused by the schema (400), as any bad parameter is.

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { me, requireUser } from "../../lib/session";
-import { json, router, SIGNED_IN } from "../../lib/validate";
+import { me } from "../../lib/session";
+import { json, router, signedIn } from "../../lib/validate";
 import { IdParam } from "../../lib/params";
 import { KindQuery } from "../content/content";
 import { like } from "./likes.service";
@@ -13,8 +13,7 @@ const toggle = <M extends "post" | "delete">(method: M, summary: string) =>
     method,
     path: "/{id}",
     summary,
-    middleware: requireUser,
-    security: SIGNED_IN,
+    ...signedIn(),
     request: { params: IdParam, query: KindQuery },
     responses: { 200: json(Liked, "Whether you like it now, and its count") },
   });

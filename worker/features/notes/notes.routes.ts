@@ -1,8 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { AppError } from "../../lib/errors";
-import { me, requireUser } from "../../lib/session";
-import { type Answer, json, jsonBody, Ok, readBody, router, SIGNED_IN, typed } from "../../lib/validate";
+import { me } from "../../lib/session";
+import { type Answer, json, jsonBody, Ok, readBody, router, signedIn, typed } from "../../lib/validate";
 import { IdParam, ListQuery, OWNER_REQUIRED, OwnerListQuery } from "../../lib/params";
 import { NoteInput, RenoteInput } from "./notes.schema";
 import { getNote, LISTS, labelRead, listNotes, noteHistory, ownerNotesRead, tagRead } from "./read.service";
@@ -48,8 +48,7 @@ const take = createRoute({
   method: "post",
   path: "/",
   summary: "Take a note",
-  middleware: [requireUser, readBody],
-  security: SIGNED_IN,
+  ...signedIn(readBody),
   request: { body: jsonBody(NoteInput) },
   responses: { 201: typed<Answer<typeof createNote>>("The new note") },
 });
@@ -57,8 +56,7 @@ const edit = createRoute({
   method: "patch",
   path: "/",
   summary: "Edit your note",
-  middleware: [requireUser, readBody],
-  security: SIGNED_IN,
+  ...signedIn(readBody),
   request: { body: jsonBody(NoteInput) },
   responses: { 200: typed<Answer<typeof updateNote>>("The note as saved") },
 });
@@ -66,8 +64,7 @@ const remove = createRoute({
   method: "delete",
   path: "/{id}",
   summary: "Delete your note",
-  middleware: requireUser,
-  security: SIGNED_IN,
+  ...signedIn(),
   request: { params: IdParam },
   responses: { 200: json(Ok, "Deleted") },
 });
@@ -119,8 +116,7 @@ const following = createRoute({
   method: "get",
   path: "/feeds",
   summary: "Following: the notes of the people you follow",
-  middleware: requireUser,
-  security: SIGNED_IN,
+  ...signedIn(),
   request: { query: ListQuery },
   responses: { 200: typed<Answer<typeof listFeed>>("One page of notes") },
 });
@@ -168,8 +164,7 @@ const share = createRoute({
   method: "post",
   path: "/",
   summary: "Renote a note, or quote it with a note of your own",
-  middleware: [requireUser, readBody],
-  security: SIGNED_IN,
+  ...signedIn(readBody),
   request: { body: jsonBody(RenoteInput) },
   responses: { 201: typed<Answer<typeof renote>>("The renote or the quote") },
 });
@@ -177,8 +172,7 @@ const unshare = createRoute({
   method: "delete",
   path: "/{id}",
   summary: "Take a renote back",
-  middleware: requireUser,
-  security: SIGNED_IN,
+  ...signedIn(),
   request: { params: IdParam },
   responses: { 200: typed<Answer<typeof undoRenote>>("Renoted no more") },
 });

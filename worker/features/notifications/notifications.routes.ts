@@ -1,14 +1,13 @@
 import { createRoute } from "@hono/zod-openapi";
-import { me, requireUser } from "../../lib/session";
-import { type Answer, router, SIGNED_IN, typed } from "../../lib/validate";
+import { me } from "../../lib/session";
+import { type Answer, router, signedIn, typed } from "../../lib/validate";
 import { listNotifications, markRead, NotificationsQuery } from "./notifications.service";
 
 const list = createRoute({
   method: "get",
   path: "/",
   summary: "Your notifications (all, or mentions)",
-  middleware: requireUser,
-  security: SIGNED_IN,
+  ...signedIn(),
   request: { query: NotificationsQuery },
   responses: { 200: typed<Answer<typeof listNotifications>>("One page of notifications") },
 });
@@ -17,8 +16,7 @@ const read = createRoute({
   method: "post",
   path: "/read",
   summary: "Mark every notification read",
-  middleware: requireUser,
-  security: SIGNED_IN,
+  ...signedIn(),
   responses: { 200: typed<Answer<typeof markRead>>("The unread count, now 0") },
 });
 

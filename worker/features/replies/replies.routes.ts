@@ -2,8 +2,8 @@ import { createRoute } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { replies } from "../../db/schema/social";
-import { me, requireUser } from "../../lib/session";
-import { type Answer, json, jsonBody, Ok, readBody, router, SIGNED_IN, typed } from "../../lib/validate";
+import { me } from "../../lib/session";
+import { type Answer, json, jsonBody, Ok, readBody, router, signedIn, typed } from "../../lib/validate";
 import { IdParam, ListQuery, orElse } from "../../lib/params";
 import { federate, resolveMentions } from "../federation/federate";
 import { chain, createReply, deleteReply, editReply, listReplies } from "./replies.service";
@@ -21,8 +21,7 @@ const reply = createRoute({
   method: "post",
   path: "/",
   summary: "Reply to a note (a positive parent) or to a reply (a negative one)",
-  middleware: [requireUser, readBody],
-  security: SIGNED_IN,
+  ...signedIn(readBody),
   request: { body: jsonBody(z.object({ content: Content, parent: Parent })) },
   responses: { 201: typed<Answer<typeof createReply>>("The new reply") },
 });
@@ -30,8 +29,7 @@ const edit = createRoute({
   method: "patch",
   path: "/",
   summary: "Edit your reply",
-  middleware: [requireUser, readBody],
-  security: SIGNED_IN,
+  ...signedIn(readBody),
   request: { body: jsonBody(z.object({ id: IdParam.shape.id, content: Content })) },
   responses: { 200: typed<Answer<typeof editReply>>("The reply as saved") },
 });
@@ -39,8 +37,7 @@ const remove = createRoute({
   method: "delete",
   path: "/{id}",
   summary: "Delete your reply",
-  middleware: requireUser,
-  security: SIGNED_IN,
+  ...signedIn(),
   request: { params: IdParam },
   responses: { 200: json(Ok, "Deleted") },
 });
