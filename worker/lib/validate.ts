@@ -1,8 +1,10 @@
 import { type Hook, OpenAPIHono } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler, ValidationTargets } from "hono";
 import { z } from "zod";
+import type { Read } from "../db/reads";
 import type { AppEnv } from "../env";
 import { AppError, invalid } from "./errors";
+import { requireUser } from "./session";
 
 const MAX_BODY = 1024 * 1024;
 
@@ -133,5 +135,21 @@ export const json = <T extends Schema>(schema: T, description = "Success") => ({
   content: { "application/json": { schema } },
 });
 
+/** What a service answers: the value of its promise, or of the read (db/reads.ts) it builds. */
+export type Answer<F extends (...args: never[]) => unknown> =
+  Awaited<ReturnType<F>> extends Read<infer T> ? T : Awaited<ReturnType<F>>;
+
+/** The answer of a route that only says it is done. */
+export const Ok = z.object({ ok: z.literal(true) });
+
 /** What signed-in routes say in the document: the session cookie or a bearer token. */
 export const SIGNED_IN: Record<string, string[]>[] = [{ session: [] }, { bearer: [] }];
+
+/**
+ * A route for signed-in people: the session guard runs first (then `also`, e.g. readBody), and the
+ * document says which credentials it takes, from the same line.
+ */
+export const signedIn = (...also: MiddlewareHandler<AppEnv>[]) => ({
+  middleware: [requireUser, ...also],
+  security: SIGNED_IN,
+});

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { me, requireUser } from "../../lib/session";
-import { json, router, SIGNED_IN } from "../../lib/validate";
+import { me } from "../../lib/session";
+import { json, router, signedIn } from "../../lib/validate";
 import { IdParam } from "../../lib/params";
 import { KindQuery } from "../content/content";
 import { like } from "./likes.service";
@@ -8,13 +8,12 @@ import { federate } from "../federation/federate";
 
 const Liked = z.object({ liked: z.boolean(), likenum: z.number().int() });
 
-const toggle = (method: "post" | "delete", summary: string) =>
+const toggle = <M extends "post" | "delete">(method: M, summary: string) =>
   createRoute({
     method,
     path: "/{id}",
     summary,
-    middleware: requireUser,
-    security: SIGNED_IN,
+    ...signedIn(),
     request: { params: IdParam, query: KindQuery },
     responses: { 200: json(Liked, "Whether you like it now, and its count") },
   });

@@ -6,7 +6,7 @@ import { notifications } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
 import type { CurrentUser, DB } from "../../env";
 import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
-import { ListQuery } from "../../lib/params";
+import { ListQuery, orElse } from "../../lib/params";
 import { noticeVisible } from "../safety/visibility";
 
 /**
@@ -39,7 +39,7 @@ function href(
  */
 export const MENTION_ACTIONS = sql`${notifications.action} in ('mention', 'reply', 'quote')`;
 
-export const NotificationsQuery = ListQuery.extend({ t: z.enum(["all", "mentions"]).optional().catch(undefined) });
+export const NotificationsQuery = ListQuery.extend({ t: orElse(z.enum(["all", "mentions"]).optional(), undefined) });
 
 /** The opening words of a text for a notice ("liked your note “first words…”"), cut at a word. */
 export function firstWords(text: string | null, max = 60): string {

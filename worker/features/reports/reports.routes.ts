@@ -1,8 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { idField } from "../../lib/params";
-import { me, requireUser } from "../../lib/session";
-import { json, jsonBody, readBody, router, SIGNED_IN } from "../../lib/validate";
+import { me } from "../../lib/session";
+import { json, jsonBody, readBody, router, signedIn } from "../../lib/validate";
 import { CONTENT_KINDS } from "../content/content";
 import { CONTROL_MESSAGE, hasControl, multiLine } from "../../lib/text";
 import { REPORT_NOTE_MAX } from "./reports.constants";
@@ -46,8 +46,7 @@ const file = createRoute({
   method: "post",
   path: "/",
   summary: "Report a note, reply or folder to the moderators",
-  middleware: [requireUser, readBody],
-  security: SIGNED_IN,
+  ...signedIn(readBody),
   request: { body: jsonBody(ReportInput) },
   responses: { 201: json(Reported, "Reported (and the author blocked, if asked)") },
 });
