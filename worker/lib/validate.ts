@@ -97,10 +97,10 @@ const defaultHook: Hook<unknown, AppEnv, string, undefined> = (result) => {
   if (!result.success) throw invalid(result.error, result.target === "json" ? 422 : 400);
 };
 
-/** A hook answering a refused body with one message of its own (login keeps its one wording). */
+/** The hook of a route whose refused input answers one message of its own (login keeps its one wording). */
 export const wording =
-  (message: string): Hook<unknown, AppEnv, string, undefined> =>
-  (result) => {
+  (message: string) =>
+  <T>(result: Parameters<Hook<T, AppEnv, string, undefined>>[0]): undefined => {
     if (!result.success) throw invalid(result.error, result.target === "json" ? 422 : 400, message);
   };
 
