@@ -4,8 +4,8 @@ import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { me } from "../../lib/session";
 import { type Answer, jsonBody, readBody, router, signedIn, typed } from "../../lib/validate";
-import { approve, AuthorizeQuery, checkAuthorize, redirectTo } from "./oauth.service";
-import { describeScope } from "./scopes";
+import { approve, AuthorizeQuery, checkAuthorize, consentRead, redirectTo } from "./oauth.service";
+import { readOne } from "../../db/reads";
 import { endToken, listTokens } from "./tokens";
 
 const Decision = AuthorizeQuery.extend({ decision: z.enum(["approve", "deny"]).default("approve") });
@@ -15,14 +15,7 @@ const ask = createRoute({
   path: "/authorize",
   summary: "What an app asks for: its name, the scopes in words, where it goes back to",
   request: { query: AuthorizeQuery },
-  responses: {
-    200: typed<{
-      app: { name: string; website: string | null };
-      scopes: { scope: string; text: string }[];
-      redirect_uri: string;
-      out_of_band: boolean;
-    }>("The request, for the consent page"),
-  },
+  responses: { 200: typed<Answer<typeof consentRead>>("The request, for the consent page") },
 });
 const decide = createRoute({
   method: "post",
@@ -51,18 +44,7 @@ const revoke = createRoute({
 });
 
 export const consentRoutes = router()
-  .openapi(ask, async (c) => {
-    const { app, scopes, redirectUri } = await checkAuthorize(c.var.db, c.req.valid("query"));
-    return c.json(
-      {
-        app: { name: app.name, website: app.website },
-        scopes: scopes.map((s) => ({ scope: s, text: describeScope(s) })),
-        redirect_uri: redirectUri,
-        out_of_band: redirectTo(redirectUri, {}) === null,
-      },
-      200,
-    );
-  })
+  .openapi(ask, async (c) => c.json(await readOne(c.var.db, consentRead(c.var.db, c.req.valid("query"))), 200))
   .openapi(decide, async (c) => {
     const { decision, ...q } = c.req.valid("json");
     if (decision === "deny") {

@@ -1,5 +1,5 @@
 import { and, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
-import { bindPlan, namedObjects, planFrom } from "../../db/plan";
+import { bindingOf, bindPlan, namedObjects, planFrom } from "../../db/plan";
 import { readOne } from "../../db/reads";
 import { z } from "zod";
 import { notifications } from "../../db/schema/social";
@@ -59,9 +59,9 @@ const subjectOf = sql<string | null>`case when ${notifications.action} in ('like
   end end`;
 
 /**
- * One page of the reader's notifications (all, or the Mentions tab), newest first, with the unread
- * count as it stands; each one says whether it is unread (newer than the last time the list was
- * read), and a follow whether the reader follows back.
+ * One page of the reader's notifications (all, or the Mentions tab), newest first; each one says
+ * whether it is unread (newer than the last time the list was read), and a follow whether the
+ * reader follows back.
  * `actions`: only these kinds (a client's type filter, applied before the page is cut so pages stay
  * full); `size`: a client's own page size.
  */
@@ -79,9 +79,6 @@ export function notificationsRead(
         username: users.username,
         fullname: users.fullname,
         avatar: users.avatar,
-        // The unread count as it stands (one row, read once for the statement), so the page
-        // marks the list read only when something is unread: a write on every visit otherwise.
-        unreadCount: sql<number>`(select noti_num from users where id = ${uid})`.as("x_unread"),
         // The reader's own name, for the hrefs of notices about their content.
         reader: sql<string>`(select username from users where id = ${uid})`.as("x_reader"),
         // Newer than what the reader last saw (users.noti_seen: the newest id when the list was read).
@@ -142,8 +139,6 @@ export function notificationsRead(
         })),
         paginator: page.paginator,
         cursor: page.cursor,
-        // null on an empty page (no row to carry it): the caller cannot tell, so it marks read.
-        unread: rows[0]?.unreadCount ?? null,
       };
     },
   };
@@ -153,7 +148,6 @@ type NoticeRow = typeof notifications.$inferSelect & {
   username: string;
   fullname: string;
   avatar: string;
-  unreadCount: number;
   reader: string;
   unread: number;
   subject: string | null;
@@ -164,14 +158,33 @@ type NoticeRow = typeof notifications.$inferSelect & {
 export const listNotifications = (db: DB, reader: CurrentUser, q: Parameters<typeof notificationsRead>[2]) =>
   readOne(db, notificationsRead(db, reader.id, q));
 
-/** Spec 2: opening the list resets the unread count to 0 once it has loaded. */
-export async function markRead(db: DB, uid: number) {
-  await db
+/**
+ * Spec 2: opening the list resets the unread count to 0 once it has loaded. One statement, which
+ * changes nothing when nothing is unread (every new notice moves noti_num up).
+ */
+function markReadStatement(db: DB, uid: number): D1PreparedStatement {
+  const { sql: text, params } = db
     .update(users)
     // Ids only grow (autoincrement), so the newest id of all is past every one of the user's, in
     // O(1) on the primary key instead of a walk through the user's whole list.
     .set({ notiSeen: sql`(select coalesce(max(id), 0) from notifications)`, notiNum: 0 })
-    // Nothing unread, nothing to write (every new notice moves noti_num up).
-    .where(and(eq(users.id, uid), sql`${users.notiNum} != 0`));
+    .where(and(eq(users.id, uid), sql`${users.notiNum} != 0`))
+    .toSQL();
+  return bindingOf(db)
+    .prepare(text)
+    .bind(...params);
+}
+
+export async function markRead(db: DB, uid: number) {
+  await markReadStatement(db, uid).run();
   return { noti: 0 };
+}
+
+/**
+ * The list as its reader opens it (the page): one page of notices, then the unread count reset,
+ * in one batch. A batch runs its statements in order, so the page still shows which were unread.
+ */
+export function openedNotificationsRead(db: DB, uid: number, q: Parameters<typeof notificationsRead>[2]) {
+  const list = notificationsRead(db, uid, q);
+  return { statements: [...list.statements, markReadStatement(db, uid)], value: list.value };
 }
