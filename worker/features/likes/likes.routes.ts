@@ -1,22 +1,14 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { me } from "../../lib/session";
-import { json, router, signedIn } from "../../lib/validate";
-import { IdParam } from "../../lib/params";
-import { KindQuery } from "../content/content";
+import { json, router } from "../../lib/validate";
+import { toggleRoute } from "../interactions/interactions.routes";
 import { like } from "./likes.service";
 import { federate } from "../federation/federate";
 
 const Liked = z.object({ liked: z.boolean(), likenum: z.number().int() });
 
-const toggle = <M extends "post" | "delete">(method: M, summary: string) =>
-  createRoute({
-    method,
-    path: "/{id}",
-    summary,
-    ...signedIn(),
-    request: { params: IdParam, query: KindQuery },
-    responses: { 200: json(Liked, "Whether you like it now, and its count") },
-  });
+const answer = json(Liked, "Whether you like it now, and its count");
+const toggle = <M extends "post" | "delete">(method: M, summary: string) => toggleRoute(method, summary, answer);
 
 export const likesRoutes = router()
   .openapi(toggle("post", "Like a note, reply or folder"), async (c) => {
