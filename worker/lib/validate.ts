@@ -1,11 +1,12 @@
 // Request checks of the /v1 API: its routers, the one answer to refused input, and a JSON body read
 // the way this API reads it; plus the small pieces every route declaration uses.
-import { type Hook, OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute, type Hook, OpenAPIHono } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { z } from "zod";
 import type { Read } from "../db/reads";
 import type { AppEnv } from "../env";
 import { AppError, invalid } from "./errors";
+import { UidParam } from "./params";
 import { requireUser } from "./session";
 
 const MAX_BODY = 1024 * 1024;
@@ -83,6 +84,9 @@ export const json = <T extends Schema>(schema: T, description = "Success") => ({
   content: { "application/json": { schema } },
 });
 
+/** A JSON answer as `json()` or `typed()` declare it: a helper taking one keeps its schema's type. */
+export type Answered = { description: string; content: { "application/json": { schema: Schema } } };
+
 /** What a service answers: the value of its promise, or of the read (db/reads.ts) it builds. */
 export type Answer<F extends (...args: never[]) => unknown> =
   Awaited<ReturnType<F>> extends Read<infer T> ? T : Awaited<ReturnType<F>>;
@@ -101,3 +105,14 @@ export const signedIn = (...also: MiddlewareHandler<AppEnv>[]) => ({
   middleware: [requireUser, ...also],
   security: SIGNED_IN,
 });
+
+/** POST (on) or DELETE (off) `/{uid}`, signed in: a relation with a person (follow, block, mute). */
+export const personToggle = <M extends "post" | "delete", A extends Answered>(method: M, summary: string, answer: A) =>
+  createRoute({
+    method,
+    path: "/{uid}",
+    summary,
+    ...signedIn(),
+    request: { params: UidParam },
+    responses: { 200: answer },
+  });

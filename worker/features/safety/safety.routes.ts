@@ -1,12 +1,12 @@
 import { $, createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { z } from "zod";
-import type { AppEnv, DB } from "../../env";
+import type { AppEnv } from "../../env";
 import { forbidden } from "../../lib/errors";
 import { later } from "../../lib/later";
 import { me } from "../../lib/session";
-import { type Answer, jsonBody, readBody, router, signedIn, typed } from "../../lib/validate";
-import { idField, ListQuery, orElse, UidParam } from "../../lib/params";
+import { type Answer, jsonBody, personToggle, readBody, router, signedIn, typed } from "../../lib/validate";
+import { idField, ListQuery, orElse } from "../../lib/params";
 import { ACTIONS, act, isStaff, mailAccountDecision, type Role, roleOf, TARGET_KINDS } from "./moderation.service";
 import { siteOrigin } from "../accounts/accounts.service";
 import { block, listOf, mute } from "./safety.service";
@@ -23,14 +23,7 @@ const relationRoutes = (
   after: (c: Context<AppEnv>, uid: number, on: boolean) => Promise<void> = async () => {},
 ) => {
   const toggle = <M extends "post" | "delete">(method: M, summary: string) =>
-    createRoute({
-      method,
-      path: "/{uid}",
-      summary,
-      ...signedIn(),
-      request: { params: UidParam },
-      responses: { 200: typed<Answer<typeof set>>("Whether it holds now") },
-    });
+    personToggle(method, summary, typed<Answer<typeof set>>("Whether it holds now"));
   const listed = createRoute({
     method: "get",
     path: "/",
