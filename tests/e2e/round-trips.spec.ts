@@ -232,12 +232,14 @@ test("a remote profile, once found, is one round trip, visitor and signed in", a
     const found = await page.request.get(path, { headers: { "cache-control": "no-cache" } });
     expect(found.status()).toBe(200);
     expect(await found.text()).toContain(`Peer ${name}`);
-    const visitor = await browser.newContext();
+    const visitor = await browser.newContext({ extraHTTPHeaders: { "x-test-client": uniq("c") } });
     for (const [who, req] of [
       ["signed in", page.request],
       ["visitor", visitor.request],
     ] as const) {
-      for (const p of [`${path}?v=${uniq("v")}`, `${path}?dialog=followers&v=${uniq("v")}`]) {
+      // Search by their handle finds them with the search, in the same batch.
+      const search = `/search?${new URLSearchParams({ q: `@${name}@${peer.host}`, v: uniq("v") })}`;
+      for (const p of [`${path}?v=${uniq("v")}`, `${path}?dialog=followers&v=${uniq("v")}`, search]) {
         expect(await pageTrips(req, p), `${who} ${p}`).toBe(1);
       }
     }
