@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { me } from "../../lib/session";
-import { type Answer, router, signedIn, typed } from "../../lib/validate";
+import { type Answer, personToggle, router, signedIn, typed } from "../../lib/validate";
 import { ListQuery, UidParam } from "../../lib/params";
 import { follow, listFollows } from "./follows.service";
 import { federate } from "../federation/federate";
@@ -9,14 +9,7 @@ import { readOne } from "../../db/reads";
 import { suggestionsRead } from "./suggestions.service";
 
 const toggle = <M extends "post" | "delete">(method: M, summary: string) =>
-  createRoute({
-    method,
-    path: "/{uid}",
-    summary,
-    ...signedIn(),
-    request: { params: UidParam },
-    responses: { 200: typed<Answer<typeof follow>>("Following or not, now") },
-  });
+  personToggle(method, summary, typed<Answer<typeof follow>>("Following or not, now"));
 // People to follow for the signed-in person (Home's first steps and empty Following read the same).
 const suggestions = createRoute({
   method: "get",

@@ -1,17 +1,13 @@
 import { createRoute } from "@hono/zod-openapi";
 import { IdParam } from "../../lib/params";
 import { me } from "../../lib/session";
-import { type json, router, signedIn, typed } from "../../lib/validate";
+import { type Answered, router, signedIn, typed } from "../../lib/validate";
 import { KindQuery } from "../content/content";
 import type { MarkKind } from "./kinds";
 import { isMarked, type MarkState, mark } from "./interactions.service";
 
 /** POST (on) or DELETE (off) `/{id}?t=kind`: the shape of every on/off interaction's write. */
-export const toggleRoute = <M extends "post" | "delete">(
-  method: M,
-  summary: string,
-  answer: ReturnType<typeof json> | ReturnType<typeof typed>,
-) =>
+export const toggleRoute = <M extends "post" | "delete", A extends Answered>(method: M, summary: string, answer: A) =>
   createRoute({
     method,
     path: "/{id}",
