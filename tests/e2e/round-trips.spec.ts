@@ -124,12 +124,12 @@ test("follow lists, unread notifications, search, moderation, apps, consent and 
   const over: string[] = [];
   // Its own address for the search budget (a visitor's is per address).
   const visitor = await browser.newContext({ extraHTTPHeaders: { "x-test-client": uniq("c") } });
-  for (const path of paths("visitor")) {
+  for (const path of paths(uniq("visitor"))) {
     const n = await pageTrips(visitor.request, path);
     if (n > 1) over.push(`visitor ${path}: ${n}`);
   }
   await visitor.close();
-  for (const path of [...paths("me"), "/settings/apps"]) {
+  for (const path of [...paths(uniq("me")), "/settings/apps"]) {
     const n = await pageTrips(req, path);
     if (n !== 1) over.push(`signed in ${path}: ${n}`);
   }
@@ -237,7 +237,7 @@ test("a remote profile, once found, is one round trip, visitor and signed in", a
       ["signed in", page.request],
       ["visitor", visitor.request],
     ] as const) {
-      for (const p of [`${path}?v=${who}`, `${path}?dialog=followers&v=${who}`]) {
+      for (const p of [`${path}?v=${uniq("v")}`, `${path}?dialog=followers&v=${uniq("v")}`]) {
         expect(await pageTrips(req, p), `${who} ${p}`).toBe(1);
       }
     }

@@ -1,5 +1,5 @@
 import { and, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
-import { bindingOf, bindPlan, namedObjects, planFrom } from "../../db/plan";
+import { bindingOf, bindPlan, namedObjects, planOf } from "../../db/plan";
 import { readOne } from "../../db/reads";
 import { z } from "zod";
 import { notifications } from "../../db/schema/social";
@@ -58,22 +58,16 @@ const subjectOf = sql<string | null>`case when ${notifications.action} in ('like
     when 'folder' then (select name from folders where id = ${notifications.rowid})
   end end`;
 
+const P = (name: string) => sql.placeholder(name);
+
 /**
- * One page of the reader's notifications (all, or the Mentions tab), newest first; each one says
- * whether it is unread (newer than the last time the list was read), and a follow whether the
- * reader follows back.
- * `actions`: only these kinds (a client's type filter, applied before the page is cut so pages stay
- * full); `size`: a client's own page size.
+ * The statement of a notifications page, built once per shape (the Mentions tab or all, keyset or
+ * first page, how many kinds a client's filter names), every value a placeholder.
  */
-export function notificationsRead(
-  db: DB,
-  uid: number,
-  q: { page: number; cursor?: string; t?: "all" | "mentions"; actions?: readonly string[]; size?: number },
-) {
-  const size = q.size ?? PAGE_SIZE;
-  const { after, offset } = startOf(q);
-  const plan = planFrom(
-    db
+function noticesPlan(db: DB, mentions: boolean, keyset: boolean, actions: number | null) {
+  return planOf(`notices|${+mentions}|${+keyset}|${actions ?? "-"}`, () => {
+    const uid = P("uid");
+    return db
       .select({
         ...getTableColumns(notifications),
         username: users.username,
@@ -100,22 +94,50 @@ export function notificationsRead(
       .innerJoin(users, eq(users.id, notifications.actorId))
       .where(
         and(
-          eq(notifications.userId, uid),
+          sql`${notifications.userId} = ${uid}`,
           sql`${notifications.tblname} != '_gone'`,
-          q.t === "mentions" ? MENTION_ACTIONS : undefined,
+          mentions ? MENTION_ACTIONS : undefined,
           // Hidden content and suspended people leave the list while they are removed (not deleted:
           // restoring brings them back). The unread badge may still count them until the list is read.
           noticeVisible(sql`"notifications"`, uid, sql`"users"`),
-          q.actions ? inArray(notifications.action, q.actions.length ? [...q.actions] : [""]) : undefined,
-          after ? sql`(${notifications.createdAt}, ${notifications.id}) < (${after.at}, ${after.id})` : undefined,
+          actions === null
+            ? undefined
+            : inArray(
+                notifications.action,
+                Array.from({ length: actions }, (_, i) => P(`a${i}`)),
+              ),
+          keyset ? sql`(${notifications.createdAt}, ${notifications.id}) < (${P("at")}, ${P("id")})` : undefined,
         ),
       )
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(size + 1)
-      .offset(offset),
-  );
+      .limit(P("limit"))
+      .offset(P("offset"));
+  });
+}
+
+/**
+ * One page of the reader's notifications (all, or the Mentions tab), newest first; each one says
+ * whether it is unread (newer than the last time the list was read), and a follow whether the
+ * reader follows back.
+ * `actions`: only these kinds (a client's type filter, applied before the page is cut so pages stay
+ * full); `size`: a client's own page size.
+ */
+export function notificationsRead(
+  db: DB,
+  uid: number,
+  q: { page: number; cursor?: string; t?: "all" | "mentions"; actions?: readonly string[]; size?: number },
+) {
+  const size = q.size ?? PAGE_SIZE;
+  const { after, offset } = startOf(q);
+  // A client's filter that keeps no kind matches nothing (no action is "").
+  const actions = q.actions && (q.actions.length ? q.actions : [""]);
+  const plan = noticesPlan(db, q.t === "mentions", !!after, actions?.length ?? null);
+  const values: Record<string, unknown> = { uid, at: after?.at, id: after?.id, limit: size + 1, offset };
+  actions?.forEach((action, i) => {
+    values[`a${i}`] = action;
+  });
   return {
-    statements: [bindPlan(db, plan, {})],
+    statements: [bindPlan(db, plan, values)],
     value: ([r]: D1Result<Record<string, unknown>>[]) => {
       const rows = namedObjects<NoticeRow>(plan, r.results);
       const page = pageOf(rows, q.page, (n) => ({ at: n.createdAt, id: n.id }), size);
