@@ -4,8 +4,25 @@
 // (decision 029): deleting the content takes the kind's rows along, with no code per kind.
 // Account deletion and the export walk `MARKS`, and the routes and the service for a private
 // on/off mark are built from a kind's entry (interactions.service.ts, interactions.routes.ts), so
-// a new private mark is a table, an entry here, a mount in api.ts and its button (decision 034).
+// a new private mark is a table, an entry here, a mount in api.ts, an entry in app/lib/toggle.ts
+// (its menu button) and its form's action route (decision 034 lists the files).
+import type { ColumnBaseConfig } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { bookmarks, likes, reports } from "../../db/schema/social";
+
+/**
+ * A mark's table as userOnContent() builds it (any table name): the columns the shared service,
+ * account deletion and the export use.
+ */
+export type MarkTable = SQLiteTable & {
+  userId: Column<number, "number", "SQLiteInteger">;
+  kind: Column<string, "string", "SQLiteText">;
+  targetId: Column<number, "number", "SQLiteInteger">;
+  createdAt: Column<number, "number", "SQLiteInteger">;
+};
+type Column<D, T extends "number" | "string", C extends string> = SQLiteColumn<
+  ColumnBaseConfig<T, C> & { data: D; notNull: true }
+>;
 
 /**
  * A private on/off mark on content: only its owner sees it, it moves no counter and sends no
@@ -13,7 +30,7 @@ import { bookmarks, likes, reports } from "../../db/schema/social";
  * `file` the export's file of the person's marks of this kind.
  */
 export interface MarkKind<S extends string = string> {
-  table: typeof bookmarks;
+  table: MarkTable;
   state: S;
   file: string;
 }
