@@ -1,6 +1,5 @@
-import { Hono } from "hono";
+import { $ } from "@hono/zod-openapi";
 import { dbFor } from "./db/client";
-import type { AppEnv } from "./env";
 import { accountRoutes } from "./features/accounts/accounts.routes";
 import { auth } from "./features/auth/auth.routes";
 import { bookmarkRoutes } from "./features/bookmarks/bookmarks.routes";
@@ -22,46 +21,50 @@ import { writeLimit } from "./lib/ratelimit";
 import { authenticate } from "./lib/session";
 import { readiness } from "./lib/readiness";
 import { openApiDocument } from "./openapi";
+import { router } from "./lib/validate";
 
-export const api = new Hono<AppEnv>()
-  .basePath("/v1")
-  .use(async (c, next) => {
-    c.set("db", dbFor(c.env.DB));
-    c.header("Cache-Control", "no-store");
-    await next();
-  })
-  .use(authenticate)
-  .use(writeLimit)
-  .get("/health", (c) => c.json({ ok: true }))
-  .get("/health/ready", async (c) => {
-    const checks = await readiness(c.env);
-    const failing = Object.entries(checks).filter(([, v]) => v !== "ok");
-    if (!failing.length) return c.json(checks);
-    const names = failing.map(([k]) => k).join(", ");
-    return c.json({ code: "not_ready", message: `Not ready: ${names}`, ...checks }, 503);
-  })
-  .route("/", auth)
-  .route("/", accountRoutes)
-  .route("/", users)
-  .route("/", profileRoutes)
-  .route("/notes", notes)
-  .route("/renotes", renotes)
-  .route("/likes", likesRoutes)
-  .route("/uploads", uploadRoutes)
-  .route("/follows", followRoutes)
-  .route("/folders", folderRoutes)
-  .route("/bookmarks", bookmarkRoutes)
-  .route("/reports", reportRoutes)
-  .route("/replies", replyRoutes)
-  .route("/notifications", notificationRoutes)
-  .route("/blocks", blockRoutes)
-  .route("/mutes", muteRoutes)
-  .route("/moderation", moderationRoutes)
-  .route("/search", searchRoutes)
-  .route("/oauth", consentRoutes)
-  .route("/", feeds)
-  .notFound((c) => c.json({ code: "not_found", message: "No such endpoint" }, 404))
-  .onError(toErrorResponse);
+// Built on the zod-openapi router so the features' declared routes (createRoute) reach the document.
+export const api = $(
+  router()
+    .basePath("/v1")
+    .use(async (c, next) => {
+      c.set("db", dbFor(c.env.DB));
+      c.header("Cache-Control", "no-store");
+      await next();
+    })
+    .use(authenticate)
+    .use(writeLimit)
+    .get("/health", (c) => c.json({ ok: true }))
+    .get("/health/ready", async (c) => {
+      const checks = await readiness(c.env);
+      const failing = Object.entries(checks).filter(([, v]) => v !== "ok");
+      if (!failing.length) return c.json(checks);
+      const names = failing.map(([k]) => k).join(", ");
+      return c.json({ code: "not_ready", message: `Not ready: ${names}`, ...checks }, 503);
+    })
+    .route("/", auth)
+    .route("/", accountRoutes)
+    .route("/", users)
+    .route("/", profileRoutes)
+    .route("/notes", notes)
+    .route("/renotes", renotes)
+    .route("/likes", likesRoutes)
+    .route("/uploads", uploadRoutes)
+    .route("/follows", followRoutes)
+    .route("/folders", folderRoutes)
+    .route("/bookmarks", bookmarkRoutes)
+    .route("/reports", reportRoutes)
+    .route("/replies", replyRoutes)
+    .route("/notifications", notificationRoutes)
+    .route("/blocks", blockRoutes)
+    .route("/mutes", muteRoutes)
+    .route("/moderation", moderationRoutes)
+    .route("/search", searchRoutes)
+    .route("/oauth", consentRoutes)
+    .route("/", feeds)
+    .notFound((c) => c.json({ code: "not_found", message: "No such endpoint" }, 404))
+    .onError(toErrorResponse),
+);
 
 export type Api = typeof api;
 

@@ -1,14 +1,13 @@
-// The API describes itself: an OpenAPI 3.1 document made from the app's own route list and the zod
-// schemas its validators check (worker/lib/validate.ts), so it cannot drift from what the API does.
-// zod 4 writes JSON Schema 2020-12 itself, which is OpenAPI 3.1's dialect: no library in between.
-// Responses are described by their status and the one error shape (lib/errors.ts); their bodies
-// are TypeScript types (e.g. NoteJson in features/notes/notes.types.ts), which pages get through
-// the typed client (app/lib/api.server.ts).
+// The API describes itself: `@hono/zod-openapi` writes the OpenAPI 3.1 document from the routes'
+// `createRoute` declarations, whose zod schemas are the ones it validates requests with, so it
+// cannot drift from what the API does (decision 033). This module adds what every route shares
+// (who may call it, the one error shape, the limits) and the Mastodon client API, whose routes are
+// plain Hono under /api with a scope guard each, and the few plain /v1 routes no schema describes
+// (health, this document, the signed upload PUT whose key holds slashes).
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Hono } from "hono";
-import { z } from "zod";
 import { scopeOf } from "./features/mastodon/masto.http";
 import { requireUser } from "./lib/session";
-import { validatedBy } from "./lib/validate";
 
 type Json = Record<string, unknown>;
 type AnyApp = Hono<any, any, any>;
@@ -16,28 +15,18 @@ type AnyApp = Hono<any, any, any>;
 /** Hono's `:name` (with an optional `{regex}`) becomes OpenAPI's `{name}`. */
 export const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, "{$1}");
 
-const toSchema = (schema: z.ZodType): Json =>
-  z.toJSONSchema(schema, { io: "input", unrepresentable: "any", target: "draft-2020-12" }) as Json;
-
-/** One `parameters` entry per property of a query or path schema. */
-function parametersOf(where: "query" | "path", schema: z.ZodType): Json[] {
-  const s = toSchema(schema) as { properties?: Record<string, Json> };
-  const shape: Record<string, z.ZodType> = schema instanceof z.ZodObject ? schema.shape : {};
-  return Object.entries(s.properties ?? {}).map(([name, prop]) => ({
+/** Every `:name` of a Hono path, as OpenAPI's required string parameter. */
+const pathParameters = (path: string) =>
+  [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map(([, name]) => ({
     name,
-    in: where,
-    // Required when leaving it out is refused (a `.catch()` or a default makes it optional).
-    required: where === "path" || shape[name]?.safeParse(undefined).success === false,
-    schema: prop,
+    in: "path",
+    required: true,
+    schema: { type: "string" },
   }));
-}
 
-/** Whether an `app.use(requireUser)` on a prefix (`/v1/likes/*`) covers `path`. */
-function guardedByUse(routes: AnyApp["routes"], path: string) {
-  return routes.some(
-    (r) => r.method === "ALL" && r.handler === requireUser && path.startsWith(r.path.replace(/\*$/, "")),
-  );
-}
+/** An operation's name and tag from its method and path, e.g. `postV1LikesId` in `likes`. */
+const operationId = (method: string, path: string) =>
+  `${method} ${path}`.replace(/[^A-Za-z0-9]+(.)?/g, (_, c?: string) => (c ? c.toUpperCase() : ""));
 
 const cache = new WeakMap<AnyApp, Json>();
 
@@ -54,15 +43,10 @@ function mastodonPaths(app: AnyApp, paths: Record<string, Record<string, Json>>)
       .filter((x) => x.path === r.path && x.method === r.method)
       .map((x) => scopeOf(x.handler))
       .find(Boolean);
-    const parameters = [...r.path.matchAll(/:([A-Za-z0-9_]+)/g)].map(([, name]) => ({
-      name,
-      in: "path",
-      required: true,
-      schema: { type: "string" },
-    }));
+    const parameters = pathParameters(r.path);
     paths[path] ??= {};
     paths[path][method] ??= {
-      operationId: `mastodon${method[0].toUpperCase()}${method.slice(1)}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c?: string) => (c ? c.toUpperCase() : ""))}`,
+      operationId: operationId(`mastodon ${method}`, path),
       tags: ["mastodon"],
       ...(parameters.length ? { parameters } : {}),
       ...(guard ? { security: guard.visitors ? [{}, { oauth: [guard.scope] }] : [{ oauth: [guard.scope] }] } : {}),
@@ -74,50 +58,44 @@ function mastodonPaths(app: AnyApp, paths: Record<string, Record<string, Json>>)
   }
 }
 
-export function openApiDocument(app: AnyApp, mastodon?: AnyApp): Json {
-  const known = cache.get(app);
-  if (known) return known;
-  const paths: Record<string, Record<string, Json>> = {};
-  // Every handler of a route is an entry of its own (middleware first, the handler last).
-  const groups = new Map<string, AnyApp["routes"]>();
+/** The answers every operation shares: refused input, no session, too many requests. */
+function refusals(op: Json): Json {
+  const hasInput = (Array.isArray(op.parameters) && op.parameters.length > 0) || !!op.requestBody;
+  return {
+    ...(hasInput ? { "4XX": { $ref: "#/components/responses/Error" } } : {}),
+    ...(op.security ? { "401": { $ref: "#/components/responses/Error" } } : {}),
+    "429": { $ref: "#/components/responses/Error" },
+  };
+}
+
+/** The plain routes (not declared with createRoute): their path parameters and who may call them. */
+function plainPaths(app: AnyApp, paths: Record<string, Record<string, Json>>) {
   for (const r of app.routes) {
-    if (r.method === "ALL") continue;
-    const key = `${r.method} ${r.path}`;
-    groups.set(key, [...(groups.get(key) ?? []), r]);
-  }
-  for (const [key, handlers] of groups) {
-    const [method, path] = key.split(" ");
-    const parameters: Json[] = [];
-    let requestBody: Json | undefined;
-    for (const h of handlers) {
-      const v = validatedBy(h.handler);
-      if (v?.target === "param") parameters.push(...parametersOf("path", v.schema));
-      if (v?.target === "query") parameters.push(...parametersOf("query", v.schema));
-      if (v?.target === "json")
-        requestBody = { required: true, content: { "application/json": { schema: toSchema(v.schema) } } };
-    }
-    // A path parameter no schema describes is still a required string.
-    for (const [, name] of path.matchAll(/:([A-Za-z0-9_]+)/g)) {
-      if (!parameters.some((p) => p.in === "path" && p.name === name))
-        parameters.push({ name, in: "path", required: true, schema: { type: "string" } });
-    }
-    const signedIn = handlers.some((h) => h.handler === requireUser) || guardedByUse(app.routes, path);
-    const tag = path.split("/")[2] || "api";
-    paths[openApiPath(path)] ??= {};
-    paths[openApiPath(path)][method.toLowerCase()] = {
-      operationId: `${method.toLowerCase()}${openApiPath(path).replace(/[^A-Za-z0-9]+(.)?/g, (_, c?: string) => (c ? c.toUpperCase() : ""))}`,
-      tags: [tag],
+    const method = r.method.toLowerCase();
+    if (r.method === "ALL" || paths[openApiPath(r.path)]?.[method]) continue;
+    const parameters = pathParameters(r.path);
+    const signedIn = app.routes.some((x) => x.path === r.path && x.method === r.method && x.handler === requireUser);
+    paths[openApiPath(r.path)] ??= {};
+    paths[openApiPath(r.path)][method] = {
       ...(parameters.length ? { parameters } : {}),
-      ...(requestBody ? { requestBody } : {}),
       ...(signedIn ? { security: [{ session: [] }, { bearer: [] }] } : {}),
-      responses: {
-        "2XX": { description: "Success", content: { "application/json": {} } },
-        ...(parameters.length || requestBody ? { "4XX": { $ref: "#/components/responses/Error" } } : {}),
-        ...(signedIn ? { "401": { $ref: "#/components/responses/Error" } } : {}),
-        "429": { $ref: "#/components/responses/Error" },
-      },
+      responses: { "2XX": { description: "Success", content: { "application/json": {} } } },
     };
   }
+}
+
+export function openApiDocument(app: OpenAPIHono<any, any, any>, mastodon?: AnyApp): Json {
+  const known = cache.get(app);
+  if (known) return known;
+  const generated = app.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "NoteX API", version: "1" } });
+  const paths = (generated.paths ?? {}) as Record<string, Record<string, Json>>;
+  plainPaths(app, paths);
+  for (const [path, ops] of Object.entries(paths))
+    for (const [method, op] of Object.entries(ops)) {
+      op.operationId ??= operationId(method, path);
+      op.tags ??= [path.split("/")[2] || "api"];
+      op.responses = { ...(op.responses as Json), ...refusals(op) };
+    }
   if (mastodon) mastodonPaths(mastodon, paths);
   const doc = {
     openapi: "3.1.0",
@@ -153,6 +131,7 @@ export function openApiDocument(app: AnyApp, mastodon?: AnyApp): Json {
         },
       },
       schemas: {
+        ...generated.components?.schemas,
         Error: {
           type: "object",
           required: ["code", "message"],

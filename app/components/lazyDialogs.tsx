@@ -2,6 +2,7 @@ import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
 import type { FolderJson } from "../../worker/features/folders/folders.service";
 import type { NoteJson } from "../../worker/features/notes/notes.types";
 import type { UserJson } from "../../worker/features/users/users.service";
+import type { Marks } from "~/lib/toggle";
 
 // The one registry of the dialogs a URL opens (?dialog=name) whose code loads only when one opens,
 // so a page's first load stays small: each name's module and component, and for the dialogs any
@@ -16,8 +17,8 @@ export interface DialogData {
   folders?: FolderJson[];
   /** The folder being edited. */
   editFolder?: FolderJson | null;
-  /** Whether the note of the menu's dialog is bookmarked. */
-  saved?: boolean;
+  /** The private marks (Save) of the note of the menu's dialog, by their state word. */
+  marks?: Marks;
   /** ?dialog=note&edit= named a note that is not the signed-in user's (or none at all). */
   editRefused?: boolean;
 }
@@ -86,7 +87,7 @@ export const DIALOGS = {
   "note-menu": entry(
     () => import("./notes/NoteMenu"),
     (m) => m.NoteMenuDialog,
-    (d) => ({ note: d.note ?? null, saved: d.saved }),
+    (d) => ({ note: d.note ?? null, marks: d.marks }),
   ),
   report: entry(
     () => import("./social/SocialDialogs"),

@@ -1,6 +1,6 @@
 import { allOf, known, mapRead, type Read } from "../../worker/db/reads";
 import type { DB } from "../../worker/env";
-import { bookmarkedRead } from "../../worker/features/bookmarks/bookmarks.service";
+import { marksRead } from "../../worker/features/interactions/interactions.service";
 import { folderRead, foldersRead } from "../../worker/features/folders/folders.service";
 import { noteRead } from "../../worker/features/notes/read.service";
 import type { DialogData } from "~/components/lazyDialogs";
@@ -9,7 +9,7 @@ const positive = (n: number) => Number.isSafeInteger(n) && n > 0;
 
 /**
  * What a dialog opened by the page's address is about (the note being edited or quoted, the folder
- * being edited, the composer's folders, the menu's Save state), as a read that rides in the page's
+ * being edited, the composer's folders, the menu's marks), as a read that rides in the page's
  * batch (page.server.ts readPage).
  */
 export function dialogRead(db: DB, uid: number, url: URL): Read<DialogData> {
@@ -37,17 +37,17 @@ export function dialogRead(db: DB, uid: number, url: URL): Read<DialogData> {
   const reads = allOf({
     note: valid ? noteRead(db, id, uid) : known(null),
     folders: dialog === "note" ? foldersRead(db, { uid, sort: "type", page: 1 }, uid) : known(null),
-    // The menu's dialog shows Save or Unsave as it stands.
-    saved: dialog === "note-menu" && valid ? bookmarkedRead(db, uid, "note", id) : known(null),
+    // The menu's dialog shows each private mark (Save or Unsave) as it stands.
+    marks: dialog === "note-menu" && valid ? marksRead(db, uid, "note", id) : known(null),
   });
-  return mapRead(reads, ({ note, folders, saved }): DialogData => {
+  return mapRead(reads, ({ note, folders, marks }): DialogData => {
     const found = note.ok ? note.data : null;
     if (editing && !found?.user.me) return { editRefused: true };
     return {
       note: found,
       folder,
       folders: folders.ok ? (folders.data?.folders ?? []) : [],
-      saved: saved.ok && saved.data ? saved.data.bookmarked : undefined,
+      marks: marks.ok && marks.data ? marks.data : undefined,
     };
   });
 }

@@ -12,6 +12,37 @@ export const TOGGLES = {
 } as const;
 
 /**
+ * The private marks a note's menu offers (worker/features/interactions/kinds.ts), one entry each:
+ * its toggle, the word the API answers its state under and the path that reads it, the menu's two
+ * labels and the two toasts. components/social/MarkToggle draws each; the menu's dialog reads
+ * their states with its page (lib/dialogs.server.ts).
+ */
+export const MARK_TOGGLES = [
+  {
+    of: "save",
+    state: "bookmarked",
+    path: "/bookmarks",
+    label: { on: "Unsave", off: "Save" },
+    toast: { on: "Bookmarked", off: "Unbookmarked" },
+  },
+] as const satisfies readonly {
+  of: keyof typeof TOGGLES;
+  state: string;
+  path: string;
+  label: { on: string; off: string };
+  toast: { on: string; off: string };
+}[];
+
+/** The state of each private mark of one note, by its `state` word ({ bookmarked: true }). */
+export type Marks = Record<string, boolean>;
+
+/** Actions whose answer carries the new state, so no loader need run again (lib/revalidate.ts). */
+export const ANSWERED_ACTIONS = new Set<string>([
+  TOGGLES.like.action,
+  ...MARK_TOGGLES.map((m) => TOGGLES[m.of].action),
+]);
+
+/**
  * A toggle (like, renote, bookmark) that sends one request at a time (issue 21, the like race).
  *
  * A fetcher aborts its request in flight when it is submitted again, but an aborted request may

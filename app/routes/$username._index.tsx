@@ -7,9 +7,9 @@ import { fieldTexts } from "~/lib/notices";
 import { useViewer } from "~/lib/viewer";
 import { apiFor, result } from "~/lib/api.server";
 import { must, readPage } from "~/lib/page.server";
-import { readOne } from "../../worker/db/reads";
+import { known } from "../../worker/db/reads";
 import { followsRead } from "../../worker/features/follows/follows.service";
-import { orFormer, type UserJson } from "../../worker/features/users/users.service";
+import { idNamed, orFormer, type UserJson } from "../../worker/features/users/users.service";
 import { userRead } from "../../worker/features/users/users.read";
 import { excerpt, feedLink, originOf, previewMeta } from "~/lib/meta";
 import { foldersTabRead, noFolders, notesTabRead } from "~/lib/profile.server";
@@ -39,33 +39,38 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const username = params.username ?? "";
   const url = new URL(request.url);
-  // Someone on another server (/@name@host): the API finds them there the first time (federation),
-  // so they are stored before the page reads them; they have notes here but no x-folders.
+  // Someone on another server (/@name@host) has notes here but no x-folders.
   const remote = username.includes("@", 1);
-  if (remote) await result(apiFor(request, context).v1.users[":username"].$get({ param: { username } }));
   const name = username.replace(/^@/, "");
   const tab = remote || url.searchParams.get("t") === "notes" ? "notes" : "folders";
-  // The person (or the account that gave up this name) and the open tab's list, both by the name
-  // in the address: one batch.
-  const { viewer, reads, db } = await readPage(request, context, {
-    user: (db, me) => orFormer(userRead(db, { username: name }, me), name, db),
-    list: tab === "notes" ? notesTabRead(name, url) : foldersTabRead(name, url),
-  });
+  const dialog = url.searchParams.get("dialog");
+  const which = dialog === "following" || dialog === "followers" ? dialog : null;
+  // The person (or the account that gave up this name), the open tab's list and an open follow
+  // list's dialog, all by the name in the address: one batch.
+  const read = () =>
+    readPage(request, context, {
+      user: (db, me) => orFormer(userRead(db, { username: name }, me), name, db),
+      list: tab === "notes" ? notesTabRead(name, url) : foldersTabRead(name, url),
+      follows: (db, me) => (which ? followsRead(db, idNamed(name), which, { page: 1 }, me ?? 0) : known(null)),
+    });
+  let { viewer, reads } = await read();
+  // Someone on another server not known here yet: the API finds them there (a fetch over the
+  // network, then they are stored), and the page reads them as it reads anyone.
+  if (remote && !reads.user.ok && reads.user.error.status === 404) {
+    const found = await result(apiFor(request, context).v1.users[":username"].$get({ param: { username } }));
+    if (found.ok) ({ viewer, reads } = await read());
+  }
   const found = must(viewer, reads.user);
   if ("former" in found) toCurrentName(request, username, found.former);
   const user = found as UserJson;
   toCurrentName(request, username, user);
-  const dialog = url.searchParams.get("dialog");
-  const which = dialog === "following" || dialog === "followers" ? dialog : null;
-  // The follow list's dialog needs the person's id: a second trip, only while it is open.
-  const list = which ? await readOne(db, followsRead(db, user.id, which, { page: 1 }, viewer.user?.id ?? 0)) : null;
   return {
     viewer,
     user,
     tab,
     // A notes page that cannot be read is an error page; the folders tab shows none instead.
     data: tab === "notes" ? must(viewer, reads.list) : reads.list.ok ? reads.list.data : noFolders(url),
-    follow: which ? { which, users: list?.users ?? [] } : null,
+    follow: which ? { which, users: reads.follows.ok ? (reads.follows.data?.users ?? []) : [] } : null,
     profileError: url.searchParams.get("profile_error"),
   };
 }

@@ -1,18 +1,19 @@
-import { withViewer } from "~/lib/page.server";
+import { readPage } from "~/lib/page.server";
+import { known } from "../../worker/db/reads";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
-import type { OutboxMessage } from "../../worker/lib/mail";
-import { apiFor, result } from "~/lib/api.server";
+import { outboxRead } from "../../worker/lib/mail";
 
 export const meta: MetaFunction = () => [{ title: "Outbox (local) · NoteX" }];
 
 // Local development only: the mail NoteX would have delivered. Everywhere else this page is a 404.
-async function ownData({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   if (context.cloudflare.env.APP_ENV !== "local") throw new Response("Not found", { status: 404 });
   const to = new URL(request.url).searchParams.get("to")?.trim() ?? "";
-  if (!to) return { to, messages: [] as OutboxMessage[] };
-  const res = await result(apiFor(request, context).v1.dev.outbox.$get({ query: { to } }));
-  return { to, messages: res.ok ? res.data.messages : [] };
+  const { viewer, reads } = await readPage(request, context, {
+    messages: (db) => (to ? outboxRead(db, to) : known([])),
+  });
+  return { to, messages: reads.messages.ok ? reads.messages.data : [], viewer };
 }
 
 /** Message text with its links made clickable (text only: the HTML body is never rendered here). */
@@ -62,5 +63,3 @@ export default function Outbox() {
     </section>
   );
 }
-
-export const loader = (args: LoaderFunctionArgs) => withViewer(args, () => ownData(args));

@@ -1,11 +1,13 @@
-import { withViewer } from "~/lib/page.server";
+import { notHere, readPage } from "~/lib/page.server";
+import { known, mapRead, type Read } from "../../worker/db/reads";
+import { domainBlocksRead, moderationLogRead, reportQueueRead } from "../../worker/features/safety/moderation.reads";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { profilePath } from "~/lib/url";
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ACTIONS, TARGET_KINDS } from "../../worker/features/safety/moderation.service";
 import { Toast } from "~/components/Toast";
-import { type ApiResult, apiFor, result } from "~/lib/api.server";
+import { apiFor, result } from "~/lib/api.server";
 import { relativeTime } from "~/lib/time";
 import { Tabs, tabLinks } from "~/components/Tabs";
 import { FieldError } from "~/components/Field";
@@ -44,43 +46,41 @@ interface LogEntry {
 type Paged = { paginator: { page: number; is_end: boolean } };
 type Tab = "open" | "closed" | "log" | "servers";
 
-interface ModerationData {
-  tab: Tab;
-  page: number;
-  done: string | null;
+/** What a tab lists: its page of reports, log entries or blocked servers. */
+interface Listed {
   paginator: Paged["paginator"];
   reports?: Group[];
   entries?: LogEntry[];
   domains?: DomainBlock[];
 }
 
-async function ownData({ request, context }: LoaderFunctionArgs): Promise<ModerationData> {
-  const api = apiFor(request, context);
+interface ModerationData extends Listed {
+  tab: Tab;
+  page: number;
+  done: string | null;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const t = url.searchParams.get("tab");
   const tab: Tab = t === "closed" || t === "log" || t === "servers" ? t : "open";
   const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
-  const shown = { tab, page, done: url.searchParams.get("done") };
-  const query = { page: String(page) };
-  if (tab === "servers") {
-    const { domains } = staffOnly(await result(api.v1.moderation.domains.$get()));
-    return { ...shown, paginator: { page: 1, is_end: true }, domains };
-  }
-  if (tab === "log") {
-    const { paginator, entries } = staffOnly(await result(api.v1.moderation.log.$get({ query })));
-    return { ...shown, paginator, entries };
-  }
-  const { paginator, reports } = staffOnly(
-    await result(api.v1.moderation.reports.$get({ query: { ...query, status: tab } })),
-  );
-  return { ...shown, paginator, reports };
-}
-
-/** Signed out: the login page; not a moderator: the page is simply not there for them. */
-function staffOnly<T>(res: ApiResult<T>): T {
-  if (res.status === 401) throw redirect("/login");
-  if (!res.ok) throw new Response("Not found", { status: res.status === 403 ? 404 : 500 });
-  return res.data;
+  // The tab's list rides in the page's batch; each of these reads checks the reader's role itself.
+  const { viewer, reads } = await readPage(request, context, {
+    list: (db, me): Read<Listed | null> =>
+      !me
+        ? known(null)
+        : tab === "servers"
+          ? mapRead(domainBlocksRead(db, me), ({ domains }) => ({ paginator: { page: 1, is_end: true }, domains }))
+          : tab === "log"
+            ? moderationLogRead(db, me, { page })
+            : reportQueueRead(db, me, tab, page),
+  });
+  // Signed out: the login page; not a moderator: the page is simply not there for them (a 404).
+  if (!viewer.user) throw redirect("/login");
+  if (!reads.list.ok || !reads.list.data) throw notHere(viewer);
+  const data: ModerationData = { tab, page, done: url.searchParams.get("done"), ...reads.list.data };
+  return { ...data, viewer };
 }
 
 /** Blocking or lifting a server (the Servers tab's forms). */
@@ -270,5 +270,3 @@ export default function Moderation() {
     </section>
   );
 }
-
-export const loader = (args: LoaderFunctionArgs) => withViewer(args, () => ownData(args));

@@ -7,7 +7,7 @@ import type { IconName } from "~/components/icons";
 import { PersonActionForm } from "~/components/PersonActionForm";
 import { listParams, must, readPage } from "~/lib/page.server";
 import { known } from "../../worker/db/reads";
-import { markRead, notificationsRead } from "../../worker/features/notifications/notifications.service";
+import { openedNotificationsRead } from "../../worker/features/notifications/notifications.service";
 import { Ago } from "~/components/Ago";
 
 export const meta: MetaFunction = () => [{ title: "Notifications · NoteX" }];
@@ -90,14 +90,13 @@ function FollowBack({ n }: { n: Noti }) {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const t = url.searchParams.get("t") === "mentions" ? "mentions" : "all";
-  const { viewer, reads, db } = await readPage(request, context, {
-    list: (db, me) => (me ? notificationsRead(db, me, { ...listParams(url), t }) : known(null)),
+  // Spec 2: opening the list resets the unread count to 0 once it has loaded: the reset is the
+  // batch's last statement, after the list's read, so the page shows what was unread.
+  const { viewer, reads } = await readPage(request, context, {
+    list: (db, me) => (me ? openedNotificationsRead(db, me, { ...listParams(url), t }) : known(null)),
   });
   const list = must(viewer, reads.list);
   if (!viewer.user || !list) throw redirect("/login");
-  // Spec 2: opening the list resets the unread count to 0 once the list has loaded; with nothing
-  // unread there is nothing to reset (a D1 write and round trip saved on most visits).
-  if (list.unread !== 0) await markRead(db, viewer.user.id);
   const notis: Noti[] = list.notis;
   return { viewer, ...list, notis, t };
 }

@@ -1,4 +1,6 @@
-import { withViewer } from "~/lib/page.server";
+import { readPage } from "~/lib/page.server";
+import { AuthorizeQuery, consentRead } from "../../worker/features/mastodon/oauth.service";
+import { invalid } from "../../worker/lib/errors";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -32,14 +34,22 @@ function paramsOf(source: URLSearchParams | FormData): Record<string, string> {
  * for; a visitor signs in on the page first and comes back to it. An unknown app or a redirect URI
  * it did not register is shown as an error here, never redirected to.
  */
-async function ownData({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = paramsOf(new URL(request.url).searchParams);
-  const res = await result(apiFor(request, context).v1.oauth.authorize.$get({ query: params }));
+  const { viewer, reads } = await readPage(request, context, {
+    request: (db) => {
+      const parsed = AuthorizeQuery.safeParse(params);
+      if (!parsed.success) throw invalid(parsed.error, 400);
+      return consentRead(db, parsed.data);
+    },
+  });
+  const asked = reads.request;
   return {
     params,
     signedIn: signedIn(context),
-    request: res.ok ? res.data : null,
-    error: res.ok ? null : res.error.message,
+    request: asked.ok ? asked.data : null,
+    error: asked.ok ? null : asked.error.message,
+    viewer,
   };
 }
 
@@ -128,5 +138,3 @@ export default function Authorize() {
     </section>
   );
 }
-
-export const loader = (args: LoaderFunctionArgs) => withViewer(args, () => ownData(args));

@@ -1,5 +1,5 @@
-import { withViewer } from "~/lib/page.server";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { must, readPage, viewerIdOf } from "~/lib/page.server";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useViewer } from "~/lib/viewer";
 import { isRemoteQuery } from "../../worker/features/federation/handles";
@@ -8,7 +8,12 @@ import { profilePath } from "~/lib/url";
 import type { FolderHit, NoteHit, ReplyHit, SearchPage, Snippet } from "../../worker/features/search/search.service";
 import type { UserHit } from "../../worker/features/search/search.people";
 import { Avatar } from "~/components/Avatar";
-import { apiFor, load, result } from "~/lib/api.server";
+import { apiFor, result } from "~/lib/api.server";
+import { known } from "../../worker/db/reads";
+import { searchRead } from "../../worker/features/search/search.service";
+import { SearchQuery } from "../../worker/features/search/search.schema";
+import { userRead } from "../../worker/features/users/users.read";
+import { searchAllowed } from "../../worker/lib/ratelimit";
 import { relativeTime } from "~/lib/time";
 import { keepAfterAnsweredActions } from "~/lib/revalidate";
 
@@ -28,22 +33,37 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-async function ownData({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 500);
   const raw = url.searchParams.get("t");
   const t: Tab = TABS.some((x) => x.t === raw) ? (raw as Tab) : "notes";
-  if (!q.trim()) return { q, t, results: null, found: null };
-  const cursor = url.searchParams.get("cursor") ?? undefined;
-  const query = { q, t, page: url.searchParams.get("page") ?? "1", cursor };
-  const api = apiFor(request, context);
-  // A handle (@name@host) or a profile URL names one person, looked up on their server the first
-  // time, beside the ordinary search.
+  const blank = { q, t, results: null, found: null, limited: false };
+  if (!q.trim()) return { ...blank, viewer: (await readPage(request, context, {})).viewer };
+  const query = SearchQuery.parse({
+    q,
+    t,
+    page: url.searchParams.get("page") ?? undefined,
+    cursor: url.searchParams.get("cursor") ?? undefined,
+  });
+  // A handle (@name@host) or a profile URL names one person, shown above the ordinary search: one
+  // known here by handle is read with it; anyone else is looked up on their server (below).
   const handle = q.trim();
-  const [results, person] = await Promise.all([
-    load(api.v1.search.$get({ query })) as Promise<Results>,
-    isRemoteQuery(handle) ? result(api.v1.users[":username"].$get({ param: { username: handle } })) : null,
-  ]);
+  const byHandle = isRemoteQuery(handle) && !/^https?:/i.test(handle);
+  const allowed = await searchAllowed(context.cloudflare.env, viewerIdOf(context), request.headers);
+  const { viewer, reads } = await readPage(request, context, {
+    results: (db, me) => (allowed ? searchRead(db, query, me) : known(null)),
+    person: (db, me) => (allowed && byHandle ? userRead(db, { username: handle.replace(/^@/, "") }, me) : known(null)),
+  });
+  // Spec 8's 429, said on the page: the search waits for the budget (worker/lib/ratelimit.ts).
+  if (!allowed) return data({ ...blank, viewer, limited: true }, { status: 429 });
+  const results = must(viewer, reads.results) as Results;
+  const person =
+    reads.person.ok && reads.person.data
+      ? { ok: true as const, data: reads.person.data }
+      : isRemoteQuery(handle)
+        ? await result(apiFor(request, context).v1.users[":username"].$get({ param: { username: handle } }))
+        : null;
   const found = !person
     ? null
     : person.ok
@@ -51,12 +71,14 @@ async function ownData({ request, context }: LoaderFunctionArgs) {
       : { user: null, error: notFoundText(handle, person.status) };
   // The person found by handle is shown once, above the list.
   if (found?.user && results.users) results.users = results.users.filter((u) => u.id !== found.user.id);
-  return { q, t, results, found };
+  return { q, t, results, found, limited: false, viewer };
 }
+
+const TOO_MANY = "Too many searches. Please wait a minute and try again.";
 
 /** Why a handle found no one, said plainly (a 404 covers an unknown name, host or an unreachable server). */
 function notFoundText(handle: string, status: number) {
-  if (status === 429) return "Too many searches. Please wait a minute and try again.";
+  if (status === 429) return TOO_MANY;
   const at = handle.replace(/^@/, "");
   return /^https?:/i.test(at)
     ? `No account was found at ${at}. Check the address; its server may also be unreachable.`
@@ -147,7 +169,7 @@ const hrefOf = (q: string, t: Tab, extra: Record<string, string> = {}) =>
   `/search?${new URLSearchParams({ q, t, ...extra })}`;
 
 export default function Search() {
-  const { q, t, results, found } = useLoaderData<typeof loader>();
+  const { q, t, results, found, limited } = useLoaderData<typeof loader>();
   const viewer = useViewer();
   const list = results?.[t] ?? [];
   return (
@@ -187,8 +209,13 @@ export default function Search() {
           {found.error}
         </p>
       )}
+      {limited && (
+        <p className="notice" role="alert">
+          {TOO_MANY}
+        </p>
+      )}
       {!results ? (
-        <p className="empty">Find notes, replies, people and x-folders by what they say.</p>
+        !limited && <p className="empty">Find notes, replies, people and x-folders by what they say.</p>
       ) : list.length === 0 ? (
         found?.user ? null : (
           <p className="empty">Nothing matches “{q}”.</p>
@@ -212,5 +239,3 @@ export default function Search() {
 }
 
 export const shouldRevalidate = keepAfterAnsweredActions;
-
-export const loader = (args: LoaderFunctionArgs) => withViewer(args, () => ownData(args));

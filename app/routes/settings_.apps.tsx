@@ -1,4 +1,5 @@
-import { withViewer } from "~/lib/page.server";
+import { viewerIdOf, withViewer } from "~/lib/page.server";
+import { listTokens } from "../../worker/features/mastodon/tokens";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
@@ -8,11 +9,15 @@ import { apiFor, result } from "~/lib/api.server";
 
 export const meta: MetaFunction = () => [{ title: "Authorised apps · NoteX" }];
 
-/** Settings → Authorised apps: every Mastodon app holding a token for the person, each with Revoke. */
-async function ownData({ request, context }: LoaderFunctionArgs) {
-  const res = await result(apiFor(request, context).v1.oauth.apps.$get());
-  if (!res.ok) throw redirect("/login");
-  return { apps: res.data.apps, revoked: new URL(request.url).searchParams.get("revoked") === "1" };
+/**
+ * Settings → Authorised apps: every Mastodon app holding a token for the person, each with Revoke.
+ * The tokens are sessions in KV (mastodon/tokens.ts): the page's D1 work is the person's record.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const uid = viewerIdOf(args.context);
+  if (!uid) throw redirect("/login");
+  const revoked = new URL(args.request.url).searchParams.get("revoked") === "1";
+  return withViewer(args, async () => ({ apps: await listTokens(args.context.cloudflare.env, uid), revoked }));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -65,5 +70,3 @@ export default function AuthorisedApps() {
     </section>
   );
 }
-
-export const loader = (args: LoaderFunctionArgs) => withViewer(args, () => ownData(args));

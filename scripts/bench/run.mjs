@@ -1,4 +1,4 @@
-// npm run bench: build, then for each size (10k, 100k and 1M notes; --sizes to change) generate a
+// npm run bench: build, then for each size (100k and 1M notes; --sizes to change) generate a
 // network in bulk SQL (scripts/bench/generate.mjs), start the built worker with wrangler's dev
 // server on 127.0.0.1 (scripts/local-worker.mjs, BENCH_TWINS=1), and measure every row in a child
 // process at lower priority (scripts/bench/measure.mjs): each row gets a bare twin (its own request's
@@ -19,10 +19,10 @@ const arg = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : dflt;
 };
-const SIZES = arg("sizes", "10000,100000,1000000").split(",").map(Number);
+const SIZES = arg("sizes", "100000,1000000").split(",").map(Number);
 const ROUNDS = Number(arg("rounds", 3));
-const DURATION = Number(arg("duration", 3));
-const SOLO = Number(arg("solo", 1));
+const DURATION = Number(arg("duration", 1.5));
+const SOLO = Number(arg("solo", 0.5));
 const CONNECTIONS = Number(arg("connections", 8));
 const CEILING = { clients: Number(arg("ceiling-clients", 50)), seconds: Number(arg("ceiling-seconds", 8)) };
 const PORT = Number(arg("port", 8899));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { api } from "../../worker/api";
+import { readBody } from "../../worker/lib/validate";
 import { openApiPath } from "../../worker/openapi";
 import { visitor } from "../factories";
 
@@ -44,8 +45,34 @@ describe("GET /v1/openapi.json", () => {
       expect.arrayContaining(["label", "content", "imgs", "folders", "alts"]),
     );
     expect(create.security).toBeDefined();
-    // Guarded by app.use(requireUser) on the sub-app, not per route.
     expect(doc.paths["/v1/likes/{id}"].post.security).toBeDefined();
     expect(discover.security).toBeUndefined();
+  });
+
+  it("reads every declared JSON body whatever its type, and describes answers and refusals", async () => {
+    const doc = (await visitor().get("/v1/openapi.json")).body as {
+      paths: Record<string, Record<string, Operation & { responses: Record<string, unknown> }>>;
+      components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> };
+    };
+    // A route taking a JSON body runs readBody first (413, bad JSON, any Content-Type).
+    const withBody = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => op.requestBody)
+        .map(([method]) => [method.toUpperCase(), path] as const),
+    );
+    expect(withBody.length).toBeGreaterThan(0);
+    const unread = withBody.filter(
+      ([method, path]) =>
+        !api.routes.some((r) => r.method === method && openApiPath(r.path) === path && r.handler === readBody),
+    );
+    expect(unread).toEqual([]);
+    const report = doc.paths["/v1/reports"].post;
+    expect(report.security).toEqual([{ session: [] }, { bearer: [] }]);
+    expect(Object.keys(report.responses)).toEqual(expect.arrayContaining(["201", "4XX", "401", "429"]));
+    expect(report.responses["4XX"]).toEqual({ $ref: "#/components/responses/Error" });
+    expect(doc.components.schemas.Error).toBeDefined();
+    expect(doc.paths["/v1/likes/{id}"].post.responses["200"]).toMatchObject({
+      content: { "application/json": { schema: { type: "object", required: ["liked", "likenum"] } } },
+    });
   });
 });

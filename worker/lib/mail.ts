@@ -5,6 +5,8 @@
 import { desc, eq } from "drizzle-orm";
 import { mailOutbox } from "../db/schema/users";
 import type { DB, Env } from "../env";
+import { bindPlan, namedObjects, planFrom } from "../db/plan";
+import { type Read, readOne } from "../db/reads";
 
 export interface Mail {
   to: string;
@@ -40,16 +42,26 @@ export interface OutboxMessage {
   sent_at: number;
 }
 
-/** The local outbox for one address, newest first. */
-export async function outbox(db: DB, to: string, limit = 50): Promise<OutboxMessage[]> {
-  const rows = await db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, to))
-    .orderBy(desc(mailOutbox.id))
-    .limit(limit);
-  return rows.map((r) => ({ to: r.to, subject: r.subject, text: r.text, html: r.html, sent_at: r.sentAt }));
+/** The local outbox for one address, newest first, as a read (the /dev/outbox page sends it in its batch). */
+export function outboxRead(db: DB, to: string, limit = 50): Read<OutboxMessage[]> {
+  const plan = planFrom(
+    db
+      .select({
+        to: mailOutbox.to,
+        subject: mailOutbox.subject,
+        text: mailOutbox.text,
+        html: mailOutbox.html,
+        sent_at: mailOutbox.sentAt,
+      })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, to))
+      .orderBy(desc(mailOutbox.id))
+      .limit(limit),
+  );
+  return { statements: [bindPlan(db, plan, {})], value: ([r]) => namedObjects<OutboxMessage>(plan, r.results) };
 }
+
+export const outbox = (db: DB, to: string) => readOne(db, outboxRead(db, to));
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ESCAPES[ch]);

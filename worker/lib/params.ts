@@ -1,6 +1,15 @@
 // Request parameters every feature reads the same way: an id in the path and a list's page.
 import { z } from "zod";
 
+/**
+ * `schema.catch(fallback)`: a bad or missing value reads as the fallback (page "abc" is page 1).
+ * The document generator knows no `catch`, so the value is described as what it stands for.
+ */
+export function orElse<T extends z.ZodType>(schema: T, fallback: z.output<T>) {
+  const { $schema, ...described } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
+  return schema.catch(fallback).openapi(described as object);
+}
+
 /** A row id: a positive integer D1 can hold exactly (anything else is a 400, never a 500). */
 export const idField = (error?: string) =>
   z.coerce
@@ -16,7 +25,7 @@ export const IdParam = z.object({ id: Id });
 
 /** A list's page: the spec's page number (a bad one reads as 1) and the opaque keyset cursor. */
 export const ListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: orElse(z.coerce.number().int().min(1).max(100_000), 1),
   cursor: z.string().max(200).optional(),
 });
 

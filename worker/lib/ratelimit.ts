@@ -1,13 +1,16 @@
 import type { Context, MiddlewareHandler } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv, Env } from "../env";
 import { tooMany } from "./errors";
 
-export function clientIp(c: Context<AppEnv>): string {
+export const clientIp = (c: Context<AppEnv>): string => addressOf(c.env, c.req.raw.headers);
+
+/** The client's address from a request's headers (a page's loader has no Hono context). */
+function addressOf(env: Env, headers: Headers): string {
   // wrangler dev gives every local browser the same address; the e2e server (and only it) opts in
   // to a per-test client id so parallel tests do not share one budget.
-  const testClient = c.env.TRUST_TEST_CLIENT_HEADER === "1" ? c.req.header("x-test-client") : undefined;
+  const testClient = env.TRUST_TEST_CLIENT_HEADER === "1" ? headers.get("x-test-client") : null;
   if (testClient) return `t:${testClient}`;
-  return c.req.header("cf-connecting-ip") ?? c.req.header("x-real-ip") ?? "local";
+  return headers.get("cf-connecting-ip") ?? headers.get("x-real-ip") ?? "local";
 }
 
 /** Refuses with 429 when the binding says the key is over its budget; absent binding = no limit. */
@@ -31,9 +34,13 @@ export const searchLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 /** One search from the budget above (also spent by a look-up of someone on another server). */
 export async function spendSearch(c: Context<AppEnv>): Promise<void> {
-  const user = c.var.user;
-  if (user) await rateLimit(c.env.RL_SEARCH, `s:${user.id}`);
-  else await rateLimit(c.env.RL_SEARCH_VISITOR, `s:${clientIp(c)}`);
+  if (!(await searchAllowed(c.env, c.var.user?.id ?? null, c.req.raw.headers))) throw tooMany();
+}
+
+/** Spends one search from the budget of a person (`uid`) or a visitor's address: whether it was left. */
+export async function searchAllowed(env: Env, uid: number | null, headers: Headers): Promise<boolean> {
+  const [binding, key] = uid ? [env.RL_SEARCH, `s:${uid}`] : [env.RL_SEARCH_VISITOR, `s:${addressOf(env, headers)}`];
+  return binding ? (await binding.limit({ key })).success : true;
 }
 
 /**

@@ -1,30 +1,23 @@
-import type { Context, MiddlewareHandler, ValidationTargets } from "hono";
-import type { z } from "zod";
+// Request checks of the /v1 API: its routers, the one answer to refused input, and a JSON body read
+// the way this API reads it; plus the small pieces every route declaration uses.
+import { createRoute, type Hook, OpenAPIHono } from "@hono/zod-openapi";
+import type { Context, MiddlewareHandler } from "hono";
+import { z } from "zod";
+import type { Read } from "../db/reads";
+import type { AppEnv } from "../env";
 import { AppError, invalid } from "./errors";
+import { UidParam } from "./params";
+import { requireUser } from "./session";
 
 const MAX_BODY = 1024 * 1024;
 
 type Schema = z.ZodType;
-type Io<Target extends keyof ValidationTargets, T extends Schema> = {
-  in: { [K in Target]: z.input<T> };
-  out: { [K in Target]: z.output<T> };
-};
-
-async function check<T extends Schema>(
-  schema: T,
-  value: unknown,
-  status: 400 | 422 = 422,
-  message?: string,
-): Promise<z.output<T>> {
-  const parsed = await schema.safeParseAsync(value);
-  if (!parsed.success) throw invalid(parsed.error, status, message);
-  return parsed.data;
-}
 
 /** Reads the request body as a JSON object: bad JSON → 400, over 1 MB → 413, empty → {}. */
-export async function readJson(c: Context): Promise<Record<string, unknown>> {
+async function readJson(c: Context): Promise<Record<string, unknown>> {
   if (Number(c.req.header("content-length") ?? 0) > MAX_BODY) throw tooLarge();
-  const text = await c.req.text();
+  // Read from the request itself, not Hono's cache, so readBody's replacement is what is parsed next.
+  const text = await c.req.raw.text();
   if (text.length > MAX_BODY) throw tooLarge();
   if (!text.trim()) return {};
   let value: unknown;
@@ -42,40 +35,84 @@ export async function readJson(c: Context): Promise<Record<string, unknown>> {
 const tooLarge = () => new AppError(413, "too_large", "Request body is too large.");
 
 /**
- * Validates the JSON body with zod and the spec's messages (422 with per-field errors); whatever
- * the Content-Type, so a form-encoded or typeless body is judged by what it holds, never a 500.
- * `message` replaces the first field's message as the answer's own (login keeps its one wording).
+ * The `/v1` routers: `@hono/zod-openapi` validates each route's request from the zod schemas its
+ * `createRoute` declares and describes the same schemas in `/v1/openapi.json` (worker/openapi.ts).
+ * A failed check answers as the spec says: 422 with per-field messages for a body, 400 for a path
+ * or a query. A route with its own wording passes its own hook (`wording`).
  */
-export function body<T extends Schema>(schema: T, message?: string): MiddlewareHandler<any, string, Io<"json", T>> {
-  return described("json", schema, async (c, next) => {
-    c.req.addValidatedData("json", (await check(schema, await readJson(c), 422, message)) as object);
-    await next();
+export const router = () => new OpenAPIHono<AppEnv>({ defaultHook });
+
+const defaultHook: Hook<unknown, AppEnv, string, undefined> = (result) => {
+  if (!result.success) throw invalid(result.error, result.target === "json" ? 422 : 400);
+};
+
+/** The hook of a route whose refused input answers one message of its own (login keeps its one wording). */
+export const wording =
+  (message: string) =>
+  <T>(result: Parameters<Hook<T, AppEnv, string, undefined>>[0]): undefined => {
+    if (!result.success) throw invalid(result.error, result.target === "json" ? 422 : 400, message);
+  };
+
+/**
+ * A JSON body checked by `schema`. The library's validator reads a body only when its Content-Type
+ * says JSON (and answers 415 to any other), while this API judges a body by what it holds whatever
+ * its type: `readBody` runs first (over 1 MB → 413, bad JSON → 400, empty → {}) and hands the
+ * validator the object it read, typed as JSON.
+ */
+export const jsonBody = <T extends Schema>(schema: T) => ({
+  required: true,
+  content: { "application/json": { schema } },
+});
+
+export const readBody: MiddlewareHandler = async (c, next) => {
+  const value = await readJson(c);
+  const headers = new Headers(c.req.raw.headers);
+  headers.set("content-type", "application/json");
+  c.req.raw = new Request(c.req.raw, { headers, body: JSON.stringify(value) });
+  await next();
+};
+
+/**
+ * A JSON answer typed by the TypeScript type its handler returns (`typed<NoteJson>()`): the route's
+ * schemas are where the pages' typed client (app/lib/api.server.ts) reads an answer's type, and the
+ * document describes it as an object. Where a zod schema is as short, a route gives it (`json()`).
+ */
+export const typed = <T>(description = "Success") => json(z.custom<T>().openapi({ type: "object" }), description);
+
+export const json = <T extends Schema>(schema: T, description = "Success") => ({
+  description,
+  content: { "application/json": { schema } },
+});
+
+/** A JSON answer as `json()` or `typed()` declare it: a helper taking one keeps its schema's type. */
+export type Answered = { description: string; content: { "application/json": { schema: Schema } } };
+
+/** What a service answers: the value of its promise, or of the read (db/reads.ts) it builds. */
+export type Answer<F extends (...args: never[]) => unknown> =
+  Awaited<ReturnType<F>> extends Read<infer T> ? T : Awaited<ReturnType<F>>;
+
+/** The answer of a route that only says it is done. */
+export const Ok = z.object({ ok: z.literal(true) });
+
+/** What signed-in routes say in the document: the session cookie or a bearer token. */
+export const SIGNED_IN: Record<string, string[]>[] = [{ session: [] }, { bearer: [] }];
+
+/**
+ * A route for signed-in people: the session guard runs first (then `also`, e.g. readBody), and the
+ * document says which credentials it takes, from the same line.
+ */
+export const signedIn = (...also: MiddlewareHandler<AppEnv>[]) => ({
+  middleware: [requireUser, ...also],
+  security: SIGNED_IN,
+});
+
+/** POST (on) or DELETE (off) `/{uid}`, signed in: a relation with a person (follow, block, mute). */
+export const personToggle = <M extends "post" | "delete", A extends Answered>(method: M, summary: string, answer: A) =>
+  createRoute({
+    method,
+    path: "/{uid}",
+    summary,
+    ...signedIn(),
+    request: { params: UidParam },
+    responses: { 200: answer },
   });
-}
-
-export function query<T extends Schema>(schema: T): MiddlewareHandler<any, string, Io<"query", T>> {
-  return described("query", schema, async (c, next) => {
-    c.req.addValidatedData("query", (await check(schema, c.req.query(), 400)) as object);
-    await next();
-  });
-}
-
-export function param<T extends Schema>(schema: T): MiddlewareHandler<any, string, Io<"param", T>> {
-  return described("param", schema, async (c, next) => {
-    c.req.addValidatedData("param", (await check(schema, c.req.param(), 400)) as object);
-    await next();
-  });
-}
-
-export type Validated = "json" | "query" | "param";
-
-/** What each validator checks, so the OpenAPI document (worker/openapi.ts) is made from the same schemas. */
-const schemas = new WeakMap<MiddlewareHandler, { target: Validated; schema: Schema }>();
-
-function described<M extends MiddlewareHandler<any, string, any>>(target: Validated, schema: Schema, mw: M): M {
-  schemas.set(mw, { target, schema });
-  return mw;
-}
-
-/** The schema a validator middleware checks, or undefined for any other handler. */
-export const validatedBy = (handler: unknown) => schemas.get(handler as MiddlewareHandler);

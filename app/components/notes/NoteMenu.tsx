@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import type { NoteJson } from "../../../worker/features/notes/notes.types";
 import type { UserJson } from "../../../worker/features/users/users.service";
 import { useViewer } from "~/lib/viewer";
+import type { Marks } from "~/lib/toggle";
 import { dialogHref, pageOf } from "~/lib/scroll";
 import { closeMenu } from "../social/ToggleForm";
 import { NoteMenuExtra } from "../social/NoteMenuExtra";
@@ -15,19 +16,19 @@ import { noteHref } from "./NoteCard";
 /**
  * The entries of a note's menu (spec 2): Edit and Delete on one's own note; Copy link and Copy
  * text; Save, Report, Mute and Block on someone else's. `back` is where a form posted without
- * JavaScript returns (this page, unless the menu is a dialog); `saved` is the bookmark state when
- * it is already known.
+ * JavaScript returns (this page, unless the menu is a dialog); `marks` are the private marks'
+ * states (Save) when already known.
  */
 function NoteMenuItems({
   note,
   viewer,
   back,
-  saved,
+  marks,
 }: {
   note: NoteJson;
   viewer: UserJson | null;
   back?: string;
-  saved?: boolean;
+  marks?: Marks;
 }) {
   const location = useLocation();
   const [toast, setToast] = useState<{ text: string; at: number } | null>(null);
@@ -67,7 +68,7 @@ function NoteMenuItems({
           Copy text
         </button>
       </li>
-      {!own && <NoteMenuExtra note={note} viewer={viewer} back={back} saved={saved} />}
+      {!own && <NoteMenuExtra note={note} viewer={viewer} back={back} marks={marks} />}
       {!own && viewer && <SafetyItems user={note.user} back={back} />}
       {own && (
         <li>
@@ -114,14 +115,14 @@ export function NoteMenu({
  * JavaScript, so a card carries one link instead of the menu's forms (issue 19). Its forms return
  * to the page under it, the dialog closed.
  */
-export function NoteMenuDialog({ note, saved }: { note: NoteJson | null; saved?: boolean }) {
+export function NoteMenuDialog({ note, marks }: { note: NoteJson | null; marks?: Marks }) {
   const location = useLocation();
   const viewer = useViewer();
   return (
     <Dialog title="Note actions">
       {note ? (
         <ul className="menu-sheet">
-          <NoteMenuItems note={note} viewer={viewer} back={pageOf(location)} saved={saved} />
+          <NoteMenuItems note={note} viewer={viewer} back={pageOf(location)} marks={marks} />
         </ul>
       ) : (
         <p>This note is no longer available.</p>

@@ -4,13 +4,14 @@
 // and deletes those rows, so a chunk is all or nothing and a retried deletion never counts twice.
 // Chunks are chosen by subqueries (`... where user_id = ? limit N`), never by bound id lists, so no
 // statement comes near D1's 100-parameter limit. No count(*) recount of anyone's totals.
-import { eq, type SQL, sql } from "drizzle-orm";
+import { eq, getTableName, type SQL, sql } from "drizzle-orm";
 import { users } from "../../db/schema/users";
 import { endAllSessions } from "../../lib/sessions";
 import type { DB, Env } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { verifyPassword } from "../../lib/password";
 import { bindingOf } from "../../db/plan";
+import { MARKS } from "../interactions/kinds";
 
 const CHUNK = 500;
 /** Replies are taken fewer at a time: each brings its whole subtree (others' answers under it). */
@@ -116,7 +117,7 @@ export async function deleteAccount(env: Env, db: DB, uid: number) {
 
   // 7. Their remaining rows, which move no one else's counters.
   await drain(db, "notifications", "id", sql`user_id = ${U}`);
-  await drain(db, "bookmarks", "_rowid_", sql`user_id = ${U}`);
+  for (const k of MARKS) await drain(db, getTableName(k.table), "_rowid_", sql`user_id = ${U}`);
   await drain(db, "reports", "id", sql`user_id = ${U}`);
   await drain(db, "uploads", "key", sql`user_id = ${U}`);
   // Blocks and mutes both ways (issue 16): a spammer blocked by thousands is drained in chunks

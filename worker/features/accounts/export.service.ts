@@ -6,10 +6,11 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { folders } from "../../db/schema/folders";
 import { notes } from "../../db/schema/notes";
 import { blocks, moderationLog, mutes, noteVersions } from "../../db/schema/safety";
-import { bookmarks, follows, replies, reports } from "../../db/schema/social";
+import { follows, replies, reports } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
 import type { DB, Env } from "../../env";
 import { notFound } from "../../lib/errors";
+import { MARKS } from "../interactions/kinds";
 import { REPORT_KINDS } from "../reports/reports.constants";
 import { htmlToMarkdown } from "./markdown";
 import { ZipWriter } from "./export.zip";
@@ -210,24 +211,26 @@ async function writeExport(env: Env, db: DB, u: UserRow, w: ZipWriter) {
     }),
   );
 
-  await w.jsonArray(
-    "bookmarks.json",
-    (a: { kind: string; createdAt: number; targetId: number } | null) =>
-      db
-        .select({ kind: bookmarks.kind, targetId: bookmarks.targetId, createdAt: bookmarks.createdAt })
-        .from(bookmarks)
-        .where(
-          and(
-            eq(bookmarks.userId, uid),
-            a
-              ? sql`(${bookmarks.kind}, ${bookmarks.createdAt}, ${bookmarks.targetId}) > (${a.kind}, ${a.createdAt}, ${a.targetId})`
-              : undefined,
-          ),
-        )
-        .orderBy(asc(bookmarks.kind), asc(bookmarks.createdAt), asc(bookmarks.targetId))
-        .limit(PAGE),
-    (b) => ({ kind: b.kind, id: b.targetId, created_at: iso(b.createdAt) }),
-  );
+  // Each private mark (bookmarks) as its own file, read along its (user_id, kind, created_at) index.
+  for (const { table: t, file } of MARKS)
+    await w.jsonArray(
+      file,
+      (a: { kind: string; createdAt: number; targetId: number } | null) =>
+        db
+          .select({ kind: t.kind, targetId: t.targetId, createdAt: t.createdAt })
+          .from(t)
+          .where(
+            and(
+              eq(t.userId, uid),
+              a
+                ? sql`(${t.kind}, ${t.createdAt}, ${t.targetId}) > (${a.kind}, ${a.createdAt}, ${a.targetId})`
+                : undefined,
+            ),
+          )
+          .orderBy(asc(t.kind), asc(t.createdAt), asc(t.targetId))
+          .limit(PAGE),
+      (b) => ({ kind: b.kind, id: b.targetId, created_at: iso(b.createdAt) }),
+    );
 
   await people(db, w, uid, "follows/following.json", follows, follows.followerId, follows.followeeId);
   await people(db, w, uid, "follows/followers.json", follows, follows.followeeId, follows.followerId);

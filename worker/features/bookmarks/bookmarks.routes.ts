@@ -1,23 +1,28 @@
-import { Hono } from "hono";
+import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import type { AppEnv } from "../../env";
-import { me, requireUser } from "../../lib/session";
-import { param, query } from "../../lib/validate";
-import { IdParam, ListQuery } from "../../lib/params";
-import { KindQuery } from "../content/content";
-import { bookmark, isBookmarked, listBookmarks } from "./bookmarks.service";
+import { me } from "../../lib/session";
+import { type Answer, router, signedIn, typed } from "../../lib/validate";
+import { ListQuery, orElse } from "../../lib/params";
+import { markRoutes } from "../interactions/interactions.routes";
+import { BOOKMARK } from "../interactions/kinds";
+import { listBookmarks } from "./bookmarks.service";
 
-export const bookmarkRoutes = new Hono<AppEnv>()
-  .use(requireUser)
-  .get("/", query(ListQuery.extend({ t: z.enum(["note", "rep", "reply"]).catch("note") })), async (c) =>
-    c.json(await listBookmarks(c.var.db, me(c).id, c.req.valid("query"))),
-  )
-  .get("/:id", param(IdParam), query(KindQuery), async (c) =>
-    c.json(await isBookmarked(c.var.db, me(c).id, c.req.valid("query").t, c.req.valid("param").id)),
-  )
-  .post("/:id", param(IdParam), query(KindQuery), async (c) =>
-    c.json(await bookmark(c.var.db, me(c).id, c.req.valid("query").t, c.req.valid("param").id, true)),
-  )
-  .delete("/:id", param(IdParam), query(KindQuery), async (c) =>
-    c.json(await bookmark(c.var.db, me(c).id, c.req.valid("query").t, c.req.valid("param").id, false)),
+const list = createRoute({
+  method: "get",
+  path: "/",
+  summary: "Your bookmarks: notes, or replies",
+  ...signedIn(),
+  request: { query: ListQuery.extend({ t: orElse(z.enum(["note", "rep", "reply"]), "note") }) },
+  responses: { 200: typed<Answer<typeof listBookmarks>>("One page of bookmarks") },
+});
+
+export const bookmarkRoutes = router()
+  .openapi(list, async (c) => c.json(await listBookmarks(c.var.db, me(c).id, c.req.valid("query")), 200))
+  .route(
+    "/",
+    markRoutes(BOOKMARK, {
+      state: "Whether you bookmarked it",
+      on: "Bookmark a note, reply or folder",
+      off: "Remove a bookmark",
+    }),
   );

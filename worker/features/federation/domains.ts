@@ -99,13 +99,3 @@ export async function unblockDomain(db: D1Database, moderator: number, input: st
   ]);
   return { domain: host, blocked: false };
 }
-
-/** Every block, newest first (a short list: moderators read it whole). */
-export async function domainBlockList(db: D1Database) {
-  const { results } = await db
-    .prepare(
-      "select host as domain, reason, created_at, (select username from users where id = created_by) as moderator from domain_blocks order by created_at desc",
-    )
-    .all<{ domain: string; reason: string; created_at: number; moderator: string | null }>();
-  return { domains: results };
-}

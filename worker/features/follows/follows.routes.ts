@@ -1,35 +1,47 @@
-import { Hono } from "hono";
+import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import type { AppEnv } from "../../env";
-import { me, requireUser } from "../../lib/session";
-import { param, query } from "../../lib/validate";
+import { me } from "../../lib/session";
+import { type Answer, personToggle, router, signedIn, typed } from "../../lib/validate";
 import { ListQuery, UidParam } from "../../lib/params";
 import { follow, listFollows } from "./follows.service";
 import { federate } from "../federation/federate";
 import { readOne } from "../../db/reads";
 import { suggestionsRead } from "./suggestions.service";
 
-export const followRoutes = new Hono<AppEnv>()
-  .post("/:uid", requireUser, param(UidParam), async (c) => {
+const toggle = <M extends "post" | "delete">(method: M, summary: string) =>
+  personToggle(method, summary, typed<Answer<typeof follow>>("Following or not, now"));
+// People to follow for the signed-in person (Home's first steps and empty Following read the same).
+const suggestions = createRoute({
+  method: "get",
+  path: "/suggestions",
+  summary: "People you might follow",
+  ...signedIn(),
+  responses: { 200: typed<{ users: Answer<typeof suggestionsRead> }>("A few people") },
+});
+// Any other word than these two is refused by the schema (400), as any bad parameter is.
+const lists = createRoute({
+  method: "get",
+  path: "/{uid}/{which}",
+  summary: "Whom a person follows, or who follows them",
+  request: { params: UidParam.extend({ which: z.enum(["following", "followers"]) }), query: ListQuery },
+  responses: { 200: typed<Answer<typeof listFollows>>("One page of people") },
+});
+
+export const followRoutes = router()
+  .openapi(toggle("post", "Follow someone"), async (c) => {
     const done = await follow(c.var.db, me(c).id, c.req.valid("param").uid, true);
     await federate(c, { notex: "follow", op: "create", uid: me(c).id, target: c.req.valid("param").uid });
-    return c.json(done);
+    return c.json(done, 200);
   })
-  .delete("/:uid", requireUser, param(UidParam), async (c) => {
+  .openapi(toggle("delete", "Unfollow someone"), async (c) => {
     const done = await follow(c.var.db, me(c).id, c.req.valid("param").uid, false);
     await federate(c, { notex: "follow", op: "delete", uid: me(c).id, target: c.req.valid("param").uid });
-    return c.json(done);
+    return c.json(done, 200);
   })
-  // People to follow for the signed-in person (Home's first steps and empty Following read the same).
-  .get("/suggestions", requireUser, async (c) =>
-    c.json({ users: await readOne(c.var.db, suggestionsRead(c.var.db, me(c).id)) }),
+  .openapi(suggestions, async (c) =>
+    c.json({ users: await readOne(c.var.db, suggestionsRead(c.var.db, me(c).id)) }, 200),
   )
-  .get(
-    "/:uid/:which{following|followers}",
-    param(UidParam.extend({ which: z.enum(["following", "followers"]) })),
-    query(ListQuery),
-    async (c) => {
-      const { uid, which } = c.req.valid("param");
-      return c.json(await listFollows(c.var.db, uid, which, c.req.valid("query"), c.var.user?.id ?? 0));
-    },
-  );
+  .openapi(lists, async (c) => {
+    const { uid, which } = c.req.valid("param");
+    return c.json(await listFollows(c.var.db, uid, which, c.req.valid("query"), c.var.user?.id ?? 0), 200);
+  });

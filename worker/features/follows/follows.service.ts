@@ -82,10 +82,14 @@ interface FollowRow {
   following: number;
 }
 
-/** One page of the people `uid` follows or who follow them, newest first; empty across a block. */
+/**
+ * One page of the people `uid` follows or who follow them, newest first; empty across a block.
+ * `uid` is an id, or SQL naming the person (idNamed: a profile page knows only the name in its
+ * address, and reads the list in the same batch as the person).
+ */
 export function followsRead(
   db: DB,
-  uid: number,
+  uid: number | SQL,
   which: "following" | "followers",
   q: { page: number; cursor?: string },
   viewer: number,

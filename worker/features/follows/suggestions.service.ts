@@ -1,5 +1,5 @@
 import { and, desc, gt, isNull, ne, sql } from "drizzle-orm";
-import { bindPlan, namedObjects, planFrom } from "../../db/plan";
+import { bindPlan, namedObjects, planOf } from "../../db/plan";
 import type { Read } from "../../db/reads";
 import { users } from "../../db/schema/users";
 import type { DB } from "../../env";
@@ -30,24 +30,26 @@ export interface SuggestedPerson {
  * many rows as the people `me` already follows among the top ones, plus `n` (never the whole table).
  */
 export function suggestionsRead(db: DB, me: number, n = 3): Read<SuggestedPerson[]> {
-  const plan = planFrom(
-    db
+  // Built once (every home page of a signed-in person reads it), then only bound.
+  const plan = planOf("suggestions", () => {
+    const viewer = sql.placeholder("me");
+    return db
       .select({ ...PERSON_COLUMNS, follower_num: users.followerNum })
       .from(users)
       .where(
         and(
-          ne(users.id, me),
+          ne(users.id, viewer),
           isNull(users.suspendedAt),
           gt(users.noteNum, 0),
-          sql`not exists(select 1 from follows f where f.follower_id = ${me} and f.followee_id = ${users.id})`,
-          sql`not ${blockedEither(me, users.id)}`,
+          sql`not exists(select 1 from follows f where f.follower_id = ${viewer} and f.followee_id = ${users.id})`,
+          sql`not ${blockedEither(viewer, users.id)}`,
         ),
       )
       .orderBy(desc(users.followerNum), desc(users.id))
-      .limit(n),
-  );
+      .limit(sql.placeholder("n"));
+  });
   return {
-    statements: [bindPlan(db, plan, {})],
+    statements: [bindPlan(db, plan, { me, n })],
     value: ([r]) => namedObjects<SuggestedPerson>(plan, r.results),
   };
 }

@@ -1,25 +1,27 @@
-import { Hono } from "hono";
-import type { AppEnv } from "../../env";
-import { me, requireUser } from "../../lib/session";
-import { param, query } from "../../lib/validate";
-import { IdParam } from "../../lib/params";
-import { KindQuery } from "../content/content";
+import { z } from "@hono/zod-openapi";
+import { me } from "../../lib/session";
+import { json, router } from "../../lib/validate";
+import { toggleRoute } from "../interactions/interactions.routes";
 import { like } from "./likes.service";
 import { federate } from "../federation/federate";
 
-export const likesRoutes = new Hono<AppEnv>()
-  .use(requireUser)
-  .post("/:id", param(IdParam), query(KindQuery), async (c) => {
+const Liked = z.object({ liked: z.boolean(), likenum: z.number().int() });
+
+const answer = json(Liked, "Whether you like it now, and its count");
+const toggle = <M extends "post" | "delete">(method: M, summary: string) => toggleRoute(method, summary, answer);
+
+export const likesRoutes = router()
+  .openapi(toggle("post", "Like a note, reply or folder"), async (c) => {
     const { t: kind } = c.req.valid("query");
     const { liked, likenum } = await like(c.var.db, me(c).id, kind, c.req.valid("param").id, true);
     if (kind === "note" || kind === "reply")
       await federate(c, { notex: "like", op: "create", uid: me(c).id, kind, id: c.req.valid("param").id });
-    return c.json({ liked, likenum });
+    return c.json({ liked, likenum }, 200);
   })
-  .delete("/:id", param(IdParam), query(KindQuery), async (c) => {
+  .openapi(toggle("delete", "Take a like back"), async (c) => {
     const { t: kind } = c.req.valid("query");
     const { liked, likenum } = await like(c.var.db, me(c).id, kind, c.req.valid("param").id, false);
     if (kind === "note" || kind === "reply")
       await federate(c, { notex: "like", op: "delete", uid: me(c).id, kind, id: c.req.valid("param").id });
-    return c.json({ liked, likenum });
+    return c.json({ liked, likenum }, 200);
   });

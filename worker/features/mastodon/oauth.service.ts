@@ -1,12 +1,14 @@
 // Apps and OAuth 2 for Mastodon clients (RFC 6749 with RFC 9700's advice): exact redirect URIs,
 // one-time codes kept hashed for minutes, PKCE S256, no password grant.
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, getTableColumns, lt } from "drizzle-orm";
 import { z } from "zod";
 import { oauthApps, oauthCodes } from "../../db/schema/oauth";
 import type { DB, Env } from "../../env";
 import { AppError } from "../../lib/errors";
 import { hashSecret, randomToken } from "../../lib/secret";
-import { parseScopes, within } from "./scopes";
+import { describeScope, parseScopes, within } from "./scopes";
+import { bindPlan, namedObjects, planFrom } from "../../db/plan";
+import { known, mapRead, type Read, readOne } from "../../db/reads";
 import { grantAppToken, grantUserToken } from "./tokens";
 
 export const OOB = "urn:ietf:wg:oauth:2.0:oob";
@@ -78,11 +80,16 @@ export async function createApp(db: DB, input: z.output<typeof AppInput>) {
 
 export const appJsonOf = appJson;
 
-export async function appByClientId(db: DB, clientId: string | undefined): Promise<AppRow | null> {
-  if (!clientId || clientId.length > 100) return null;
-  const [row] = await db.select().from(oauthApps).where(eq(oauthApps.clientId, clientId)).limit(1);
-  return row ?? null;
+/** The app registered as `clientId`, as a read: one statement, none for an id no app can have. */
+function appRead(db: DB, clientId: string | undefined): Read<AppRow | null> {
+  if (!clientId || clientId.length > 100) return known(null);
+  const plan = planFrom(
+    db.select(getTableColumns(oauthApps)).from(oauthApps).where(eq(oauthApps.clientId, clientId)).limit(1),
+  );
+  return { statements: [bindPlan(db, plan, {})], value: ([r]) => namedObjects<AppRow>(plan, r.results)[0] ?? null };
 }
+
+export const appByClientId = (db: DB, clientId: string | undefined) => readOne(db, appRead(db, clientId));
 
 /** The app that `clientId` and `secret` authenticate, or 401 invalid_client. */
 export async function authenticateClient(db: DB, clientId?: string, secret?: string): Promise<AppRow> {
@@ -111,8 +118,21 @@ export type AuthorizeRequest = z.output<typeof AuthorizeQuery>;
  * What the consent page shows, once the request is checked: an unknown app or a redirect URI it did
  * not register is never redirected to (the page says so instead); other errors are.
  */
-export async function checkAuthorize(db: DB, q: AuthorizeRequest) {
-  const app = await appByClientId(db, q.client_id);
+export const authorizeRead = (db: DB, q: AuthorizeRequest) =>
+  mapRead(appRead(db, q.client_id), (app) => checked(app, q));
+
+export const checkAuthorize = (db: DB, q: AuthorizeRequest) => readOne(db, authorizeRead(db, q));
+
+/** The consent page's words for a checked request: the app, what each scope allows, where it returns. */
+export const consentRead = (db: DB, q: AuthorizeRequest) =>
+  mapRead(authorizeRead(db, q), ({ app, scopes, redirectUri }) => ({
+    app: { name: app.name, website: app.website },
+    scopes: scopes.map((s) => ({ scope: s, text: describeScope(s) })),
+    redirect_uri: redirectUri,
+    out_of_band: redirectTo(redirectUri, {}) === null,
+  }));
+
+function checked(app: AppRow | null, q: AuthorizeRequest) {
   if (!app) throw oauthError(400, "invalid_client", "The app asking to sign in is not known to NoteX.");
   if (!app.redirectUris.split("\n").includes(q.redirect_uri))
     throw oauthError(400, "invalid_redirect_uri", "The redirect URI does not match one the app registered.");

@@ -1,9 +1,8 @@
-import { Hono } from "hono";
+import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import type { AppEnv } from "../../env";
 import { AppError } from "../../lib/errors";
-import { me, requireUser } from "../../lib/session";
-import { body, param, query } from "../../lib/validate";
+import { me } from "../../lib/session";
+import { type Answer, json, jsonBody, Ok, readBody, router, signedIn, typed } from "../../lib/validate";
 import { IdParam, ListQuery, OWNER_REQUIRED, OwnerListQuery } from "../../lib/params";
 import { NoteInput, RenoteInput } from "./notes.schema";
 import { getNote, LISTS, labelRead, listNotes, noteHistory, ownerNotesRead, tagRead } from "./read.service";
@@ -17,23 +16,74 @@ import { federate, resolveMentions } from "../federation/federate";
 const UserNotesQuery = OwnerListQuery.extend({ xlabel: z.string().max(100).optional() }).refine(...OWNER_REQUIRED);
 const origin = (url: string) => new URL(url).origin;
 
-export const notes = new Hono<AppEnv>()
-  .get("/", query(UserNotesQuery), async (c) => {
+const list = createRoute({
+  method: "get",
+  path: "/",
+  summary: "A person's notes, by uid or username (optionally one x-label)",
+  request: { query: UserNotesQuery },
+  responses: { 200: typed<Answer<typeof ownerNotesRead>>("One page of notes") },
+});
+const one = createRoute({
+  method: "get",
+  path: "/{id}",
+  summary: "A note",
+  request: { params: IdParam },
+  responses: { 200: typed<Answer<typeof getNote>>("The note") },
+});
+const history = createRoute({
+  method: "get",
+  path: "/{id}/history",
+  summary: "A note's earlier versions",
+  request: { params: IdParam },
+  responses: { 200: typed<Answer<typeof noteHistory>>("The versions, newest first") },
+});
+const byAddress = createRoute({
+  method: "get",
+  path: "/{username}/{id}",
+  summary: "A note at its address (its author's name and its id)",
+  request: { params: IdParam.extend({ username: z.string().min(1).max(100) }) },
+  responses: { 200: typed<Answer<typeof getNote>>("The note") },
+});
+const take = createRoute({
+  method: "post",
+  path: "/",
+  summary: "Take a note",
+  ...signedIn(readBody),
+  request: { body: jsonBody(NoteInput) },
+  responses: { 201: typed<Answer<typeof createNote>>("The new note") },
+});
+const edit = createRoute({
+  method: "patch",
+  path: "/",
+  summary: "Edit your note",
+  ...signedIn(readBody),
+  request: { body: jsonBody(NoteInput) },
+  responses: { 200: typed<Answer<typeof updateNote>>("The note as saved") },
+});
+const remove = createRoute({
+  method: "delete",
+  path: "/{id}",
+  summary: "Delete your note",
+  ...signedIn(),
+  request: { params: IdParam },
+  responses: { 200: json(Ok, "Deleted") },
+});
+
+export const notes = router()
+  .openapi(list, async (c) => {
     const q = c.req.valid("query");
     const owner = { uid: q.uid, username: q.username };
-    return c.json(await readOne(c.var.db, ownerNotesRead(c.var.db, owner, q.xlabel, q, c.var.user?.id ?? null)));
+    return c.json(await readOne(c.var.db, ownerNotesRead(c.var.db, owner, q.xlabel, q, c.var.user?.id ?? null)), 200);
   })
-  .get("/:id", param(IdParam), async (c) =>
-    c.json(await getNote(c.var.db, c.req.valid("param").id, c.var.user?.id ?? null)),
+  .openapi(one, async (c) => c.json(await getNote(c.var.db, c.req.valid("param").id, c.var.user?.id ?? null), 200))
+  .openapi(history, async (c) =>
+    c.json(await noteHistory(c.var.db, c.req.valid("param").id, c.var.user?.id ?? null), 200),
   )
-  .get("/:id/history", param(IdParam), async (c) =>
-    c.json(await noteHistory(c.var.db, c.req.valid("param").id, c.var.user?.id ?? null)),
-  )
-  .get("/:username/:id", param(IdParam.extend({ username: z.string().min(1).max(100) })), async (c) => {
+  .openapi(byAddress, async (c) => {
     const { id, username } = c.req.valid("param");
-    return c.json(await getNote(c.var.db, id, c.var.user?.id ?? null, username));
+    return c.json(await getNote(c.var.db, id, c.var.user?.id ?? null, username), 200);
   })
-  .post("/", requireUser, body(NoteInput), async (c) => {
+  .openapi(take, async (c) => {
     const data = c.req.valid("json");
     if (data.id) throw new AppError(422, "invalid_input", "Use PATCH to edit a note.");
     await resolveMentions(c, data.content);
@@ -41,48 +91,94 @@ export const notes = new Hono<AppEnv>()
     await federate(c, { notex: "note", op: "create", uid: me(c).id, id: saved.note.id });
     return c.json(saved, 201);
   })
-  .patch("/", requireUser, body(NoteInput), async (c) => {
+  .openapi(edit, async (c) => {
     const data = c.req.valid("json");
     if (!data.id) throw new AppError(422, "invalid_input", "id is required", { id: "id is required" });
     await resolveMentions(c, data.content);
     const saved = await updateNote(c.env, c.var.db, me(c).id, data.id, data, origin(c.req.url));
     await federate(c, { notex: "note", op: "update", uid: me(c).id, id: data.id });
-    return c.json(saved);
+    return c.json(saved, 200);
   })
-  .delete("/:id", requireUser, param(IdParam), async (c) => {
+  .openapi(remove, async (c) => {
     await deleteNote(c.env, c.var.db, me(c).id, c.req.valid("param").id);
     await federate(c, { notex: "note", op: "delete", uid: me(c).id, id: c.req.valid("param").id });
-    return c.json({ ok: true });
+    return c.json({ ok: true as const }, 200);
   });
 
-export const feeds = new Hono<AppEnv>()
-  .get("/discover", query(ListQuery), async (c) =>
-    c.json(await listNotes(c.var.db, LISTS.discover, {}, c.req.valid("query"), c.var.user?.id ?? null)),
+const discover = createRoute({
+  method: "get",
+  path: "/discover",
+  summary: "Discover: everyone's newest notes",
+  request: { query: ListQuery },
+  responses: { 200: typed<Answer<typeof listNotes>>("One page of notes") },
+});
+const following = createRoute({
+  method: "get",
+  path: "/feeds",
+  summary: "Following: the notes of the people you follow",
+  ...signedIn(),
+  request: { query: ListQuery },
+  responses: { 200: typed<Answer<typeof listFeed>>("One page of notes") },
+});
+const tagged = createRoute({
+  method: "get",
+  path: "/tags/{tag}",
+  summary: "Notes with a hashtag",
+  request: { params: z.object({ tag: z.string().min(1).max(100) }), query: ListQuery },
+  responses: { 200: typed<Answer<typeof tagRead>>("One page of notes") },
+});
+// Hono has decoded the path once; a second decode broke "100% done".
+const labelled = createRoute({
+  method: "get",
+  path: "/labels/{label}",
+  summary: "Notes under an x-label",
+  request: { params: z.object({ label: z.string().min(1).max(100) }), query: ListQuery },
+  responses: { 200: typed<Answer<typeof labelRead>>("One page of notes") },
+});
+
+export const feeds = router()
+  .openapi(discover, async (c) =>
+    c.json(await listNotes(c.var.db, LISTS.discover, {}, c.req.valid("query"), c.var.user?.id ?? null), 200),
   )
-  .get("/feeds", requireUser, query(ListQuery), async (c) =>
-    c.json(await listFeed(c.var.db, me(c).id, c.req.valid("query"))),
-  )
-  .get("/tags/:tag", param(z.object({ tag: z.string().min(1).max(100) })), query(ListQuery), async (c) =>
+  .openapi(following, async (c) => c.json(await listFeed(c.var.db, me(c).id, c.req.valid("query")), 200))
+  .openapi(tagged, async (c) =>
     c.json(
       await readOne(
         c.var.db,
         tagRead(c.var.db, c.req.valid("param").tag, c.req.valid("query"), c.var.user?.id ?? null),
       ),
+      200,
     ),
   )
-  // Hono has decoded the path once; a second decode broke "100% done" (issue 20 §3).
-  .get("/labels/:label", param(z.object({ label: z.string().min(1).max(100) })), query(ListQuery), async (c) =>
+  .openapi(labelled, async (c) =>
     c.json(
       await readOne(
         c.var.db,
         labelRead(c.var.db, c.req.valid("param").label, c.req.valid("query"), c.var.user?.id ?? null),
       ),
+      200,
     ),
   );
 
-export const renotes = new Hono<AppEnv>()
-  .use(requireUser)
-  .post("/", body(RenoteInput), async (c) => {
+const share = createRoute({
+  method: "post",
+  path: "/",
+  summary: "Renote a note, or quote it with a note of your own",
+  ...signedIn(readBody),
+  request: { body: jsonBody(RenoteInput) },
+  responses: { 201: typed<Answer<typeof renote>>("The renote or the quote") },
+});
+const unshare = createRoute({
+  method: "delete",
+  path: "/{id}",
+  summary: "Take a renote back",
+  ...signedIn(),
+  request: { params: IdParam },
+  responses: { 200: typed<Answer<typeof undoRenote>>("Renoted no more") },
+});
+
+export const renotes = router()
+  .openapi(share, async (c) => {
     const { renote_id, content, quote } = c.req.valid("json");
     const html = content.trim() ? sanitizeHtml(content) : "";
     const txt = htmlToText(html);
@@ -103,8 +199,8 @@ export const renotes = new Hono<AppEnv>()
     );
     return c.json(done, 201);
   })
-  .delete("/:id", param(IdParam), async (c) => {
+  .openapi(unshare, async (c) => {
     const done = await undoRenote(c.var.db, me(c).id, c.req.valid("param").id);
     await federate(c, { notex: "renote", op: "delete", uid: me(c).id, target: c.req.valid("param").id });
-    return c.json(done);
+    return c.json(done, 200);
   });

@@ -1,12 +1,12 @@
 import { and, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
-import { bindPlan, namedObjects, planFrom } from "../../db/plan";
+import { bindingOf, bindPlan, namedObjects, planOf } from "../../db/plan";
 import { readOne } from "../../db/reads";
 import { z } from "zod";
 import { notifications } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
 import type { CurrentUser, DB } from "../../env";
 import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
-import { ListQuery } from "../../lib/params";
+import { ListQuery, orElse } from "../../lib/params";
 import { noticeVisible } from "../safety/visibility";
 
 /**
@@ -39,7 +39,7 @@ function href(
  */
 export const MENTION_ACTIONS = sql`${notifications.action} in ('mention', 'reply', 'quote')`;
 
-export const NotificationsQuery = ListQuery.extend({ t: z.enum(["all", "mentions"]).optional().catch(undefined) });
+export const NotificationsQuery = ListQuery.extend({ t: orElse(z.enum(["all", "mentions"]).optional(), undefined) });
 
 /** The opening words of a text for a notice ("liked your note “first words…”"), cut at a word. */
 export function firstWords(text: string | null, max = 60): string {
@@ -58,30 +58,21 @@ const subjectOf = sql<string | null>`case when ${notifications.action} in ('like
     when 'folder' then (select name from folders where id = ${notifications.rowid})
   end end`;
 
+const P = (name: string) => sql.placeholder(name);
+
 /**
- * One page of the reader's notifications (all, or the Mentions tab), newest first, with the unread
- * count as it stands; each one says whether it is unread (newer than the last time the list was
- * read), and a follow whether the reader follows back.
- * `actions`: only these kinds (a client's type filter, applied before the page is cut so pages stay
- * full); `size`: a client's own page size.
+ * The statement of a notifications page, built once per shape (the Mentions tab or all, keyset or
+ * first page, how many kinds a client's filter names), every value a placeholder.
  */
-export function notificationsRead(
-  db: DB,
-  uid: number,
-  q: { page: number; cursor?: string; t?: "all" | "mentions"; actions?: readonly string[]; size?: number },
-) {
-  const size = q.size ?? PAGE_SIZE;
-  const { after, offset } = startOf(q);
-  const plan = planFrom(
-    db
+function noticesPlan(db: DB, mentions: boolean, keyset: boolean, actions: number | null) {
+  return planOf(`notices|${+mentions}|${+keyset}|${actions ?? "-"}`, () => {
+    const uid = P("uid");
+    return db
       .select({
         ...getTableColumns(notifications),
         username: users.username,
         fullname: users.fullname,
         avatar: users.avatar,
-        // The unread count as it stands (one row, read once for the statement), so the page
-        // marks the list read only when something is unread: a write on every visit otherwise.
-        unreadCount: sql<number>`(select noti_num from users where id = ${uid})`.as("x_unread"),
         // The reader's own name, for the hrefs of notices about their content.
         reader: sql<string>`(select username from users where id = ${uid})`.as("x_reader"),
         // Newer than what the reader last saw (users.noti_seen: the newest id when the list was read).
@@ -103,22 +94,50 @@ export function notificationsRead(
       .innerJoin(users, eq(users.id, notifications.actorId))
       .where(
         and(
-          eq(notifications.userId, uid),
+          sql`${notifications.userId} = ${uid}`,
           sql`${notifications.tblname} != '_gone'`,
-          q.t === "mentions" ? MENTION_ACTIONS : undefined,
+          mentions ? MENTION_ACTIONS : undefined,
           // Hidden content and suspended people leave the list while they are removed (not deleted:
           // restoring brings them back). The unread badge may still count them until the list is read.
           noticeVisible(sql`"notifications"`, uid, sql`"users"`),
-          q.actions ? inArray(notifications.action, q.actions.length ? [...q.actions] : [""]) : undefined,
-          after ? sql`(${notifications.createdAt}, ${notifications.id}) < (${after.at}, ${after.id})` : undefined,
+          actions === null
+            ? undefined
+            : inArray(
+                notifications.action,
+                Array.from({ length: actions }, (_, i) => P(`a${i}`)),
+              ),
+          keyset ? sql`(${notifications.createdAt}, ${notifications.id}) < (${P("at")}, ${P("id")})` : undefined,
         ),
       )
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(size + 1)
-      .offset(offset),
-  );
+      .limit(P("limit"))
+      .offset(P("offset"));
+  });
+}
+
+/**
+ * One page of the reader's notifications (all, or the Mentions tab), newest first; each one says
+ * whether it is unread (newer than the last time the list was read), and a follow whether the
+ * reader follows back.
+ * `actions`: only these kinds (a client's type filter, applied before the page is cut so pages stay
+ * full); `size`: a client's own page size.
+ */
+export function notificationsRead(
+  db: DB,
+  uid: number,
+  q: { page: number; cursor?: string; t?: "all" | "mentions"; actions?: readonly string[]; size?: number },
+) {
+  const size = q.size ?? PAGE_SIZE;
+  const { after, offset } = startOf(q);
+  // A client's filter that keeps no kind matches nothing (no action is "").
+  const actions = q.actions && (q.actions.length ? q.actions : [""]);
+  const plan = noticesPlan(db, q.t === "mentions", !!after, actions?.length ?? null);
+  const values: Record<string, unknown> = { uid, at: after?.at, id: after?.id, limit: size + 1, offset };
+  actions?.forEach((action, i) => {
+    values[`a${i}`] = action;
+  });
   return {
-    statements: [bindPlan(db, plan, {})],
+    statements: [bindPlan(db, plan, values)],
     value: ([r]: D1Result<Record<string, unknown>>[]) => {
       const rows = namedObjects<NoticeRow>(plan, r.results);
       const page = pageOf(rows, q.page, (n) => ({ at: n.createdAt, id: n.id }), size);
@@ -142,8 +161,6 @@ export function notificationsRead(
         })),
         paginator: page.paginator,
         cursor: page.cursor,
-        // null on an empty page (no row to carry it): the caller cannot tell, so it marks read.
-        unread: rows[0]?.unreadCount ?? null,
       };
     },
   };
@@ -153,7 +170,6 @@ type NoticeRow = typeof notifications.$inferSelect & {
   username: string;
   fullname: string;
   avatar: string;
-  unreadCount: number;
   reader: string;
   unread: number;
   subject: string | null;
@@ -164,14 +180,33 @@ type NoticeRow = typeof notifications.$inferSelect & {
 export const listNotifications = (db: DB, reader: CurrentUser, q: Parameters<typeof notificationsRead>[2]) =>
   readOne(db, notificationsRead(db, reader.id, q));
 
-/** Spec 2: opening the list resets the unread count to 0 once it has loaded. */
-export async function markRead(db: DB, uid: number) {
-  await db
+/**
+ * Spec 2: opening the list resets the unread count to 0 once it has loaded. One statement, which
+ * changes nothing when nothing is unread (every new notice moves noti_num up).
+ */
+function markReadStatement(db: DB, uid: number): D1PreparedStatement {
+  const { sql: text, params } = db
     .update(users)
     // Ids only grow (autoincrement), so the newest id of all is past every one of the user's, in
     // O(1) on the primary key instead of a walk through the user's whole list.
     .set({ notiSeen: sql`(select coalesce(max(id), 0) from notifications)`, notiNum: 0 })
-    // Nothing unread, nothing to write (every new notice moves noti_num up).
-    .where(and(eq(users.id, uid), sql`${users.notiNum} != 0`));
+    .where(and(eq(users.id, uid), sql`${users.notiNum} != 0`))
+    .toSQL();
+  return bindingOf(db)
+    .prepare(text)
+    .bind(...params);
+}
+
+export async function markRead(db: DB, uid: number) {
+  await markReadStatement(db, uid).run();
   return { noti: 0 };
+}
+
+/**
+ * The list as its reader opens it (the page): one page of notices, then the unread count reset,
+ * in one batch. A batch runs its statements in order, so the page still shows which were unread.
+ */
+export function openedNotificationsRead(db: DB, uid: number, q: Parameters<typeof notificationsRead>[2]) {
+  const list = notificationsRead(db, uid, q);
+  return { statements: [...list.statements, markReadStatement(db, uid)], value: list.value };
 }

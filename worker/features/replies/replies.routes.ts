@@ -1,11 +1,10 @@
+import { createRoute } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
-import { Hono } from "hono";
 import { z } from "zod";
 import { replies } from "../../db/schema/social";
-import type { AppEnv } from "../../env";
-import { me, requireUser } from "../../lib/session";
-import { body, param, query } from "../../lib/validate";
-import { IdParam, ListQuery } from "../../lib/params";
+import { me } from "../../lib/session";
+import { type Answer, json, jsonBody, Ok, readBody, router, signedIn, typed } from "../../lib/validate";
+import { IdParam, ListQuery, orElse } from "../../lib/params";
 import { federate, resolveMentions } from "../federation/federate";
 import { chain, createReply, deleteReply, editReply, listReplies } from "./replies.service";
 import { thread } from "./thread.service";
@@ -18,44 +17,93 @@ const Parent = z.coerce
   .int()
   .refine((n) => n !== 0 && Math.abs(n) <= Number.MAX_SAFE_INTEGER, "parent is not valid");
 
-export const replyRoutes = new Hono<AppEnv>()
-  .post("/", requireUser, body(z.object({ content: Content, parent: Parent })), async (c) => {
+const reply = createRoute({
+  method: "post",
+  path: "/",
+  summary: "Reply to a note (a positive parent) or to a reply (a negative one)",
+  ...signedIn(readBody),
+  request: { body: jsonBody(z.object({ content: Content, parent: Parent })) },
+  responses: { 201: typed<Answer<typeof createReply>>("The new reply") },
+});
+const edit = createRoute({
+  method: "patch",
+  path: "/",
+  summary: "Edit your reply",
+  ...signedIn(readBody),
+  request: { body: jsonBody(z.object({ id: IdParam.shape.id, content: Content })) },
+  responses: { 200: typed<Answer<typeof editReply>>("The reply as saved") },
+});
+const remove = createRoute({
+  method: "delete",
+  path: "/{id}",
+  summary: "Delete your reply",
+  ...signedIn(),
+  request: { params: IdParam },
+  responses: { 200: json(Ok, "Deleted") },
+});
+const list = createRoute({
+  method: "get",
+  path: "/",
+  summary: "The replies to a note or reply",
+  request: { query: ListQuery.extend({ pid: Parent }) },
+  responses: { 200: typed<Answer<typeof listReplies>>("One page of replies") },
+});
+// The note page's conversation as a tree (thread.service.ts); `focus`: a reply to show in it.
+const conversation = createRoute({
+  method: "get",
+  path: "/thread",
+  summary: "A note's conversation as a tree",
+  request: { query: ListQuery.extend({ pid: Parent, focus: orElse(IdParam.shape.id.optional(), undefined) }) },
+  responses: { 200: typed<Answer<typeof thread>>("The first levels of the conversation") },
+});
+const ancestry = createRoute({
+  method: "get",
+  path: "/{id}/username/{username}",
+  summary: "A reply at its address, with what it replies to",
+  request: { params: IdParam.extend({ username: z.string().min(1).max(100) }) },
+  responses: { 200: typed<Answer<typeof chain>>("The reply and its parents") },
+});
+const children = createRoute({
+  method: "get",
+  path: "/{id}/child",
+  summary: "The replies to a reply",
+  request: { params: IdParam, query: ListQuery },
+  responses: { 200: typed<Answer<typeof listReplies>>("One page of replies") },
+});
+
+export const replyRoutes = router()
+  .openapi(reply, async (c) => {
     const { content, parent } = c.req.valid("json");
     await resolveMentions(c, content);
     const reply = await createReply(c.var.db, me(c).id, parent, content);
     await federate(c, { notex: "reply", op: "create", uid: me(c).id, id: reply.id });
     return c.json(reply, 201);
   })
-  .patch("/", requireUser, body(z.object({ id: IdParam.shape.id, content: Content })), async (c) => {
+  .openapi(edit, async (c) => {
     const { id, content } = c.req.valid("json");
     await resolveMentions(c, content);
     const reply = await editReply(c.var.db, me(c).id, id, content);
     await federate(c, { notex: "reply", op: "update", uid: me(c).id, id });
-    return c.json(reply);
+    return c.json(reply, 200);
   })
-  .delete("/:id", requireUser, param(IdParam), async (c) => {
+  .openapi(remove, async (c) => {
     const { parent } = await deleteReply(c.var.db, me(c).id, c.req.valid("param").id);
     await federate(c, { notex: "reply", op: "delete", uid: me(c).id, id: c.req.valid("param").id, parent });
-    return c.json({ ok: true });
+    return c.json({ ok: true as const }, 200);
   })
-  .get("/", query(ListQuery.extend({ pid: Parent })), async (c) => {
+  .openapi(list, async (c) => {
     const q = c.req.valid("query");
-    return c.json(await listReplies(c.var.db, eq(replies.parent, q.pid), q, c.var.user?.id ?? null));
+    return c.json(await listReplies(c.var.db, eq(replies.parent, q.pid), q, c.var.user?.id ?? null), 200);
   })
-  // The note page's conversation as a tree (thread.service.ts); `focus`: a reply to show in it.
-  .get(
-    "/thread",
-    query(ListQuery.extend({ pid: Parent, focus: IdParam.shape.id.optional().catch(undefined) })),
-    async (c) => {
-      const q = c.req.valid("query");
-      return c.json(await thread(c.var.db, q.pid, q, c.var.user?.id ?? null));
-    },
-  )
-  .get("/:id/username/:username", param(IdParam.extend({ username: z.string().min(1).max(100) })), async (c) => {
+  .openapi(conversation, async (c) => {
+    const q = c.req.valid("query");
+    return c.json(await thread(c.var.db, q.pid, q, c.var.user?.id ?? null), 200);
+  })
+  .openapi(ancestry, async (c) => {
     const { id, username } = c.req.valid("param");
-    return c.json(await chain(c.var.db, id, username, c.var.user?.id ?? null));
+    return c.json(await chain(c.var.db, id, username, c.var.user?.id ?? null), 200);
   })
-  .get("/:id/child", param(IdParam), query(ListQuery), async (c) =>
+  .openapi(children, async (c) =>
     c.json(
       await listReplies(
         c.var.db,
@@ -63,5 +111,6 @@ export const replyRoutes = new Hono<AppEnv>()
         c.req.valid("query"),
         c.var.user?.id ?? null,
       ),
+      200,
     ),
   );

@@ -1,9 +1,8 @@
-import { Hono } from "hono";
+import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { idField } from "../../lib/params";
-import type { AppEnv } from "../../env";
-import { me, requireUser } from "../../lib/session";
-import { body } from "../../lib/validate";
+import { me } from "../../lib/session";
+import { json, jsonBody, readBody, router, signedIn } from "../../lib/validate";
 import { CONTENT_KINDS } from "../content/content";
 import { CONTROL_MESSAGE, hasControl, multiLine } from "../../lib/text";
 import { REPORT_NOTE_MAX } from "./reports.constants";
@@ -41,7 +40,18 @@ const ReportInput = z.object({
     .transform((v) => v === true || v === "on" || v === "1" || v === "true"),
 });
 
-export const reportRoutes = new Hono<AppEnv>().use(requireUser).post("/", body(ReportInput), async (c) => {
+const Reported = z.object({ reported: z.literal(true), blocking: z.boolean() });
+
+const file = createRoute({
+  method: "post",
+  path: "/",
+  summary: "Report a note, reply or folder to the moderators",
+  ...signedIn(readBody),
+  request: { body: jsonBody(ReportInput) },
+  responses: { 201: json(Reported, "Reported (and the author blocked, if asked)") },
+});
+
+export const reportRoutes = router().openapi(file, async (c) => {
   const { nid, kind, t, forward, note, block } = c.req.valid("json");
   const done = await report(c.var.db, me(c).id, t, nid, kind, { note, block });
   const flag = forward ? forwardOf([{ kind: t, id: nid, created: done.created }], kind, note) : null;

@@ -2,7 +2,7 @@
 // hide, restore, suspend, unsuspend). An action is one db.batch: the change, the counters it moves
 // (each by the one row it changed, guarded so a repeat moves nothing), the target's reports
 // closed, the audit log row and the owner's notification with the reason.
-import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { folders } from "../../db/schema/folders";
 import { notes } from "../../db/schema/notes";
@@ -14,8 +14,6 @@ import { runBatch } from "../../db/client";
 import type { DB, Env } from "../../env";
 import { composeMail, sendMail } from "../../lib/mail";
 import { AppError, forbidden, notFound } from "../../lib/errors";
-import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
-import { REPORT_KINDS } from "../reports/reports.constants";
 
 export const ROLES = ["user", "moderator", "admin"] as const;
 export type Role = (typeof ROLES)[number];
@@ -260,92 +258,4 @@ export async function mailAccountDecision(env: Env, db: DB, input: ActionInput, 
           { label: "Sign in", url: `${origin}/login` },
         );
   await sendMail(env, db, mail);
-}
-
-const contentOf = sql`(case r.kind
-  when 'note' then (select json_object('id', n.id, 'uid', n.user_id, 'username', u.username, 'fullname', u.fullname,
-    'label', n.label, 'content', n.content, 'txt', n.txt, 'hidden', n.hidden_at is not null, 'suspended', u.suspended_at is not null)
-    from notes n join users u on u.id = n.user_id where n.id = r.target_id)
-  when 'reply' then (select json_object('id', p.id, 'uid', p.user_id, 'username', u.username, 'fullname', u.fullname,
-    'label', '', 'content', p.content, 'txt', p.txt, 'hidden', p.hidden_at is not null, 'suspended', u.suspended_at is not null)
-    from replies p join users u on u.id = p.user_id where p.id = r.target_id)
-  else (select json_object('id', f.id, 'uid', f.user_id, 'username', u.username, 'fullname', u.fullname,
-    'label', f.type, 'content', '', 'txt', f.name, 'slug', f.slug, 'hidden', 0, 'suspended', u.suspended_at is not null)
-    from folders f join users u on u.id = f.user_id where f.id = r.target_id) end)`;
-
-/**
- * Reports grouped by target, latest report first: count, reasons, reporters (each with what they
- * wrote, if anything) and the content itself.
- */
-export async function reportQueue(db: DB, status: "open" | "closed", page: number) {
-  const open = status === "open" ? 1 : 0;
-  const rows = await db.all<{
-    kind: string;
-    target_id: number;
-    n: number;
-    reasons: string;
-    reporters: string;
-    last_at: number;
-    content: string | null;
-  }>(sql`select r.kind, r.target_id, count(*) as n,
-      json_group_array(distinct r.reason) as reasons,
-      json_group_array(json_object('id', ru.id, 'username', ru.username, 'fullname', ru.fullname, 'note', r.note)) as reporters,
-      max(r.created_at) as last_at, ${contentOf} as content
-    from reports r join users ru on ru.id = r.user_id
-    where (r.closed_at is null) = ${open}
-    group by r.kind, r.target_id
-    order by last_at desc, r.kind, r.target_id
-    limit ${PAGE_SIZE + 1} offset ${(page - 1) * PAGE_SIZE}`);
-  const items = rows.slice(0, PAGE_SIZE);
-  return {
-    reports: items.map((r) => {
-      const reasons = (JSON.parse(r.reasons) as number[]).sort();
-      return {
-        kind: r.kind,
-        id: r.target_id,
-        count: r.n,
-        kinds: reasons.map((k) => ({ id: k, name: REPORT_KINDS[k as keyof typeof REPORT_KINDS] ?? "Other" })),
-        reporters: JSON.parse(r.reporters),
-        last_at: r.last_at,
-        content: r.content ? JSON.parse(r.content) : null,
-      };
-    }),
-    paginator: { page, is_end: rows.length <= PAGE_SIZE },
-  };
-}
-
-/** The audit log, newest first, keyset-paged. */
-export async function moderationLogPage(db: DB, q: { page: number; cursor?: string }) {
-  const { after, offset } = startOf(q);
-  const rows = await db
-    .select({
-      id: moderationLog.id,
-      kind: moderationLog.kind,
-      targetId: moderationLog.targetId,
-      action: moderationLog.action,
-      reason: moderationLog.reason,
-      at: moderationLog.createdAt,
-      moderator: sql<string>`(select username from users where id = ${moderationLog.moderatorId})`,
-      owner: sql<string>`(select username from users where id = ${moderationLog.ownerId})`,
-    })
-    .from(moderationLog)
-    .where(after ? sql`(${moderationLog.createdAt}, ${moderationLog.id}) < (${after.at}, ${after.id})` : undefined)
-    .orderBy(desc(moderationLog.createdAt), desc(moderationLog.id))
-    .limit(PAGE_SIZE + 1)
-    .offset(offset);
-  const page = pageOf(rows, q.page, (r) => ({ at: r.at, id: r.id }));
-  return {
-    entries: page.items.map((r) => ({
-      id: r.id,
-      kind: r.kind,
-      target_id: r.targetId,
-      action: r.action,
-      reason: r.reason,
-      moderator: r.moderator,
-      owner: r.owner,
-      created_at: r.at,
-    })),
-    paginator: page.paginator,
-    cursor: page.cursor,
-  };
 }

@@ -1,47 +1,50 @@
-import { type Context, Hono } from "hono";
+import { $, createRoute } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { z } from "zod";
-import type { AppEnv, DB } from "../../env";
+import type { AppEnv } from "../../env";
 import { forbidden } from "../../lib/errors";
 import { later } from "../../lib/later";
-import { me, requireUser } from "../../lib/session";
-import { body, param, query } from "../../lib/validate";
-import { idField, ListQuery, UidParam } from "../../lib/params";
-import {
-  ACTIONS,
-  act,
-  isStaff,
-  mailAccountDecision,
-  moderationLogPage,
-  type Role,
-  reportQueue,
-  roleOf,
-  TARGET_KINDS,
-} from "./moderation.service";
+import { me } from "../../lib/session";
+import { type Answer, jsonBody, personToggle, readBody, router, signedIn, typed } from "../../lib/validate";
+import { idField, ListQuery, orElse } from "../../lib/params";
+import { ACTIONS, act, isStaff, mailAccountDecision, type Role, roleOf, TARGET_KINDS } from "./moderation.service";
 import { siteOrigin } from "../accounts/accounts.service";
 import { block, listOf, mute } from "./safety.service";
-import { blockDomain, domainBlockList, unblockDomain } from "../federation/domains";
+import { blockDomain, unblockDomain } from "../federation/domains";
+import { domainBlocksRead, moderationLogRead, reportQueueRead } from "./moderation.reads";
+import { readOne } from "../../db/reads";
 import { siteOriginOf } from "../federation/context";
 import { federate } from "../federation/federate";
 
 /** Blocks or mutes: the person's list, and setting or lifting one (the same routes for both). */
-const relationRoutes = <R>(
+const relationRoutes = (
   list: "blocks" | "mutes",
-  set: (db: DB, me: number, uid: number, on: boolean) => Promise<R>,
+  set: typeof block | typeof mute,
   after: (c: Context<AppEnv>, uid: number, on: boolean) => Promise<void> = async () => {},
-) =>
-  new Hono<AppEnv>()
-    .use(requireUser)
-    .get("/", query(ListQuery), async (c) => c.json(await listOf(c.var.db, list, me(c).id, c.req.valid("query"))))
-    .post("/:uid", param(UidParam), async (c) => {
+) => {
+  const toggle = <M extends "post" | "delete">(method: M, summary: string) =>
+    personToggle(method, summary, typed<Answer<typeof set>>("Whether it holds now"));
+  const listed = createRoute({
+    method: "get",
+    path: "/",
+    summary: `Your ${list}`,
+    ...signedIn(),
+    request: { query: ListQuery },
+    responses: { 200: typed<Answer<typeof listOf>>("One page of people") },
+  });
+  return router()
+    .openapi(listed, async (c) => c.json(await listOf(c.var.db, list, me(c).id, c.req.valid("query")), 200))
+    .openapi(toggle("post", `Add someone to your ${list}`), async (c) => {
       const done = await set(c.var.db, me(c).id, c.req.valid("param").uid, true);
       await after(c, c.req.valid("param").uid, true);
-      return c.json(done);
+      return c.json(done, 200);
     })
-    .delete("/:uid", param(UidParam), async (c) => {
+    .openapi(toggle("delete", `Take someone off your ${list}`), async (c) => {
       const done = await set(c.var.db, me(c).id, c.req.valid("param").uid, false);
       await after(c, c.req.valid("param").uid, false);
-      return c.json(done);
+      return c.json(done, 200);
     });
+};
 
 // A block of someone on another server is told to their server (Block / Undo(Block)), as
 // Mastodon does; a mute stays here (Mastodon does not federate mutes either).
@@ -77,29 +80,83 @@ const DomainInput = z.object({
   reason: ActionInput.shape.reason,
 });
 
-// The role check comes before validation, so a non-moderator learns nothing about the inputs.
-export const moderationRoutes = new Hono<AppEnv>()
-  .use(requireUser)
-  .use(async (c, next) => {
-    await staff(c);
+const reports = createRoute({
+  method: "get",
+  path: "/reports",
+  summary: "The report queue (open or closed)",
+  ...signedIn(),
+  request: { query: ListQuery.extend({ status: orElse(z.enum(["open", "closed"]), "open") }) },
+  responses: { 200: typed<Answer<typeof reportQueueRead>>("One page of reported content") },
+});
+const action = createRoute({
+  method: "post",
+  path: "/actions",
+  summary: "Dismiss, hide, restore, suspend or unsuspend",
+  ...signedIn(readBody),
+  request: { body: jsonBody(ActionInput) },
+  responses: { 200: typed<Answer<typeof act>>("Done") },
+});
+const log = createRoute({
+  method: "get",
+  path: "/log",
+  summary: "What moderators did",
+  ...signedIn(),
+  request: { query: ListQuery },
+  responses: { 200: typed<Answer<typeof moderationLogRead>>("One page of the log") },
+});
+// Servers cut off from this one (worker/features/federation/domains.ts).
+const domains = createRoute({
+  method: "get",
+  path: "/domains",
+  summary: "Blocked servers",
+  ...signedIn(),
+  responses: { 200: typed<Answer<typeof domainBlocksRead>>("The blocked servers") },
+});
+const blockServer = createRoute({
+  method: "post",
+  path: "/domains",
+  summary: "Block a server",
+  ...signedIn(readBody),
+  request: { body: jsonBody(DomainInput) },
+  responses: { 200: typed<Answer<typeof blockDomain>>("Blocked") },
+});
+const unblockServer = createRoute({
+  method: "delete",
+  path: "/domains/{domain}",
+  summary: "Lift a server's block",
+  ...signedIn(),
+  request: { params: z.object({ domain: z.string() }) },
+  responses: { 200: typed<Answer<typeof unblockDomain>>("Lifted") },
+});
+
+// A write's role check comes before validation, so a non-moderator learns nothing about its
+// inputs (a visitor: 401, from me()); a read checks the role in its own batch (moderation.reads.ts:
+// one round trip).
+export const moderationRoutes = $(
+  router().use(async (c, next) => {
+    if (c.req.method !== "GET") await staff(c);
     await next();
-  })
-  .get("/reports", query(ListQuery.extend({ status: z.enum(["open", "closed"]).catch("open") })), async (c) => {
+  }),
+)
+  .openapi(reports, async (c) => {
     const q = c.req.valid("query");
-    return c.json(await reportQueue(c.var.db, q.status, q.page));
+    return c.json(await readOne(c.var.db, reportQueueRead(c.var.db, me(c).id, q.status, q.page)), 200);
   })
-  .post("/actions", body(ActionInput), async (c) => {
+  .openapi(action, async (c) => {
     const input = c.req.valid("json");
     const done = await act(c.var.db, c.env.SESSIONS, await staff(c), input);
     await later(c, "moderation mail", () => mailAccountDecision(c.env, c.var.db, input, siteOrigin(c.env, c.req.url)));
-    return c.json(done);
+    return c.json(done, 200);
   })
-  .get("/log", query(ListQuery), async (c) => c.json(await moderationLogPage(c.var.db, c.req.valid("query"))))
-  // Servers cut off from this one (worker/features/federation/domains.ts).
-  .get("/domains", async (c) => c.json(await domainBlockList(c.env.DB)))
-  .post("/domains", body(DomainInput), async (c) => {
+  .openapi(log, async (c) =>
+    c.json(await readOne(c.var.db, moderationLogRead(c.var.db, me(c).id, c.req.valid("query"))), 200),
+  )
+  .openapi(domains, async (c) => c.json(await readOne(c.var.db, domainBlocksRead(c.var.db, me(c).id)), 200))
+  .openapi(blockServer, async (c) => {
     const { domain, reason } = c.req.valid("json");
     const own = new URL(siteOriginOf(c.env, c.req.url)).host;
-    return c.json(await blockDomain(c.env.DB, me(c).id, domain, reason, own));
+    return c.json(await blockDomain(c.env.DB, me(c).id, domain, reason, own), 200);
   })
-  .delete("/domains/:domain", async (c) => c.json(await unblockDomain(c.env.DB, me(c).id, c.req.param("domain"))));
+  .openapi(unblockServer, async (c) =>
+    c.json(await unblockDomain(c.env.DB, me(c).id, c.req.valid("param").domain), 200),
+  );

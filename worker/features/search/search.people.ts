@@ -1,6 +1,7 @@
 import { and, asc, type SQL, sql } from "drizzle-orm";
 import { users } from "../../db/schema/users";
-import { bindPlan, bindingOf, namedObjects, planOf } from "../../db/plan";
+import { bindPlan, namedObjects, type Plan, planOf } from "../../db/plan";
+import { known, type Read } from "../../db/reads";
 import type { DB } from "../../env";
 import { PAGE_SIZE } from "../../lib/paging";
 import type { UserRef } from "../content/content";
@@ -86,12 +87,13 @@ export function nameWords(prefix: string): string | null {
 
 type UserRow = UserHit & { key: string };
 
-/** People reads in one batch (one round trip; a bearer read's session check rides in it, db/meter.ts). */
-async function inOneTrip(db: DB, reads: D1PreparedStatement[]): Promise<D1Result[]> {
-  return reads.length === 1 ? [await reads[0].all()] : await bindingOf(db).batch(reads);
-}
-
-export async function searchUsers(db: DB, prefix: string, q: { page: number; cursor?: string }, viewer: number | null) {
+/** One page of people search (t=users): the phases' reads, sent together (one round trip). */
+export function usersRead(
+  db: DB,
+  prefix: string,
+  q: { page: number; cursor?: string },
+  viewer: number | null,
+): Read<{ users: UserHit[]; paginator: { page: number; is_end: boolean }; cursor: string | null }> {
   // Cursor: [phase, key, id] of the last person shown (phase 0 usernames, 1 names, 2 name words).
   let at: [number, string, number] = [0, "", 0];
   if (q.cursor) {
@@ -100,7 +102,7 @@ export async function searchUsers(db: DB, prefix: string, q: { page: number; cur
     at = v as [number, string, number];
   } else if (q.page > 1) {
     // Without a cursor only the first page is a real start; the spec's page numbers need the cursor.
-    return { users: [], paginator: { page: q.page, is_end: true }, cursor: null };
+    return known({ users: [], paginator: { page: q.page, is_end: true }, cursor: null });
   }
   const plans = usersPlans(db, !!viewer);
   const bounds = { lo: prefix, hi: `${prefix}\u{10FFFF}`, limit: PAGE_SIZE + 1, viewer };
@@ -113,12 +115,21 @@ export async function searchUsers(db: DB, prefix: string, q: { page: number; cur
   ]
     .map((p, phase) => ({ ...p, phase }))
     .filter((p) => p.phase >= at[0] && (p.phase < 2 || words));
-  const results = await inOneTrip(
-    db,
-    phases.map((p) => bindPlan(db, p.plan, { ...bounds, ...p.values })),
-  );
+  return {
+    statements: phases.map((p) => bindPlan(db, p.plan, { ...bounds, ...p.values })),
+    value: (results) => usersPage(phases, results, q.page, viewer),
+  };
+}
+
+/** The phases' rows, in order, as one page of people and the cursor past its last one. */
+function usersPage(
+  phases: { plan: Plan; phase: number }[],
+  results: D1Result<Record<string, unknown>>[],
+  page: number,
+  viewer: number | null,
+) {
   const rows = phases.flatMap((p, i) =>
-    namedObjects<UserRow>(p.plan, results[i].results as Record<string, unknown>[]).map((r) => ({ r, phase: p.phase })),
+    namedObjects<UserRow>(p.plan, results[i].results).map((r) => ({ r, phase: p.phase })),
   );
   const items = rows.slice(0, PAGE_SIZE);
   const isEnd = rows.length <= PAGE_SIZE;
@@ -132,7 +143,7 @@ export async function searchUsers(db: DB, prefix: string, q: { page: number; cur
       descr: r.descr,
       me: r.id === viewer,
     })),
-    paginator: { page: q.page, is_end: isEnd },
+    paginator: { page, is_end: isEnd },
     cursor: isEnd || !last ? null : encodeToken([last.phase, last.r.key, last.r.id]),
   };
 }
@@ -170,18 +181,27 @@ function suggestPlan(db: DB, viewer: boolean) {
   });
 }
 
-export async function suggestPeople(db: DB, prefix: string, viewer: number | null) {
+/** The @-mention suggestions for `prefix` as a read. */
+export function suggestRead(
+  db: DB,
+  prefix: string,
+  viewer: number | null,
+): Read<{ users: Suggestion[]; paginator: { page: number; is_end: boolean }; cursor: null }> {
   const plan = suggestPlan(db, !!viewer);
-  const [found] = await inOneTrip(db, [bindPlan(db, plan, { lo: prefix, hi: `${prefix}\u{10FFFF}`, viewer })]);
-  const rows = namedObjects<UserHit & { following: number }>(plan, found.results as Record<string, unknown>[]);
-  const users: Suggestion[] = rows.map((r) => ({
-    id: r.id,
-    username: r.username,
-    fullname: r.fullname,
-    avatar: r.avatar,
-    descr: r.descr,
-    me: false,
-    following: !!r.following,
-  }));
-  return { users, paginator: { page: 1, is_end: true }, cursor: null };
+  return {
+    statements: [bindPlan(db, plan, { lo: prefix, hi: `${prefix}\u{10FFFF}`, viewer })],
+    value: ([found]) => {
+      const rows = namedObjects<UserHit & { following: number }>(plan, found.results);
+      const users: Suggestion[] = rows.map((r) => ({
+        id: r.id,
+        username: r.username,
+        fullname: r.fullname,
+        avatar: r.avatar,
+        descr: r.descr,
+        me: false,
+        following: !!r.following,
+      }));
+      return { users, paginator: { page: 1, is_end: true }, cursor: null };
+    },
+  };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { orElse } from "../../lib/params";
 import { fold, type Terms, TOKEN } from "./search.highlight";
 
 export const KINDS = ["notes", "users", "folders", "replies"] as const;
@@ -10,20 +11,13 @@ const MAX_TOKENS = 12;
 const MAX_TOKEN = 64;
 
 export const SearchQuery = z.object({
-  q: z
-    .string()
-    .catch("")
-    .transform((s) => s.slice(0, MAX_QUERY)),
+  q: orElse(z.string(), "").transform((s) => s.slice(0, MAX_QUERY)),
   // An unknown kind searches notes, as the page's first tab does.
-  t: z.enum(KINDS).catch("notes"),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  t: orElse(z.enum(KINDS), "notes"),
+  page: orElse(z.coerce.number().int().min(1).max(100_000), 1),
   cursor: z.string().max(200).optional(),
   // `suggest=1` with t=users: the composer's @-mention suggestions (a few people, followed first, no paging).
-  suggest: z
-    .literal("1")
-    .optional()
-    .catch(undefined)
-    .transform((v) => v === "1"),
+  suggest: orElse(z.literal("1").optional(), undefined).transform((v) => v === "1"),
 });
 
 /** The words of a user's query (at most MAX_TOKENS, each cut to MAX_TOKEN), folded as the index folds them. */

@@ -3,7 +3,8 @@ import { folders } from "../../db/schema/folders";
 import { notes } from "../../db/schema/notes";
 import { replies } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
-import { bindPlan, named, planOf } from "../../db/plan";
+import { bindPlan, namedObjects, planOf } from "../../db/plan";
+import { known, type Read, readOne } from "../../db/reads";
 import type { DB } from "../../env";
 import { noteInList, personVisible, replyInList } from "../safety/visibility";
 import { PAGE_SIZE } from "../../lib/paging";
@@ -15,7 +16,7 @@ import type { NoteJson } from "../notes/notes.types";
 import type { UserRef } from "../content/content";
 import { highlight, type Snippet, snippet, type Terms } from "./search.highlight";
 import { badCursor, decodeToken, encodeToken, isInt, P, viewerOf } from "./search.common";
-import { searchUsers, suggestPeople, type UserHit } from "./search.people";
+import { suggestRead, type UserHit, usersRead } from "./search.people";
 import { matchPlan, queryTerms, type SearchKind, userPrefix } from "./search.schema";
 
 /**
@@ -146,17 +147,17 @@ function foldersPlan(db: DB, viewer: boolean, expand: boolean) {
   );
 }
 
-/** One ranked page (notes, replies or folders) in one D1 round trip. */
-async function searchRanked(
+/** One ranked page (notes, replies or folders): one statement. */
+function rankedRead(
   db: DB,
   kind: "notes" | "replies" | "folders",
   terms: Terms,
   q: { page: number; cursor?: string },
   viewer: number | null,
-): Promise<SearchResult & SearchPage> {
+): Read<SearchResult & SearchPage> {
   const { offset, anchor } = rankedStart(q);
   const limit = Math.min(PAGE_SIZE + 1, MAX_RANKED - offset);
-  if (limit <= 0) return { [kind]: [], paginator: { page: q.page, is_end: true }, cursor: null } as never;
+  if (limit <= 0) return known({ [kind]: [], paginator: { page: q.page, is_end: true }, cursor: null } as never);
   const match = matchPlan(terms);
   const expand = "last" in match;
   const plan =
@@ -166,16 +167,35 @@ async function searchRanked(
         ? repliesPlan(db, !!viewer, expand)
         : foldersPlan(db, !!viewer, expand);
   const values = { ...match, anchor, offset, limit, viewer };
-  const raw = await bindPlan(db, plan, values).raw<unknown[]>();
-  type Row = Record<string, unknown> & { top?: number; txt?: string; visible: number };
-  const rows = named<Row>(plan, raw);
-  const isEnd = rows.length <= PAGE_SIZE;
-  const top = rows[0]?.top ?? anchor;
-  const items = rows.slice(0, PAGE_SIZE).filter((r) => r.visible);
-  const page = {
-    paginator: { page: q.page, is_end: isEnd },
-    cursor: isEnd ? null : encodeToken([offset + PAGE_SIZE, Math.min(anchor, top)]),
+  return {
+    statements: [bindPlan(db, plan, values)],
+    value: ([found]) => {
+      const rows = namedObjects<Row>(plan, found.results);
+      const isEnd = rows.length <= PAGE_SIZE;
+      const top = rows[0]?.top ?? anchor;
+      return {
+        ...hitsOf(
+          kind,
+          terms,
+          viewer,
+          rows.slice(0, PAGE_SIZE).filter((r) => r.visible),
+        ),
+        paginator: { page: q.page, is_end: isEnd },
+        cursor: isEnd ? null : encodeToken([offset + PAGE_SIZE, Math.min(anchor, top)]),
+      };
+    },
   };
+}
+
+type Row = Record<string, unknown> & { top?: number; txt?: string; visible: number };
+
+/** A ranked page's visible rows as hits of their kind, with their snippets. */
+function hitsOf(
+  kind: "notes" | "replies" | "folders",
+  terms: Terms,
+  viewer: number | null,
+  items: Row[],
+): SearchResult {
   const textSnippet = (text: string | undefined, size: number) => snippet(text ?? "", terms, size);
   if (kind === "notes")
     return {
@@ -183,12 +203,10 @@ async function searchRanked(
         ...toNoteJson(r as unknown as Hydrated, viewer),
         snippet: textSnippet(r.txt, SNIPPET_TOKENS),
       })),
-      ...page,
     };
   if (kind === "replies")
     return {
       replies: items.map((r) => ({ ...toReplyJson(r as never, viewer), snippet: textSnippet(r.txt, SNIPPET_TOKENS) })),
-      ...page,
     };
   return {
     folders: items.map((r) => {
@@ -200,23 +218,30 @@ async function searchRanked(
         snippet: snippet(f.descr ?? "", terms, FOLDER_SNIPPET_TOKENS),
       };
     }),
-    ...page,
   };
 }
 
-/** GET /v1/search: one page of one kind. A query with nothing to search for is an empty page, never an error. */
-export async function search(
+/**
+ * One page of one kind as a read (a page sends it in its own batch). A query with nothing to
+ * search for is an empty page, never an error; a bad cursor refuses while the read is built.
+ */
+export function searchRead(
   db: DB,
   q: { q: string; t: SearchKind; page: number; cursor?: string; suggest?: boolean },
   viewer: number | null,
-): Promise<SearchResult & SearchPage> {
-  const empty = { [q.t]: [], paginator: { page: q.page, is_end: true }, cursor: null } as never;
+): Read<SearchResult & SearchPage> {
+  const empty = known({ [q.t]: [], paginator: { page: q.page, is_end: true }, cursor: null } as never);
   if (q.t === "users") {
     const prefix = userPrefix(q.q);
-    // Awaited here: workerd reports a rejected promise passed through un-awaited as unhandled.
     if (!prefix) return empty;
-    return q.suggest ? await suggestPeople(db, prefix, viewer) : await searchUsers(db, prefix, q, viewer);
+    return q.suggest ? suggestRead(db, prefix, viewer) : usersRead(db, prefix, q, viewer);
   }
   const terms = queryTerms(q.q);
-  return terms ? await searchRanked(db, q.t, terms, q, viewer) : empty;
+  return terms ? rankedRead(db, q.t, terms, q, viewer) : empty;
+}
+
+/** GET /v1/search: the same read alone, one D1 round trip. */
+export async function search(db: DB, q: Parameters<typeof searchRead>[1], viewer: number | null) {
+  // Awaited here: workerd reports a rejected promise passed through un-awaited as unhandled.
+  return await readOne(db, searchRead(db, q, viewer));
 }

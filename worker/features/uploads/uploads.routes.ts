@@ -1,13 +1,14 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
+import { createRoute } from "@hono/zod-openapi";
 import { Hono } from "hono";
 // A malformed escape ("%") is left as is, so the key check refuses it (decodeURIComponent threw: a 500).
 import { tryDecodeURIComponent } from "hono/utils/url";
 import { uploads as uploadsTable } from "../../db/schema/notes";
 import type { AppEnv } from "../../env";
 import { AppError } from "../../lib/errors";
-import { me, requireUser } from "../../lib/session";
-import { body } from "../../lib/validate";
-import { createUploads, verifySignature } from "./uploads.links";
+import { me } from "../../lib/session";
+import { jsonBody, readBody, router, signedIn, typed } from "../../lib/validate";
+import { createUploads, type UploadSlot, verifySignature } from "./uploads.links";
 import { NoteUploads } from "./uploads.schema";
 
 const refused = (message: string, status: 400 | 403 | 409 | 410 | 413 | 415 = 403) =>
@@ -18,12 +19,23 @@ const refused = (message: string, status: 400 | 403 | 409 | 410 | 413 | 415 = 40
  * stand-in for a presigned R2 URL: one PUT of an image, before expiry, within the size cap, to the
  * key the signature names. The signature, not a session, is the authority.
  */
-export const uploadRoutes = new Hono<AppEnv>()
-  .post("/", requireUser, body(NoteUploads), async (c) => {
+const reserve = createRoute({
+  method: "post",
+  path: "/",
+  summary: "Reserve a note's image slots: a signed PUT link each",
+  ...signedIn(readBody),
+  request: { body: jsonBody(NoteUploads) },
+  responses: { 201: typed<{ uploads: UploadSlot[] }>("The slots, with their links") },
+});
+
+export const uploadRoutes = router()
+  .openapi(reserve, async (c) => {
     const { uploads } = c.req.valid("json");
     const slots = await createUploads(c.env, c.var.db, me(c).id, "note", uploads, new URL(c.req.url).origin, true);
     return c.json({ uploads: slots }, 201);
   })
+  // The key has slashes in it (a path parameter has none), so this route is described by hand
+  // (worker/openapi.ts): an image body, the link's own query.
   .put("/*", async (c) => {
     const key = tryDecodeURIComponent(new URL(c.req.url).pathname.replace(/^\/v1\/uploads\//, ""));
     const exp = Number(c.req.query("exp"));

@@ -1,11 +1,10 @@
-import { Hono } from "hono";
+import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import type { AppEnv } from "../../env";
-import { me, requireUser } from "../../lib/session";
-import { body, param } from "../../lib/validate";
+import { me } from "../../lib/session";
+import { type Answer, jsonBody, readBody, router, signedIn, typed } from "../../lib/validate";
 import { eq } from "drizzle-orm";
 import { users as usersTable } from "../../db/schema/users";
-import { createUploads } from "../uploads/uploads.links";
+import { createUploads, type UploadSlot } from "../uploads/uploads.links";
 import { ChangeEmail, ChangeUsername, ProfileEdit } from "./users.schema";
 import { changeUsername, loadUser } from "./users.service";
 import { changeEmail, siteOrigin } from "../accounts/accounts.service";
@@ -16,31 +15,71 @@ import { notFound } from "../../lib/errors";
 // A name here, `name@host` on another server, or a profile URL there (search resolves those).
 const UsernameParam = z.object({ username: z.string().min(1).max(500) });
 
-export const users = new Hono<AppEnv>()
-  .get("/me", requireUser, async (c) => {
+type User = Answer<typeof loadUser>;
+
+const self = createRoute({
+  method: "get",
+  path: "/me",
+  summary: "The signed-in person",
+  ...signedIn(),
+  responses: { 200: typed<User>("You") },
+});
+const person = createRoute({
+  method: "get",
+  path: "/users/{username}",
+  summary: "A person, by name here or name@host / profile URL elsewhere",
+  request: { params: UsernameParam },
+  responses: { 200: typed<User>("The person") },
+});
+const rename = createRoute({
+  method: "patch",
+  path: "/users/username",
+  summary: "Change your username",
+  ...signedIn(readBody),
+  request: { body: jsonBody(ChangeUsername) },
+  responses: { 200: typed<User>("You, renamed") },
+});
+const email = createRoute({
+  method: "patch",
+  path: "/users/email",
+  summary: "Change your email (a confirmation goes to the new one)",
+  ...signedIn(readBody),
+  request: { body: jsonBody(ChangeEmail) },
+  responses: { 200: typed<User>("You") },
+});
+
+export const users = router()
+  .openapi(self, async (c) => {
     const uid = me(c).id;
-    return c.json(await loadUser(c.var.db, { id: uid }, uid));
+    return c.json(await loadUser(c.var.db, { id: uid }, uid), 200);
   })
-  .get("/users/:username", param(UsernameParam), async (c) => {
+  .openapi(person, async (c) => {
     const { username: raw } = c.req.valid("param");
     const viewer = c.var.user?.id ?? null;
     // name@host or a profile URL is a person on another server (worker/features/federation): found there first.
     if (isRemoteQuery(raw)) {
       const id = await findRemote(c, raw);
       if (id === null) throw notFound("User not found");
-      return c.json(await loadUser(c.var.db, { id }, viewer));
+      return c.json(await loadUser(c.var.db, { id }, viewer), 200);
     }
-    return c.json(await loadUser(c.var.db, { username: raw.replace(/^@/, "") }, viewer));
+    return c.json(await loadUser(c.var.db, { username: raw.replace(/^@/, "") }, viewer), 200);
   })
-  .patch("/users/username", requireUser, body(ChangeUsername), async (c) =>
-    c.json(await changeUsername(c.var.db, me(c).id, c.req.valid("json").username)),
-  )
-  .patch("/users/email", requireUser, body(ChangeEmail), async (c) =>
-    c.json(await changeEmail(c.env, c.var.db, me(c).id, c.req.valid("json").email, siteOrigin(c.env, c.req.url))),
+  .openapi(rename, async (c) => c.json(await changeUsername(c.var.db, me(c).id, c.req.valid("json").username), 200))
+  .openapi(email, async (c) =>
+    c.json(await changeEmail(c.env, c.var.db, me(c).id, c.req.valid("json").email, siteOrigin(c.env, c.req.url)), 200),
   );
 
+const profile = createRoute({
+  method: "patch",
+  path: "/users",
+  summary: "Edit your name and description; signed upload links for a new avatar or cover",
+  ...signedIn(readBody),
+  request: { body: jsonBody(ProfileEdit) },
+  responses: { 200: typed<{ user: User; avatar: UploadSlot | null; cover: UploadSlot | null }>("You, and the links") },
+});
+
 /** PATCH /v1/users: name, description, and signed upload links for a new avatar or cover. */
-export const profileRoutes = new Hono<AppEnv>().patch("/users", requireUser, body(ProfileEdit), async (c) => {
+export const profileRoutes = router().openapi(profile, async (c) => {
   const { name, descr, avatar, cover } = c.req.valid("json");
   const uid = me(c).id;
   const origin = new URL(c.req.url).origin;
@@ -50,5 +89,5 @@ export const profileRoutes = new Hono<AppEnv>().patch("/users", requireUser, bod
     .update(usersTable)
     .set({ fullname: name, descr, ...(a ? { avatar: a.file_url } : {}), ...(k ? { cover: k.file_url } : {}) })
     .where(eq(usersTable.id, uid));
-  return c.json({ user: await loadUser(c.var.db, { id: uid }, uid), avatar: a ?? null, cover: k ?? null });
+  return c.json({ user: await loadUser(c.var.db, { id: uid }, uid), avatar: a ?? null, cover: k ?? null }, 200);
 });

@@ -1,0 +1,81 @@
+import { and, eq, sql } from "drizzle-orm";
+import { runBatch } from "../../db/client";
+import { bindPlan, planFrom } from "../../db/plan";
+import { type Read, readOne } from "../../db/reads";
+import type { DB } from "../../env";
+import { type ContentKind, type TargetFacts, targetAllows, targetFacts, targetRefusal } from "../content/content";
+import { type MarkKind, MARKS } from "./kinds";
+
+/** The answer of a mark's reads and writes: `{ [state]: boolean }`, e.g. `{ bookmarked: true }`. */
+export type MarkState<S extends string> = { [K in S]: boolean };
+
+const answer = <S extends string>(k: MarkKind<S>, on: boolean) => ({ [k.state]: on }) as MarkState<S>;
+
+const mine = (k: MarkKind, uid: number, kind: string, id: number) =>
+  and(eq(k.table.userId, uid), eq(k.table.kind, kind), eq(k.table.targetId, id));
+
+/** Whether `uid` marked the content: one statement. */
+export function markRead<S extends string>(
+  k: MarkKind<S>,
+  db: DB,
+  uid: number,
+  kind: ContentKind,
+  id: number,
+): Read<MarkState<S>> {
+  const plan = planFrom(
+    db
+      .select({ one: sql`1`.as("x_one") })
+      .from(k.table)
+      .where(mine(k, uid, kind, id))
+      .limit(1),
+  );
+  return { statements: [bindPlan(db, plan, {})], value: ([r]) => answer(k, r.results.length > 0) };
+}
+
+export const isMarked = <S extends string>(k: MarkKind<S>, db: DB, uid: number, kind: ContentKind, id: number) =>
+  readOne(db, markRead(k, db, uid, kind, id));
+
+/** Marks or unmarks; marking again is a no-op, and nothing is marked across a block. */
+export async function mark<S extends string>(
+  k: MarkKind<S>,
+  db: DB,
+  uid: number,
+  kind: ContentKind,
+  id: number,
+  on: boolean,
+) {
+  if (!on) {
+    await db.delete(k.table).where(mine(k, uid, kind, id));
+    return answer(k, false);
+  }
+  // The target's facts lead the insert's own batch (one round trip); the insert holds the same
+  // condition in its own statement, so a refused mark stores nothing.
+  const [[facts]] = (await runBatch(db, [
+    targetFacts(db, kind, id, uid, true),
+    db
+      .insert(k.table)
+      .select(sql`select ${uid}, ${kind}, ${id}, ${Date.now()} where ${targetAllows(db, kind, id, uid, true, true)}`)
+      .onConflictDoNothing(),
+  ])) as [TargetFacts[]];
+  const refused = targetRefusal(facts, true);
+  if (refused) throw refused;
+  return answer(k, true);
+}
+
+/**
+ * The state of every private mark of `uid` on the content, by its `state` word
+ * (`{ bookmarked: true }`): one statement, one primary-key lookup per kind, for a page's batch.
+ */
+export function marksRead(db: DB, uid: number, kind: ContentKind, id: number): Read<Record<string, boolean>> {
+  const columns = Object.fromEntries(
+    MARKS.map((k) => [
+      k.state,
+      sql<number>`exists(select 1 from ${k.table} where ${mine(k, uid, kind, id)})`.as(`x_${k.state}`),
+    ]),
+  );
+  const plan = planFrom(db.select(columns).from(sql`(select 1)`));
+  return {
+    statements: [bindPlan(db, plan, {})],
+    value: ([r]) => Object.fromEntries(MARKS.map((k) => [k.state, !!r.results[0]?.[`x_${k.state}`]])),
+  };
+}

@@ -1,0 +1,48 @@
+// The kinds of interaction a person has with a piece of content (a note, a reply, an x-folder),
+// each described once here. A kind's table comes from `userOnContent()` in db/schema/social.ts,
+// which gives it the derived note_id / reply_id / folder_id foreign keys with ON DELETE CASCADE
+// (decision 029): deleting the content takes the kind's rows along, with no code per kind.
+// Account deletion and the export walk `MARKS`, and the routes and the service for a private
+// on/off mark are built from a kind's entry (interactions.service.ts, interactions.routes.ts), so
+// a new private mark is a table, an entry here, a mount in api.ts, an entry in app/lib/toggle.ts
+// (its menu button) and its form's action route (decision 034 lists the files).
+import type { ColumnBaseConfig } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { bookmarks, likes, reports } from "../../db/schema/social";
+
+/**
+ * A mark's table as userOnContent() builds it (any table name): the columns the shared service,
+ * account deletion and the export use.
+ */
+export type MarkTable = SQLiteTable & {
+  userId: Column<number, "number", "SQLiteInteger">;
+  kind: Column<string, "string", "SQLiteText">;
+  targetId: Column<number, "number", "SQLiteInteger">;
+  createdAt: Column<number, "number", "SQLiteInteger">;
+};
+type Column<D, T extends "number" | "string", C extends string> = SQLiteColumn<
+  ColumnBaseConfig<T, C> & { data: D; notNull: true }
+>;
+
+/**
+ * A private on/off mark on content: only its owner sees it, it moves no counter and sends no
+ * notice (a bookmark). `state` is the word the API answers it under (`{ bookmarked: true }`),
+ * `file` the export's file of the person's marks of this kind.
+ */
+export interface MarkKind<S extends string = string> {
+  table: MarkTable;
+  state: S;
+  file: string;
+}
+
+export const BOOKMARK: MarkKind<"bookmarked"> = { table: bookmarks, state: "bookmarked", file: "bookmarks.json" };
+
+/** Every private mark: account deletion drains them and the export writes them. */
+export const MARKS: MarkKind[] = [BOOKMARK];
+
+/**
+ * Every table of rows about a piece of content: each must go with its content by the schema's
+ * cascade (tests/unit/interaction-kinds.test.ts reads that from the migrated database). Likes are
+ * public and counted (likes.service.ts), reports go to moderators (reports.service.ts).
+ */
+export const CONTENT_TABLES = [likes, reports, ...MARKS.map((k) => k.table)];
