@@ -2,7 +2,7 @@
 // Mastodon, Misskey and NoteX send them) become the note's images, shown through this worker's
 // proxy (media.ts) with their alt text (the attachment's `name`). Other attachments (video,
 // audio, links) are not kept.
-import type { InboxContext } from "@fedify/fedify";
+import type { Context } from "@fedify/fedify";
 import { Document, Image, Link, type Note } from "@fedify/vocab";
 import { MAX_ALT, MAX_IMAGES } from "../notes/notes.constants";
 import type { FedData } from "./context";
@@ -11,7 +11,7 @@ import { proxiedImage } from "./media";
 const IMAGE_FILE = /\.(png|jpe?g|gif|webp|avif)(\?|$)/i;
 
 /** The note's images as NoteX stores them: `imgs` (proxy paths joined by ";") and `alts` (JSON). */
-export async function remoteImages(ctx: InboxContext<FedData>, note: Note): Promise<{ imgs: string; alts: string }> {
+export async function remoteImages(ctx: Context<FedData>, note: Note): Promise<{ imgs: string; alts: string }> {
   const imgs: string[] = [];
   const alts: string[] = [];
   for await (const a of note.getAttachments(ctx)) {

@@ -19,6 +19,8 @@ export type OutMessage =
   | { notex: "like"; op: "create" | "delete"; uid: number; kind: "note" | "reply"; id: number; origin: string }
   | { notex: "follow"; op: "create" | "delete"; uid: number; target: number; origin: string }
   | { notex: "block"; op: "create" | "delete"; uid: number; target: number; origin: string }
+  // Someone elsewhere just found here for the first time: their recent public posts are read in.
+  | { notex: "backfill"; op: "create"; uid: number; origin: string }
   // A report forwarded to the reported content's server: sent by the instance actor, so the
   // reporter is not named (no uid in the message).
   | {

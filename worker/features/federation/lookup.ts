@@ -6,7 +6,7 @@
 import { isActor } from "@fedify/vocab";
 import type { Env } from "../../env";
 import { federationFor } from "./federation";
-import { storeActor } from "./remote";
+import { storeActor, storedActorId } from "./remote";
 import { isBlockedHost } from "./domains";
 import { fetchable } from "./handles";
 
@@ -44,5 +44,11 @@ export async function resolveActorUrl(env: Env, siteOrigin: string, url: string)
   const federation = await federationFor(env);
   const ctx = federation.createContext(new URL(siteOrigin), { env });
   const actor = await ctx.lookupObject(target.href);
-  return isActor(actor) ? storeActor(env, actor) : null;
+  if (!isActor(actor)) return null;
+  const known = await storedActorId(env, actor.id);
+  const uid = await storeActor(env, actor);
+  // Found for the first time: their recent posts are read in by the consumer (backfill.ts).
+  if (uid !== null && known === null)
+    await env.FED_QUEUE?.send({ notex: "backfill", op: "create", uid, origin: siteOrigin }, { contentType: "json" });
+  return uid;
 }

@@ -20,6 +20,7 @@ import {
 import type { Env } from "../../env";
 import type { FedData, OutMessage } from "./context";
 import { followerInboxes, localNote, localReply, remoteActorById } from "./data";
+import { backfill } from "./backfill";
 import { flagOut } from "./outbox-flag";
 import { linkNewRemotes, mentionedRemotes } from "./mentions";
 import { announceUri, noteUri, recipientOf, replyUri, toNote, toReplyNote } from "./objects";
@@ -175,5 +176,6 @@ export async function sendOut(federation: Federation<FedData>, env: Env, m: OutM
   else if (m.notex === "renote") await renoteOut(ctx, env, m);
   else if (m.notex === "like") await likeOut(ctx, env, m);
   else if (m.notex === "follow" || m.notex === "block") await towardOut(ctx, env, m);
+  else if (m.notex === "backfill") await backfill(ctx, m);
   else await flagOut(ctx, env, m);
 }

@@ -2,7 +2,7 @@
 // mentions someone here, or whose author someone here follows, becomes a note (so it reaches
 // Following). Anything else is not stored (NoteX is not a relay). Remote HTML goes through the
 // same sanitiser and limits as local input: through NoteInput and replyContent.
-import type { InboxContext } from "@fedify/fedify";
+import type { Context, InboxContext } from "@fedify/fedify";
 import { Mention, type Note } from "@fedify/vocab";
 import { dbFor, runBatch } from "../../db/client";
 import { MAX_MENTIONS } from "../mentions/mentions.service";
@@ -81,16 +81,42 @@ export async function receiveNote(ctx: Ctx, uid: number, note: Note) {
   if (note.replyTargetId) return;
   const mentioned = await localMentions(ctx, note);
   if (!mentioned.length && !(await followedHere(ctx, uid))) return;
+  const saved = await keepNote(ctx, uid, id, note, html);
+  if (saved) await notifyMentioned(ctx, uid, { tblname: "note", rowid: saved }, mentioned, html);
+}
+
+/** A remote post as a note of its author here (sanitised, fitted, pictures proxied); its id, or null. */
+async function keepNote(ctx: Context<FedData>, uid: number, id: URL, note: Note, html: string) {
+  const env = ctx.data.env;
   const data = NoteInput.safeParse({ label: REMOTE_LABEL, content: fitted(html, MAX_NOTE_TEXT) });
-  if (!data.success) return;
-  const saved = await createNote(env, db, uid, data.data, ctx.canonicalOrigin);
+  if (!data.success) return null;
+  const saved = await createNote(env, dbFor(env.DB), uid, data.data, ctx.canonicalOrigin);
   await rememberObject(env, id, "note", saved.note.id, uid);
   await keepImages(ctx, uid, saved.note.id, note);
-  await notifyMentioned(ctx, uid, { tblname: "note", rowid: saved.note.id }, mentioned, html);
+  return saved.note.id;
+}
+
+/**
+ * An older public post read from its author's outbox when they were first found here (backfill.ts):
+ * stored the way an inbound Create stores a note, but without the follow-or-mention gate (their
+ * profile shows it) and without notifying anyone (it is not news). It keeps its own date, so a
+ * profile and a later follower's Following list it where it belongs. Replies are left out.
+ */
+export async function keepOlderNote(ctx: Context<FedData>, uid: number, note: Note) {
+  const env = ctx.data.env;
+  const id = note.id;
+  if (!id || note.replyTargetId) return;
+  if (await env.DB.prepare("select 1 from remote_objects where uri = ?").bind(id.href).first()) return;
+  const saved = await keepNote(ctx, uid, id, note, note.content?.toString() ?? "");
+  const published = note.published?.epochMilliseconds;
+  if (saved && published && published < Date.now())
+    await env.DB.prepare("update notes set created_at = ? where id = ? and user_id = ?")
+      .bind(published, saved, uid)
+      .run();
 }
 
 /** A remote note's pictures, proxied, with their alt text (attachments.ts). */
-async function keepImages(ctx: Ctx, uid: number, noteId: number, note: Note) {
+async function keepImages(ctx: Context<FedData>, uid: number, noteId: number, note: Note) {
   const { imgs, alts } = await remoteImages(ctx, note);
   await ctx.data.env.DB.prepare("update notes set imgs = ?, alts = ? where id = ? and user_id = ?")
     .bind(imgs, alts, noteId, uid)
