@@ -131,4 +131,43 @@ describe("a Mastodon app and the fediverse", () => {
     expect(await count(A, "select repnum as n from notes where id = ?", noteOnA)).toBe(0);
     expect(await count(A, "select follower_num as n from users where id = ?", ada.id)).toBe(0);
   });
+  it("a report with forward reaches the post's server as a Flag from this server; without forward nothing leaves", async () => {
+    const statuses = await api(B, "GET", `/api/v1/accounts/${adaOnB}/statuses`, undefined, token);
+    const copy = statuses.body.find((s: { content: string }) => s.content.includes("Ada writes on a.test"));
+    expect(copy).toBeTruthy();
+    const noteOnA = await count(A, "select id as n from notes where content like '%Ada writes on a.test%'");
+    const reportsOnA = () =>
+      count(A, "select count(*) as n from reports where kind = 'note' and target_id = ?", noteOnA);
+    const kept = await api(
+      B,
+      "POST",
+      "/api/v1/reports",
+      { account_id: adaOnB, status_ids: [copy.id], category: "spam", comment: "Kept here" },
+      token,
+    );
+    expect(kept.status).toBe(200);
+    expect(kept.body.forwarded).toBe(false);
+    await drain(both);
+    expect(await reportsOnA()).toBe(0);
+
+    const carol = await person(B, "carolreport");
+    const sent = await api(
+      B,
+      "POST",
+      "/api/v1/reports",
+      { account_id: adaOnB, status_ids: [copy.id], category: "spam", comment: "Posts every hour", forward: true },
+      await appToken(B, carol),
+    );
+    expect(sent.status).toBe(200);
+    expect(sent.body.forwarded).toBe(true);
+    await drain(both);
+    expect(await reportsOnA()).toBe(1);
+    // Reported by b.test itself (its instance actor), never by the person who reported.
+    const row = await A.env.DB.prepare(
+      "select u.username, r.reason, r.note from reports r join users u on u.id = r.user_id where r.kind = 'note' and r.target_id = ?",
+    )
+      .bind(noteOnA)
+      .first();
+    expect(row).toEqual({ username: "b.test@b.test", reason: 1, note: "Posts every hour" });
+  });
 });

@@ -29,6 +29,8 @@ export type OutMessage =
       reason: number;
       /** The reporter's own words for the moderators, if any. */
       note?: string;
+      /** The report's other posts by the same person (a Mastodon app reports several at once): one Flag. */
+      more?: { kind: "note" | "reply"; id: number }[];
       origin: string;
     };
 

@@ -45,11 +45,17 @@ export const flagContent = (reason: number, note?: string) => {
 export async function flagOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "flag" }>) {
   const target = await reported(env, m.kind, m.id);
   if (!target) return;
+  // The report's other posts go in the same Flag when they are that person's too (one report there).
+  const posts = [target.object];
+  for (const p of m.more ?? []) {
+    const other = await reported(env, p.kind, p.id);
+    if (other?.actor.uri === target.actor.uri) posts.push(other.object);
+  }
   const actor = ctx.getActorUri(INSTANCE);
   const flag = new Flag({
     id: new URL(`${actor.href}#reports/${crypto.randomUUID()}`),
     actor,
-    objects: [new URL(target.actor.uri), ...(target.object ? [new URL(target.object)] : [])],
+    objects: [target.actor.uri, ...posts.filter((u): u is string => !!u)].map((u) => new URL(u)),
     content: flagContent(m.reason, m.note),
   });
   await ctx.sendActivity({ identifier: INSTANCE }, recipientOf(target.actor), flag);

@@ -19,7 +19,8 @@ import { labelFor, notFoundStatus, textToHtml } from "./statuses.service";
 import { MEDIA_ID } from "./media.routes";
 
 const idish = z.union([z.string().max(30), z.number()]).transform(String);
-const bool = z
+/** A Mastodon app's boolean: JSON true/false, or a form's "true"/"1". */
+export const bool = z
   .union([z.boolean(), z.enum(["true", "false", "1", "0", ""])])
   .transform((v) => v === true || v === "true" || v === "1");
 const many = z

@@ -9,7 +9,7 @@ import { users } from "../../db/schema/users";
 import { AppError } from "../../lib/errors";
 import { listFollows } from "../follows/follows.service";
 import { type REPORT_KINDS, REPORT_NOTE_MAX } from "../reports/reports.constants";
-import { report } from "../reports/reports.service";
+import { forwardOf, report } from "../reports/reports.service";
 import { listOf } from "../safety/safety.service";
 import { search } from "../search/search.service";
 import { decodeCursor, PAGE_SIZE, pageOf } from "../../lib/paging";
@@ -29,8 +29,10 @@ import {
   setLink,
   viewer,
   viewerId,
+  federated,
 } from "./masto.http";
 import { account, type StatusRef, statusRef } from "./serialise";
+import { bool } from "./compose.service";
 import { notFoundStatus, statusesOf, statusOf, toStatuses } from "./statuses.service";
 
 const opaque = (raw: unknown) => (typeof raw === "string" && /^[\w-]{1,200}$/.test(raw) ? raw : undefined);
@@ -187,7 +189,7 @@ const ReportInput = z.object({
     .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v.map(String) : [String(v)])),
   comment: z.string().max(1000).optional(),
   category: z.string().max(30).optional(),
-  forward: z.unknown().optional(),
+  forward: bool.optional(),
   rule_ids: z.unknown().optional(),
 });
 
@@ -227,14 +229,20 @@ export const peopleRoutes = new Hono<MastoEnv>()
       throw notFoundError();
     const reason = REASON[data.category ?? "other"] ?? 5;
     const note = (data.comment ?? "").slice(0, REPORT_NOTE_MAX);
-    for (const r of refs) await report(c.var.db, me, r.kind, r.id, reason, { note });
+    const stored = [];
+    for (const r of refs)
+      stored.push({ ...r, created: (await report(c.var.db, me, r.kind, r.id, reason, { note })).created });
+    // As Mastodon: forwarded when asked for and the account is on another server (the same Flag
+    // the web's "Forward to <host>" sends).
+    const flag = data.forward && owner.username.includes("@") ? forwardOf(stored, reason, note) : null;
+    if (flag) await federated(c, flag);
     return c.json({
       id: `${me}-${Date.now()}`,
       action_taken: false,
       action_taken_at: null,
       category: data.category ?? "other",
       comment: data.comment ?? "",
-      forwarded: false,
+      forwarded: flag !== null,
       created_at: new Date().toISOString(),
       status_ids: shown.map((s) => s.id),
       rule_ids: [],

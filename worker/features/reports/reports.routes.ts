@@ -6,7 +6,7 @@ import { json, jsonBody, readBody, router, signedIn } from "../../lib/validate";
 import { CONTENT_KINDS } from "../content/content";
 import { CONTROL_MESSAGE, hasControl, multiLine } from "../../lib/text";
 import { REPORT_NOTE_MAX } from "./reports.constants";
-import { report } from "./reports.service";
+import { forwardOf, report } from "./reports.service";
 import { federate } from "../federation/federate";
 
 const ReportInput = z.object({
@@ -54,9 +54,7 @@ const file = createRoute({
 export const reportRoutes = router().openapi(file, async (c) => {
   const { nid, kind, t, forward, note, block } = c.req.valid("json");
   const done = await report(c.var.db, me(c).id, t, nid, kind, { note, block });
-  // Forwarded once, by the first report of this person on it; the consumer sends it only when the
-  // content's author is on another server (Mastodon's "Forward to <host>").
-  if (forward && done.created && (t === "note" || t === "reply"))
-    await federate(c, { notex: "flag", op: "create", kind: t, id: nid, reason: kind, note });
+  const flag = forward ? forwardOf([{ kind: t, id: nid, created: done.created }], kind, note) : null;
+  if (flag) await federate(c, flag);
   return c.json({ reported: true, blocking: done.blocking }, 201);
 });

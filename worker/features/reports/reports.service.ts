@@ -6,6 +6,7 @@ import type { DB } from "../../env";
 import { runBatch } from "../../db/client";
 import { type ContentKind, type TargetFacts, targetAllows, targetFacts, targetRefusal } from "../content/content";
 import { block as blockPerson } from "../safety/safety.service";
+import type { OutEvent } from "../federation/context";
 
 /** What a reporter may add: a note in their own words, and a block of the content's author. */
 export interface ReportExtras {
@@ -56,4 +57,22 @@ export async function report(
   const blocking = owner !== 0 && owner !== uid;
   if (blocking) await blockPerson(db, uid, owner, true);
   return { reported: true, created: added.length > 0, blocking };
+}
+
+/**
+ * The Flag a report asks to forward to the reported posts' server (the web's "Forward to <host>",
+ * a Mastodon app's `forward`), or null: only posts, and only those this report newly stored, so a
+ * repeat sends nothing twice. The consumer sends it only when their author is on another server.
+ */
+export function forwardOf(
+  posts: { kind: ContentKind; id: number; created: boolean }[],
+  reason: number,
+  note: string,
+): OutEvent | null {
+  const sent = posts.flatMap((p) =>
+    p.created && (p.kind === "note" || p.kind === "reply") ? [{ kind: p.kind, id: p.id }] : [],
+  );
+  if (!sent.length) return null;
+  const [first, ...more] = sent;
+  return { notex: "flag", op: "create", ...first, reason, note, ...(more.length ? { more } : {}) };
 }
