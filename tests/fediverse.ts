@@ -6,6 +6,7 @@
 import { applyD1Migrations, createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import worker from "./worker";
+import { pkce } from "./mastodon";
 
 /** What was sent to the queue binding, kept until drain() hands it to the consumer. */
 export class MemoryQueue {
@@ -145,4 +146,35 @@ export async function signedPost(from: Instance, uid: number, inbox: string, act
   });
   const keyId = new URL(`${from.origin}/ap/users/${uid}#main-key`);
   return globalThis.fetch(await signRequest(request, key ?? rsa.privateKey, keyId));
+}
+
+const OOB = "urn:ietf:wg:oauth:2.0:oob";
+
+/** Registers an app on `inst` and gets `p`'s token through consent with PKCE. */
+export async function appToken(inst: Instance, p: Person) {
+  const app = (
+    await caller(inst)("POST", "/api/v1/apps", {
+      client_name: "Fed App",
+      redirect_uris: OOB,
+      scopes: "read write follow",
+    })
+  ).body;
+  const { verifier, challenge } = await pkce();
+  const consent = await p.call("POST", "/v1/oauth/authorize", {
+    response_type: "code",
+    client_id: app.client_id,
+    redirect_uri: OOB,
+    scope: "read write follow",
+    code_challenge: challenge,
+    code_challenge_method: "S256",
+  });
+  const res = await caller(inst)("POST", "/oauth/token", {
+    grant_type: "authorization_code",
+    code: consent.body.code,
+    redirect_uri: OOB,
+    client_id: app.client_id,
+    client_secret: app.client_secret,
+    code_verifier: verifier,
+  });
+  return res.body.access_token as string;
 }

@@ -3,13 +3,21 @@
 // token and resolve only), and what the app writes goes out as the web's writes do.
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { caller, drain, type Instance, instance, migrate, type Person, person, routeFetch } from "../fediverse";
-import { pkce } from "../mastodon";
+import {
+  appToken,
+  caller,
+  drain,
+  type Instance,
+  instance,
+  migrate,
+  type Person,
+  person,
+  routeFetch,
+} from "../fediverse";
 
 const A = instance("a.test", env.DB);
 const B = instance("b.test", env.DB_B);
 const both = [A, B];
-const OOB = "urn:ietf:wg:oauth:2.0:oob";
 let unroute: () => void;
 let ada: Person; // on a.test, through /v1
 let bob: Person; // on b.test, through a Mastodon app
@@ -18,31 +26,6 @@ let token = "";
 /** A request to `inst` as a Mastodon app (bearer `auth`, or none), JSON both ways. */
 const api = (inst: Instance, method: string, path: string, body?: unknown, auth?: string) =>
   caller(inst)(method, path, body, auth);
-
-/** Registers an app on `inst` and gets `p`'s token through consent with PKCE. */
-async function appToken(inst: Instance, p: Person) {
-  const app = (
-    await api(inst, "POST", "/api/v1/apps", { client_name: "Fed App", redirect_uris: OOB, scopes: "read write follow" })
-  ).body;
-  const { verifier, challenge } = await pkce();
-  const consent = await p.call("POST", "/v1/oauth/authorize", {
-    response_type: "code",
-    client_id: app.client_id,
-    redirect_uri: OOB,
-    scope: "read write follow",
-    code_challenge: challenge,
-    code_challenge_method: "S256",
-  });
-  const res = await api(inst, "POST", "/oauth/token", {
-    grant_type: "authorization_code",
-    code: consent.body.code,
-    redirect_uri: OOB,
-    client_id: app.client_id,
-    client_secret: app.client_secret,
-    code_verifier: verifier,
-  });
-  return res.body.access_token as string;
-}
 
 const count = (inst: Instance, sql: string, ...args: unknown[]) =>
   inst.env.DB.prepare(sql)

@@ -4,8 +4,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import { spendSearch } from "../../lib/ratelimit";
-import { mapTextOutsideLinks } from "../../lib/sanitize";
-import { REMOTE_MENTION } from "../mentions/mentions.constants";
 import { type OutEvent, siteOriginOf } from "./context";
 
 export async function federate(c: Context<AppEnv>, event: OutEvent): Promise<void> {
@@ -42,41 +40,4 @@ export async function findRemote(c: Context<AppEnv>, query: string): Promise<num
     console.error(JSON.stringify({ t: "federation.lookup", query: q, error: String(error) }));
     return null;
   }
-}
-
-/** At most this many people elsewhere are looked up while a note or reply is saved. */
-export const MAX_MENTION_LOOKUPS = 3;
-
-/**
- * Before a note or reply is saved: the @name@host handles in its text that are not stored yet are
- * found on their servers (at most MAX_MENTION_LOOKUPS, side by side, each within the federation
- * fetch timeout), so the save links them (mentions.service.ts) and the consumer delivers to them.
- * A handle that cannot be found stays text.
- */
-export async function resolveMentions(c: Context<AppEnv>, html: string): Promise<void> {
-  const handles = new Set<string>();
-  mapTextOutsideLinks(html, (text) => {
-    for (const m of text.matchAll(REMOTE_MENTION)) handles.add(m[2].toLowerCase());
-    return text;
-  });
-  if (!handles.size) return;
-  const list = [...handles].slice(0, 50);
-  const known = await c.env.DB.prepare(
-    `select lower(username) as name from users where lower(username) in (${list.map(() => "?").join(", ")})`,
-  )
-    .bind(...list)
-    .all<{ name: string }>();
-  const have = new Set(known.results.map((r) => r.name));
-  const missing = list.filter((h) => !have.has(h)).slice(0, MAX_MENTION_LOOKUPS);
-  if (!missing.length) return;
-  const { resolveHandle } = await import("./lookup");
-  const origin = siteOriginOf(c.env, c.req.url);
-  await Promise.all(
-    missing.map((h) =>
-      resolveHandle(c.env, origin, h).catch((error) => {
-        console.error(JSON.stringify({ t: "federation.mention", handle: h, error: String(error) }));
-        return null;
-      }),
-    ),
-  );
 }

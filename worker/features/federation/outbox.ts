@@ -21,7 +21,7 @@ import type { Env } from "../../env";
 import type { FedData, OutMessage } from "./context";
 import { followerInboxes, localNote, localReply, remoteActorById } from "./data";
 import { flagOut } from "./outbox-flag";
-import { mentionedRemotes } from "./mentions";
+import { linkNewRemotes, mentionedRemotes } from "./mentions";
 import { announceUri, noteUri, recipientOf, replyUri, toNote, toReplyNote } from "./objects";
 
 type Ctx = Context<FedData>;
@@ -67,6 +67,7 @@ async function noteOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "note
   }
   const row = await localNote(env.DB, m.id);
   if (!row || row.user_id !== m.uid) return;
+  row.content = await linkNewRemotes(env, m.origin, "notes", row);
   const mentioned = await mentionedRemotes(env.DB, row.content);
   const note = toNote(ctx, row, mentioned);
   if (!note?.id) return;
@@ -96,6 +97,7 @@ async function replyOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "rep
   }
   const row = await localReply(env.DB, m.id);
   if (!row || row.user_id !== m.uid) return;
+  row.content = await linkNewRemotes(env, m.origin, "replies", row);
   const mentioned = await mentionedRemotes(env.DB, row.content);
   const note = toReplyNote(ctx, row, mentioned);
   const author = row.parent_author_uri

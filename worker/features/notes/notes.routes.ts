@@ -11,7 +11,7 @@ import { renote, undoRenote } from "./renotes.service";
 import { createNote, deleteNote, updateNote } from "./write.service";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { listFeed } from "../feed/feed.service";
-import { federate, resolveMentions } from "../federation/federate";
+import { federate } from "../federation/federate";
 
 const UserNotesQuery = OwnerListQuery.extend({ xlabel: z.string().max(100).optional() }).refine(...OWNER_REQUIRED);
 const origin = (url: string) => new URL(url).origin;
@@ -86,7 +86,6 @@ export const notes = router()
   .openapi(take, async (c) => {
     const data = c.req.valid("json");
     if (data.id) throw new AppError(422, "invalid_input", "Use PATCH to edit a note.");
-    await resolveMentions(c, data.content);
     const saved = await createNote(c.env, c.var.db, me(c).id, data, origin(c.req.url));
     await federate(c, { notex: "note", op: "create", uid: me(c).id, id: saved.note.id });
     return c.json(saved, 201);
@@ -94,7 +93,6 @@ export const notes = router()
   .openapi(edit, async (c) => {
     const data = c.req.valid("json");
     if (!data.id) throw new AppError(422, "invalid_input", "id is required", { id: "id is required" });
-    await resolveMentions(c, data.content);
     const saved = await updateNote(c.env, c.var.db, me(c).id, data.id, data, origin(c.req.url));
     await federate(c, { notex: "note", op: "update", uid: me(c).id, id: data.id });
     return c.json(saved, 200);

@@ -5,7 +5,7 @@ import { replies } from "../../db/schema/social";
 import { me } from "../../lib/session";
 import { type Answer, json, jsonBody, Ok, readBody, router, signedIn, typed } from "../../lib/validate";
 import { IdParam, ListQuery, orElse } from "../../lib/params";
-import { federate, resolveMentions } from "../federation/federate";
+import { federate } from "../federation/federate";
 import { chain, createReply, deleteReply, editReply, listReplies } from "./replies.service";
 import { thread } from "./thread.service";
 
@@ -74,14 +74,12 @@ const children = createRoute({
 export const replyRoutes = router()
   .openapi(reply, async (c) => {
     const { content, parent } = c.req.valid("json");
-    await resolveMentions(c, content);
     const reply = await createReply(c.var.db, me(c).id, parent, content);
     await federate(c, { notex: "reply", op: "create", uid: me(c).id, id: reply.id });
     return c.json(reply, 201);
   })
   .openapi(edit, async (c) => {
     const { id, content } = c.req.valid("json");
-    await resolveMentions(c, content);
     const reply = await editReply(c.var.db, me(c).id, id, content);
     await federate(c, { notex: "reply", op: "update", uid: me(c).id, id });
     return c.json(reply, 200);
