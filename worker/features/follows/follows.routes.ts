@@ -9,7 +9,7 @@ import { readOne } from "../../db/reads";
 import { suggestionsRead } from "./suggestions.service";
 
 const toggle = <M extends "post" | "delete">(method: M, summary: string) =>
-  personToggle(method, summary, typed<Answer<typeof follow>>("Following or not, now"));
+  personToggle(method, summary, typed<Answer<typeof follow>["answer"]>("Following or not, now"));
 // People to follow for the signed-in person (Home's first steps and empty Following read the same).
 const suggestions = createRoute({
   method: "get",
@@ -29,14 +29,14 @@ const lists = createRoute({
 
 export const followRoutes = router()
   .openapi(toggle("post", "Follow someone"), async (c) => {
-    const done = await follow(c.var.db, me(c).id, c.req.valid("param").uid, true);
-    await federate(c, { notex: "follow", op: "create", uid: me(c).id, target: c.req.valid("param").uid });
-    return c.json(done, 200);
+    const { answer, remote } = await follow(c.var.db, me(c).id, c.req.valid("param").uid, true);
+    if (remote) await federate(c, { notex: "follow", op: "create", uid: me(c).id, target: c.req.valid("param").uid });
+    return c.json(answer, 200);
   })
   .openapi(toggle("delete", "Unfollow someone"), async (c) => {
-    const done = await follow(c.var.db, me(c).id, c.req.valid("param").uid, false);
-    await federate(c, { notex: "follow", op: "delete", uid: me(c).id, target: c.req.valid("param").uid });
-    return c.json(done, 200);
+    const { answer, remote } = await follow(c.var.db, me(c).id, c.req.valid("param").uid, false);
+    if (remote) await federate(c, { notex: "follow", op: "delete", uid: me(c).id, target: c.req.valid("param").uid });
+    return c.json(answer, 200);
   })
   .openapi(suggestions, async (c) =>
     c.json({ users: await readOne(c.var.db, suggestionsRead(c.var.db, me(c).id)) }, 200),

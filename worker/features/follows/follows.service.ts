@@ -48,7 +48,12 @@ export async function follow(db: DB, follower: number, followee: number, on: boo
   // To follow, no block may stand either way; to unfollow, the person need only be there.
   const allowed = on ? sql`(${found} and ${blockState(follower, followee)} = 0)` : found;
   const facts = db
-    .select({ found: sql<number>`${found}`.as("found"), blocked: blockState(follower, followee).as("blocked") })
+    .select({
+      found: sql<number>`${found}`.as("found"),
+      blocked: blockState(follower, followee).as("blocked"),
+      // Someone on another server is told of the follow; between two local people nothing is queued.
+      remote: sql<number>`exists(select 1 from remote_actors where user_id = ${followee})`.as("remote"),
+    })
     .from(sql`(select 1)`);
   const note = { userId: followee, actorId: follower, action: "follow" as const };
   const [[read], , , counted] = (await runBatch(db, [
@@ -65,11 +70,11 @@ export async function follow(db: DB, follower: number, followee: number, on: boo
       : db.delete(follows).where(and(eq(follows.followerId, follower), eq(follows.followeeId, followee), allowed)),
     db.select({ followers: users.followerNum }).from(users).where(eq(users.id, followee)),
     ...(on ? notifyStatements(db, { ...note, when: allowed }) : unnotifyStatements(db, { ...note, when: allowed })),
-  ])) as [{ found: number; blocked: number }[], unknown, unknown, { followers: number }[]];
+  ])) as [{ found: number; blocked: number; remote: number }[], unknown, unknown, { followers: number }[]];
   if (!read?.found) throw notFound("User not found");
   const refused = on ? blockRefusal(read.blocked) : null;
   if (refused) throw refused;
-  return { following: on, followers: counted[0]?.followers ?? 0 };
+  return { answer: { following: on, followers: counted[0]?.followers ?? 0 }, remote: !!read.remote };
 }
 
 interface FollowRow {

@@ -13,15 +13,16 @@ const toggle = <M extends "post" | "delete">(method: M, summary: string) => togg
 export const likesRoutes = router()
   .openapi(toggle("post", "Like a note, reply or folder"), async (c) => {
     const { t: kind } = c.req.valid("query");
-    const { liked, likenum } = await like(c.var.db, me(c).id, kind, c.req.valid("param").id, true);
-    if (kind === "note" || kind === "reply")
+    const { liked, likenum, remote } = await like(c.var.db, me(c).id, kind, c.req.valid("param").id, true);
+    // Only a post from another server is told of the like: a local one queues nothing.
+    if (remote && (kind === "note" || kind === "reply"))
       await federate(c, { notex: "like", op: "create", uid: me(c).id, kind, id: c.req.valid("param").id });
     return c.json({ liked, likenum }, 200);
   })
   .openapi(toggle("delete", "Take a like back"), async (c) => {
     const { t: kind } = c.req.valid("query");
-    const { liked, likenum } = await like(c.var.db, me(c).id, kind, c.req.valid("param").id, false);
-    if (kind === "note" || kind === "reply")
+    const { liked, likenum, remote } = await like(c.var.db, me(c).id, kind, c.req.valid("param").id, false);
+    if (remote && (kind === "note" || kind === "reply"))
       await federate(c, { notex: "like", op: "delete", uid: me(c).id, kind, id: c.req.valid("param").id });
     return c.json({ liked, likenum }, 200);
   });

@@ -32,10 +32,16 @@ const likesOf = (kind: ContentKind, id: number) =>
 
 const tableOf = (kind: ContentKind) => (kind === "note" ? notes : kind === "reply" ? replies : folders);
 
-/** likenum of the note, reply or folder as the like's write left it (the likes_count_* triggers move it). */
+/**
+ * likenum of the note, reply or folder as the like's write left it (the likes_count_* triggers move
+ * it), and whether it is a post from another server (then the like is told there; otherwise
+ * nothing is queued).
+ */
 function likenumOf(db: DB, kind: ContentKind, id: number) {
   const table = tableOf(kind);
-  return db.select({ likenum: table.likenum }).from(table).where(eq(table.id, id));
+  const remote = sql<number>`exists(select 1 from remote_objects ro join remote_actors ra on ra.user_id = ro.user_id
+    where ro.kind = ${kind} and ro.row_id = ${id})`.as("remote");
+  return db.select({ likenum: table.likenum, remote }).from(table).where(eq(table.id, id));
 }
 
 /**
@@ -69,8 +75,8 @@ export async function like(db: DB, userId: number, kind: ContentKind, id: number
     write,
     likenumOf(db, kind, id),
     ...(on ? notifyStatements(db, { ...noti, when: allowed }) : unnotifyStatements(db, { ...noti, when: allowed })),
-  ])) as [TargetFacts[], unknown, { likenum: number }[]];
+  ])) as [TargetFacts[], unknown, { likenum: number; remote: number }[]];
   const refused = targetRefusal(facts, on);
   if (refused) throw refused;
-  return { liked: on, likenum: counted[0]?.likenum ?? 0 };
+  return { liked: on, likenum: counted[0]?.likenum ?? 0, remote: !!counted[0]?.remote };
 }
