@@ -63,6 +63,13 @@ export function routeFetch(instances: Instance[]): () => void {
   };
 }
 
+/** Two instances ready to talk: Fedify loaded, the second database migrated, fetch routed. Answers the undo. */
+export async function connect(instances: Instance[]): Promise<() => void> {
+  await import("../worker/features/federation/federation");
+  await migrate(env.DB_B);
+  return routeFetch(instances);
+}
+
 let seq = 0;
 /** Runs the queue consumers until no instance has anything left; a message asked to retry fails the test. */
 export async function drain(instances: Instance[]) {

@@ -4,7 +4,7 @@
 // them in anyone's Following. Two NoteX instances (tests/fediverse.ts).
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { drain, instance, migrate, type Person, person, routeFetch } from "../fediverse";
+import { connect, drain, instance, type Person, person } from "../fediverse";
 
 const A = instance("k.test", env.DB);
 const B = instance("m.test", env.DB_B);
@@ -14,9 +14,7 @@ let ada: Person; // on k.test, with posts before anyone on m.test knows her
 let bob: Person; // on m.test
 
 beforeAll(async () => {
-  await import("../../worker/features/federation/federation");
-  await migrate(env.DB_B);
-  unroute = routeFetch(both);
+  unroute = await connect(both);
   ada = await person(A, "adaback");
   bob = await person(B, "bobback");
 }, 120_000);
