@@ -53,4 +53,25 @@ describe("a remote profile's recent posts", () => {
     await drain(both);
     expect((await bob.call("GET", `/v1/notes?uid=${adaOnB}`)).body.notes).toHaveLength(3);
   });
+
+  it("a server that fails to show the outbox leaves the profile empty, and the message is not retried", async () => {
+    const cy = await person(A, "cyback");
+    expect(
+      (await cy.call("POST", "/v1/notes", { label: "work", content: "<p>Behind a closed outbox</p>" })).status,
+    ).toBe(201);
+    await drain(both);
+    const routed = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) =>
+      new Request(input, init).url.endsWith("/outbox")
+        ? new Response("no", { status: 500 })
+        : routed(input, init)) as typeof fetch;
+    try {
+      const found = await bob.call("GET", "/v1/users/cyback@k.test");
+      expect(found.status).toBe(200);
+      await drain(both);
+      expect((await bob.call("GET", `/v1/notes?uid=${found.body.id}`)).body.notes).toEqual([]);
+    } finally {
+      globalThis.fetch = routed;
+    }
+  });
 });

@@ -133,18 +133,34 @@ describe("a Mastodon app and the fediverse", () => {
     await drain(both);
     expect(await reportsOnA()).toBe(0);
 
+    // A second post of hers reaches b.test (it mentions bob); both go in one report, one Flag.
+    await ada.call("POST", "/v1/notes", { label: "work", content: "<p>Again for @bobmasto@b.test</p>" });
+    await drain(both);
+    const again = (await api(B, "GET", `/api/v1/accounts/${adaOnB}/statuses`, undefined, token)).body.find(
+      (s: { content: string }) => s.content.includes("Again for"),
+    );
+    const againOnA = await count(A, "select id as n from notes where content like '%Again for%'");
     const carol = await person(B, "carolreport");
     const sent = await api(
       B,
       "POST",
       "/api/v1/reports",
-      { account_id: adaOnB, status_ids: [copy.id], category: "spam", comment: "Posts every hour", forward: true },
+      {
+        account_id: adaOnB,
+        status_ids: [copy.id, again.id],
+        category: "spam",
+        comment: "Posts every hour",
+        forward: true,
+      },
       await appToken(B, carol),
     );
     expect(sent.status).toBe(200);
     expect(sent.body.forwarded).toBe(true);
+    const before = (await A.env.DB.prepare("select count(*) as n from reports").first<{ n: number }>())?.n ?? 0;
     await drain(both);
     expect(await reportsOnA()).toBe(1);
+    expect(await count(A, "select count(*) as n from reports where kind = 'note' and target_id = ?", againOnA)).toBe(1);
+    expect(await count(A, "select count(*) as n from reports")).toBe(before + 2);
     // Reported by b.test itself (its instance actor), never by the person who reported.
     const row = await A.env.DB.prepare(
       "select u.username, r.reason, r.note from reports r join users u on u.id = r.user_id where r.kind = 'note' and r.target_id = ?",

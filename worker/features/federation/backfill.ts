@@ -21,15 +21,18 @@ export async function backfill(ctx: Context<FedData>, m: Extract<OutMessage, { n
     .bind(m.uid)
     .first<{ uri: string }>();
   if (!row) return;
+  // A server that refuses or fails to show its outbox (secure mode, an error) leaves nothing to
+  // read: the profile fills as posts arrive, and the message is not retried.
+  const loaders = { documentLoader: ctx.documentLoader, contextLoader: ctx.contextLoader, suppressError: true };
   const actor = await ctx.lookupObject(row.uri);
-  const outbox = isActor(actor) ? await actor.getOutbox(ctx) : null;
+  const outbox = isActor(actor) ? await actor.getOutbox(loaders) : null;
   if (!outbox) return;
   const posts: Note[] = [];
   let read = 0;
   for await (const item of ctx.traverseCollection(outbox, { suppressError: true })) {
     if (++read > MAX_READ || posts.length === MAX_BACKFILL) break;
     if (!(item instanceof Create) || item.actorId?.href !== row.uri) continue;
-    const note = await item.getObject(ctx);
+    const note = await item.getObject(loaders);
     // Their own public posts only (a Create naming someone else's object is not theirs to give).
     if (!(note instanceof Note) || note.attributionId?.href !== row.uri || note.replyTargetId) continue;
     if (note.id?.origin !== new URL(row.uri).origin || !isPublic(note.toIds)) continue;
