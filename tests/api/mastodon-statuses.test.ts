@@ -137,6 +137,23 @@ describe("Mastodon statuses through masto.js", () => {
     expect(looked.id).toBe(String(writer.p.id));
   });
 
+  it("search pages by offset: a window past a page of 20 is full while results remain", async () => {
+    const writer = await person();
+    const word = `sr${Date.now().toString(36)}`;
+    const ids: string[] = [];
+    for (let i = 0; i < 25; i++) ids.push((await writer.m.v1.statuses.create({ status: `Found ${word} ${i}` })).id);
+    const at = async (offset: number) =>
+      (await writer.m.v2.search.list({ q: word, type: "statuses", offset, limit: 20 })).statuses.map((x) => x.id);
+    const first = await at(0);
+    const crossing = await at(5);
+    const last = await at(20);
+    expect(first).toHaveLength(20);
+    expect(crossing).toHaveLength(20);
+    expect(crossing).toEqual([...first.slice(5), ...last]);
+    expect(new Set([...first, ...last])).toEqual(new Set(ids));
+    expect(await at(25)).toEqual([]);
+  });
+
   it("an Idempotency-Key posts once; unsupported fields are refused with words, changing nothing", async () => {
     const a = await person();
     const c = new Client();

@@ -122,13 +122,15 @@ async function accountsFor(c: MastoContext, q: z.output<typeof SearchQ>, page: n
   const text = q.q.trim();
   const resolve = (q.resolve === "true" || q.resolve === "1") && !!c.var.user;
   // A handle is that account (found on its server on resolve); a profile URL only on resolve.
-  const exact = !isRemoteQuery(text)
-    ? null
-    : /^https?:/i.test(text)
-      ? resolve
-        ? await remoteAccount(c, text)
-        : null
-      : await accountByAcct(c, text, resolve);
+  // Only the first page starts with it (a second page must not look the handle up again).
+  const exact =
+    page !== 1 || !isRemoteQuery(text)
+      ? null
+      : /^https?:/i.test(text)
+        ? resolve
+          ? await remoteAccount(c, text)
+          : null
+        : await accountByAcct(c, text, resolve);
   const found = await search(c.var.db, { q: q.q.replace(/^@/, ""), t: "users", page }, viewerId(c));
   const rows =
     "users" in found
@@ -139,33 +141,39 @@ async function accountsFor(c: MastoContext, q: z.output<typeof SearchQ>, page: n
       : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   const ordered = "users" in found ? found.users.flatMap((u) => (byId.has(u.id) ? [byId.get(u.id)!] : [])) : [];
-  return exact && page === 1 ? [exact, ...ordered.filter((r) => r.id !== exact.id)] : ordered;
+  return exact ? [exact, ...ordered.filter((r) => r.id !== exact.id)] : ordered;
 }
 
 /**
  * Mastodon's search over the web's: accounts by name, statuses by the same full-text index;
  * hashtags by the word. Mastodon pages it by offset and limit, NoteX's by pages of 20: the window
- * asked for is cut from the page it starts in (limit at most 20, NoteX's search page).
+ * asked for (limit at most 20, NoteX's search page) is cut from the page it starts in and, when it
+ * runs past that page's end, the next one: at most two bounded reads of each kind.
  */
 async function searchAll(c: MastoContext) {
   const q = await queryOf(c, SearchQ);
   const viewerIdOr = viewerId(c);
   const size = Math.min(limitOf(c, "search"), PAGE_SIZE);
-  const page = Math.floor(q.offset / PAGE_SIZE) + 1;
-  const cut = <T>(list: T[]) => list.slice(q.offset % PAGE_SIZE, (q.offset % PAGE_SIZE) + size);
+  const start = q.offset % PAGE_SIZE;
+  const first = Math.floor(q.offset / PAGE_SIZE) + 1;
+  const pages = start + size > PAGE_SIZE ? [first, first + 1] : [first];
+  const cut = <T>(list: T[]) => list.slice(start, start + size);
   const want = (t: string) => !q.type || q.type === t;
   const text = q.q.trim();
-  const accounts = want("accounts") && text ? await accountsFor(c, q, page) : [];
-  const found = want("statuses") && text ? await search(c.var.db, { q: q.q, t: "notes", page }, viewerIdOr) : null;
-  const statuses =
-    found && "notes" in found
-      ? await toStatuses(
-          c.var.db,
-          originOf(c),
-          viewerIdOr,
-          cut(found.notes).map((note) => ({ note })),
-        )
+  const accounts = want("accounts") && text ? (await Promise.all(pages.map((p) => accountsFor(c, q, p)))).flat() : [];
+  const found =
+    want("statuses") && text
+      ? await Promise.all(pages.map((page) => search(c.var.db, { q: q.q, t: "notes", page }, viewerIdOr)))
       : [];
+  const notesFound = found.flatMap((f) => ("notes" in f ? f.notes : []));
+  const statuses = notesFound.length
+    ? await toStatuses(
+        c.var.db,
+        originOf(c),
+        viewerIdOr,
+        cut(notesFound).map((note) => ({ note })),
+      )
+    : [];
   const word = text.replace(/^#/, "");
   const hashtags =
     want("hashtags") && q.offset === 0 && /^[\p{L}\p{N}_]{1,50}$/u.test(word)
