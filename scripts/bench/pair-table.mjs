@@ -10,7 +10,7 @@ const cell = (v) => String(v ?? "-").replace(/ \(.*\)$/, "");
 const both = (x, y) => (cell(x) === cell(y) ? cell(x) : `${cell(x)} / ${cell(y)}`);
 const columns = Object.keys(a.table[0]).filter((k) => !/p50 ms$/.test(k) || k.startsWith("twin"));
 
-console.log(`| ${columns.join(" | ")} |`);
+console.log(`| ${columns.map((k) => k.replace(" (spread)", "").replace("000k", "M")).join(" | ")} |`);
 console.log(`|${columns.map(() => "---").join("|")}|`);
 for (const [name, x] of ta) {
   const y = tb.get(name) ?? {};
