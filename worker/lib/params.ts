@@ -23,6 +23,9 @@ export const Id = idField();
 /** `/:id` in a path. */
 export const IdParam = z.object({ id: Id });
 
+/** A note or reply at its address: its author's name and its id. */
+export const AddressParam = IdParam.extend({ username: z.string().min(1).max(100) });
+
 /** A list's page: the spec's page number (a bad one reads as 1) and the opaque keyset cursor. */
 export const ListQuery = z.object({
   page: orElse(z.coerce.number().int().min(1).max(100_000), 1),

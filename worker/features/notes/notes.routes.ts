@@ -3,7 +3,7 @@ import { z } from "zod";
 import { AppError } from "../../lib/errors";
 import { me } from "../../lib/session";
 import { type Answer, json, jsonBody, Ok, readBody, router, signedIn, typed } from "../../lib/validate";
-import { IdParam, ListQuery, OWNER_REQUIRED, OwnerListQuery } from "../../lib/params";
+import { AddressParam, IdParam, ListQuery, OWNER_REQUIRED, OwnerListQuery } from "../../lib/params";
 import { NoteInput, RenoteInput } from "./notes.schema";
 import { getNote, LISTS, labelRead, listNotes, noteHistory, ownerNotesRead, tagRead } from "./read.service";
 import { readOne } from "../../db/reads";
@@ -41,7 +41,7 @@ const byAddress = createRoute({
   method: "get",
   path: "/{username}/{id}",
   summary: "A note at its address (its author's name and its id)",
-  request: { params: IdParam.extend({ username: z.string().min(1).max(100) }) },
+  request: { params: AddressParam },
   responses: { 200: typed<Answer<typeof getNote>>("The note") },
 });
 const take = createRoute({

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { replies } from "../../db/schema/social";
 import { me } from "../../lib/session";
 import { type Answer, json, jsonBody, Ok, readBody, router, signedIn, typed } from "../../lib/validate";
-import { IdParam, ListQuery, orElse } from "../../lib/params";
+import { AddressParam, IdParam, ListQuery, orElse } from "../../lib/params";
 import { federate } from "../federation/federate";
 import { chain, createReply, deleteReply, editReply, listReplies } from "./replies.service";
 import { thread } from "./thread.service";
@@ -60,7 +60,7 @@ const ancestry = createRoute({
   method: "get",
   path: "/{id}/username/{username}",
   summary: "A reply at its address, with what it replies to",
-  request: { params: IdParam.extend({ username: z.string().min(1).max(100) }) },
+  request: { params: AddressParam },
   responses: { 200: typed<Answer<typeof chain>>("The reply and its parents") },
 });
 const children = createRoute({
