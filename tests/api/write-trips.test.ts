@@ -6,7 +6,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { tripsOf } from "../../worker/db/meter";
 import { user } from "../factories";
-import type { Res } from "../http";
+import { Client, type Res } from "../http";
+import { appToken } from "../mastodon";
 
 const trips = (res: Res) => tripsOf(res.headers.get("server-timing"));
 
@@ -143,5 +144,77 @@ describe("a note filed in folders, a quote, and their refusals", () => {
     }
     expect(await rowCounts()).toEqual(blockedCounts);
     expect(after.notes).toBe(blockedCounts.notes);
+  });
+});
+
+describe("POST /api/v1/statuses", () => {
+  it("is one trip: the note, then the status read back at the end of the same batch; a quote too, and its refusals", async () => {
+    const [a, b] = [await user(), await user()];
+    const app = new Client();
+    app.token = (await appToken(a, "read write follow")).token;
+    const posted = await app.post("/api/v1/statuses", { status: "one trip #howto" });
+    expect(posted.status).toBe(200);
+    expect(trips(posted)).toBe(1);
+    const id = Number(posted.body.id) / 2;
+    expect(posted.body).toMatchObject({
+      account: { id: String(a.id), username: a.username, statuses_count: 1 },
+      content: '<p>one trip <a href="/tag/howto" class="hashtag">#howto</a></p>',
+      favourited: false,
+      reblogged: false,
+      bookmarked: false,
+      reblogs_count: 0,
+      favourites_count: 0,
+      replies_count: 0,
+    });
+    // The same status as a read of it answers.
+    const read = await app.get(`/api/v1/statuses/${posted.body.id}`);
+    expect(posted.body).toEqual(read.body);
+
+    // A quote of b's note that a has bookmarked: the original's account and a's bookmark come back too.
+    const theirs = (await b.post("/v1/notes", { label: "idea", content: "<p>theirs</p>" })).body.note.id;
+    await a.post(`/v1/bookmarks/${theirs}?t=note`);
+    const quoted = await app.post("/api/v1/statuses", { status: "quoting", quoted_status_id: String(theirs * 2) });
+    expect(quoted.status).toBe(200);
+    expect(trips(quoted)).toBe(1);
+    expect(quoted.body).toEqual((await app.get(`/api/v1/statuses/${quoted.body.id}`)).body);
+    expect(quoted.body.quote.quoted_status).toMatchObject({
+      id: String(theirs * 2),
+      account: { id: String(b.id) },
+      bookmarked: true,
+      reblogs_count: 1,
+    });
+
+    // With an Idempotency-Key: the key is read first (a second trip), remembered in the batch.
+    const key = { "idempotency-key": "trip-key" };
+    const once = await app.post("/api/v1/statuses", { status: "keyed" }, key);
+    expect(trips(once)).toBe(2);
+    const twice = await app.post("/api/v1/statuses", { status: "keyed" }, key);
+    expect(twice.body.id).toBe(once.body.id);
+
+    // Refused quotes: unknown (404) and across a block (403) change nothing, the key included.
+    await b.post(`/v1/blocks/${a.id}`);
+    const before = await rowCounts();
+    const keys = async () =>
+      (
+        await env.DB.prepare("select count(*) n from masto_idempotency where user_id = ?")
+          .bind(a.id)
+          .first<{ n: number }>()
+      )?.n;
+    const keysBefore = await keys();
+    const unknown = await app.post(
+      "/api/v1/statuses",
+      { status: "q", quoted_status_id: "1999999998" },
+      { "idempotency-key": "k2" },
+    );
+    expect(unknown.status).toBe(404);
+    const blocked = await app.post(
+      "/api/v1/statuses",
+      { status: "q", quoted_status_id: String(theirs * 2) },
+      { "idempotency-key": "k3" },
+    );
+    expect(blocked.status).toBe(403);
+    expect(await rowCounts()).toEqual(before);
+    expect(await keys()).toBe(keysBefore);
+    expect(id).toBeGreaterThan(0);
   });
 });

@@ -4,6 +4,7 @@
 // after the insert in the same batch, is the note just inserted (ids are AUTOINCREMENT: a new one is
 // above every id ever used), and the write needs no trip to learn it first.
 import { getTableColumns, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { DB } from "../../env";
 import { notes } from "../../db/schema/notes";
 
@@ -74,3 +75,14 @@ export function insertNote(db: DB, n: NewNote, guard?: SQL) {
  */
 export const newNoteOf = (uid: number, guard?: SQL): SQL<number> =>
   sql<number>`(select max(n.id) from notes n where n.user_id = ${uid}${guard ? sql` and ${guard}` : sql``})`;
+
+/**
+ * A write built and not yet sent: its statements for one batch, the SQL that names what it made
+ * inside that batch (for statements a caller adds after them: a status read back), and how its
+ * answer (or refusal) comes out of the batch's results.
+ */
+export interface PreparedWrite<T> {
+  statements: BatchItem<"sqlite">[];
+  id: SQL<number>;
+  answer: (results: unknown[]) => T;
+}

@@ -11,7 +11,7 @@ import { refuseBlocked } from "../safety/safety.service";
 import { blockState, openable } from "../safety/visibility";
 import { QUOTE, RENOTE } from "./notes.constants";
 import { countNote } from "./notes.counters";
-import { insertNote, newNoteOf } from "./notes.insert";
+import { insertNote, newNoteOf, type PreparedWrite } from "./notes.insert";
 import { NOTES } from "./notes.json";
 
 /** Whether `uid` has a plain renote of `originalId` (a moderator hides the original, never a plain renote). */
@@ -65,19 +65,27 @@ const originalFacts = (db: DB, uid: number, original: SQL) =>
 const originalAllows = (db: DB, uid: number, original: SQL) =>
   sql`exists(select 1 from (${originalFacts(db, uid, original)}) f where f.blocked = 0)`;
 
+type Shared = { id: number; renoted: boolean; renum: number };
+
 /**
- * Renote (empty content) or quote (text) of a note, in one batch: its first statement reads the
- * facts (a renote of a renote renotes the original; its owner; the block state), every write after
- * it carries the same condition, and the answer (404, 403) is decided from the facts read. A
- * refused renote changed nothing.
+ * Renote (empty content) or quote (text) of a note, built for one batch: its first statement reads
+ * the facts (a renote of a renote renotes the original; its owner; the block state), every write
+ * after it carries the same condition, and the answer (404, 403) is decided from the facts read.
+ * A refused renote changed nothing. `id` names the original (a renote) or the new quote.
  */
-export async function renote(db: DB, uid: number, targetId: number, content: string, txt: string) {
+export async function prepareRenote(
+  db: DB,
+  uid: number,
+  targetId: number,
+  content: string,
+  txt: string,
+): Promise<PreparedWrite<Shared>> {
   const original = originalOf(uid, targetId);
   const ok = originalAllows(db, uid, original);
   const owner = sql<number>`(select user_id from notes where id = ${original})`;
   const now = Date.now();
   if (!txt.trim()) {
-    const [[facts], , , [counted]] = (await runBatch(db, [
+    const statements = [
       originalFacts(db, uid, original),
       renumFor(db, uid, original, true, ok),
       insertNote(
@@ -87,13 +95,17 @@ export async function renote(db: DB, uid: number, targetId: number, content: str
       ).onConflictDoNothing(),
       renumOf(db, original),
       ...notifyStatements(db, renoteNotice(owner, uid, original, ok)),
-    ])) as [Facts[], unknown, unknown, { renum: number }[]];
-    refuse(facts);
-    return { id: facts.id, renoted: true, renum: counted?.renum ?? 0 };
+    ];
+    const answer = (results: unknown[]): Shared => {
+      const [[facts], , , [counted]] = results as [Facts[], unknown, unknown, { renum: number }[]];
+      refuse(facts);
+      return { id: facts.id, renoted: true, renum: counted?.renum ?? 0 };
+    };
+    return { statements, id: original, answer };
   }
   const mentions = await linkMentions(db, uid, content);
   const id = newNoteOf(uid, ok);
-  const [[facts], [row], [counted]] = (await runBatch(db, [
+  const statements = [
     originalFacts(db, uid, original),
     insertNote(
       db,
@@ -123,10 +135,20 @@ export async function renote(db: DB, uid: number, targetId: number, content: str
       extra: txt,
       when: ok,
     }),
-  ])) as [Facts[], { id: number }[], { renum: number }[]];
-  refuse(facts);
-  // The count comes back from the batch's own update, not from a read after it.
-  return { id: row.id, renoted: false, renum: counted?.renum ?? 0 };
+  ];
+  const answer = (results: unknown[]): Shared => {
+    const [[facts], [row], [counted]] = results as [Facts[], { id: number }[], { renum: number }[]];
+    refuse(facts);
+    // The count comes back from the batch's own update, not from a read after it.
+    return { id: row.id, renoted: false, renum: counted?.renum ?? 0 };
+  };
+  return { statements, id, answer };
+}
+
+/** Renote or quote: prepareRenote's statements, sent as one batch. */
+export async function renote(db: DB, uid: number, targetId: number, content: string, txt: string) {
+  const write = await prepareRenote(db, uid, targetId, content, txt);
+  return write.answer(await runBatch(db, write.statements));
 }
 
 type Facts = { id: number; ownerId: number; blocked: number };

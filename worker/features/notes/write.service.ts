@@ -20,7 +20,7 @@ import { mentionStatements, noteCreatedStatements } from "../notifications/notif
 import { attachUploads, createUploads, deleteImages, ownedUploaded, type UploadSlot } from "../uploads/uploads.links";
 import { RENOTE } from "./notes.constants";
 import { countNote, labelIn, labelOut, renumOut } from "./notes.counters";
-import { insertNote, newNoteOf } from "./notes.insert";
+import { insertNote, newNoteOf, type PreparedWrite } from "./notes.insert";
 import type { NoteData } from "./notes.schema";
 
 function tagStatements(db: DB, noteId: number, tags: string[], createdAt: number): BatchItem<"sqlite">[] {
@@ -91,11 +91,17 @@ const newTagStatements = (db: DB, noteId: SQL, tags: string[], createdAt: number
     : [];
 
 /**
- * One batch: the note's insert, then everything that depends on it, naming it by newNoteOf. Filing
- * it in folders that are not all the author's is refused (422) by the insert's own guard: nothing
- * is written, and its empty RETURNING says so.
+ * A new note's batch: the insert, then everything that depends on it, naming it by newNoteOf.
+ * Filing it in folders that are not all the author's is refused (422) by the insert's own guard:
+ * nothing is written, and its empty RETURNING says so.
  */
-export async function createNote(env: Env, db: DB, uid: number, data: NoteData, origin: string): Promise<SaveResult> {
+export async function prepareNote(
+  env: Env,
+  db: DB,
+  uid: number,
+  data: NoteData,
+  origin: string,
+): Promise<PreparedWrite<SaveResult>> {
   await checkImages(env, db, uid, data.imgs);
   const mentions = await linkMentions(db, uid, data.content);
   const slots = await reserveUploads(env, db, uid, data, origin);
@@ -103,7 +109,7 @@ export async function createNote(env: Env, db: DB, uid: number, data: NoteData, 
   const imgs = [...data.imgs, ...slots.map((s) => s.file_url)].join(";");
   const ok = data.folders.length ? foldersOwned(uid, data.folders) : undefined;
   const id = newNoteOf(uid, ok);
-  const [[row]] = (await runBatch(db, [
+  const statements = [
     insertNote(
       db,
       {
@@ -129,12 +135,22 @@ export async function createNote(env: Env, db: DB, uid: number, data: NoteData, 
     ...folderFileNew(db, { userId: uid, noteId: id, label: data.label, createdAt: now, folderIds: data.folders }),
     ...noteCreatedStatements(db, { actorId: uid, noteId: id, extra: data.txt.slice(0, 100), when: ok }),
     ...noteMentions(db, uid, id, mentions.userIds, data.txt, ok),
-  ])) as [{ id: number; username: string | null }[]];
-  if (!row) {
-    const message = "You can only file notes into your own x-folders.";
-    throw new AppError(422, "invalid_input", message, { folders: message });
-  }
-  return saved(row.username ?? "", row.id, slots);
+  ];
+  const answer = (results: unknown[]) => {
+    const [row] = results[0] as { id: number; username: string | null }[];
+    if (!row) {
+      const message = "You can only file notes into your own x-folders.";
+      throw new AppError(422, "invalid_input", message, { folders: message });
+    }
+    return saved(row.username ?? "", row.id, slots);
+  };
+  return { statements, id, answer };
+}
+
+/** Takes a note: prepareNote's statements, sent as one batch. */
+export async function createNote(env: Env, db: DB, uid: number, data: NoteData, origin: string): Promise<SaveResult> {
+  const write = await prepareNote(env, db, uid, data, origin);
+  return write.answer(await runBatch(db, write.statements));
 }
 
 export async function updateNote(
