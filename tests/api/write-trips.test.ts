@@ -6,7 +6,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { tripsOf } from "../../worker/db/meter";
 import { user } from "../factories";
-import type { Res } from "../http";
+import { Client, type Res } from "../http";
+import { appToken } from "../mastodon";
 
 const trips = (res: Res) => tripsOf(res.headers.get("server-timing"));
 
@@ -17,8 +18,8 @@ describe("writes that answer the author's username", () => {
     expect(created.status).toBe(201);
     const id = created.body.note.id;
     expect(created.body.note.href).toBe(`/${a.username}/note/${id}`);
-    // The insert (its id first), then everything that depends on it.
-    expect(trips(created)).toBe(2);
+    // The insert, then everything that depends on it, naming the new note inside the same batch.
+    expect(trips(created)).toBe(1);
 
     const edited = await a.patch("/v1/notes", { id, label: "idea", content: "<p>edited</p>" });
     expect(edited.body.note.href).toBe(`/${a.username}/note/${id}`);
@@ -40,19 +41,19 @@ describe("writes that answer the author's username", () => {
 });
 
 describe("a plain renote and its undo", () => {
-  it("take two trips and one: the original, its owner and a block are read at once; an unknown note is a 404", async () => {
+  it("take one trip each: the original, its owner and a block are read first in the same batch; an unknown note is a 404", async () => {
     const [a, b, c] = [await user(), await user(), await user()];
     const id = (await a.post("/v1/notes", { label: "idea", content: "<p>shared</p>" })).body.note.id;
     const renoted = await b.post("/v1/renotes", { renote_id: id, content: "" });
     expect(renoted.body).toMatchObject({ id, renoted: true, renum: 1 });
-    expect(trips(renoted)).toBe(2);
+    expect(trips(renoted)).toBe(1);
     // A renote of b's renote renotes the original.
     const theirs = await env.DB.prepare("select id from notes where user_id = ? and kind = 1 and renote_id = ?")
       .bind(b.id, id)
       .first<{ id: number }>();
     const again = await c.post("/v1/renotes", { renote_id: theirs?.id, content: "" });
     expect(again.body).toMatchObject({ id, renoted: true, renum: 2 });
-    expect(trips(again)).toBe(2);
+    expect(trips(again)).toBe(1);
     await c.delete(`/v1/renotes/${id}`);
     expect((await c.post("/v1/renotes", { renote_id: 999999999, content: "" })).status).toBe(404);
     const renotices = async () =>
@@ -63,5 +64,157 @@ describe("a plain renote and its undo", () => {
     expect(trips(undone)).toBe(1);
     expect(await renotices()).toEqual([]);
     expect((await b.delete("/v1/renotes/999999999")).status).toBe(404);
+  });
+});
+
+/** Rows that a refused note write could touch, to show it changed nothing. */
+const rowCounts = async () => {
+  const one = async (q: string) => (await env.DB.prepare(q).first<{ n: number }>())?.n ?? 0;
+  return {
+    notes: await one("select count(*) n from notes"),
+    tags: await one("select count(*) n from note_tags"),
+    filed: await one("select count(*) n from folder_notes"),
+    notices: await one("select count(*) n from notifications"),
+    counters: await one("select coalesce(sum(note_num), 0) + coalesce(sum(noti_num), 0) n from users"),
+    renums: await one("select coalesce(sum(renum), 0) n from notes"),
+    labels: await one("select coalesce(sum(n), 0) n from user_labels"),
+  };
+};
+
+describe("a note filed in folders, a quote, and their refusals", () => {
+  it("take one trip each; a refused one answers as before and changes nothing", async () => {
+    const [a, b] = [await user(), await user()];
+    await b.post(`/v1/follows/${a.id}`);
+    const mine = (await a.post("/v1/folders", { type: "Project", name: "Kiln", descr: "", link: "" })).body;
+    const theirs = (await b.post("/v1/folders", { type: "Project", name: "Loom", descr: "", link: "" })).body;
+
+    const filed = await a.post("/v1/notes", {
+      label: "pots",
+      content: "<p>glaze #stoneware</p>",
+      folders: [mine.id],
+    });
+    expect(filed.status).toBe(201);
+    expect(trips(filed)).toBe(1);
+    const folder = (await a.get(`/v1/folders/${mine.id}`)).body;
+    expect(folder.notenum ?? folder.folder?.notenum).toBe(1);
+    expect((await b.get("/v1/notifications?page=1")).body.notis.map((n: { action: string }) => n.action)).toContain(
+      "note",
+    );
+
+    const before = await rowCounts();
+    const refused = await a.post("/v1/notes", {
+      label: "pots",
+      content: "<p>not yours #stoneware</p>",
+      folders: [mine.id, theirs.id],
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toBe("You can only file notes into your own x-folders.");
+    expect(trips(refused)).toBe(1);
+    expect(await rowCounts()).toEqual(before);
+
+    const noteId = filed.body.note.id;
+    const quoted = await b.post("/v1/renotes", { renote_id: noteId, content: "<p>look at this</p>" });
+    expect(quoted.status).toBe(201);
+    expect(quoted.body).toMatchObject({ renoted: false, renum: 1 });
+    expect(quoted.body.id).not.toBe(noteId);
+    expect(trips(quoted)).toBe(1);
+    const quote = await env.DB.prepare("select user_id, kind, renote_id from notes where id = ?")
+      .bind(quoted.body.id)
+      .first();
+    expect(quote).toEqual({ user_id: b.id, kind: 2, renote_id: noteId });
+    expect((await a.get("/v1/notifications?page=1")).body.notis.map((n: { action: string }) => n.action)).toContain(
+      "quote",
+    );
+
+    // Unknown: a 404, for a renote and a quote. Blocked: a 403 either way. Nothing written.
+    const after = await rowCounts();
+    for (const content of ["", "<p>quoting</p>"]) {
+      const unknown = await b.post("/v1/renotes", { renote_id: 999999999, content });
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.message).toBe("Note not found");
+      expect(trips(unknown)).toBe(1);
+    }
+    await a.post(`/v1/blocks/${b.id}`);
+    const blockedCounts = await rowCounts();
+    for (const content of ["", "<p>quoting</p>"]) {
+      const blocked = await b.post("/v1/renotes", { renote_id: noteId, content });
+      expect(blocked.status).toBe(403);
+      expect(blocked.body.message).toMatch(/has blocked you/);
+      expect(trips(blocked)).toBe(1);
+    }
+    expect(await rowCounts()).toEqual(blockedCounts);
+    expect(after.notes).toBe(blockedCounts.notes);
+  });
+});
+
+describe("POST /api/v1/statuses", () => {
+  it("is one trip: the note, then the status read back at the end of the same batch; a quote too, and its refusals", async () => {
+    const [a, b] = [await user(), await user()];
+    const app = new Client();
+    app.token = (await appToken(a, "read write follow")).token;
+    const posted = await app.post("/api/v1/statuses", { status: "one trip #howto" });
+    expect(posted.status).toBe(200);
+    expect(trips(posted)).toBe(1);
+    const id = Number(posted.body.id) / 2;
+    expect(posted.body).toMatchObject({
+      account: { id: String(a.id), username: a.username, statuses_count: 1 },
+      content: '<p>one trip <a href="/tag/howto" class="hashtag">#howto</a></p>',
+      favourited: false,
+      reblogged: false,
+      bookmarked: false,
+      reblogs_count: 0,
+      favourites_count: 0,
+      replies_count: 0,
+    });
+    // The same status as a read of it answers.
+    const read = await app.get(`/api/v1/statuses/${posted.body.id}`);
+    expect(posted.body).toEqual(read.body);
+
+    // A quote of b's note that a has bookmarked: the original's account and a's bookmark come back too.
+    const theirs = (await b.post("/v1/notes", { label: "idea", content: "<p>theirs</p>" })).body.note.id;
+    await a.post(`/v1/bookmarks/${theirs}?t=note`);
+    const quoted = await app.post("/api/v1/statuses", { status: "quoting", quoted_status_id: String(theirs * 2) });
+    expect(quoted.status).toBe(200);
+    expect(trips(quoted)).toBe(1);
+    expect(quoted.body).toEqual((await app.get(`/api/v1/statuses/${quoted.body.id}`)).body);
+    expect(quoted.body.quote.quoted_status).toMatchObject({
+      id: String(theirs * 2),
+      account: { id: String(b.id) },
+      bookmarked: true,
+      reblogs_count: 1,
+    });
+
+    // With an Idempotency-Key: the key is read first (a second trip), remembered in the batch.
+    const key = { "idempotency-key": "trip-key" };
+    const once = await app.post("/api/v1/statuses", { status: "keyed" }, key);
+    expect(trips(once)).toBe(2);
+    const twice = await app.post("/api/v1/statuses", { status: "keyed" }, key);
+    expect(twice.body.id).toBe(once.body.id);
+
+    // Refused quotes: unknown (404) and across a block (403) change nothing, the key included.
+    await b.post(`/v1/blocks/${a.id}`);
+    const before = await rowCounts();
+    const keys = async () =>
+      (
+        await env.DB.prepare("select count(*) n from masto_idempotency where user_id = ?")
+          .bind(a.id)
+          .first<{ n: number }>()
+      )?.n;
+    const keysBefore = await keys();
+    const unknown = await app.post(
+      "/api/v1/statuses",
+      { status: "q", quoted_status_id: "1999999998" },
+      { "idempotency-key": "k2" },
+    );
+    expect(unknown.status).toBe(404);
+    const blocked = await app.post(
+      "/api/v1/statuses",
+      { status: "q", quoted_status_id: String(theirs * 2) },
+      { "idempotency-key": "k3" },
+    );
+    expect(blocked.status).toBe(403);
+    expect(await rowCounts()).toEqual(before);
+    expect(await keys()).toBe(keysBefore);
+    expect(id).toBeGreaterThan(0);
   });
 });

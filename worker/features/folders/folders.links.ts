@@ -21,7 +21,7 @@ export interface FolderSync {
 // Counters move by the filings the batch itself removes and adds, each statement guarded by the
 // folder_notes rows as they stand at that point of the batch: exact under repeats and races, and
 // O(folders the note is in), never O(notes in a folder).
-const filing = (noteId: number, folder: SQL, label?: SQL) =>
+const filing = (noteId: number | SQL, folder: SQL, label?: SQL) =>
   sql`exists(select 1 from folder_notes fn where fn.folder_id = ${folder} and fn.note_id = ${noteId}${label ? sql` and fn.label = ${label}` : sql``})`;
 
 /** Before the note's filings are deleted: each folder it is in loses one note and one x-label. */
@@ -46,7 +46,7 @@ function unfiled(db: DB, noteId: number, ids: number[]): BatchItem<"sqlite">[] {
 }
 
 /** After the note's filings are inserted: each folder gains one note and one x-label. */
-function filed(db: DB, noteId: number, ids: number[]): BatchItem<"sqlite">[] {
+function filed(db: DB, noteId: number | SQL, ids: number[]): BatchItem<"sqlite">[] {
   if (!ids.length) return [];
   return [
     db
@@ -130,6 +130,43 @@ export function folderSyncFrom(
       : []),
     ...filed(db, s.noteId, ids),
     ...tidy(db, touched),
+  ];
+}
+
+/** Holds when every one of `folderIds` is `userId`'s own: notes go only into their author's x-folders. */
+export const foldersOwned = (userId: number, folderIds: number[]) => {
+  const ids = [...new Set(folderIds)];
+  return sql`(select count(*) from folders f where f.user_id = ${userId} and f.id in ${ids}) = ${ids.length}`;
+};
+
+/**
+ * Statements that file a note just inserted in the same batch (`noteId`: SQL naming it, null when
+ * its insert was refused) in `folderIds`: it is in no folder yet, so there is nothing to read or
+ * unfile first. Only the author's own folders take it (foldersOwned is the insert's guard).
+ */
+export function folderFileNew(
+  db: DB,
+  s: { userId: number; noteId: SQL; label: string; createdAt: number; folderIds: number[] },
+): BatchItem<"sqlite">[] {
+  const ids = [...new Set(s.folderIds)];
+  if (!ids.length) return [];
+  return [
+    db
+      .insert(folderNotes)
+      .select(
+        db
+          .select({
+            folderId: folders.id,
+            noteId: sql<number>`${s.noteId}`.as("note_id"),
+            label: sql<string>`${s.label}`.as("label"),
+            noteCreatedAt: sql<number>`${s.createdAt}`.as("note_created_at"),
+          })
+          .from(folders)
+          .where(and(eq(folders.userId, s.userId), inArray(folders.id, ids), sql`${s.noteId} is not null`)),
+      )
+      .onConflictDoNothing(),
+    ...filed(db, s.noteId, ids),
+    ...tidy(db, ids),
   ];
 }
 

@@ -1,6 +1,7 @@
 // What an app posts (POST/PUT /api/v1/statuses) becomes a NoteX note, reply or quote, written by the
 // same services as the web's composer, with the same rules and messages.
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, lt, type SQL, sql } from "drizzle-orm";
+import { runBatch } from "../../db/client";
 import { z } from "zod";
 import { mastoIdempotency } from "../../db/schema/oauth";
 import type { DB, Env } from "../../env";
@@ -10,12 +11,13 @@ type Author = { id: number };
 import { AppError, fieldErrors } from "../../lib/errors";
 import { NoteInput } from "../notes/notes.schema";
 import { getNote } from "../notes/read.service";
-import { renote } from "../notes/renotes.service";
-import { createNote, updateNote } from "../notes/write.service";
+import type { PreparedWrite } from "../notes/notes.insert";
+import { prepareRenote } from "../notes/renotes.service";
+import { prepareNote, updateNote } from "../notes/write.service";
 import { createReply, editReply } from "../replies/replies.service";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
-import { noteStatusId, replyStatusId, type StatusRef, statusRef } from "./serialise";
-import { labelFor, notFoundStatus, textToHtml } from "./statuses.service";
+import { replyStatusId, type StatusRef, statusRef } from "./serialise";
+import { labelFor, noteReadBack, notFoundStatus, textToHtml } from "./statuses.service";
 import { MEDIA_ID } from "./media.routes";
 
 const idish = z.union([z.string().max(30), z.number()]).transform(String);
@@ -88,14 +90,24 @@ function noteData(html: string, label: string, imgs: string[], folders: number[]
   return parsed.data;
 }
 
-/** Posts a status: a reply (in_reply_to_id), a quote (quoted_status_id) or a note. Answers its ref. */
+/** What posting answers: the status's ref, and the status itself when the write's batch read it back. */
+export interface Posted {
+  ref: StatusRef;
+  status: Record<string, unknown> | null;
+}
+
+/**
+ * Posts a status: a reply (in_reply_to_id), a quote (quoted_status_id) or a note. A note or quote
+ * is one batch: the write, the Idempotency-Key's record, and the status read back at its end.
+ */
 export async function postStatus(
   env: Env,
   db: DB,
   author: Author,
   data: StatusData,
   origin: string,
-): Promise<StatusRef> {
+  key: string | undefined,
+): Promise<Posted> {
   refuseUnsupported(data);
   const text = data.status;
   if (data.in_reply_to_id) {
@@ -103,8 +115,10 @@ export async function postStatus(
     if (!parent) throw notFoundStatus();
     if (data.media_ids.length) throw unprocessable("NoteX replies cannot carry images.");
     const reply = await createReply(db, author.id, parent.kind === "note" ? -parent.id : parent.id, textToHtml(text));
-    return { kind: "reply", id: reply.id };
+    await runBatch(db, rememberStatements(db, author.id, key, sql`${replyStatusId(reply.id)}`));
+    return { ref: { kind: "reply", id: reply.id }, status: null };
   }
+  let write: PreparedWrite<{ id: number }>;
   if (data.quoted_status_id) {
     const target = statusRef(data.quoted_status_id);
     if (target?.kind !== "note") throw notFoundStatus();
@@ -112,14 +126,26 @@ export async function postStatus(
     const txt = htmlToText(html);
     if (!txt.trim()) throw unprocessable("Please enter your note.");
     if ([...txt].length > 2800) throw unprocessable("Note should be less than or equal 2800 character long.");
-    const quote = await renote(db, author.id, target.id, html, txt);
-    return { kind: "note", id: quote.id };
+    write = await prepareRenote(db, author.id, target.id, html, txt);
+  } else {
+    const imgs = imagesOf(author.id, data.media_ids);
+    const alts = await altsOf(env, author.id, data.media_ids, data.media_attributes);
+    const note = await prepareNote(
+      env,
+      db,
+      author.id,
+      noteData(textToHtml(text), labelFor(text), imgs, [], alts),
+      origin,
+    );
+    write = { ...note, answer: (results) => note.answer(results).note };
   }
-  const imgs = imagesOf(author.id, data.media_ids);
-  const alts = await altsOf(env, author.id, data.media_ids, data.media_attributes);
-  const data2 = noteData(textToHtml(text), labelFor(text), imgs, [], alts);
-  const saved = await createNote(env, db, author.id, data2, origin);
-  return { kind: "note", id: saved.note.id };
+  // noteStatusId, in SQL: the new note is named by the batch itself.
+  const remembered = rememberStatements(db, author.id, key, sql`cast(${write.id} * 2 as text)`, write.id);
+  const read = noteReadBack(db, author.id, write.id);
+  const results = await runBatch(db, [...write.statements, ...remembered, ...read.statements]);
+  const { id } = write.answer(results);
+  const status = read.answer(results.slice(write.statements.length + remembered.length), origin);
+  return { ref: { kind: "note", id }, status };
 }
 
 /** PUT /api/v1/statuses/:id: new text (and media) for the person's own note or reply; label and folders stay. */
@@ -163,21 +189,24 @@ export async function idempotent(db: DB, uid: number, key: string | undefined): 
   return row ? statusRef(row.id) : null;
 }
 
-/** Remembers the key's status; the person's keys older than the hour go in the same batch. */
-export async function remember(db: DB, uid: number, key: string | undefined, ref: StatusRef) {
-  if (!key) return;
-  const id = ref.kind === "note" ? noteStatusId(ref.id) : replyStatusId(ref.id);
+/**
+ * Remembers the key's status (`statusId`: SQL, as the write's batch names it; `when`: null while
+ * the write was refused, which then remembers nothing); the person's keys older than the hour go
+ * in the same batch.
+ */
+function rememberStatements(db: DB, uid: number, key: string | undefined, statusId: SQL, made?: SQL) {
+  if (!key) return [];
   const now = Date.now();
-  await db.batch([
+  return [
     db
       .delete(mastoIdempotency)
       .where(and(eq(mastoIdempotency.userId, uid), lt(mastoIdempotency.createdAt, now - KEY_TTL_MS))),
     db
       .insert(mastoIdempotency)
-      .values({ userId: uid, key: key.slice(0, 200), statusId: id, createdAt: now })
+      .select(sql`select ${uid}, ${key.slice(0, 200)}, ${statusId}, ${now} where ${made ?? sql`1`} is not null`)
       .onConflictDoUpdate({
         target: [mastoIdempotency.userId, mastoIdempotency.key],
-        set: { statusId: id, createdAt: now },
+        set: { statusId: sql`excluded.status_id`, createdAt: now },
       }),
-  ]);
+  ];
 }

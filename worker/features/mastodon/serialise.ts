@@ -1,7 +1,7 @@
 // NoteX rows as Mastodon's entities (docs.joinmastodon.org/entities). Ids are strings. A note and a
 // reply live in different tables, so a status id says which: a note n is "2n", a reply r "2r+1"
 // (numeric, stable, and never the same for the two).
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { bookmarks } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
 import type { DB } from "../../env";
@@ -9,6 +9,20 @@ import type { NoteJson } from "../notes/notes.types";
 import type { ReplyJson } from "../replies/replies.service";
 
 type UserRow = typeof users.$inferSelect;
+/** What an account entity shows of a person's row. */
+export type AccountRow = Pick<
+  UserRow,
+  | "id"
+  | "username"
+  | "fullname"
+  | "avatar"
+  | "cover"
+  | "descr"
+  | "followerNum"
+  | "followingNum"
+  | "noteNum"
+  | "createdAt"
+>;
 
 export type StatusRef = { kind: "note" | "reply"; id: number };
 
@@ -37,11 +51,11 @@ const escapeHtml = (s: string) =>
 
 export interface Ctx {
   origin: string;
-  accounts: Map<number, UserRow>;
+  accounts: Map<number, AccountRow>;
   bookmarked: Set<string>;
 }
 
-export function account(u: UserRow, origin: string) {
+export function account(u: AccountRow, origin: string) {
   const url = `${origin}/${u.username}`;
   // Without a picture NoteX draws a coloured initial; apps need an image URL, so they get the site's icon.
   const avatar = abs(origin, u.avatar) || `${origin}/favicon.svg`;
@@ -77,11 +91,52 @@ export function account(u: UserRow, origin: string) {
 }
 
 /** The person's own account, with `source` (what update_credentials edits). */
-export function credentialAccount(u: UserRow, origin: string) {
+export function credentialAccount(u: AccountRow, origin: string) {
   return {
     ...account(u, origin),
     source: { privacy: "public", sensitive: false, language: "", note: u.descr, fields: [], follow_requests_count: 0 },
     role: { id: "-99", name: "", permissions: "0", color: "", highlighted: false },
+  };
+}
+
+/** Ids for a statement of the context: a list, or SQL naming them inside the same batch (a write's new note). */
+type Ids = number[] | SQL;
+
+/**
+ * The statements of the accounts and the viewer's bookmarks a page of statuses needs, for a batch
+ * of its own (loadCtx) or for the end of a write's batch that answers the status it made.
+ */
+export function ctxStatements(db: DB, viewer: number | null, userIds: Ids, noteIds: Ids, replyIds: Ids) {
+  const none = sql`0`;
+  const given = (ids: Ids) => !Array.isArray(ids) || ids.length > 0;
+  // One statement per kind, each a seek along the bookmarks' primary key (user, kind, target): an
+  // OR of the two made SQLite walk all of the viewer's bookmarks.
+  const marked = (kind: StatusRef["kind"], ids: Ids) =>
+    db
+      .select({ kind: bookmarks.kind, id: bookmarks.targetId })
+      .from(bookmarks)
+      .where(
+        viewer && given(ids)
+          ? and(eq(bookmarks.userId, viewer), eq(bookmarks.kind, kind), inArray(bookmarks.targetId, ids))
+          : none,
+      );
+  return [
+    db
+      .select()
+      .from(users)
+      .where(given(userIds) ? inArray(users.id, userIds) : none),
+    marked("note", noteIds),
+    marked("reply", replyIds),
+  ] as const;
+}
+
+/** The context from what ctxStatements read, in their order. */
+export function ctxOf(origin: string, [rows, noteMarks, replyMarks]: readonly unknown[]): Ctx {
+  const marks = [...(noteMarks as { kind: string; id: number }[]), ...(replyMarks as { kind: string; id: number }[])];
+  return {
+    origin,
+    accounts: new Map((rows as UserRow[]).map((u) => [u.id, u])),
+    bookmarked: new Set(marks.map((m) => `${m.kind}:${m.id}`)),
   };
 }
 
@@ -94,34 +149,7 @@ export async function loadCtx(
   refs: StatusRef[],
 ): Promise<Ctx> {
   const ids = [...new Set(userIds)].slice(0, 90);
-  const noteIds = refIds(refs, "note");
-  const replyIds = refIds(refs, "reply");
-  const none = sql`0`;
-  // One statement per kind, each a seek along the bookmarks' primary key (user, kind, target): an
-  // OR of the two made SQLite walk all of the viewer's bookmarks.
-  const marked = (kind: StatusRef["kind"], ids: number[]) =>
-    db
-      .select({ kind: bookmarks.kind, id: bookmarks.targetId })
-      .from(bookmarks)
-      .where(
-        viewer && ids.length
-          ? and(eq(bookmarks.userId, viewer), eq(bookmarks.kind, kind), inArray(bookmarks.targetId, ids))
-          : none,
-      );
-  const [rows, noteMarks, replyMarks] = await db.batch([
-    db
-      .select()
-      .from(users)
-      .where(ids.length ? inArray(users.id, ids) : none),
-    marked("note", noteIds),
-    marked("reply", replyIds),
-  ]);
-  const marks = [...noteMarks, ...replyMarks];
-  return {
-    origin,
-    accounts: new Map(rows.map((u) => [u.id, u])),
-    bookmarked: new Set(marks.map((m) => `${m.kind}:${m.id}`)),
-  };
+  return ctxOf(origin, await db.batch(ctxStatements(db, viewer, ids, refIds(refs, "note"), refIds(refs, "reply"))));
 }
 
 /** Every account and status a list of notes shows (its originals too). */
@@ -152,7 +180,7 @@ const missingAccount = (id: number, username: string, fullname: string, origin: 
       followingNum: 0,
       noteNum: 0,
       createdAt: 0,
-    } as UserRow,
+    },
     origin,
   );
 

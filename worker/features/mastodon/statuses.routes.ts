@@ -11,7 +11,7 @@ import { renote, undoRenote } from "../notes/renotes.service";
 import { deleteNote } from "../notes/write.service";
 import { deleteReply } from "../replies/replies.service";
 import { originOf } from "./accounts.routes";
-import { editStatus, idempotent, postStatus, remember, StatusInput } from "./compose.service";
+import { editStatus, idempotent, postStatus, StatusInput } from "./compose.service";
 import { federated, input, type MastoContext, type MastoEnv, readable, scoped, viewer, viewerId } from "./masto.http";
 import { iso, type StatusRef, statusRef } from "./serialise";
 import { notFoundStatus, statusOf, threadOf } from "./statuses.service";
@@ -62,11 +62,10 @@ export const statusRoutes = new Hono<MastoEnv>()
     const key = c.req.header("idempotency-key");
     const done = await idempotent(c.var.db, me.id, key);
     if (done) return answer(c, done);
-    const ref = await postStatus(c.env, c.var.db, me, await input(c, StatusInput), originOf(c));
-    await remember(c.var.db, me.id, key, ref);
+    const { ref, status } = await postStatus(c.env, c.var.db, me, await input(c, StatusInput), originOf(c), key);
     // A quote is a note of its own, as on /v1.
     await federated(c, { notex: ref.kind, op: "create", uid: me.id, id: ref.id });
-    return answer(c, ref);
+    return status ? c.json(status) : answer(c, ref);
   })
   .get("/api/v1/statuses/:id", readable("read:statuses"), (c) => answer(c, refOf(c)))
   .put("/api/v1/statuses/:id", scoped("write:statuses"), async (c) => {

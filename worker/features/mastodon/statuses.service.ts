@@ -1,6 +1,6 @@
 // Statuses over NoteX's notes and replies: reading them as Mastodon entities in one batch, and
 // turning what an app posts into the note, reply or quote NoteX's own services write.
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { notes } from "../../db/schema/notes";
 import { replies } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
@@ -11,7 +11,17 @@ import { type Hydrated, hydrated, NOTES, toNoteJson } from "../notes/notes.json"
 import type { NoteJson } from "../notes/notes.types";
 import { type ReplyJson, select as replySelect, toJson as replyJson } from "../replies/replies.service";
 import { openable } from "../safety/visibility";
-import { labelTag, loadCtx, noteRefs, noteStatus, refIds, replyStatus, type StatusRef } from "./serialise";
+import {
+  ctxOf,
+  ctxStatements,
+  labelTag,
+  loadCtx,
+  noteRefs,
+  noteStatus,
+  refIds,
+  replyStatus,
+  type StatusRef,
+} from "./serialise";
 
 type Status = Record<string, unknown>;
 
@@ -104,6 +114,26 @@ export async function statusesOf(db: DB, origin: string, viewer: number | null, 
     return reply ? [{ reply, parentAuthor: found.parents.get(reply.parent) ?? null }] : [];
   });
   return toStatuses(db, origin, viewer, items);
+}
+
+/**
+ * The statements that read back the note status a write just made in the same batch (`id`: SQL
+ * naming it there; a batch's SELECT sees the batch's own writes), as its author sees it: the note
+ * with its counts and the author's marks, the accounts it shows (its author, and a quote's
+ * original's) and the author's bookmarks among them. `answer` makes the status from their results.
+ */
+export function noteReadBack(db: DB, author: number, id: SQL<number>) {
+  const shown = sql`(select ${id} union select renote_id from notes where id = ${id})`;
+  const statements = [
+    db.select(hydrated(author)).from(notes).innerJoin(users, eq(users.id, notes.userId)).where(eq(notes.id, id)),
+    ...ctxStatements(db, author, sql`(select user_id from notes where id in ${shown})`, shown, []),
+  ];
+  const answer = (results: unknown[], origin: string): Status => {
+    const [[row], ...ctx] = results as [Hydrated[], ...unknown[]];
+    if (!row) throw notFoundStatus();
+    return noteStatus(toNoteJson(row, author), ctxOf(origin, ctx));
+  };
+  return { statements, answer };
 }
 
 export const notFoundStatus = () => new AppError(404, "not_found", "Record not found");

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { plus } from "../../db/counters";
 import { notes } from "../../db/schema/notes";
@@ -10,11 +10,11 @@ import { RENOTE } from "./notes.constants";
 // each statement guarded by the note row it is about as it stands inside the batch: before a
 // delete ("out") or after an insert or edit ("in"). Batches run one at a time, so a repeated or
 // racing write finds the row already gone (or there) and moves nothing: exact, and O(1).
-const labelOf = (uid: number, noteId: number) =>
+const labelOf = (uid: number, noteId: number | SQL) =>
   sql`(select label from notes where id = ${noteId} and user_id = ${uid} and kind != ${RENOTE} and hidden_at is null)`;
 
 /** The author's note_num and x-label count for note `noteId`, moving in (+1) or out (-1). */
-export function countNote(db: DB, uid: number, noteId: number, by: 1 | -1): BatchItem<"sqlite">[] {
+export function countNote(db: DB, uid: number, noteId: number | SQL, by: 1 | -1): BatchItem<"sqlite">[] {
   // A note hidden by a moderator is already out of these counts (issue 16): it moves nothing.
   const mine = sql`exists(select 1 from notes where id = ${noteId} and user_id = ${uid} and kind != ${RENOTE} and hidden_at is null)`;
   const user = db
@@ -25,14 +25,14 @@ export function countNote(db: DB, uid: number, noteId: number, by: 1 | -1): Batc
 }
 
 /** Before an edit or delete: the note's current x-label loses it. */
-export const labelOut = (db: DB, uid: number, noteId: number) =>
+export const labelOut = (db: DB, uid: number, noteId: number | SQL) =>
   db
     .update(userLabels)
     .set({ n: plus(userLabels.n, -1) })
     .where(and(eq(userLabels.userId, uid), sql`${userLabels.label} = ${labelOf(uid, noteId)}`));
 
 /** After an insert or edit: the note's x-label gains it (its row made first), and empty ones go. */
-export const labelIn = (db: DB, uid: number, noteId: number): BatchItem<"sqlite">[] => [
+export const labelIn = (db: DB, uid: number, noteId: number | SQL): BatchItem<"sqlite">[] => [
   db
     .insert(userLabels)
     .select(

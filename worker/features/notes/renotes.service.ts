@@ -11,33 +11,36 @@ import { refuseBlocked } from "../safety/safety.service";
 import { blockState, openable } from "../safety/visibility";
 import { QUOTE, RENOTE } from "./notes.constants";
 import { countNote } from "./notes.counters";
+import { insertNote, newNoteOf, type PreparedWrite } from "./notes.insert";
 import { NOTES } from "./notes.json";
 
 /** Whether `uid` has a plain renote of `originalId` (a moderator hides the original, never a plain renote). */
-const renoted = (uid: number, originalId: number) =>
+const renoted = (uid: number, originalId: number | SQL) =>
   sql`exists(select 1 from notes r where r.user_id = ${uid} and r.kind = ${RENOTE} and r.renote_id = ${originalId})`;
 
 /**
  * The original's renote count, moved by one in a statement whose own `where` holds exactly when the
  * renote's insert (or delete) after it changes a counted row: O(1), and a repeat moves nothing.
+ * `when`: the renote's own guard.
  */
-const renumFor = (db: DB, uid: number, originalId: number, on: boolean) =>
+const renumFor = (db: DB, uid: number, originalId: number | SQL, on: boolean, when?: SQL) =>
   db
     .update(notes)
     .set({ renum: plus(notes.renum, on ? 1 : -1) })
-    .where(and(eq(notes.id, originalId), on ? sql`not ${renoted(uid, originalId)}` : renoted(uid, originalId)));
+    .where(and(eq(notes.id, originalId), on ? sql`not ${renoted(uid, originalId)}` : renoted(uid, originalId), when));
 
 /** The original's renum as the batch left it. */
-const renumOf = (db: DB, originalId: number) =>
+const renumOf = (db: DB, originalId: number | SQL) =>
   db.select({ renum: notes.renum }).from(notes).where(eq(notes.id, originalId));
 
 /** The notice of `uid`'s plain renote of `originalId`, to its owner. */
-const renoteNotice = (ownerId: number | SQL, uid: number, originalId: number) => ({
+const renoteNotice = (ownerId: number | SQL, uid: number, originalId: number | SQL, when?: SQL) => ({
   userId: ownerId,
   actorId: uid,
   action: "renote" as const,
   tblname: "note",
   rowid: originalId,
+  when,
 });
 
 /**
@@ -47,76 +50,113 @@ const renoteNotice = (ownerId: number | SQL, uid: number, originalId: number) =>
 const originalOf = (uid: number, targetId: number) =>
   sql<number>`(select case when t.kind = ${RENOTE} and t.renote_id is not null then t.renote_id else t.id end from notes t where t.id = ${targetId} and ${openable(sql`t`, uid, { blocks: false })})`;
 
-/** What a renote is decided from: the original as `uid` may open it, its owner, and the block state. */
+/**
+ * What a renote is decided from, the first statement of its batch: the original as `uid` may open
+ * it, its owner, and the block state.
+ */
 const originalFacts = (db: DB, uid: number, original: SQL) =>
   db
-    .select({ id: notes.id, ownerId: notes.userId, blocked: blockState(uid, notes.userId) })
+    .select({ id: notes.id, ownerId: notes.userId, blocked: blockState(uid, notes.userId).as("blocked") })
     .from(notes)
     .where(and(eq(notes.id, original), openable(NOTES, uid, { blocks: false })))
     .limit(1);
 
+/** The guard of every write of a renote's batch: originalFacts finds the original, and no block stands between them. */
+const originalAllows = (db: DB, uid: number, original: SQL) =>
+  sql`exists(select 1 from (${originalFacts(db, uid, original)}) f where f.blocked = 0)`;
+
+type Shared = { id: number; renoted: boolean; renum: number };
+
 /**
- * Renote (empty content) or quote (text) of a note. One read resolves the original (a renote of a
- * renote renotes the original), its owner and the block state; then the write's own batch.
+ * Renote (empty content) or quote (text) of a note, built for one batch: its first statement reads
+ * the facts (a renote of a renote renotes the original; its owner; the block state), every write
+ * after it carries the same condition, and the answer (404, 403) is decided from the facts read.
+ * A refused renote changed nothing. `id` names the original (a renote) or the new quote.
  */
-export async function renote(db: DB, uid: number, targetId: number, content: string, txt: string) {
-  const [facts] = await originalFacts(db, uid, originalOf(uid, targetId));
-  if (!facts) throw notFound("Note not found");
-  refuseBlocked(facts.blocked);
-  const originalId = facts.id;
+export async function prepareRenote(
+  db: DB,
+  uid: number,
+  targetId: number,
+  content: string,
+  txt: string,
+): Promise<PreparedWrite<Shared>> {
+  const original = originalOf(uid, targetId);
+  const ok = originalAllows(db, uid, original);
+  const owner = sql<number>`(select user_id from notes where id = ${original})`;
   const now = Date.now();
   if (!txt.trim()) {
-    const [, , [counted]] = (await runBatch(db, [
-      renumFor(db, uid, originalId, true),
-      db
-        .insert(notes)
-        .values({ userId: uid, kind: RENOTE, renoteId: originalId, createdAt: now, notedAt: now })
-        .onConflictDoNothing(),
-      renumOf(db, originalId),
-      ...notifyStatements(db, renoteNotice(facts.ownerId, uid, originalId)),
-    ])) as [unknown, unknown, { renum: number }[]];
-    return { id: originalId, renoted: true, renum: counted?.renum ?? 0 };
+    const statements = [
+      originalFacts(db, uid, original),
+      renumFor(db, uid, original, true, ok),
+      insertNote(
+        db,
+        { userId: uid, kind: RENOTE, renoteId: original, createdAt: now, notedAt: now },
+        ok,
+      ).onConflictDoNothing(),
+      renumOf(db, original),
+      ...notifyStatements(db, renoteNotice(owner, uid, original, ok)),
+    ];
+    const answer = (results: unknown[]): Shared => {
+      const [[facts], , , [counted]] = results as [Facts[], unknown, unknown, { renum: number }[]];
+      refuse(facts);
+      return { id: facts.id, renoted: true, renum: counted?.renum ?? 0 };
+    };
+    return { statements, id: original, answer };
   }
   const mentions = await linkMentions(db, uid, content);
-  const [row] = await db
-    .insert(notes)
-    .values({
-      userId: uid,
-      kind: QUOTE,
-      renoteId: originalId,
-      content: mentions.html,
-      txt,
-      createdAt: now,
-      notedAt: now,
-    })
-    .returning({ id: notes.id });
-  // As a new note's: the quote needs its id first, and a failure after that removes it again.
-  let counted: { renum: number } | undefined;
-  try {
-    [[counted]] = (await runBatch(db, [
-      db
-        .update(notes)
-        .set({ renum: plus(notes.renum, 1) })
-        .where(and(eq(notes.id, originalId), sql`exists(select 1 from notes r where r.id = ${row.id})`))
-        .returning({ renum: notes.renum }),
-      ...countNote(db, uid, row.id, 1),
-      ...notifyStatements(db, {
-        userId: facts.ownerId,
-        actorId: uid,
-        action: "quote",
-        tblname: "note",
-        rowid: row.id,
-        extra: txt.slice(0, 100),
-      }),
-      ...mentionStatements(db, { actorId: uid, tblname: "note", rowid: row.id, userIds: mentions.userIds, extra: txt }),
-    ])) as [{ renum: number }[]];
-  } catch (e) {
-    // The batch failed whole, so no counter moved: only the quote goes.
-    await db.delete(notes).where(eq(notes.id, row.id));
-    throw e;
-  }
-  // The count comes back from the batch's own update, not from a read after it.
-  return { id: row.id, renoted: false, renum: counted?.renum ?? 0 };
+  const id = newNoteOf(uid, ok);
+  const statements = [
+    originalFacts(db, uid, original),
+    insertNote(
+      db,
+      { userId: uid, kind: QUOTE, renoteId: original, content: mentions.html, txt, createdAt: now, notedAt: now },
+      ok,
+    ).returning({ id: notes.id }),
+    db
+      .update(notes)
+      .set({ renum: plus(notes.renum, 1) })
+      .where(and(eq(notes.id, original), sql`exists(select 1 from notes r where r.id = ${id})`))
+      .returning({ renum: notes.renum }),
+    ...countNote(db, uid, id, 1),
+    ...notifyStatements(db, {
+      userId: owner,
+      actorId: uid,
+      action: "quote",
+      tblname: "note",
+      rowid: id,
+      extra: txt.slice(0, 100),
+      when: ok,
+    }),
+    ...mentionStatements(db, {
+      actorId: uid,
+      tblname: "note",
+      rowid: id,
+      userIds: mentions.userIds,
+      extra: txt,
+      when: ok,
+    }),
+  ];
+  const answer = (results: unknown[]): Shared => {
+    const [[facts], [row], [counted]] = results as [Facts[], { id: number }[], { renum: number }[]];
+    refuse(facts);
+    // The count comes back from the batch's own update, not from a read after it.
+    return { id: row.id, renoted: false, renum: counted?.renum ?? 0 };
+  };
+  return { statements, id, answer };
+}
+
+/** Renote or quote: prepareRenote's statements, sent as one batch. */
+export async function renote(db: DB, uid: number, targetId: number, content: string, txt: string) {
+  const write = await prepareRenote(db, uid, targetId, content, txt);
+  return write.answer(await runBatch(db, write.statements));
+}
+
+type Facts = { id: number; ownerId: number; blocked: number };
+
+/** The answer the facts give: a 404 when the original is not there for the viewer, a 403 across a block. */
+function refuse(facts: Facts | undefined): asserts facts is Facts {
+  if (!facts) throw notFound("Note not found");
+  refuseBlocked(facts.blocked);
 }
 
 /** Undoes `uid`'s plain renote of `originalId`, in one round trip (the notice names the owner by a subquery). */

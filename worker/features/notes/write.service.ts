@@ -1,6 +1,6 @@
 // Writing notes: create, edit and delete, each one batch with every counter, tag, folder and
 // notification it moves. Renotes and quotes are in renotes.service.ts.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { ownRow, runBatch } from "../../db/client";
 import { deletedNotes, noteTags, notes } from "../../db/schema/notes";
@@ -9,16 +9,18 @@ import { userLabels, users } from "../../db/schema/users";
 import type { DB, Env } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import {
+  folderFileNew,
   folderSyncFrom,
   folderSyncReads,
-  folderSyncStatements,
   folderUnfileStatements,
+  foldersOwned,
 } from "../folders/folders.links";
 import { linkMentions } from "../mentions/mentions.service";
 import { mentionStatements, noteCreatedStatements } from "../notifications/notifications.links";
 import { attachUploads, createUploads, deleteImages, ownedUploaded, type UploadSlot } from "../uploads/uploads.links";
 import { RENOTE } from "./notes.constants";
 import { countNote, labelIn, labelOut, renumOut } from "./notes.counters";
+import { insertNote, newNoteOf, type PreparedWrite } from "./notes.insert";
 import type { NoteData } from "./notes.schema";
 
 function tagStatements(db: DB, noteId: number, tags: string[], createdAt: number): BatchItem<"sqlite">[] {
@@ -71,63 +73,84 @@ async function reserveUploads(env: Env, db: DB, uid: number, data: NoteData, ori
   return data.uploads.length ? createUploads(env, db, uid, "note", data.uploads, origin) : [];
 }
 
-export async function createNote(env: Env, db: DB, uid: number, data: NoteData, origin: string): Promise<SaveResult> {
+/** A `mention` for each person a note names (`when`: the note's own guard). */
+const noteMentions = (db: DB, uid: number, id: number | SQL, userIds: number[], txt: string, when?: SQL) =>
+  mentionStatements(db, { actorId: uid, tblname: "note", rowid: id, userIds, extra: txt.slice(0, 100), when });
+
+/** The tags of a note inserted in the same batch (`noteId` null when its insert was refused: none). */
+const newTagStatements = (db: DB, noteId: SQL, tags: string[], createdAt: number): BatchItem<"sqlite">[] =>
+  tags.length
+    ? [
+        db
+          .insert(noteTags)
+          .select(
+            sql`select j.value, ${noteId}, ${createdAt} from json_each(${JSON.stringify(tags)}) j where ${noteId} is not null`,
+          )
+          .onConflictDoNothing(),
+      ]
+    : [];
+
+/**
+ * A new note's batch: the insert, then everything that depends on it, naming it by newNoteOf.
+ * Filing it in folders that are not all the author's is refused (422) by the insert's own guard:
+ * nothing is written, and its empty RETURNING says so.
+ */
+export async function prepareNote(
+  env: Env,
+  db: DB,
+  uid: number,
+  data: NoteData,
+  origin: string,
+): Promise<PreparedWrite<SaveResult>> {
   await checkImages(env, db, uid, data.imgs);
   const mentions = await linkMentions(db, uid, data.content);
   const slots = await reserveUploads(env, db, uid, data, origin);
   const now = Date.now();
   const imgs = [...data.imgs, ...slots.map((s) => s.file_url)].join(";");
-  const [row] = await db
-    .insert(notes)
-    .values({
-      userId: uid,
-      kind: 0,
-      label: data.label,
-      content: mentions.html,
-      txt: data.txt,
-      imgs,
-      alts: JSON.stringify(data.alts),
-      video: data.video,
-      createdAt: now,
-      notedAt: now,
-    })
-    // The author's username for the href, in the insert's own statement (no trip of its own).
-    .returning({ id: notes.id, username: sql<string>`(select username from users where id = ${uid})` });
-  // The insert needs its id first (D1 has no interactive transaction); everything that depends
-  // on it lands together, and a failure there removes the note again.
-  try {
-    // A new note is in no folder yet: without folders to file it in there is nothing to read or sync.
-    const folderStmts = data.folders.length
-      ? await folderSyncStatements(db, {
-          userId: uid,
-          noteId: row.id,
-          label: data.label,
-          oldLabel: null,
-          createdAt: now,
-          folderIds: data.folders,
-        })
-      : [];
-    await runBatch(db, [
-      // Slots reserved ahead of the note are its own now (the cleanup cron leaves them).
-      ...(data.imgs.length ? [attachUploads(db, uid, keysOf(data.imgs))] : []),
-      ...countNote(db, uid, row.id, 1),
-      ...tagStatements(db, row.id, data.tags, now),
-      ...folderStmts,
-      ...noteCreatedStatements(db, { actorId: uid, noteId: row.id, extra: data.txt.slice(0, 100) }),
-      ...mentionStatements(db, {
-        actorId: uid,
-        tblname: "note",
-        rowid: row.id,
-        userIds: mentions.userIds,
-        extra: data.txt.slice(0, 100),
-      }),
-    ]);
-  } catch (e) {
-    // The batch failed whole, so no counter moved: only the note goes.
-    await db.delete(notes).where(eq(notes.id, row.id));
-    throw e;
-  }
-  return saved(row.username ?? "", row.id, slots);
+  const ok = data.folders.length ? foldersOwned(uid, data.folders) : undefined;
+  const id = newNoteOf(uid, ok);
+  const statements = [
+    insertNote(
+      db,
+      {
+        userId: uid,
+        kind: 0,
+        label: data.label,
+        content: mentions.html,
+        txt: data.txt,
+        imgs,
+        alts: JSON.stringify(data.alts),
+        video: data.video,
+        createdAt: now,
+        notedAt: now,
+      },
+      ok,
+    )
+      // The author's username for the href, in the insert's own statement (no trip of its own).
+      .returning({ id: notes.id, username: sql<string>`(select username from users where id = ${uid})` }),
+    // Slots reserved ahead of the note are its own now (the cleanup cron leaves them).
+    ...(data.imgs.length ? [attachUploads(db, uid, keysOf(data.imgs), ok)] : []),
+    ...countNote(db, uid, id, 1),
+    ...newTagStatements(db, id, data.tags, now),
+    ...folderFileNew(db, { userId: uid, noteId: id, label: data.label, createdAt: now, folderIds: data.folders }),
+    ...noteCreatedStatements(db, { actorId: uid, noteId: id, extra: data.txt.slice(0, 100), when: ok }),
+    ...noteMentions(db, uid, id, mentions.userIds, data.txt, ok),
+  ];
+  const answer = (results: unknown[]) => {
+    const [row] = results[0] as { id: number; username: string | null }[];
+    if (!row) {
+      const message = "You can only file notes into your own x-folders.";
+      throw new AppError(422, "invalid_input", message, { folders: message });
+    }
+    return saved(row.username ?? "", row.id, slots);
+  };
+  return { statements, id, answer };
+}
+
+/** Takes a note: prepareNote's statements, sent as one batch. */
+export async function createNote(env: Env, db: DB, uid: number, data: NoteData, origin: string): Promise<SaveResult> {
+  const write = await prepareNote(env, db, uid, data, origin);
+  return write.answer(await runBatch(db, write.statements));
 }
 
 export async function updateNote(
@@ -200,13 +223,7 @@ export async function updateNote(
     ...tagStatements(db, id, data.tags, old.createdAt),
     ...folderStmts,
     // Someone newly named is told; those the note already named are not told again.
-    ...mentionStatements(db, {
-      actorId: uid,
-      tblname: "note",
-      rowid: id,
-      userIds: mentions.userIds,
-      extra: data.txt.slice(0, 100),
-    }),
+    ...noteMentions(db, uid, id, mentions.userIds, data.txt),
     usernameRead(db, uid),
   ]);
   if (removed.length)

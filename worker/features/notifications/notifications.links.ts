@@ -70,7 +70,7 @@ export function notifyStatements(
  */
 export function mentionStatements(
   db: DB,
-  m: { actorId: number; tblname: "note" | "reply"; rowid: number; userIds: number[]; extra: string },
+  m: { actorId: number; tblname: "note" | "reply"; rowid: number | SQL; userIds: number[]; extra: string; when?: SQL },
 ): BatchItem<"sqlite">[] {
   return m.userIds.flatMap((userId) => notifyStatements(db, { ...m, userId, action: "mention" }));
 }
@@ -78,7 +78,7 @@ export function mentionStatements(
 /** Undoing a like or follow takes its notification back (`when`: the undo's own guard). */
 export function unnotifyStatements(
   db: DB,
-  n: { userId: number | SQL; actorId: number; action: Action; tblname?: string; rowid?: number; when?: SQL },
+  n: { userId: number | SQL; actorId: number; action: Action; tblname?: string; rowid?: number | SQL; when?: SQL },
 ): BatchItem<"sqlite">[] {
   const row = and(
     eq(notifications.userId, n.userId),
@@ -97,7 +97,7 @@ export function unnotifyStatements(
  */
 export function noteCreatedStatements(
   db: DB,
-  n: { actorId: number; noteId: number; extra: string },
+  n: { actorId: number; noteId: number | SQL; extra: string; when?: SQL },
 ): BatchItem<"sqlite">[] {
   return [
     db
@@ -121,6 +121,7 @@ export function noteCreatedStatements(
               eq(follows.followeeId, n.actorId),
               sql`${follows.remote} = 0`,
               sql`not ${mutedBy(follows.followerId, n.actorId)}`,
+              n.when,
             ),
           )
           .getSQL(),

@@ -5,7 +5,7 @@ import { hmac } from "@oslojs/crypto/hmac";
 import { SHA256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import { AwsClient } from "aws4fetch";
-import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, type SQL } from "drizzle-orm";
 import { uploads } from "../../db/schema/notes";
 import type { DB, Env } from "../../env";
 import { AppError } from "../../lib/errors";
@@ -139,12 +139,15 @@ export async function ownedUploaded(env: Env, db: DB, userId: number, keys: stri
   return true;
 }
 
-/** A note took these slots (the user's own): the cleanup cron leaves them be from now on. */
-export const attachUploads = (db: DB, userId: number, keys: string[]) =>
+/**
+ * A note took these slots (the user's own): the cleanup cron leaves them be from now on. `when`: the
+ * note's own guard, when its insert in the same batch may be refused.
+ */
+export const attachUploads = (db: DB, userId: number, keys: string[], when?: SQL) =>
   db
     .update(uploads)
     .set({ unattachedSince: null })
-    .where(and(inArray(uploads.key, keys), eq(uploads.userId, userId), isNotNull(uploads.unattachedSince)));
+    .where(and(inArray(uploads.key, keys), eq(uploads.userId, userId), isNotNull(uploads.unattachedSince), when));
 
 /** Removes stored images (R2 objects and upload rows) — only the user's own keys. */
 export async function deleteImages(env: Env, db: DB, userId: number, keys: string[]): Promise<void> {
