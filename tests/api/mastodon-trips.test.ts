@@ -1,7 +1,8 @@
 // How many D1 round trips a Mastodon app's reads take (Server-Timing under APP_ENV=local). The
-// ceilings are today's counts: the page's rows, then the accounts and bookmarks those rows name
-// (and before them an owner's or a status's key), so they hold the line while the reads are
-// folded into one batch; the credentials read is already one.
+// timelines are one: the page's statement reads its authors' accounts and the viewer's bookmarks
+// on its own rows, and a max_id or since_id is looked up inside the same batch. The other ceilings
+// are today's counts (an owner's or a status's key, then the rows, then their accounts), holding
+// the line while those are folded too.
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { tripsOf } from "../../worker/db/meter";
@@ -17,14 +18,42 @@ async function get(token: string, path: string) {
 }
 
 describe("Mastodon reads' round trips", () => {
+  // The accounts and bookmarks are read on the page's own rows now: what they show must be whole.
+  it("a timeline's statuses carry full accounts and the viewer's bookmarks, a reblog's original too", async () => {
+    const [alice, bob, carol] = [await user(), await user(), await user()];
+    const post = (await alice.post("/v1/notes", { label: "idea", content: "<p>folded #foldtag</p>" })).body.note;
+    await bob.post(`/v1/follows/${alice.id}`);
+    await carol.post(`/v1/follows/${bob.id}`);
+    const { client: bobApp } = await appToken(bob, "read write follow");
+    await bobApp.v1.accounts.updateCredentials({ displayName: "Bob Booster", note: "Boosts things" });
+    await bobApp.v1.statuses.$select(String(post.id * 2)).reblog();
+    const { client: carolApp, token } = await appToken(carol, "read write follow");
+    await carolApp.v1.statuses.$select(String(post.id * 2)).bookmark();
+    const res = await (exports as any).default.fetch(
+      new Request(`${BASE}/api/v1/timelines/home`, { headers: { authorization: `Bearer ${token}` } }),
+    );
+    const [boost] = await res.json();
+    expect(boost.account).toMatchObject({ id: String(bob.id), display_name: "Bob Booster", following_count: 1 });
+    expect(boost.account.note).toContain("Boosts things");
+    expect(boost.account.followers_count).toBe(1);
+    expect(boost.reblog).toMatchObject({ id: String(post.id * 2), bookmarked: true });
+    expect(boost.reblog.account).toMatchObject({ id: String(alice.id), followers_count: 1, statuses_count: 1 });
+    const tag = await carolApp.v1.timelines.tag.$select("foldtag").list();
+    expect(tag[0]).toMatchObject({ bookmarked: true, account: { id: String(alice.id), followersCount: 1 } });
+  });
+
   it("each read stays within its trips", async () => {
     const a = await user();
     const { client, token } = await appToken(a, "read write follow");
     const s = await client.v1.statuses.create({ status: "trip words #triptag" });
     const ceilings: [string, number][] = [
-      ["/api/v1/timelines/home", 2],
-      ["/api/v1/timelines/public", 2],
-      ["/api/v1/timelines/tag/triptag", 2],
+      ["/api/v1/timelines/home", 1],
+      [`/api/v1/timelines/home?max_id=${s.id}&since_id=2`, 1],
+      ["/api/v1/timelines/public", 1],
+      [`/api/v1/timelines/public?max_id=${s.id}`, 1],
+      [`/api/v1/timelines/public?min_id=${s.id}`, 1],
+      ["/api/v1/timelines/tag/triptag", 1],
+      [`/api/v1/timelines/tag/triptag?max_id=${s.id}&since_id=2`, 1],
       [`/api/v1/accounts/${a.id}/statuses`, 3],
       ["/api/v1/bookmarks", 3],
       ["/api/v1/favourites", 3],

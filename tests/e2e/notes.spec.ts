@@ -99,6 +99,7 @@ test("visitors read Discover and note pages; Following says No notes yet; bad id
 
 test("post a note with two images", async ({ page, js }) => {
   const a = await signedIn(page, "Illustrator");
+  const tag = uniq("pics");
   const png = Buffer.from(
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
     "base64",
@@ -109,7 +110,7 @@ test("post a note with two images", async ({ page, js }) => {
   // enhanced composer, or React would reset what was typed into the server-rendered one.
   if (js) await expect(form.locator("[data-editor]")).toBeVisible();
   await form.getByRole("combobox", { name: "X-label" }).selectOption("story");
-  await fillNote(form, "Two pictures");
+  await fillNote(form, `Two pictures #${tag}`);
   await form.getByLabel("Images (up to 10)").setInputFiles([
     { name: "a.png", mimeType: "image/png", buffer: png },
     { name: "b.png", mimeType: "image/png", buffer: png },
@@ -142,6 +143,27 @@ test("post a note with two images", async ({ page, js }) => {
     expect(res.status()).toBe(200);
     expect(res.headers()["cache-control"]).toContain("immutable");
   }
+  // The largest paint of a page is usually the first note's picture: a list's first note and a
+  // note's own page load their pictures at once, the first with high priority; the rest are lazy.
+  const loading = (list: typeof imgs) =>
+    list.evaluateAll((els) => els.map((e) => [e.getAttribute("loading"), e.getAttribute("fetchpriority")]));
+  expect(await loading(imgs)).toEqual([
+    ["eager", "high"],
+    ["eager", null],
+  ]);
+  await page.goto(`/tag/${tag}`);
+  await expect(page.locator("article.note")).toHaveCount(1);
+  expect(await loading(page.locator("article.note").first().locator(".images img"))).toEqual([
+    ["eager", "high"],
+    ["eager", null],
+  ]);
+  await page.goto("/");
+  const cards = page.locator(".note-list > article.note, .note-list > .renoted");
+  await expect(cards.first()).toBeVisible();
+  const first = await loading(cards.first().locator(".images img"));
+  expect(first).toEqual(first.map((_, i) => ["eager", i === 0 ? "high" : null]));
+  const later = await loading(page.locator(".note-list > :not(:first-child) .images img"));
+  expect(later).toEqual(later.map(() => ["lazy", null]));
 });
 
 /** A solid-colour RGB PNG of any size, so scaling can be checked on real pixels. */

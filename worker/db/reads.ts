@@ -25,6 +25,12 @@ export const mapRead = <T, U>(r: Read<T>, f: (value: T) => U): Read<U> => ({
   value: (results) => f(r.value(results)),
 });
 
+/** Two reads as one: their statements in order, and both values (a refusal of either refuses both). */
+export const pairOf = <A, B>(a: Read<A>, b: Read<B>): Read<[A, B]> => ({
+  statements: [...a.statements, ...b.statements],
+  value: (results) => [a.value(results.slice(0, a.statements.length)), b.value(results.slice(a.statements.length))],
+});
+
 /** Sends statements to D1: one all() for one, one batch for more, nothing for none. */
 async function send(db: DB, statements: D1PreparedStatement[]): Promise<D1Result<Record<string, unknown>>[]> {
   if (!statements.length) return [];

@@ -59,8 +59,16 @@ function MenuSlot({ note, viewer }: { note: NoteJson; viewer: UserJson | null })
   );
 }
 
-/** Spec 2: one to four images shown, +N for the rest; each opens the lightbox (or, without JS, the file). */
-function Images({ images, alts }: { images: string[]; alts: string[] }) {
+// React 18 has no fetchPriority prop (it warns and renders it as written): the lowercase attribute.
+const FIRST = { fetchpriority: "high" } as Record<string, string>;
+
+/**
+ * Spec 2: one to four images shown, +N for the rest; each opens the lightbox (or, without JS, the
+ * file). The page's first note (`lead`) is above the fold: its pictures load at once, the first with
+ * high priority, since it is usually the page's largest paint; every other picture waits until it
+ * nears the screen.
+ */
+function Images({ images, alts, lead }: { images: string[]; alts: string[]; lead: boolean }) {
   const [open, setOpen] = useState<number | null>(null);
   const list = images.map((src, i) => ({ src, alt: alts[i] ?? "" }));
   if (!list.length) return null;
@@ -79,7 +87,14 @@ function Images({ images, alts }: { images: string[]; alts: string[] }) {
             setOpen(i);
           }}
         >
-          <img src={img.src} alt={img.alt} loading="lazy" width={480} height={480} />
+          <img
+            src={img.src}
+            alt={img.alt}
+            loading={lead ? "eager" : "lazy"}
+            {...(lead && i === 0 ? FIRST : {})}
+            width={480}
+            height={480}
+          />
           {i === 3 && list.length > 4 && (
             <span className="overflow">
               +{list.length - 4}
@@ -143,7 +158,7 @@ function Collapsible({ html, href }: { html: string; href: string }) {
   );
 }
 
-function Body({ note, detail }: { note: NoteJson; detail: boolean }) {
+function Body({ note, detail, lead }: { note: NoteJson; detail: boolean; lead: boolean }) {
   return (
     <>
       {!detail && isLong(note.txt) ? (
@@ -154,7 +169,7 @@ function Body({ note, detail }: { note: NoteJson; detail: boolean }) {
         <div className={`content${detail ? " detail" : ""}`} dangerouslySetInnerHTML={{ __html: note.content }} />
       )}
       <Video id={note.video} />
-      <Images images={note.images} alts={note.alts ?? []} />
+      <Images images={note.images} alts={note.alts ?? []} lead={lead} />
     </>
   );
 }
@@ -192,10 +207,13 @@ export function NoteCard({
   note,
   viewer,
   detail = false,
+  lead = detail,
 }: {
   note: NoteJson;
   viewer: UserJson | null;
   detail?: boolean;
+  /** The page's first note, above the fold (a note's own page: its note). */
+  lead?: boolean;
 }) {
   // Spec 2: a renote with empty text is shown as the original note, attributed to the renoter.
   if (note.kind === "renote") {
@@ -206,7 +224,7 @@ export function NoteCard({
           <Icon name="repeat-2" size={16} /> renoted by{" "}
           <Link to={profilePath(note.user.username)}>{note.user.fullname}</Link>
         </p>
-        <NoteCard note={note.renote} viewer={viewer} detail={detail} />
+        <NoteCard note={note.renote} viewer={viewer} detail={detail} lead={lead} />
       </div>
     );
   }
@@ -223,7 +241,7 @@ export function NoteCard({
           {note.label}
         </Link>
       )}
-      <Body note={note} detail={detail} />
+      <Body note={note} detail={detail} lead={lead} />
       {note.kind === "quote" && <Quoted note={note.renote} />}
       {note.folders.length > 0 && (
         <ul className="folder-tags">

@@ -109,8 +109,8 @@ export function NoteList({
   if (!notes.length && last.paginator.is_end) return <p className="empty">{empty}</p>;
   return (
     <div className="note-list">
-      {notes.map((n) => (
-        <NoteCard key={`${n.kind}-${n.id}`} note={n} viewer={viewer} />
+      {notes.map((n, i) => (
+        <NoteCard key={`${n.kind}-${n.id}`} note={n} viewer={viewer} lead={i === 0} />
       ))}
       {!last.paginator.is_end && (
         <div ref={sentinel} className="more">

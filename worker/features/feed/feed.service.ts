@@ -19,14 +19,13 @@
 // without reading to find out.
 import { eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { bindPlan, namedObjects, planOf } from "../../db/plan";
-import { type Read, readOne } from "../../db/reads";
+import { mapRead, type Read, readOne } from "../../db/reads";
 import { notes } from "../../db/schema/notes";
 import { users } from "../../db/schema/users";
 import type { DB } from "../../env";
 import { encodeCursor, PAGE_SIZE, startOf } from "../../lib/paging";
 import { noteInList, noteItselfInList, personVisible } from "../safety/visibility";
-import { type Hydrated, hydrated, toNoteJson } from "../notes/notes.json";
-import type { NoteList } from "../notes/notes.types";
+import { type Hydrated, hydrated, type ListedRows, type RowExtra, toNoteJson } from "../notes/notes.json";
 
 /** Up to this many followed people, the feed merges their notes; past it, it walks the id order. */
 export const MERGE_MAX = 32;
@@ -90,12 +89,13 @@ const candidates = sql`(
   select null, ${windowLow} where not ${merging}
 ) as c`;
 
-function feedPlan(db: DB) {
-  return planOf("feed", () =>
+function feedPlan(db: DB, extra?: RowExtra) {
+  return planOf(extra ? `feed|${extra.name}` : "feed", () =>
     db
       .select({
         ...hydrated(viewer),
         lo: sql<number | null>`c.lo`.as("x_lo"),
+        ...extra?.columns,
       })
       .from(candidates)
       .leftJoin(notes, sql`${notes.id} = c.id`)
@@ -106,14 +106,19 @@ function feedPlan(db: DB) {
 type FeedRow = Hydrated & { lo: number | null };
 
 /** One page of the reader's following feed: one statement (`size`: a client's own page size). */
-export function feedRead(
+export const feedRead = (db: DB, readerId: number, q: { page: number; cursor?: string }, size = PAGE_SIZE) =>
+  mapRead(feedReadWith(db, readerId, q, size), (v) => v.list);
+
+/** The feed's page with `extra`'s columns read on each of its rows (`rows`, in the notes' order). */
+export function feedReadWith(
   db: DB,
   readerId: number,
   q: { page: number; cursor?: string },
   size = PAGE_SIZE,
-): Read<NoteList> {
+  extra?: RowExtra,
+): Read<ListedRows> {
   const { after, offset } = startOf(q, MAX_FEED_PAGE);
-  const plan = feedPlan(db);
+  const plan = feedPlan(db, extra);
   const statement = bindPlan(db, plan, {
     uid: readerId,
     viewer: readerId,
@@ -131,7 +136,7 @@ export function feedRead(
 
 export const listFeed = (...args: Parameters<typeof feedRead>) => readOne(args[0], feedRead(...args));
 
-function feedPage(rows: FeedRow[], readerId: number, q: { page: number }, size: number): NoteList {
+function feedPage(rows: FeedRow[], readerId: number, q: { page: number }, size: number): ListedRows {
   // A join keeps no order: the page's rows are sorted here (at most page size + 1 of them).
   const hits = rows.filter((r) => r.id !== null).sort((a, b) => b.id - a.id);
   const low = rows.find((r) => r.id === null)?.lo ?? null;
@@ -139,9 +144,10 @@ function feedPage(rows: FeedRow[], readerId: number, q: { page: number }, size: 
   const full = hits.length > size;
   // A short page of the walk goes on below its window while there are ids below it.
   const from = full ? items[items.length - 1].id : low !== null && low > 1 ? low : null;
-  return {
+  const list = {
     notes: items.map((r) => toNoteJson(r, readerId)),
     paginator: { page: q.page, is_end: from === null },
     cursor: from === null ? null : encodeCursor({ at: from, id: from }),
   };
+  return { list, rows: items };
 }

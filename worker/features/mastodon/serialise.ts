@@ -9,6 +9,20 @@ import type { NoteJson } from "../notes/notes.types";
 import type { ReplyJson } from "../replies/replies.service";
 
 type UserRow = typeof users.$inferSelect;
+/** What an account entity shows of a person's row. */
+export type AccountRow = Pick<
+  UserRow,
+  | "id"
+  | "username"
+  | "fullname"
+  | "avatar"
+  | "cover"
+  | "descr"
+  | "followerNum"
+  | "followingNum"
+  | "noteNum"
+  | "createdAt"
+>;
 
 export type StatusRef = { kind: "note" | "reply"; id: number };
 
@@ -37,11 +51,11 @@ const escapeHtml = (s: string) =>
 
 export interface Ctx {
   origin: string;
-  accounts: Map<number, UserRow>;
+  accounts: Map<number, AccountRow>;
   bookmarked: Set<string>;
 }
 
-export function account(u: UserRow, origin: string) {
+export function account(u: AccountRow, origin: string) {
   const url = `${origin}/${u.username}`;
   // Without a picture NoteX draws a coloured initial; apps need an image URL, so they get the site's icon.
   const avatar = abs(origin, u.avatar) || `${origin}/favicon.svg`;
@@ -77,7 +91,7 @@ export function account(u: UserRow, origin: string) {
 }
 
 /** The person's own account, with `source` (what update_credentials edits). */
-export function credentialAccount(u: UserRow, origin: string) {
+export function credentialAccount(u: AccountRow, origin: string) {
   return {
     ...account(u, origin),
     source: { privacy: "public", sensitive: false, language: "", note: u.descr, fields: [], follow_requests_count: 0 },
@@ -166,7 +180,7 @@ const missingAccount = (id: number, username: string, fullname: string, origin: 
       followingNum: 0,
       noteNum: 0,
       createdAt: 0,
-    } as UserRow,
+    },
     origin,
   );
 

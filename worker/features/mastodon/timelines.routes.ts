@@ -1,16 +1,19 @@
 // Timelines (home, public, tag), an account's statuses, bookmarks and favourites: NoteX's keyset
 // lists read through Mastodon's max_id / since_id / min_id, with a Link header to page on.
 import { Hono } from "hono";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { notes } from "../../db/schema/notes";
 import { bookmarks, likes } from "../../db/schema/social";
+import { bindPlan, namedObjects, planOf } from "../../db/plan";
+import { known, pairOf, type Read, readOne } from "../../db/reads";
 import type { DB } from "../../env";
-import { decodeCursor, encodeCursor } from "../../lib/paging";
-import { listFeed } from "../feed/feed.service";
+import { decodeCursor, encodeCursor, type Keyset } from "../../lib/paging";
+import { feedReadWith } from "../feed/feed.service";
 import { PRESET_LABELS } from "../notes/notes.constants";
-import { LISTS, type ListShape, listNotes, OWNER_LISTS } from "../notes/read.service";
-import type { NoteList } from "../notes/notes.types";
+import type { ListedRows } from "../notes/notes.json";
+import { LISTS, type ListShape, listReadWith, OWNER_LISTS } from "../notes/read.service";
+import { ctxOfRows, STATUS_COLUMNS } from "./columns";
 import { accountId, accountRows, originOf } from "./accounts.routes";
 import {
   limitOf,
@@ -25,8 +28,8 @@ import {
   viewerId,
 } from "./masto.http";
 import { savedPage } from "./saved";
-import { labelTag, statusRef } from "./serialise";
-import { statusesOf, toStatuses } from "./statuses.service";
+import { labelTag, noteStatus, statusRef } from "./serialise";
+import { statusesOf } from "./statuses.service";
 
 const flag = z
   .union([z.string(), z.array(z.string())])
@@ -47,50 +50,63 @@ export const PageQuery = z.object({
 });
 type Page = z.output<typeof PageQuery>;
 
-/** A note's place in a created_at-ordered list, as the keyset cursor NoteX's lists take. */
-async function noteKey(db: DB, raw: string | undefined) {
+const P = (name: string) => sql.placeholder(name);
+
+/** A note's place in a created_at-ordered list (null for anything not a note), for the page's batch. */
+function noteKeyRead(db: DB, raw: string | undefined): Read<Keyset | null> {
   const ref = statusRef(raw);
-  if (ref?.kind !== "note") return null;
-  const [row] = await db.select({ at: notes.createdAt, id: notes.id }).from(notes).where(eq(notes.id, ref.id)).limit(1);
-  return row ?? null;
+  if (ref?.kind !== "note") return known(null);
+  const plan = planOf("masto:noteKey", () =>
+    db
+      .select({ at: notes.createdAt, id: notes.id })
+      .from(notes)
+      .where(eq(notes.id, P("id")))
+      .limit(1),
+  );
+  return {
+    statements: [bindPlan(db, plan, { id: ref.id })],
+    value: ([r]) => namedObjects<Keyset>(plan, r.results)[0] ?? null,
+  };
 }
 
+/** Where a page starts: below a cursor, or below a note by id (a list ordered by time looks its time up). */
+type Start = { cursor?: string; belowNote?: number };
+
 /**
- * One page of a note list for Mastodon's parameters: max_id reads on below that status; since_id
- * and min_id answer the newest page's statuses above it (NoteX's lists page downwards only).
+ * One page of a note list for Mastodon's parameters, in one D1 round trip: max_id reads on below
+ * that status; since_id and min_id answer the newest page's statuses above it (NoteX's lists page
+ * downwards only), their place read in the same batch. `byId`: the list's order is the notes' id.
  */
 async function notesPage(
   c: MastoContext,
   q: Page,
-  read: (cursor: string | undefined, size: number) => Promise<NoteList>,
+  read: (start: Start, size: number) => Read<ListedRows>,
   byId = false,
 ) {
   const db = c.var.db;
-  let cursor: string | undefined;
+  let start: Start = {};
   if (q.max_id) {
-    const key = byId ? idKey(q.max_id) : await noteKey(db, q.max_id);
-    // A status that is gone leaves nothing to page from: an empty page ends the app's scrolling.
-    if (!key) return answerPage(c, [], null);
-    cursor = encodeCursor(key);
+    const ref = statusRef(q.max_id);
+    // Anything but a note (a reply, a malformed id) leaves nothing to page from: an empty page
+    // ends the app's scrolling, as a status that is gone does.
+    if (ref?.kind !== "note") return answerPage(c, [], null);
+    start = byId ? { cursor: encodeCursor({ at: ref.id, id: ref.id }) } : { belowNote: ref.id };
   }
-  const list = await read(cursor, limitOf(c, "statuses"));
+  const floorRaw = q.min_id ?? q.since_id;
+  const [listed, key] = await readOne(
+    db,
+    pairOf(read(start, limitOf(c, "statuses")), byId ? known(idKey(floorRaw)) : noteKeyRead(db, floorRaw)),
+  );
+  const { list } = listed;
   let items = list.notes;
-  const floor = q.min_id ?? q.since_id;
-  if (floor) {
-    const key = byId ? idKey(floor) : await noteKey(db, floor);
-    if (key)
-      items = items.filter((n) =>
-        byId ? n.id > key.id : n.created_at > key.at || (n.created_at === key.at && n.id > key.id),
-      );
-  }
+  if (key)
+    items = items.filter((n) =>
+      byId ? n.id > key.id : n.created_at > key.at || (n.created_at === key.at && n.id > key.id),
+    );
   if (q.only_media) items = items.filter((n) => n.images.length > 0 || (n.renote?.images.length ?? 0) > 0);
   if (q.exclude_reblogs) items = items.filter((n) => n.kind !== "renote");
-  const statuses = await toStatuses(
-    db,
-    originOf(c),
-    viewerId(c),
-    items.map((note) => ({ note })),
-  );
+  const ctx = ctxOfRows(originOf(c), listed);
+  const statuses = items.map((n) => noteStatus(n, ctx));
   // The feed's cursor may lie below its last row (a window with nothing to show): page from there.
   const older = list.paginator.is_end
     ? null
@@ -100,7 +116,7 @@ async function notesPage(
   return answerPage(c, statuses, older);
 }
 
-const idKey = (raw: string) => {
+const idKey = (raw: string | undefined) => {
   const ref = statusRef(raw);
   return ref?.kind === "note" ? { at: ref.id, id: ref.id } : null;
 };
@@ -136,7 +152,7 @@ export const timelineRoutes = new Hono<MastoEnv>()
     return notesPage(
       c,
       await queryOf(c, PageQuery),
-      (cursor, size) => listFeed(c.var.db, me, { page: 1, cursor }, size),
+      (start, size) => feedReadWith(c.var.db, me, { page: 1, cursor: start.cursor }, size, STATUS_COLUMNS),
       true,
     );
   })
@@ -144,15 +160,15 @@ export const timelineRoutes = new Hono<MastoEnv>()
     const q = await queryOf(c, PageQuery);
     // Every NoteX account is local: remote=true (other servers only) is an empty list.
     if (q.remote) return c.json([]);
-    return notesPage(c, q, (cursor, size) =>
-      listNotes(c.var.db, LISTS.discover, {}, { page: 1, cursor }, viewerId(c), size),
+    return notesPage(c, q, (start, size) =>
+      listReadWith(c.var.db, LISTS.discover, {}, { page: 1, ...start }, viewerId(c), size, STATUS_COLUMNS),
     );
   })
   .get("/api/v1/timelines/tag/:hashtag", readable("read:statuses"), async (c) => {
     const tag = c.req.param("hashtag").slice(0, 100);
     const { shape, values } = tagList(tag);
-    return notesPage(c, await queryOf(c, PageQuery), (cursor, size) =>
-      listNotes(c.var.db, shape, values, { page: 1, cursor }, viewerId(c), size),
+    return notesPage(c, await queryOf(c, PageQuery), (start, size) =>
+      listReadWith(c.var.db, shape, values, { page: 1, ...start }, viewerId(c), size, STATUS_COLUMNS),
     );
   })
   .get("/api/v1/accounts/:id/statuses", readable("read:statuses"), async (c) => {
@@ -162,8 +178,8 @@ export const timelineRoutes = new Hono<MastoEnv>()
     if (!owner) throw notFoundError();
     if (q.pinned) return c.json([]);
     const [all] = OWNER_LISTS.byId;
-    return notesPage(c, q, (cursor, size) =>
-      listNotes(c.var.db, all, { uid: id }, { page: 1, cursor }, viewerId(c), size),
+    return notesPage(c, q, (start, size) =>
+      listReadWith(c.var.db, all, { uid: id }, { page: 1, ...start }, viewerId(c), size, STATUS_COLUMNS),
     );
   })
   .get("/api/v1/bookmarks", scoped("read:bookmarks"), (c) => savedList(c, bookmarks))

@@ -6,7 +6,7 @@ import { users } from "../../db/schema/users";
 import { likedBy } from "../likes/likes.service";
 import { originalVisible, type Viewer } from "../safety/visibility";
 import { NOTE_KINDS, RENOTE } from "./notes.constants";
-import type { EmbeddedNote, NoteJson } from "./notes.types";
+import type { EmbeddedNote, NoteJson, NoteList } from "./notes.types";
 
 type NoteRow = typeof notes.$inferSelect;
 
@@ -56,6 +56,21 @@ export function hydrated(viewerId: Viewer) {
     folders: sql<string>`${e.folders}`.as("x_folders"),
     original: originalJson(viewerId).as("x_original"),
   };
+}
+
+/**
+ * Columns a caller reads on each row of a note list besides the hydrated ones (aliased, over the
+ * list's `notes` and `users`, values as placeholders): `name` keys the list's cached plan.
+ */
+export interface RowExtra {
+  name: string;
+  columns: Record<string, SQL.Aliased>;
+}
+
+/** A page of a list and its rows as read (with any extra columns), in the same order. */
+export interface ListedRows {
+  list: NoteList;
+  rows: Record<string, unknown>[];
 }
 
 /** A note with its author and the viewer's state: a list row, or its original parsed from JSON. */

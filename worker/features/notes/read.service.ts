@@ -2,7 +2,7 @@
 import { and, desc, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { bindPlan, namedObjects, planFrom, planOf } from "../../db/plan";
-import { type Read, readOne } from "../../db/reads";
+import { mapRead, type Read, readOne } from "../../db/reads";
 import { deletedNotes, noteTags, notes } from "../../db/schema/notes";
 import { noteVersions } from "../../db/schema/safety";
 import { users } from "../../db/schema/users";
@@ -13,7 +13,7 @@ import { noteInList, openable, type Viewer } from "../safety/visibility";
 import { idNamed } from "../users/users.service";
 import { RENOTE } from "./notes.constants";
 import { Label } from "./notes.schema";
-import { type Hydrated, hydrated, NOTES, toNoteJson } from "./notes.json";
+import { type Hydrated, hydrated, type ListedRows, NOTES, type RowExtra, toNoteJson } from "./notes.json";
 import type { NoteJson, NoteList } from "./notes.types";
 
 /**
@@ -63,8 +63,14 @@ export const LISTS = {
 } satisfies Record<string, ListShape>;
 
 /** The statement of a list shape (with or without keyset and viewer), built once. */
-function listPlan(db: DB, shape: ListShape, keyset: boolean, viewer: boolean) {
-  return planOf(`list:${shape.name}|${+keyset}|${+viewer}`, () => {
+/**
+ * Where a page starts: at the top, below a cursor's (time, id), or below a note given by id alone
+ * (a Mastodon max_id), whose time the statement looks up itself rather than a trip before it.
+ */
+type Keyed = "top" | "cursor" | "note";
+
+function listPlan(db: DB, shape: ListShape, keyset: Keyed, viewer: boolean, extra?: RowExtra) {
+  return planOf(`list:${shape.name}|${keyset}|${+viewer}${extra ? `|${extra.name}` : ""}`, () => {
     const { driver } = shape;
     const visible = noteInList(NOTES, viewer ? P("viewer") : null, { mute: shape.mute ?? true }, sql.raw('"users"'));
     const at = driver?.at ?? notes.createdAt;
@@ -72,6 +78,7 @@ function listPlan(db: DB, shape: ListShape, keyset: boolean, viewer: boolean) {
     const select = {
       ...hydrated(viewer ? P("viewer") : null),
       sortAt: sql<number>`${at}`.as("x_sort_at"),
+      ...extra?.columns,
     };
     const from = driver
       ? db
@@ -82,7 +89,16 @@ function listPlan(db: DB, shape: ListShape, keyset: boolean, viewer: boolean) {
       : db.select(select).from(notes).innerJoin(users, eq(users.id, notes.userId));
     return from
       .where(
-        and(driver?.where, shape.where, visible, keyset ? sql`(${at}, ${id}) < (${P("at")}, ${P("kid")})` : undefined),
+        and(
+          driver?.where,
+          shape.where,
+          visible,
+          keyset === "cursor"
+            ? sql`(${at}, ${id}) < (${P("at")}, ${P("kid")})`
+            : keyset === "note"
+              ? sql`(${at}, ${id}) < ((select k.created_at from notes k where k.id = ${P("kid")}), ${P("kid")})`
+              : undefined,
+        ),
       )
       .orderBy(desc(at), desc(id))
       .limit(P("limit"))
@@ -94,21 +110,36 @@ function listPlan(db: DB, shape: ListShape, keyset: boolean, viewer: boolean) {
  * One keyset page of a list, newest first, hydrated for the viewer: one statement. `size` is for
  * readers that take more than a page at once (a feed's 50 items); the API's pages are PAGE_SIZE.
  */
-export function listRead(
+export const listRead = (
   db: DB,
   shape: ListShape,
   values: Record<string, unknown>,
   q: { page: number; cursor?: string },
   viewerId: number | null,
   size = PAGE_SIZE,
-): Read<NoteList> {
+): Read<NoteList> => mapRead(listReadWith(db, shape, values, q, viewerId, size), (v) => v.list);
+
+/**
+ * A list's page with `extra`'s columns read on each of its rows (`rows`, in the notes' order);
+ * `belowNote` starts it below that note (its time and id) instead of at a cursor.
+ */
+export function listReadWith(
+  db: DB,
+  shape: ListShape,
+  values: Record<string, unknown>,
+  q: { page: number; cursor?: string; belowNote?: number },
+  viewerId: number | null,
+  size = PAGE_SIZE,
+  extra?: RowExtra,
+): Read<ListedRows> {
   const { after, offset } = startOf(q);
-  const plan = listPlan(db, shape, !!after, !!viewerId);
+  const keyed: Keyed = q.belowNote !== undefined ? "note" : after ? "cursor" : "top";
+  const plan = listPlan(db, shape, keyed, !!viewerId, extra);
   const statement = bindPlan(db, plan, {
     ...values,
     viewer: viewerId,
     at: after?.at,
-    kid: after?.id,
+    kid: q.belowNote ?? after?.id,
     limit: size + 1,
     offset,
   });
@@ -117,11 +148,12 @@ export function listRead(
     value: ([r]) => {
       const rows = namedObjects<Hydrated & { sortAt: number }>(plan, r.results);
       const page = pageOf(rows, q.page, (row): Keyset => ({ at: row.sortAt, id: row.id }), size);
-      return {
+      const list = {
         notes: page.items.map((row) => toNoteJson(row, viewerId)),
         paginator: page.paginator,
         cursor: page.cursor,
       };
+      return { list, rows: page.items };
     },
   };
 }

@@ -1,0 +1,82 @@
+// What a Mastodon status shows beyond NoteX's hydrated list row, read on that row itself: the
+// author's whole account, the viewer's bookmark, and the same two for a renote's or quote's
+// original. A page of statuses is then its list statement alone, one D1 round trip, with no
+// second read by the page's ids. Each is a primary-key lookup per row shown.
+import { type SQL, sql } from "drizzle-orm";
+import { users } from "../../db/schema/users";
+import type { ListedRows, RowExtra } from "../notes/notes.json";
+import type { NoteList } from "../notes/notes.types";
+import type { AccountRow, Ctx } from "./serialise";
+
+const viewer = sql.placeholder("viewer");
+
+/** Whether the viewer bookmarked the note `id` (a null viewer matches nothing). */
+const bookmarkedNote = (id: SQL) =>
+  sql<number>`exists(select 1 from bookmarks b where b.user_id = ${viewer} and b.kind = 'note' and b.target_id = ${id})`;
+
+/** An account row of `u` as JSON, with the field names of AccountRow. */
+export const accountJson = (u: SQL) =>
+  sql`json_object('id', ${u}.id, 'username', ${u}.username, 'fullname', ${u}.fullname, 'avatar', ${u}.avatar,
+    'cover', ${u}.cover, 'descr', ${u}.descr, 'followerNum', ${u}.follower_num, 'followingNum', ${u}.following_num,
+    'noteNum', ${u}.note_num, 'createdAt', ${u}.created_at)`;
+
+/** The columns of a note list's row (its `notes` joined to its author's `users`) a status needs. */
+export const STATUS_COLUMNS: RowExtra = {
+  name: "masto",
+  columns: {
+    mCover: sql<string>`${users.cover}`.as("m_cover"),
+    mDescr: sql<string>`${users.descr}`.as("m_descr"),
+    mFollowers: sql<number>`${users.followerNum}`.as("m_followers"),
+    mFollowing: sql<number>`${users.followingNum}`.as("m_following"),
+    mNotes: sql<number>`${users.noteNum}`.as("m_notes"),
+    mCreated: sql<number>`${users.createdAt}`.as("m_created"),
+    mBookmarked: bookmarkedNote(sql`"notes"."id"`).as("m_bookmarked"),
+    mOriginalAccount: sql<
+      string | null
+    >`(select ${accountJson(sql`ou`)} from notes o join users ou on ou.id = o.user_id where o.id = "notes"."renote_id")`.as(
+      "m_original_account",
+    ),
+    mOriginalBookmarked: bookmarkedNote(sql`"notes"."renote_id"`).as("m_original_bookmarked"),
+  },
+};
+
+interface StatusRow {
+  mCover: string;
+  mDescr: string;
+  mFollowers: number;
+  mFollowing: number;
+  mNotes: number;
+  mCreated: number;
+  mBookmarked: number;
+  mOriginalAccount: string | null;
+  mOriginalBookmarked: number;
+}
+
+/** The accounts and bookmarks a page of notes shows, from its rows as read with STATUS_COLUMNS. */
+export function ctxOfRows(origin: string, { list, rows }: { list: NoteList; rows: ListedRows["rows"] }): Ctx {
+  const accounts = new Map<number, AccountRow>();
+  const bookmarked = new Set<string>();
+  list.notes.forEach((n, i) => {
+    const r = rows[i] as unknown as StatusRow;
+    const { id, username, fullname, avatar } = n.user;
+    accounts.set(id, {
+      id,
+      username,
+      fullname,
+      avatar,
+      cover: r.mCover,
+      descr: r.mDescr,
+      followerNum: r.mFollowers,
+      followingNum: r.mFollowing,
+      noteNum: r.mNotes,
+      createdAt: r.mCreated,
+    });
+    if (r.mBookmarked) bookmarked.add(`note:${n.id}`);
+    if (n.renote && r.mOriginalAccount) {
+      const a = JSON.parse(r.mOriginalAccount) as AccountRow;
+      accounts.set(a.id, a);
+      if (r.mOriginalBookmarked) bookmarked.add(`note:${n.renote.id}`);
+    }
+  });
+  return { origin, accounts, bookmarked };
+}
