@@ -293,3 +293,46 @@ describe("note and folder edits, and folder saves, refused", () => {
     expect(renamed.body.href).toBe(`/${a.username}/x/kiln`);
   });
 });
+
+describe("a reply", () => {
+  it("is one trip, to a note or a reply, repeated or not; a refused one answers as before and changes nothing", async () => {
+    const [a, b] = [await user(), await user()];
+    const noteId = (await a.post("/v1/notes", { label: "idea", content: "<p>thread</p>" })).body.note.id;
+    const first = await b.post("/v1/replies", { parent: -noteId, content: `<p>hello @${a.username}</p>` });
+    expect(first.status).toBe(201);
+    // One trip more for the @name: who it names is read before the text is stored.
+    expect(trips(first)).toBe(2);
+    const plain = await b.post("/v1/replies", { parent: -noteId, content: "<p>plain</p>" });
+    expect(trips(plain)).toBe(1);
+    expect(plain.body).toMatchObject({ parent: -noteId, note_id: noteId, uid: b.id, repnum: 0 });
+    const nested = await a.post("/v1/replies", { parent: plain.body.id, content: "<p>nested</p>" });
+    expect(trips(nested)).toBe(1);
+    expect(nested.body).toMatchObject({ parent: plain.body.id, note_id: noteId });
+    const again = await a.post("/v1/replies", { parent: plain.body.id, content: "<p>nested</p>" });
+    expect(again.body.id).toBe(nested.body.id);
+    expect(trips(again)).toBe(1);
+    const notices = (await b.get("/v1/notifications?page=1")).body.notis.filter(
+      (n: { action: string }) => n.action === "reply",
+    );
+    expect(notices).toHaveLength(1);
+    expect((await a.get(`/v1/notes/${noteId}`)).body.repnum).toBe(2);
+
+    const before = await rowCounts();
+    const replies = async () => (await env.DB.prepare("select count(*) n from replies").first<{ n: number }>())?.n;
+    const repliesBefore = await replies();
+    const unknown = await b.post("/v1/replies", { parent: -999999999, content: "<p>nobody</p>" });
+    expect(unknown.status).toBe(404);
+    expect(trips(unknown)).toBe(1);
+    await a.post(`/v1/blocks/${b.id}`);
+    const blockedCounts = await rowCounts();
+    for (const parent of [-noteId, nested.body.id]) {
+      const blocked = await b.post("/v1/replies", { parent, content: "<p>blocked</p>" });
+      expect(blocked.status).toBe(403);
+      expect(blocked.body.message).toMatch(/has blocked you/);
+      expect(trips(blocked)).toBe(1);
+    }
+    expect(await rowCounts()).toEqual(blockedCounts);
+    expect(before.notes).toBe(blockedCounts.notes);
+    expect(await replies()).toBe(repliesBefore);
+  });
+});
