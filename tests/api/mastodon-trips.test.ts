@@ -38,6 +38,13 @@ describe("Mastodon reads' round trips", () => {
     expect(boost.account.followers_count).toBe(1);
     expect(boost.reblog).toMatchObject({ id: String(post.id * 2), bookmarked: true });
     expect(boost.reblog.account).toMatchObject({ id: String(alice.id), followers_count: 1, statuses_count: 1 });
+    // A reply read by id names whom it answers and carries its author's whole account.
+    const { client: aliceApp } = await appToken(alice, "read write");
+    const answer = await aliceApp.v1.statuses.create({ status: "thanks", inReplyToId: boost.reblog.id });
+    await carolApp.v1.statuses.$select(answer.id).bookmark();
+    const got = await carolApp.v1.statuses.$select(answer.id).fetch();
+    expect(got).toMatchObject({ inReplyToAccountId: String(alice.id), bookmarked: true });
+    expect(got.account).toMatchObject({ id: String(alice.id), followersCount: 1 });
     const tag = await carolApp.v1.timelines.tag.$select("foldtag").list();
     expect(tag[0]).toMatchObject({ bookmarked: true, account: { id: String(alice.id), followersCount: 1 } });
   });
@@ -46,6 +53,7 @@ describe("Mastodon reads' round trips", () => {
     const a = await user();
     const { client, token } = await appToken(a, "read write follow");
     const s = await client.v1.statuses.create({ status: "trip words #triptag" });
+    const r = await client.v1.statuses.create({ status: "a reply", inReplyToId: s.id });
     const ceilings: [string, number][] = [
       ["/api/v1/timelines/home", 1],
       [`/api/v1/timelines/home?max_id=${s.id}&since_id=2`, 1],
@@ -54,12 +62,13 @@ describe("Mastodon reads' round trips", () => {
       [`/api/v1/timelines/public?min_id=${s.id}`, 1],
       ["/api/v1/timelines/tag/triptag", 1],
       [`/api/v1/timelines/tag/triptag?max_id=${s.id}&since_id=2`, 1],
-      [`/api/v1/accounts/${a.id}/statuses`, 3],
-      ["/api/v1/bookmarks", 3],
-      ["/api/v1/favourites", 3],
+      [`/api/v1/accounts/${a.id}/statuses`, 1],
+      ["/api/v1/bookmarks", 1],
+      ["/api/v1/favourites", 1],
       ["/api/v1/notifications", 3],
-      [`/api/v1/statuses/${s.id}`, 2],
-      [`/api/v1/statuses/${s.id}/context`, 5],
+      [`/api/v1/statuses/${s.id}`, 1],
+      [`/api/v1/statuses/${r.id}`, 1],
+      [`/api/v1/statuses/${s.id}/context`, 3],
       ["/api/v1/accounts/verify_credentials", 1],
     ];
     for (const [path, most] of ceilings) {

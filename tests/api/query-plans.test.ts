@@ -218,6 +218,8 @@ describe("query plans of the hot reads", () => {
       ["reblogged_by", () => reader.get(`/api/v1/statuses/${noteId * 2}/reblogged_by`)],
       ["notifications of one type", () => owner.get("/api/v1/notifications?types[]=favourite")],
       ["home timeline", () => reader.get("/api/v1/timelines/home")],
+      ["a status", () => reader.get(`/api/v1/statuses/${noteId * 2}`)],
+      ["a reply status", () => reader.get(`/api/v1/statuses/${replyId * 2 + 1}`)],
       ["public timeline", () => reader.get("/api/v1/timelines/public")],
       ["public timeline below a status", () => reader.get(`/api/v1/timelines/public?max_id=${noteId * 2}`)],
       ["tag timeline below a status", () => reader.get(`/api/v1/timelines/tag/plans?max_id=${noteId * 2}`)],

@@ -12,7 +12,7 @@ import { appToken } from "../mastodon";
 const trips = (res: Res) => tripsOf(res.headers.get("server-timing"));
 
 describe("writes that answer the author's username", () => {
-  it("name it from their own statements, and read before writing in one trip: a note and a folder, created and edited", async () => {
+  it("name it from their own statements, and read the facts in the same one trip: a note and a folder, created and edited", async () => {
     const a = await user();
     const created = await a.post("/v1/notes", { label: "idea", content: "<p>plain</p>" });
     expect(created.status).toBe(201);
@@ -23,20 +23,20 @@ describe("writes that answer the author's username", () => {
 
     const edited = await a.patch("/v1/notes", { id, label: "idea", content: "<p>edited</p>" });
     expect(edited.body.note.href).toBe(`/${a.username}/note/${id}`);
-    // One trip reads the note (the caller's?) with its folders, then the batch.
-    expect(trips(edited)).toBe(2);
+    // One batch: its first statement reads the note (the caller's?), every write is guarded by the same.
+    expect(trips(edited)).toBe(1);
 
     const folder = await a.post("/v1/folders", { type: "Company", name: "Acme Inc", descr: "", link: "" });
     expect(folder.status).toBe(201);
     expect(folder.body.href).toBe(`/${a.username}/x/acme-inc`);
-    // One trip reads for a duplicate and the slugs taken, then the insert.
-    expect(trips(folder)).toBe(2);
+    // One batch: the facts (a duplicate?), then the insert with its slug chosen in SQL.
+    expect(trips(folder)).toBe(1);
 
     const renamed = { type: "Company", name: "Acme Two", descr: "", link: "" };
     const folderEdit = await a.patch(`/v1/folders/${folder.body.id}`, renamed);
     expect(folderEdit.body.href).toBe(`/${a.username}/x/acme-two`);
-    // One trip reads the folder (the caller's?), a duplicate and the slugs taken, then the update.
-    expect(trips(folderEdit)).toBe(2);
+    // One batch: the facts (the caller's? a duplicate?), then the guarded update.
+    expect(trips(folderEdit)).toBe(1);
   });
 });
 
@@ -216,5 +216,123 @@ describe("POST /api/v1/statuses", () => {
     expect(await rowCounts()).toEqual(before);
     expect(await keys()).toBe(keysBefore);
     expect(id).toBeGreaterThan(0);
+  });
+});
+
+/** Rows a refused folder save could touch. */
+const folderCounts = async (uid: number) =>
+  env.DB.prepare(
+    "select (select count(*) from folders where user_id = ?1) folders, (select group_concat(slug || ':' || name, ',') from folders where user_id = ?1) slugs, (select coalesce(sum(n), 0) from user_types where user_id = ?1) types",
+  )
+    .bind(uid)
+    .first();
+
+describe("note and folder edits, and folder saves, refused", () => {
+  it("answer as before in one trip and change nothing; slugs are chosen as before", async () => {
+    const [a, b] = [await user(), await user()];
+    const id = (await a.post("/v1/notes", { label: "idea", content: "<p>mine #one</p>" })).body.note.id;
+    const kiln = (await a.post("/v1/folders", { type: "Project", name: "Kiln", descr: "", link: "" })).body;
+    const loom = (await b.post("/v1/folders", { type: "Project", name: "Loom", descr: "", link: "" })).body;
+
+    // Edits: unknown note and someone else's are 404 "Note not found"; a folder not yours is a 422.
+    const before = await rowCounts();
+    const versions = async () =>
+      (await env.DB.prepare("select count(*) n from note_versions").first<{ n: number }>())?.n;
+    const versionsBefore = await versions();
+    for (const [who, target] of [
+      [a, 999999999],
+      [b, id],
+    ] as const) {
+      const res = await who.patch("/v1/notes", { id: target, label: "idea", content: "<p>taken over #two</p>" });
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe("Note not found");
+      expect(trips(res)).toBe(1);
+    }
+    const theirs = await a.patch("/v1/notes", { id, label: "pots", content: "<p>moved #two</p>", folders: [loom.id] });
+    expect(theirs.status).toBe(422);
+    expect(theirs.body.message).toBe("You can only file notes into your own x-folders.");
+    expect(trips(theirs)).toBe(1);
+    expect(await rowCounts()).toEqual(before);
+    expect(await versions()).toBe(versionsBefore);
+    expect((await a.get(`/v1/notes/${id}`)).body).toMatchObject({ label: "idea", edited_at: null });
+
+    // An edit that files the note and changes its label, in one trip: counts follow.
+    const filed = await a.patch("/v1/notes", { id, label: "pots", content: "<p>moved #two</p>", folders: [kiln.id] });
+    expect(filed.status).toBe(200);
+    expect(trips(filed)).toBe(1);
+    const folder = await env.DB.prepare("select notenum, noted_at from folders where id = ?").bind(kiln.id).first();
+    expect(folder).toMatchObject({ notenum: 1 });
+    expect(await versions()).toBe((versionsBefore ?? 0) + 1);
+
+    // Folders: a duplicate (any case) is today's 409; someone else's folder is a 404; nothing changes.
+    const folders = await folderCounts(a.id);
+    const dup = await a.post("/v1/folders", { type: "project", name: "KILN", descr: "", link: "" });
+    expect(dup.status).toBe(409);
+    expect(dup.body.message).toBe("You already have this x-folder");
+    expect(trips(dup)).toBe(1);
+    const other = (await a.post("/v1/folders", { type: "Company", name: "Other", descr: "", link: "" })).body;
+    const folders2 = await folderCounts(a.id);
+    const dupEdit = await a.patch(`/v1/folders/${other.id}`, { type: "Project", name: "kiln", descr: "", link: "" });
+    expect(dupEdit.status).toBe(409);
+    expect(await folderCounts(a.id)).toEqual(folders2);
+    const notMine = await b.patch(`/v1/folders/${kiln.id}`, { type: "Project", name: "Mine now", descr: "", link: "" });
+    expect(notMine.status).toBe(404);
+    expect(notMine.body.message).toBe("Folder not found");
+    expect(trips(notMine)).toBe(1);
+    expect(await folderCounts(a.id)).toEqual(folders2);
+    expect(folders2).toMatchObject({ folders: (folders as { folders: number }).folders + 1 });
+
+    // Slugs: the name's, then -2, -3… the first free; an edit keeps its slug while the name stays.
+    const slugOf = async (name: string, type = "Skill") =>
+      (await a.post("/v1/folders", { type, name, descr: "", link: "" })).body.href.split("/x/")[1];
+    expect(await slugOf("Kiln", "Skill")).toBe("kiln-2");
+    expect(await slugOf("kiln!", "Company")).toBe("kiln-3");
+    const kept = await a.patch(`/v1/folders/${kiln.id}`, { type: "Project", name: "Kiln", descr: "now", link: "" });
+    expect(kept.body.href).toBe(`/${a.username}/x/kiln`);
+    const renamed = await a.patch(`/v1/folders/${kiln.id}`, { type: "Project", name: "Kiln!", descr: "", link: "" });
+    expect(renamed.body.href).toBe(`/${a.username}/x/kiln`);
+  });
+});
+
+describe("a reply", () => {
+  it("is one trip, to a note or a reply, repeated or not; a refused one answers as before and changes nothing", async () => {
+    const [a, b] = [await user(), await user()];
+    const noteId = (await a.post("/v1/notes", { label: "idea", content: "<p>thread</p>" })).body.note.id;
+    const first = await b.post("/v1/replies", { parent: -noteId, content: `<p>hello @${a.username}</p>` });
+    expect(first.status).toBe(201);
+    // One trip more for the @name: who it names is read before the text is stored.
+    expect(trips(first)).toBe(2);
+    const plain = await b.post("/v1/replies", { parent: -noteId, content: "<p>plain</p>" });
+    expect(trips(plain)).toBe(1);
+    expect(plain.body).toMatchObject({ parent: -noteId, note_id: noteId, uid: b.id, repnum: 0 });
+    const nested = await a.post("/v1/replies", { parent: plain.body.id, content: "<p>nested</p>" });
+    expect(trips(nested)).toBe(1);
+    expect(nested.body).toMatchObject({ parent: plain.body.id, note_id: noteId });
+    const again = await a.post("/v1/replies", { parent: plain.body.id, content: "<p>nested</p>" });
+    expect(again.body.id).toBe(nested.body.id);
+    expect(trips(again)).toBe(1);
+    const notices = (await b.get("/v1/notifications?page=1")).body.notis.filter(
+      (n: { action: string }) => n.action === "reply",
+    );
+    expect(notices).toHaveLength(1);
+    expect((await a.get(`/v1/notes/${noteId}`)).body.repnum).toBe(2);
+
+    const before = await rowCounts();
+    const replies = async () => (await env.DB.prepare("select count(*) n from replies").first<{ n: number }>())?.n;
+    const repliesBefore = await replies();
+    const unknown = await b.post("/v1/replies", { parent: -999999999, content: "<p>nobody</p>" });
+    expect(unknown.status).toBe(404);
+    expect(trips(unknown)).toBe(1);
+    await a.post(`/v1/blocks/${b.id}`);
+    const blockedCounts = await rowCounts();
+    for (const parent of [-noteId, nested.body.id]) {
+      const blocked = await b.post("/v1/replies", { parent, content: "<p>blocked</p>" });
+      expect(blocked.status).toBe(403);
+      expect(blocked.body.message).toMatch(/has blocked you/);
+      expect(trips(blocked)).toBe(1);
+    }
+    expect(await rowCounts()).toEqual(blockedCounts);
+    expect(before.notes).toBe(blockedCounts.notes);
+    expect(await replies()).toBe(repliesBefore);
   });
 });

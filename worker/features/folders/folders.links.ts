@@ -1,22 +1,10 @@
 // Contract between notes and folders: the notes service puts these statements in the same db.batch
 // as the note write, so filing, notenum, noted_at and per-folder x-label counts change together.
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
 import { plus } from "../../db/counters";
 import type { BatchItem } from "drizzle-orm/batch";
 import { folderLabels, folderNotes, folders } from "../../db/schema/folders";
 import type { DB } from "../../env";
-import { AppError } from "../../lib/errors";
-
-export interface FolderSync {
-  userId: number;
-  noteId: number;
-  /** The note's label now, and before the edit (null when the note is new). */
-  label: string;
-  oldLabel: string | null;
-  createdAt: number;
-  /** The folder ids the note should be filed in after this write (at most 20). */
-  folderIds: number[];
-}
 
 // Counters move by the filings the batch itself removes and adds, each statement guarded by the
 // folder_notes rows as they stand at that point of the batch: exact under repeats and races, and
@@ -88,48 +76,68 @@ function tidy(db: DB, ids: number[]): BatchItem<"sqlite">[] {
 }
 
 /**
- * What syncing a note's folders reads first, for the caller's own batch of reads: which of
- * `folderIds` are the user's, and the folders the note is filed in now.
+ * Statements that leave note `noteId` (the author's, edited in the same batch) filed in exactly
+ * `folderIds`, each under the edit's own guard `ok` (which includes foldersOwned): nothing is read
+ * first. A note's created_at never changes, so a folder it joins takes it as its newest when it is
+ * newer, one it leaves recounts its newest from the rest; its x-labels leave every folder it is in
+ * and come back with its label now, so a changed label moves too. O(folders the note is in).
  */
-export const folderSyncReads = (db: DB, userId: number, noteId: number, folderIds: number[]) =>
-  [
-    db
-      .select({ id: folders.id })
-      .from(folders)
-      .where(and(eq(folders.userId, userId), inArray(folders.id, folderIds.length ? [...new Set(folderIds)] : [0]))),
-    db.select({ id: folderNotes.folderId }).from(folderNotes).where(eq(folderNotes.noteId, noteId)),
-  ] as const;
-
-/**
- * Statements that leave note `noteId` filed in exactly `folderIds`, from what folderSyncReads found.
- * Throws a 422 (nothing written) when a folder is not the user's: notes go only into their author's
- * own x-folders.
- */
-export function folderSyncFrom(
+export function folderResyncStatements(
   db: DB,
-  s: FolderSync,
-  owned: { id: number }[],
-  before: { id: number }[],
+  s: { userId: number; noteId: number; label: string; folderIds: number[] },
+  ok: SQL,
 ): BatchItem<"sqlite">[] {
   const ids = [...new Set(s.folderIds)];
-  if (owned.length !== ids.length) {
-    const message = "You can only file notes into your own x-folders.";
-    throw new AppError(422, "invalid_input", message, { folders: message });
-  }
-  const touched = [...new Set([...ids, ...before.map((b) => b.id)])];
-  if (!touched.length) return [];
+  const filedNow = sql`(select fn.folder_id from folder_notes fn where fn.note_id = ${s.noteId})`;
+  const pairsNow = sql`(select fn.folder_id, fn.label from folder_notes fn where fn.note_id = ${s.noteId})`;
+  const labelPair = sql`(${folderLabels.folderId}, ${folderLabels.label})`;
   return [
-    ...unfiled(db, s.noteId, touched),
-    ...(ids.length
-      ? [
-          db
-            .insert(folderNotes)
-            .values(ids.map((folderId) => ({ folderId, noteId: s.noteId, label: s.label, noteCreatedAt: s.createdAt })))
-            .onConflictDoNothing(),
-        ]
-      : []),
-    ...filed(db, s.noteId, ids),
-    ...tidy(db, touched),
+    // Folders it joins: one note more, and maybe a newer newest.
+    db
+      .update(folders)
+      .set({
+        notenum: plus(folders.notenum, 1),
+        notedAt: sql`max(${folders.notedAt}, (select created_at from notes where id = ${s.noteId}))`,
+      })
+      .where(and(eq(folders.userId, s.userId), inArray(folders.id, ids), sql`${folders.id} not in ${filedNow}`, ok)),
+    // Folders it leaves: one note fewer, and their newest among the notes that stay.
+    db
+      .update(folders)
+      .set({
+        notenum: plus(folders.notenum, -1),
+        notedAt: sql`(select coalesce(max(fn.note_created_at), 0) from folder_notes fn where fn.folder_id = ${folders.id} and fn.note_id != ${s.noteId})`,
+      })
+      .where(and(sql`${folders.id} in ${filedNow}`, notInArray(folders.id, ids), ok)),
+    db
+      .update(folderLabels)
+      .set({ n: plus(folderLabels.n, -1) })
+      .where(and(sql`${labelPair} in ${pairsNow}`, ok)),
+    db.delete(folderLabels).where(and(eq(folderLabels.n, 0), sql`${folderLabels.folderId} in ${filedNow}`)),
+    db.delete(folderNotes).where(and(eq(folderNotes.noteId, s.noteId), ok)),
+    db.insert(folderNotes).select(
+      db
+        .select({
+          folderId: folders.id,
+          noteId: sql<number>`${s.noteId}`.as("note_id"),
+          label: sql<string>`${s.label}`.as("label"),
+          noteCreatedAt: sql<number>`(select created_at from notes where id = ${s.noteId})`.as("note_created_at"),
+        })
+        .from(folders)
+        .where(and(eq(folders.userId, s.userId), inArray(folders.id, ids), ok)),
+    ),
+    db
+      .insert(folderLabels)
+      .select(
+        db
+          .select({ folderId: folderNotes.folderId, label: folderNotes.label, n: sql<number>`0`.as("n") })
+          .from(folderNotes)
+          .where(and(eq(folderNotes.noteId, s.noteId), sql`${folderNotes.label} != ''`, ok)),
+      )
+      .onConflictDoNothing(),
+    db
+      .update(folderLabels)
+      .set({ n: plus(folderLabels.n, 1) })
+      .where(and(sql`${labelPair} in ${pairsNow}`, ok)),
   ];
 }
 
@@ -168,12 +176,6 @@ export function folderFileNew(
     ...filed(db, s.noteId, ids),
     ...tidy(db, ids),
   ];
-}
-
-/** folderSyncReads then folderSyncFrom, for a write that has no other reads to send with them. */
-export async function folderSyncStatements(db: DB, s: FolderSync): Promise<BatchItem<"sqlite">[]> {
-  const [owned, before] = await db.batch(folderSyncReads(db, s.userId, s.noteId, s.folderIds));
-  return folderSyncFrom(db, s, owned, before);
 }
 
 /** Statements to run before a note is deleted, keeping its folders' counters exact. */

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, getTableColumns, gte, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import { ownRow, runBatch } from "../../db/client";
+import { insertWhere } from "../../db/insert";
 import { bindPlan, namedObjects, planFrom } from "../../db/plan";
 import { type Read, readOne } from "../../db/reads";
 import { plus } from "../../db/counters";
@@ -99,59 +100,44 @@ const typeTidy = (db: DB, uid: number) =>
 
 const duplicate = () => new AppError(409, "folder_exists", "You already have this x-folder");
 
+/** A folder of the user's other than `id` (0: none) with the same type and name: the spec's duplicate. */
+const duplicateOf = (uid: number, input: Input, id: number) =>
+  sql`exists(select 1 from folders d where d.user_id = ${uid} and d.id != ${id} and lower(d.type) = lower(${input.type}) and lower(d.name) = lower(${input.name}))`;
+
+/** The edited folder `id` is the user's (a create edits none). */
+const owned = (uid: number, id: number) =>
+  id ? sql`exists(select 1 from folders o where o.id = ${id} and o.user_id = ${uid})` : sql`1`;
+
 /**
- * What a folder save reads before writing, in one round trip: the caller's folder `id` being edited
- * (0 on create: none), a folder of theirs with the same type and name (the spec's duplicate), and
- * the slugs the name's slug could collide with. Answers the edited row (404 if it is not theirs)
- * and the slug to save: the old one while the name stays, else the name's, with -2, -3… appended.
+ * What a folder save is decided from, the first statement of its batch: the edited folder is the
+ * caller's (a 404 if not), and a duplicate (a 409). Every write after it carries saveAllows, the
+ * same condition, so a refused save changes nothing.
  */
-async function beforeSave(db: DB, uid: number, input: Input, id = 0): Promise<{ old?: Row; slug: string }> {
-  const base = slugify(input.name);
-  // The user's folders but the one being edited.
-  const others = (cond: SQL | undefined) => and(eq(folders.userId, uid), sql`${folders.id} != ${id}`, cond);
-  const [own, dup, taken] = await db.batch([
-    db
-      .select()
-      .from(folders)
-      .where(and(eq(folders.id, id), eq(folders.userId, uid)))
-      .limit(1),
-    db
-      .select({ id: folders.id })
-      .from(folders)
-      .where(
-        others(sql`lower(${folders.type}) = lower(${input.type}) and lower(${folders.name}) = lower(${input.name})`),
-      )
-      .limit(1),
-    // The base and its "base-N" siblings as an index range, not LIKE: a LIKE pattern built from a
-    // long name fails in D1 ("LIKE or GLOB pattern too complex"), and `_` would match any
-    // character. Slugs are [a-z0-9-], and "." sorts right after "-".
-    db
-      .select({ slug: folders.slug })
-      .from(folders)
-      .where(others(or(eq(folders.slug, base), and(gte(folders.slug, `${base}-`), lt(folders.slug, `${base}.`))))),
-  ]);
-  const [old] = own;
-  if (id && !old) throw notFound("Folder not found");
-  if (dup.length) throw duplicate();
-  if (old?.name === input.name) return { old, slug: old.slug };
-  const slugs = new Set(taken.map((r) => r.slug));
-  let slug = base;
-  for (let i = 2; slugs.has(slug); i++) slug = `${base}-${i}`;
-  return { old, slug };
+const saveFacts = (db: DB, uid: number, input: Input, id: number) =>
+  db
+    .select({ found: sql<number>`${owned(uid, id)}`.as("found"), duplicate: duplicateOf(uid, input, id).as("dup") })
+    .from(sql`(select 1)`);
+
+const saveAllows = (uid: number, input: Input, id: number) =>
+  sql`(${owned(uid, id)} and not ${duplicateOf(uid, input, id)})`;
+
+/** The save's answer from its facts: the row it wrote, or the refusal. */
+function saveAnswer(facts: { found: number; duplicate: number } | undefined, row: SavedRow | undefined) {
+  if (!facts?.found) throw notFound("Folder not found");
+  if (facts.duplicate || !row) throw duplicate();
+  return savedJson(row);
 }
 
-const uniqueViolation = (e: unknown) =>
-  /UNIQUE/i.test(String((e as Error)?.message ?? e) + String((e as { cause?: unknown })?.cause ?? ""));
-
-/** A folder's write, with a racing twin's unique violation answered as the spec's duplicate. */
-async function orDuplicate<T>(write: Promise<T>): Promise<T> {
-  try {
-    return await write;
-  } catch (e) {
-    if (uniqueViolation(e)) throw duplicate();
-    throw e;
-  }
-}
+/**
+ * The slug for a folder named `name`, chosen inside the save's batch: the name's slug while no other
+ * folder of the user's (but `id`) has it, else the first free of base-2, base-3, … At most one
+ * candidate per other folder is taken, so the first free one is among the first count + 1.
+ */
+const freeSlug = (uid: number, id: number, name: string) => {
+  const base = slugify(name);
+  const candidate = sql`(case when n.i = 1 then ${base} else ${base} || '-' || n.i end)`;
+  return sql`(with recursive n(i) as (select 1 union all select i + 1 from n where i <= (select count(*) from folders c where c.user_id = ${uid})) select ${candidate} from n where not exists(select 1 from folders t where t.user_id = ${uid} and t.id != ${id} and t.slug = ${candidate}) order by n.i limit 1)`;
+};
 
 /** The user's own folder `id`, or a 404. */
 const ownFolder = (db: DB, uid: number, id: number): Promise<Row> => ownRow(db, folders, id, uid, "Folder");
@@ -168,42 +154,51 @@ const savedRow = (uid: number) => ({
   username: sql<string>`(select username from users where id = ${uid})`,
 });
 
-const savedJson = (row: Row & { username: string | null }) => ({
+type SavedRow = Row & { username: string | null };
+type Facts = { found: number; duplicate: number };
+
+const savedJson = (row: SavedRow) => ({
   ...toJson(row),
   href: folderHref(row.username ?? "", row.slug),
 });
 
+/**
+ * One batch: the facts, the type count (placed before the insert, under the same guard: the insert
+ * then surely adds the row, its slug free and its name no duplicate), and the guarded insert.
+ */
 export async function createFolder(db: DB, uid: number, input: Input) {
-  const { slug } = await beforeSave(db, uid, input);
-  const [[row]] = (await orDuplicate(
-    runBatch(db, [
-      db
-        .insert(folders)
-        .values({ userId: uid, slug, ...columns(input) })
-        .returning(savedRow(uid)),
-      typeIn(db, uid, sql`${folders.id} = last_insert_rowid()`),
-    ]),
-  )) as [(Row & { username: string })[]];
-  return savedJson(row);
+  const ok = saveAllows(uid, input, 0);
+  const [[facts], , [row]] = (await runBatch(db, [
+    saveFacts(db, uid, input, 0),
+    db
+      .insert(userTypes)
+      .select(sql`select ${uid}, ${input.type}, 1 where ${ok}`)
+      .onConflictDoUpdate({ target: [userTypes.userId, userTypes.type], set: { n: plus(userTypes.n, 1) } }),
+    insertWhere(db, folders, { userId: uid, slug: freeSlug(uid, 0, input.name), ...columns(input) }, ok).returning(
+      savedRow(uid),
+    ),
+  ])) as [Facts[], unknown, SavedRow[]];
+  return saveAnswer(facts, row);
 }
 
+/** One batch: the facts, then the edit's statements under the same guard. The slug stays while the name does. */
 export async function updateFolder(db: DB, uid: number, id: number, input: Input) {
-  // The slug is stable across edits unless the name changes.
-  const { slug } = await beforeSave(db, uid, input, id);
-  const self = eq(folders.id, id) as SQL;
-  const [, [row]] = (await orDuplicate(
-    runBatch(db, [
-      typeOut(db, uid, self),
-      db
-        .update(folders)
-        .set({ slug, ...columns(input) })
-        .where(and(eq(folders.id, id), eq(folders.userId, uid)))
-        .returning(savedRow(uid)),
-      typeIn(db, uid, self),
-      typeTidy(db, uid),
-    ]),
-  )) as [unknown, (Row & { username: string })[]];
-  return savedJson(row);
+  const self = and(eq(folders.id, id), saveAllows(uid, input, id)) as SQL;
+  const [[facts], , [row]] = (await runBatch(db, [
+    saveFacts(db, uid, input, id),
+    typeOut(db, uid, self),
+    db
+      .update(folders)
+      .set({
+        slug: sql`case when ${folders.name} = ${input.name} then ${folders.slug} else ${freeSlug(uid, id, input.name)} end`,
+        ...columns(input),
+      })
+      .where(and(self, eq(folders.userId, uid)))
+      .returning(savedRow(uid)),
+    typeIn(db, uid, self),
+    typeTidy(db, uid),
+  ])) as [Facts[], unknown, SavedRow[]];
+  return saveAnswer(facts, row);
 }
 
 export async function deleteFolder(db: DB, uid: number, id: number) {

@@ -4,8 +4,10 @@
 // second read by the page's ids. Each is a primary-key lookup per row shown.
 import { type SQL, sql } from "drizzle-orm";
 import { users } from "../../db/schema/users";
+import type { UserRef } from "../content/content";
 import type { ListedRows, RowExtra } from "../notes/notes.json";
-import type { NoteList } from "../notes/notes.types";
+import type { NoteJson, NoteList } from "../notes/notes.types";
+import type { ReplyJson } from "../replies/replies.service";
 import type { AccountRow, Ctx } from "./serialise";
 
 const viewer = sql.placeholder("viewer");
@@ -20,16 +22,21 @@ export const accountJson = (u: SQL) =>
     'cover', ${u}.cover, 'descr', ${u}.descr, 'followerNum', ${u}.follower_num, 'followingNum', ${u}.following_num,
     'noteNum', ${u}.note_num, 'createdAt', ${u}.created_at)`;
 
+/** The author's account columns, over the `users` a list or status row is joined to. */
+const ACCOUNT_COLUMNS = {
+  mCover: sql<string>`${users.cover}`.as("m_cover"),
+  mDescr: sql<string>`${users.descr}`.as("m_descr"),
+  mFollowers: sql<number>`${users.followerNum}`.as("m_followers"),
+  mFollowing: sql<number>`${users.followingNum}`.as("m_following"),
+  mNotes: sql<number>`${users.noteNum}`.as("m_notes"),
+  mCreated: sql<number>`${users.createdAt}`.as("m_created"),
+};
+
 /** The columns of a note list's row (its `notes` joined to its author's `users`) a status needs. */
 export const STATUS_COLUMNS: RowExtra = {
   name: "masto",
   columns: {
-    mCover: sql<string>`${users.cover}`.as("m_cover"),
-    mDescr: sql<string>`${users.descr}`.as("m_descr"),
-    mFollowers: sql<number>`${users.followerNum}`.as("m_followers"),
-    mFollowing: sql<number>`${users.followingNum}`.as("m_following"),
-    mNotes: sql<number>`${users.noteNum}`.as("m_notes"),
-    mCreated: sql<number>`${users.createdAt}`.as("m_created"),
+    ...ACCOUNT_COLUMNS,
     mBookmarked: bookmarkedNote(sql`"notes"."id"`).as("m_bookmarked"),
     mOriginalAccount: sql<
       string | null
@@ -38,6 +45,22 @@ export const STATUS_COLUMNS: RowExtra = {
     ),
     mOriginalBookmarked: bookmarkedNote(sql`"notes"."renote_id"`).as("m_original_bookmarked"),
   },
+};
+
+/**
+ * The columns of a reply's row (`replies` joined to its author's `users`) a status needs: its
+ * author's account, the viewer's bookmark, and who wrote what it answers (a note for a negative
+ * parent, else a reply; one primary-key lookup).
+ */
+export const REPLY_STATUS_COLUMNS = {
+  ...ACCOUNT_COLUMNS,
+  mBookmarked:
+    sql<number>`exists(select 1 from bookmarks b where b.user_id = ${viewer} and b.kind = 'reply' and b.target_id = "replies"."id")`.as(
+      "m_bookmarked",
+    ),
+  mParentAuthor: sql<number | null>`(case when "replies"."parent" < 0
+    then (select p.user_id from notes p where p.id = -"replies"."parent")
+    else (select p.user_id from replies p where p.id = "replies"."parent") end)`.as("m_parent_author"),
 };
 
 interface StatusRow {
@@ -52,31 +75,48 @@ interface StatusRow {
   mOriginalBookmarked: number;
 }
 
+export const emptyCtx = (origin: string): Ctx => ({ origin, accounts: new Map(), bookmarked: new Set() });
+
+/** Adds what a note's row (read with STATUS_COLUMNS) shows to the page's accounts and bookmarks. */
+export function addNote(ctx: Ctx, n: NoteJson, row: Record<string, unknown>) {
+  const r = row as unknown as StatusRow;
+  addAuthor(ctx, n.user, r);
+  if (r.mBookmarked) ctx.bookmarked.add(`note:${n.id}`);
+  if (n.renote && r.mOriginalAccount) {
+    const a = JSON.parse(r.mOriginalAccount) as AccountRow;
+    ctx.accounts.set(a.id, a);
+    if (r.mOriginalBookmarked) ctx.bookmarked.add(`note:${n.renote.id}`);
+  }
+}
+
+/** Adds what a reply's row (read with REPLY_STATUS_COLUMNS) shows. */
+export function addReply(ctx: Ctx, reply: ReplyJson, row: Record<string, unknown>) {
+  const r = row as unknown as StatusRow;
+  addAuthor(ctx, reply.user, r);
+  if (r.mBookmarked) ctx.bookmarked.add(`reply:${reply.id}`);
+}
+
+function addAuthor(ctx: Ctx, user: UserRef, r: StatusRow) {
+  const { id, username, fullname, avatar } = user;
+  ctx.accounts.set(id, {
+    id,
+    username,
+    fullname,
+    avatar,
+    cover: r.mCover,
+    descr: r.mDescr,
+    followerNum: r.mFollowers,
+    followingNum: r.mFollowing,
+    noteNum: r.mNotes,
+    createdAt: r.mCreated,
+  });
+}
+
 /** The accounts and bookmarks a page of notes shows, from its rows as read with STATUS_COLUMNS. */
 export function ctxOfRows(origin: string, { list, rows }: { list: NoteList; rows: ListedRows["rows"] }): Ctx {
-  const accounts = new Map<number, AccountRow>();
-  const bookmarked = new Set<string>();
+  const ctx = emptyCtx(origin);
   list.notes.forEach((n, i) => {
-    const r = rows[i] as unknown as StatusRow;
-    const { id, username, fullname, avatar } = n.user;
-    accounts.set(id, {
-      id,
-      username,
-      fullname,
-      avatar,
-      cover: r.mCover,
-      descr: r.mDescr,
-      followerNum: r.mFollowers,
-      followingNum: r.mFollowing,
-      noteNum: r.mNotes,
-      createdAt: r.mCreated,
-    });
-    if (r.mBookmarked) bookmarked.add(`note:${n.id}`);
-    if (n.renote && r.mOriginalAccount) {
-      const a = JSON.parse(r.mOriginalAccount) as AccountRow;
-      accounts.set(a.id, a);
-      if (r.mOriginalBookmarked) bookmarked.add(`note:${n.renote.id}`);
-    }
+    addNote(ctx, n, rows[i]);
   });
-  return { origin, accounts, bookmarked };
+  return ctx;
 }

@@ -2,17 +2,24 @@
 // first. NoteX keeps each kind along its own (user_id, kind, created_at, target_id) index, so a
 // page reads each kind's next rows along it (one batch) and merges them; the cursor is the last
 // row's (saved at, status id), and a status id says its kind (serialise.ts), so the order is total.
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import type { bookmarks, likes } from "../../db/schema/social";
+import { bindPlan, namedObjects, planFrom } from "../../db/plan";
+import type { Read } from "../../db/reads";
+import { notes } from "../../db/schema/notes";
+import { type bookmarks, type likes, replies } from "../../db/schema/social";
 import type { DB } from "../../env";
 import { decodeCursor, pageOf } from "../../lib/paging";
 import type { StatusRef } from "./serialise";
+import type { RefsWhere } from "./statuses.service";
 
 type SavedTable = typeof likes | typeof bookmarks;
 
-/** The statuses `uid` bookmarked or favourited, one page of `size` below `cursor`. */
-export async function savedPage(db: DB, table: SavedTable, uid: number, cursor: string | undefined, size: number) {
+/**
+ * The statuses `uid` bookmarked or favourited, one page of `size` below `cursor`: the page's read,
+ * and `where`, the same rows' ids as subqueries, so the statuses are read in the same batch.
+ */
+export function savedRead(db: DB, table: SavedTable, uid: number, cursor: string | undefined, size: number) {
   const after = decodeCursor(cursor);
   const t = table as typeof likes;
   const cols = { userId: t.userId as SQLiteColumn, kind: t.kind, targetId: t.targetId, at: t.createdAt };
@@ -23,18 +30,33 @@ export async function savedPage(db: DB, table: SavedTable, uid: number, cursor: 
     const bound = kind === "note" ? Math.ceil(after.id / 2) : Math.floor(after.id / 2);
     return sql`(${cols.at}, ${cols.targetId}) < (${after.at}, ${bound})`;
   };
-  const part = (kind: StatusRef["kind"]) =>
+  const part = (kind: StatusRef["kind"], fields: Record<string, SQLiteColumn>) =>
     db
-      .select({ id: cols.targetId, at: cols.at })
+      .select(fields)
       .from(t)
       .where(and(eq(cols.userId, uid), eq(cols.kind, kind), below(kind)))
       .orderBy(desc(cols.at), desc(cols.targetId))
       .limit(size + 1);
-  const [notes, replies] = await db.batch([part("note"), part("reply")]);
-  const rows = [
-    ...notes.map((r) => ({ ref: { kind: "note" as const, id: r.id }, at: r.at, sid: r.id * 2 })),
-    ...replies.map((r) => ({ ref: { kind: "reply" as const, id: r.id }, at: r.at, sid: r.id * 2 + 1 })),
-  ].sort((a, b) => b.at - a.at || b.sid - a.sid);
-  const page = pageOf(rows, 1, (r) => ({ at: r.at, id: r.sid }), size);
-  return { refs: page.items.map((r): StatusRef => r.ref), cursor: page.cursor };
+  const rows = (kind: StatusRef["kind"]) => planFrom(part(kind, { id: cols.targetId, at: cols.at }));
+  const plans = [rows("note"), rows("reply")];
+  type Row = { id: number; at: number };
+  const read: Read<{ refs: StatusRef[]; cursor: string | null }> = {
+    statements: plans.map((p) => bindPlan(db, p, {})),
+    value: ([n, r]) => {
+      const merged = [
+        ...namedObjects<Row>(plans[0], n.results).map((x) => ({ ref: note(x.id), at: x.at, sid: x.id * 2 })),
+        ...namedObjects<Row>(plans[1], r.results).map((x) => ({ ref: reply(x.id), at: x.at, sid: x.id * 2 + 1 })),
+      ].sort((a, b) => b.at - a.at || b.sid - a.sid);
+      const page = pageOf(merged, 1, (x) => ({ at: x.at, id: x.sid }), size);
+      return { refs: page.items.map((x) => x.ref), cursor: page.cursor };
+    },
+  };
+  const where: RefsWhere = {
+    notes: inArray(notes.id, part("note", { id: cols.targetId })),
+    replies: inArray(replies.id, part("reply", { id: cols.targetId })),
+  };
+  return { read, where };
 }
+
+const note = (id: number): StatusRef => ({ kind: "note", id });
+const reply = (id: number): StatusRef => ({ kind: "reply", id });

@@ -1,6 +1,8 @@
 // Statuses over NoteX's notes and replies: reading them as Mastodon entities in one batch, and
 // turning what an app posts into the note, reply or quote NoteX's own services write.
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { bindPlan, namedObjects, planFrom } from "../../db/plan";
+import { type Read, readOne } from "../../db/reads";
 import { notes } from "../../db/schema/notes";
 import { replies } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
@@ -11,6 +13,7 @@ import { type Hydrated, hydrated, NOTES, toNoteJson } from "../notes/notes.json"
 import type { NoteJson } from "../notes/notes.types";
 import { type ReplyJson, select as replySelect, toJson as replyJson } from "../replies/replies.service";
 import { openable } from "../safety/visibility";
+import { addNote, addReply, emptyCtx, REPLY_STATUS_COLUMNS, STATUS_COLUMNS } from "./columns";
 import {
   ctxOf,
   ctxStatements,
@@ -44,47 +47,66 @@ export function labelFor(text: string): string {
   return "note";
 }
 
-/** Notes and replies by id, each open to the viewer, in one round trip (unopenable ones are left out). */
-export async function loadRefs(db: DB, refs: StatusRef[], viewer: number | null) {
-  const noteIds = refIds(refs, "note");
-  const replyIds = refIds(refs, "reply");
-  const [noteRows, replyRows] = await db.batch([
+/** Which notes and which replies a read takes: SQL over `notes` and over `replies` (ids, or a page's subquery). */
+export interface RefsWhere {
+  notes: SQL;
+  replies: SQL;
+}
+
+/**
+ * Notes and replies as statuses, each open to the viewer, keyed "note:id" / "reply:id": one
+ * statement per table whose rows carry all a status shows (accounts, bookmarks, a reply's parent
+ * author), so a caller can put them in its own batch behind whatever names the ids.
+ */
+export function refsRead(db: DB, origin: string, viewer: number | null, where: RefsWhere): Read<Map<string, Status>> {
+  const noteQ = planFrom(
     db
-      .select(hydrated(viewer))
+      .select({ ...hydrated(viewer), ...STATUS_COLUMNS.columns })
       .from(notes)
       .innerJoin(users, eq(users.id, notes.userId))
-      .where(and(inArray(notes.id, noteIds.length ? noteIds : [0]), openable(NOTES, viewer))),
-    replySelect(db, viewer)
-      .where(and(inArray(replies.id, replyIds.length ? replyIds : [0]), openable(sql`"replies"`, viewer)))
-      .orderBy(asc(replies.createdAt), asc(replies.id)),
-  ]);
-  const parents = await parentAuthors(
-    db,
-    replyRows.map((r) => r.parent),
+      .where(and(where.notes, openable(NOTES, viewer))),
+  );
+  const replyQ = planFrom(
+    replySelect(db, viewer, REPLY_STATUS_COLUMNS).where(and(where.replies, openable(sql`"replies"`, viewer))),
   );
   return {
-    notes: new Map((noteRows as Hydrated[]).map((r) => [r.id, toNoteJson(r, viewer)])),
-    replies: new Map(replyRows.map((r) => [r.id, replyJson(r, viewer)])),
-    parents,
+    statements: [bindPlan(db, noteQ, { viewer }), bindPlan(db, replyQ, { viewer })],
+    value: ([n, r]) => {
+      const ctx = emptyCtx(origin);
+      const noteRows = namedObjects<Hydrated>(noteQ, n.results).map((row) => {
+        const note = toNoteJson(row, viewer);
+        addNote(ctx, note, row);
+        return note;
+      });
+      type ReplyRow = Parameters<typeof replyJson>[0] & { mParentAuthor: number | null };
+      const replyRows = namedObjects<ReplyRow>(replyQ, r.results).map((row) => {
+        const reply = replyJson(row, viewer);
+        addReply(ctx, reply, row);
+        return { reply, parentAuthor: row.mParentAuthor };
+      });
+      return new Map([
+        ...noteRows.map((note) => [`note:${note.id}`, noteStatus(note, ctx)] as const),
+        ...replyRows.map((x) => [`reply:${x.reply.id}`, replyStatus(x.reply, ctx, x.parentAuthor)] as const),
+      ]);
+    },
   };
 }
 
-/** Who wrote each reply's parent (a note for parent < 0, else a reply): in_reply_to_account_id. */
-async function parentAuthors(db: DB, parentIds: number[]) {
-  const noteIds = parentIds.filter((p) => p < 0).map((p) => -p);
-  const replyIds = parentIds.filter((p) => p > 0);
-  if (!noteIds.length && !replyIds.length) return new Map<number, number>();
-  const [n, r] = await db.batch([
-    db
-      .select({ id: notes.id, uid: notes.userId })
-      .from(notes)
-      .where(inArray(notes.id, noteIds.length ? noteIds : [0])),
-    db
-      .select({ id: replies.id, uid: replies.userId })
-      .from(replies)
-      .where(inArray(replies.id, replyIds.length ? replyIds : [0])),
-  ]);
-  return new Map([...n.map((x) => [-x.id, x.uid] as const), ...r.map((x) => [x.id, x.uid] as const)]);
+/** The refs' statuses in their order, leaving out what the viewer may not open. */
+export const inOrder = (refs: StatusRef[], found: Map<string, Status>) =>
+  refs.flatMap((r): Status[] => {
+    const status = found.get(`${r.kind}:${r.id}`);
+    return status ? [status] : [];
+  });
+
+/** Where clauses for refs given by id (at most 90 of each kind). */
+export function refsWhere(refs: StatusRef[]): RefsWhere {
+  const noteIds = refIds(refs, "note");
+  const replyIds = refIds(refs, "reply");
+  return {
+    notes: inArray(notes.id, noteIds.length ? noteIds : [0]),
+    replies: inArray(replies.id, replyIds.length ? replyIds : [0]),
+  };
 }
 
 /** Notes and replies as statuses, in the order given, with their accounts and the viewer's bookmarks. */
@@ -102,18 +124,9 @@ export async function toStatuses(db: DB, origin: string, viewer: number | null, 
   return items.map((i) => ("note" in i ? noteStatus(i.note, ctx) : replyStatus(i.reply, ctx, i.parentAuthor)));
 }
 
-/** Statuses for refs, in their order, leaving out what the viewer may not open. */
+/** Statuses for refs, in their order, leaving out what the viewer may not open: one round trip. */
 export async function statusesOf(db: DB, origin: string, viewer: number | null, refs: StatusRef[]) {
-  const found = await loadRefs(db, refs, viewer);
-  const items = refs.flatMap((r): Item[] => {
-    if (r.kind === "note") {
-      const note = found.notes.get(r.id);
-      return note ? [{ note }] : [];
-    }
-    const reply = found.replies.get(r.id);
-    return reply ? [{ reply, parentAuthor: found.parents.get(reply.parent) ?? null }] : [];
-  });
-  return toStatuses(db, origin, viewer, items);
+  return inOrder(refs, await readOne(db, refsRead(db, origin, viewer, refsWhere(refs))));
 }
 
 /**

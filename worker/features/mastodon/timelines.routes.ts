@@ -1,12 +1,13 @@
 // Timelines (home, public, tag), an account's statuses, bookmarks and favourites: NoteX's keyset
 // lists read through Mastodon's max_id / since_id / min_id, with a Link header to page on.
 import { Hono } from "hono";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { notes } from "../../db/schema/notes";
 import { bookmarks, likes } from "../../db/schema/social";
 import { bindPlan, namedObjects, planOf } from "../../db/plan";
-import { known, pairOf, type Read, readOne } from "../../db/reads";
+import { known, mapRead, pairOf, type Read, readOne } from "../../db/reads";
+import { users } from "../../db/schema/users";
 import type { DB } from "../../env";
 import { decodeCursor, encodeCursor, type Keyset } from "../../lib/paging";
 import { feedReadWith } from "../feed/feed.service";
@@ -14,7 +15,7 @@ import { PRESET_LABELS } from "../notes/notes.constants";
 import type { ListedRows } from "../notes/notes.json";
 import { LISTS, type ListShape, listReadWith, OWNER_LISTS } from "../notes/read.service";
 import { ctxOfRows, STATUS_COLUMNS } from "./columns";
-import { accountId, accountRows, originOf } from "./accounts.routes";
+import { accountId, originOf } from "./accounts.routes";
 import {
   limitOf,
   type MastoContext,
@@ -27,9 +28,9 @@ import {
   viewer,
   viewerId,
 } from "./masto.http";
-import { savedPage } from "./saved";
+import { savedRead } from "./saved";
 import { labelTag, noteStatus, statusRef } from "./serialise";
-import { statusesOf } from "./statuses.service";
+import { inOrder, refsRead } from "./statuses.service";
 
 const flag = z
   .union([z.string(), z.array(z.string())])
@@ -66,6 +67,23 @@ function noteKeyRead(db: DB, raw: string | undefined): Read<Keyset | null> {
   return {
     statements: [bindPlan(db, plan, { id: ref.id })],
     value: ([r]) => namedObjects<Keyset>(plan, r.results)[0] ?? null,
+  };
+}
+
+/** An active account by id, or Mastodon's 404 from its (absent) row. */
+function ownerRead(db: DB, id: number): Read<void> {
+  const plan = planOf("masto:owner", () =>
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, P("id")), isNull(users.suspendedAt)))
+      .limit(1),
+  );
+  return {
+    statements: [bindPlan(db, plan, { id })],
+    value: ([r]) => {
+      if (!r.results.length) throw notFoundError();
+    },
   };
 }
 
@@ -139,11 +157,11 @@ const opaque = (raw: string | undefined) => (raw && /^[\w-]{1,200}$/.test(raw) ?
 async function savedList(c: MastoContext, table: typeof bookmarks | typeof likes) {
   const q = await queryOf(c, PageQuery);
   const me = viewer(c).id;
-  const page = await savedPage(c.var.db, table, me, opaque(q.max_id), limitOf(c, "statuses"));
+  const saved = savedRead(c.var.db, table, me, opaque(q.max_id), limitOf(c, "statuses"));
+  const [page, found] = await readOne(c.var.db, pairOf(saved.read, refsRead(c.var.db, originOf(c), me, saved.where)));
   // What the person may no longer open (hidden, blocked) is left out of the page, not the paging.
-  const statuses = await statusesOf(c.var.db, originOf(c), me, page.refs);
   setLink(c, page.cursor, null);
-  return c.json(statuses);
+  return c.json(inOrder(page.refs, found));
 }
 
 export const timelineRoutes = new Hono<MastoEnv>()
@@ -174,12 +192,26 @@ export const timelineRoutes = new Hono<MastoEnv>()
   .get("/api/v1/accounts/:id/statuses", readable("read:statuses"), async (c) => {
     const q = await queryOf(c, PageQuery);
     const id = accountId(c.req.param("id"));
-    const [owner] = id ? await accountRows(c.var.db, [id]) : [];
-    if (!owner) throw notFoundError();
-    if (q.pinned) return c.json([]);
+    if (!id) throw notFoundError();
+    const owner = ownerRead(c.var.db, id);
+    // NoteX has no pinned statuses: the owner's list of them is empty (once the owner is there).
+    if (q.pinned)
+      return c.json(
+        await readOne(
+          c.var.db,
+          mapRead(owner, () => []),
+        ),
+      );
     const [all] = OWNER_LISTS.byId;
+    // The owner's row is the batch's first statement: a missing or suspended one refuses the page.
     return notesPage(c, q, (start, size) =>
-      listReadWith(c.var.db, all, { uid: id }, { page: 1, ...start }, viewerId(c), size, STATUS_COLUMNS),
+      mapRead(
+        pairOf(
+          owner,
+          listReadWith(c.var.db, all, { uid: id }, { page: 1, ...start }, viewerId(c), size, STATUS_COLUMNS),
+        ),
+        ([, listed]) => listed,
+      ),
     );
   })
   .get("/api/v1/bookmarks", scoped("read:bookmarks"), (c) => savedList(c, bookmarks))

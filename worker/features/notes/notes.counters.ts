@@ -25,14 +25,17 @@ export function countNote(db: DB, uid: number, noteId: number | SQL, by: 1 | -1)
 }
 
 /** Before an edit or delete: the note's current x-label loses it. */
-export const labelOut = (db: DB, uid: number, noteId: number | SQL) =>
+export const labelOut = (db: DB, uid: number, noteId: number | SQL, when?: SQL) =>
   db
     .update(userLabels)
     .set({ n: plus(userLabels.n, -1) })
-    .where(and(eq(userLabels.userId, uid), sql`${userLabels.label} = ${labelOf(uid, noteId)}`));
+    .where(and(eq(userLabels.userId, uid), sql`${userLabels.label} = ${labelOf(uid, noteId)}`, when));
 
-/** After an insert or edit: the note's x-label gains it (its row made first), and empty ones go. */
-export const labelIn = (db: DB, uid: number, noteId: number | SQL): BatchItem<"sqlite">[] => [
+/**
+ * After an insert or edit: the note's x-label gains it (its row made first), and empty ones go.
+ * `when`: the edit's own guard.
+ */
+export const labelIn = (db: DB, uid: number, noteId: number | SQL, when?: SQL): BatchItem<"sqlite">[] => [
   db
     .insert(userLabels)
     .select(
@@ -46,6 +49,7 @@ export const labelIn = (db: DB, uid: number, noteId: number | SQL): BatchItem<"s
             sql`${notes.label} != ''`,
             sql`${notes.kind} != ${RENOTE}`,
             isNull(notes.hiddenAt),
+            when,
           ),
         ),
     )
@@ -53,7 +57,7 @@ export const labelIn = (db: DB, uid: number, noteId: number | SQL): BatchItem<"s
   db
     .update(userLabels)
     .set({ n: plus(userLabels.n, 1) })
-    .where(and(eq(userLabels.userId, uid), sql`${userLabels.label} = ${labelOf(uid, noteId)}`)),
+    .where(and(eq(userLabels.userId, uid), sql`${userLabels.label} = ${labelOf(uid, noteId)}`, when)),
   db.delete(userLabels).where(and(eq(userLabels.userId, uid), eq(userLabels.n, 0))),
 ];
 

@@ -3,12 +3,11 @@
 // database's single writer, with nothing else in between. So the author's highest note id, read
 // after the insert in the same batch, is the note just inserted (ids are AUTOINCREMENT: a new one is
 // above every id ever used), and the write needs no trip to learn it first.
-import { getTableColumns, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { DB } from "../../env";
+import { insertWhere } from "../../db/insert";
 import { notes } from "../../db/schema/notes";
-
-type Value = SQL | string | number | null;
 
 /** A new note's own values; every other column takes the table's default. */
 export interface NewNote {
@@ -26,48 +25,11 @@ export interface NewNote {
   notedAt: number;
 }
 
-/** Columns the insert leaves to SQLite (the id) or to their default when a write does not name them. */
-const DEFAULTS: Record<keyof typeof notes.$inferSelect, Value> = {
-  id: null,
-  userId: null,
-  kind: 0,
-  label: "",
-  content: "",
-  txt: "",
-  imgs: "",
-  alts: "[]",
-  video: "",
-  renoteId: null,
-  renum: 0,
-  repnum: 0,
-  likenum: 0,
-  createdAt: null,
-  notedAt: null,
-  updatedAt: null,
-  hiddenAt: null,
-};
-
 /**
- * INSERT … SELECT of one note, made only when `guard` holds (the write's own refusal condition,
- * read by the batch's first statement too); without a guard it always inserts. The SELECT names
- * every column in the table's order (getTableColumns), as an INSERT … SELECT must.
+ * The note's INSERT … SELECT, made only when `guard` holds (the write's own refusal condition,
+ * read by the batch's first statement too); without a guard it always inserts.
  */
-export function insertNote(db: DB, n: NewNote, guard?: SQL) {
-  const given: Record<string, Value | undefined> = { ...n };
-  const row = Object.fromEntries(
-    Object.entries(getTableColumns(notes)).map(([key, col]) => {
-      const v = given[key] !== undefined ? given[key] : DEFAULTS[key as keyof typeof DEFAULTS];
-      return [key, sql`${v}`.as(col.name)];
-    }),
-  );
-  return db.insert(notes).select(
-    db
-      .select(row)
-      .from(sql`(select 1)`)
-      .where(guard ?? sql`1`)
-      .getSQL(),
-  );
-}
+export const insertNote = (db: DB, n: NewNote, guard?: SQL) => insertWhere(db, notes, n, guard);
 
 /**
  * The note `insertNote` just put in for `uid`, for the statements after it in the same batch; null

@@ -8,13 +8,7 @@ import { noteVersions } from "../../db/schema/safety";
 import { userLabels, users } from "../../db/schema/users";
 import type { DB, Env } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
-import {
-  folderFileNew,
-  folderSyncFrom,
-  folderSyncReads,
-  folderUnfileStatements,
-  foldersOwned,
-} from "../folders/folders.links";
+import { folderFileNew, folderResyncStatements, folderUnfileStatements, foldersOwned } from "../folders/folders.links";
 import { linkMentions } from "../mentions/mentions.service";
 import { mentionStatements, noteCreatedStatements } from "../notifications/notifications.links";
 import { attachUploads, createUploads, deleteImages, ownedUploaded, type UploadSlot } from "../uploads/uploads.links";
@@ -22,18 +16,6 @@ import { RENOTE } from "./notes.constants";
 import { countNote, labelIn, labelOut, renumOut } from "./notes.counters";
 import { insertNote, newNoteOf, type PreparedWrite } from "./notes.insert";
 import type { NoteData } from "./notes.schema";
-
-function tagStatements(db: DB, noteId: number, tags: string[], createdAt: number): BatchItem<"sqlite">[] {
-  const out: BatchItem<"sqlite">[] = [db.delete(noteTags).where(eq(noteTags.noteId, noteId))];
-  if (tags.length)
-    out.push(
-      db
-        .insert(noteTags)
-        .values(tags.map((tag) => ({ tag, noteId, createdAt })))
-        .onConflictDoNothing(),
-    );
-  return out;
-}
 
 /** Image URLs a note may carry: only this user's own uploaded keys, served by this worker. */
 const IMG_PREFIX = "/img/";
@@ -73,12 +55,18 @@ async function reserveUploads(env: Env, db: DB, uid: number, data: NoteData, ori
   return data.uploads.length ? createUploads(env, db, uid, "note", data.uploads, origin) : [];
 }
 
+/** Notes go only into their author's own x-folders. */
+function notYourFolders() {
+  const message = "You can only file notes into your own x-folders.";
+  return new AppError(422, "invalid_input", message, { folders: message });
+}
+
 /** A `mention` for each person a note names (`when`: the note's own guard). */
 const noteMentions = (db: DB, uid: number, id: number | SQL, userIds: number[], txt: string, when?: SQL) =>
   mentionStatements(db, { actorId: uid, tblname: "note", rowid: id, userIds, extra: txt.slice(0, 100), when });
 
-/** The tags of a note inserted in the same batch (`noteId` null when its insert was refused: none). */
-const newTagStatements = (db: DB, noteId: SQL, tags: string[], createdAt: number): BatchItem<"sqlite">[] =>
+/** The tags of a note written in the same batch (`noteId` null when the write was refused: none). */
+const newTagStatements = (db: DB, noteId: SQL, tags: string[], createdAt: number | SQL): BatchItem<"sqlite">[] =>
   tags.length
     ? [
         db
@@ -138,10 +126,7 @@ export async function prepareNote(
   ];
   const answer = (results: unknown[]) => {
     const [row] = results[0] as { id: number; username: string | null }[];
-    if (!row) {
-      const message = "You can only file notes into your own x-folders.";
-      throw new AppError(422, "invalid_input", message, { folders: message });
-    }
+    if (!row) throw notYourFolders();
     return saved(row.username ?? "", row.id, slots);
   };
   return { statements, id, answer };
@@ -153,6 +138,13 @@ export async function createNote(env: Env, db: DB, uid: number, data: NoteData, 
   return write.answer(await runBatch(db, write.statements));
 }
 
+/**
+ * Edits the caller's note (kind 0 only: not a renote or quote) in one batch. Its first statement
+ * reads the note as it was (a 404 when it is not theirs) and whether the folders asked for are
+ * theirs (a 422); every write after it carries the same guard, so a refusal changes nothing. What
+ * the edit compares (the stored text against this save's, for the history and the "edited" mark)
+ * is compared in SQL against the row as it stands.
+ */
 export async function updateNote(
   env: Env,
   db: DB,
@@ -161,52 +153,37 @@ export async function updateNote(
   data: NoteData,
   origin: string,
 ): Promise<SaveResult> {
-  // One trip reads the note (the caller's, and not a renote or quote: kind 0 only) and what
-  // filing it reads; a refusal (404, a folder not theirs) comes before anything is written.
-  const [[old], owned, before] = await db.batch([
-    db
-      .select()
-      .from(notes)
-      .where(and(eq(notes.id, id), eq(notes.userId, uid), eq(notes.kind, 0)))
-      .limit(1),
-    ...folderSyncReads(db, uid, id, data.folders),
-  ]);
-  if (!old) throw notFound("Note not found");
   await checkImages(env, db, uid, data.imgs);
-  const folderStmts = folderSyncFrom(
-    db,
-    {
-      userId: uid,
-      noteId: id,
-      label: data.label,
-      oldLabel: old.label,
-      createdAt: old.createdAt,
-      folderIds: data.folders,
-    },
-    owned,
-    before,
-  );
   const mentions = await linkMentions(db, uid, data.content);
   const slots = await reserveUploads(env, db, uid, data, origin);
   const imgs = [...data.imgs, ...slots.map((s) => s.file_url)];
-  const removed = old.imgs.split(";").filter((u) => u && !imgs.includes(u));
+  const mine = and(eq(notes.id, id), eq(notes.userId, uid), eq(notes.kind, 0));
+  const filing = data.folders.length ? foldersOwned(uid, data.folders) : sql`1`;
+  const ok = sql`(exists(select 1 from notes m where m.id = ${id} and m.user_id = ${uid} and m.kind = 0) and ${filing})`;
   // Like with like: the stored HTML against this save's, both with their mentions linked.
-  const changed = old.content !== mentions.html || old.label !== data.label;
+  const changed = sql`(${notes.content} != ${mentions.html} or ${notes.label} != ${data.label})`;
+  const createdAt = sql<number>`(select created_at from notes where id = ${id})`;
   const results = await runBatch(db, [
-    ...(data.imgs.length ? [attachUploads(db, uid, keysOf(data.imgs))] : []),
-    labelOut(db, uid, id),
+    db
+      .select({ imgs: notes.imgs, filing: sql<number>`${filing}`.as("filing") })
+      .from(notes)
+      .where(mine),
+    ...(data.imgs.length ? [attachUploads(db, uid, keysOf(data.imgs), ok)] : []),
+    labelOut(db, uid, id, ok),
     // The text being replaced is kept, stamped with when it was written (edit history).
-    ...(changed
-      ? [
-          db.insert(noteVersions).values({
-            noteId: id,
-            label: old.label,
-            content: old.content,
-            txt: old.txt,
-            editedAt: old.updatedAt ?? old.createdAt,
-          }),
-        ]
-      : []),
+    db.insert(noteVersions).select(
+      db
+        .select({
+          id: sql<number>`null`.as("id"),
+          noteId: notes.id,
+          label: notes.label,
+          content: notes.content,
+          txt: notes.txt,
+          editedAt: sql<number>`coalesce(${notes.updatedAt}, ${notes.createdAt})`.as("edited_at"),
+        })
+        .from(notes)
+        .where(and(mine, changed, ok)),
+    ),
     db
       .update(notes)
       .set({
@@ -216,16 +193,21 @@ export async function updateNote(
         imgs: imgs.join(";"),
         alts: JSON.stringify(data.alts),
         video: data.video,
-        ...(changed ? { updatedAt: Date.now() } : {}),
+        updatedAt: sql`case when ${changed} then ${Date.now()} else ${notes.updatedAt} end`,
       })
-      .where(and(eq(notes.id, id), eq(notes.userId, uid))),
-    ...labelIn(db, uid, id),
-    ...tagStatements(db, id, data.tags, old.createdAt),
-    ...folderStmts,
+      .where(and(mine, ok)),
+    ...labelIn(db, uid, id, ok),
+    db.delete(noteTags).where(and(eq(noteTags.noteId, id), ok)),
+    ...newTagStatements(db, sql`(select ${id} where ${ok})`, data.tags, createdAt),
+    ...folderResyncStatements(db, { userId: uid, noteId: id, label: data.label, folderIds: data.folders }, ok),
     // Someone newly named is told; those the note already named are not told again.
-    ...noteMentions(db, uid, id, mentions.userIds, data.txt),
+    ...noteMentions(db, uid, id, mentions.userIds, data.txt, ok),
     usernameRead(db, uid),
   ]);
+  const [old] = results[0] as { imgs: string; filing: number }[];
+  if (!old) throw notFound("Note not found");
+  if (!old.filing) throw notYourFolders();
+  const removed = old.imgs.split(";").filter((u) => u && !imgs.includes(u));
   if (removed.length)
     await deleteImages(
       env,

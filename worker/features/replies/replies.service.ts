@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, getTableColumns, gt, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import { notes } from "../../db/schema/notes";
 import { replies } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { runBatch } from "../../db/client";
+import { insertWhere } from "../../db/insert";
 import { plus } from "../../db/counters";
 import type { DB } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
@@ -135,70 +136,87 @@ function countParent(db: DB, parent: number, by: (col: SQLiteColumn) => SQL<numb
 /** A reply repeated by its author under the same parent within this window is the same reply. */
 export const REPEAT_WINDOW_MS = 60_000;
 
+/**
+ * Posts a reply in one batch. Its first statements read the facts: the parent as the replier may
+ * open it (a 404), a block with its author or the note's author (a 403), and the same reply if its
+ * author just posted it (a double click, a resubmitted form: answered again instead of posted
+ * twice, as posting platforms do; read along replies_user_idx, the author's last minute of
+ * replies). Every write carries the same condition; the parent's counter moves before the insert,
+ * which then surely adds one row. The statements after the insert name the new reply as the
+ * author's reply under this parent stamped with this request's time, and the batch ends by reading
+ * the reply it answers (the new one, or the repeat).
+ */
 export async function createReply(db: DB, uid: number, parent: number, raw: string) {
   const { content: html, txt } = replyContent(raw);
-  // The parent must be open to the replier; a block with its author or the note's author is a 403.
-  const noteBlock = (noteId: unknown) =>
-    sql<number>`${blockState(uid, sql`(select user_id from notes where id = ${noteId})`)}`.as("note_blocked");
-  // One round trip: the parent, and the same reply if its author just posted it (a double click,
-  // a resubmitted form): answered again instead of posted twice, as posting platforms do. Read
-  // along replies_user_idx (author, time), so it costs the author's last minute of replies.
-  const [[target], [repeat]] = await db.batch([
-    parent < 0
-      ? db
-          .select({ noteId: notes.id, ownerId: notes.userId, blocked: blockState(uid, notes.userId) })
-          .from(notes)
-          .where(and(eq(notes.id, -parent), openable(sql`"notes"`, uid, { blocks: false })))
-          .limit(1)
-      : db
-          .select({
-            noteId: replies.noteId,
-            ownerId: replies.userId,
-            blocked: blockState(uid, replies.userId),
-            noteBlocked: noteBlock(replies.noteId),
-          })
-          .from(replies)
-          .where(and(eq(replies.id, parent), replyOpenable(sql`"replies"`, uid, { blocks: false })))
-          .limit(1),
-    db
-      .select({ id: replies.id })
-      .from(replies)
-      .where(
-        and(
-          eq(replies.userId, uid),
-          gt(replies.createdAt, Date.now() - REPEAT_WINDOW_MS),
-          eq(replies.parent, parent),
-          eq(replies.txt, txt),
-        ),
-      )
-      .limit(1),
-  ]);
-  if (!target) throw notFound("Not found");
-  refuseBlocked(target.blocked || ("noteBlocked" in target ? Number(target.noteBlocked) : 0));
-  if (repeat) return getReply(db, repeat.id, uid);
   const { html: content, userIds } = await linkMentions(db, uid, html);
-  // One batch: the reply, its parent's counter, and the notification, which names the new reply by
-  // last_insert_rowid() (the counter's UPDATE does not move it). The insert has no conflict clause:
-  // it adds exactly one row or fails the batch whole, so the counter moves by one, unguarded.
-  const [[row]] = (await runBatch(db, [
-    db
-      .insert(replies)
-      .values({ userId: uid, noteId: target.noteId, parent, content, txt })
-      .returning({ id: replies.id }),
-    countParent(db, parent, (col) => plus(col, 1)),
+  const now = Date.now();
+  const target = parent < 0 ? noteTarget(db, uid, -parent) : replyTarget(db, uid, parent);
+  const allowed = sql`exists(select 1 from (${target}) t where t.blocked = 0 and t.note_blocked = 0)`;
+  const mine = sql`r.user_id = ${uid} and r.parent = ${parent}`;
+  const repeat = sql`(select max(r.id) from replies r where ${mine} and r.txt = ${txt} and r.created_at > ${now - REPEAT_WINDOW_MS})`;
+  const ok = sql`(${allowed} and ${repeat} is null)`;
+  const made = sql<number>`(select max(r.id) from replies r where ${mine} and r.created_at = ${now})`;
+  const results = await runBatch(db, [
+    target,
+    countParent(db, parent, (col) => plus(col, 1), ok),
+    insertWhere(
+      db,
+      replies,
+      { userId: uid, noteId: sql`(select t.note_id from (${target}) t)`, parent, content, txt, createdAt: now },
+      ok,
+    ),
     ...notifyStatements(db, {
-      userId: target.ownerId,
+      userId: sql`(select t.owner_id from (${target}) t)`,
       actorId: uid,
       action: "reply",
       tblname: "reply",
-      rowid: sql`last_insert_rowid()`,
+      rowid: made,
       extra: txt.slice(0, 100),
+      when: sql`${made} is not null`,
     }),
-  ])) as [{ id: number }[]];
-  // Mentions name the reply by its id, known now (a second batch only when someone is named).
-  await runBatch(db, mentionStatements(db, { actorId: uid, tblname: "reply", rowid: row.id, userIds, extra: txt }));
-  return getReply(db, row.id, uid);
+    ...mentionStatements(db, {
+      actorId: uid,
+      tblname: "reply",
+      rowid: made,
+      userIds,
+      extra: txt,
+      when: sql`${made} is not null`,
+    }),
+    select(db, uid).where(eq(replies.id, repeat)),
+  ]);
+  const [facts] = results[0] as { blocked: number; noteBlocked: number }[];
+  if (!facts) throw notFound("Not found");
+  refuseBlocked(facts.blocked || facts.noteBlocked);
+  const [row] = results.at(-1) as Joined[];
+  if (!row) throw notFound("Not found");
+  return toJson(row, uid);
 }
+
+/** The facts about a note replied to: open to the replier, its author and the block between them. */
+const noteTarget = (db: DB, uid: number, noteId: number) =>
+  db
+    .select({
+      noteId: sql<number>`${notes.id}`.as("note_id"),
+      ownerId: sql<number>`${notes.userId}`.as("owner_id"),
+      blocked: blockState(uid, notes.userId).as("blocked"),
+      noteBlocked: sql<number>`0`.as("note_blocked"),
+    })
+    .from(notes)
+    .where(and(eq(notes.id, noteId), openable(sql`"notes"`, uid, { blocks: false })))
+    .limit(1);
+
+/** The same about a reply replied to, with the block with its note's author as well. */
+const replyTarget = (db: DB, uid: number, replyId: number) =>
+  db
+    .select({
+      noteId: sql<number>`${replies.noteId}`.as("note_id"),
+      ownerId: sql<number>`${replies.userId}`.as("owner_id"),
+      blocked: blockState(uid, replies.userId).as("blocked"),
+      noteBlocked: blockState(uid, sql`(select user_id from notes where id = ${replies.noteId})`).as("note_blocked"),
+    })
+    .from(replies)
+    .where(and(eq(replies.id, replyId), replyOpenable(sql`"replies"`, uid, { blocks: false })))
+    .limit(1);
 
 export async function getReply(db: DB, id: number, viewer: number | null): Promise<ReplyJson> {
   const [row] = await select(db, viewer).where(eq(replies.id, id)).limit(1);
