@@ -336,3 +336,44 @@ describe("a reply", () => {
     expect(await replies()).toBe(repliesBefore);
   });
 });
+
+describe("a note's delete", () => {
+  it("is one trip, moving its folders', label's and original's counts; someone else's or an unknown note is a 404 that changes nothing", async () => {
+    const [a, b] = [await user(), await user()];
+    const kiln = (await a.post("/v1/folders", { type: "Project", name: "Kiln", descr: "", link: "" })).body;
+    const older = (await a.post("/v1/notes", { label: "pots", content: "<p>older</p>", folders: [kiln.id] })).body.note
+      .id;
+    const id = (await a.post("/v1/notes", { label: "pots", content: "<p>newer #glaze</p>", folders: [kiln.id] })).body
+      .note.id;
+    const quote = await b.post("/v1/renotes", { renote_id: id, content: "<p>quoting</p>" });
+    const renote = await b.post("/v1/renotes", { renote_id: older, content: "" });
+    expect(renote.body.renum).toBe(1);
+
+    const before = await rowCounts();
+    for (const [who, target] of [
+      [b, id],
+      [a, 999999999],
+    ] as const) {
+      const res = await who.delete(`/v1/notes/${target}`);
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe("Note not found");
+      expect(trips(res)).toBe(1);
+    }
+    expect(await rowCounts()).toEqual(before);
+
+    const gone = await a.delete(`/v1/notes/${id}`);
+    expect(gone.status).toBe(200);
+    expect(trips(gone)).toBe(1);
+    const folder = await env.DB.prepare("select notenum, noted_at from folders where id = ?").bind(kiln.id).first();
+    const olderAt = await env.DB.prepare("select created_at from notes where id = ?")
+      .bind(older)
+      .first<{ created_at: number }>();
+    expect(folder).toEqual({ notenum: 1, noted_at: olderAt?.created_at });
+    expect((await a.get("/v1/me")).body.stats.note).toBe(1);
+    expect((await a.get(`/v1/notes/${id}`)).status).toBe(410);
+    // b's quote of it stays (its original gone); b's quote going moves nothing of a's.
+    expect((await b.delete(`/v1/notes/${quote.body.id}`)).status).toBe(200);
+    // A plain renote's original loses its count when the renote's note goes with its author's undo.
+    expect((await b.delete(`/v1/renotes/${older}`)).body.renum).toBe(0);
+  });
+});

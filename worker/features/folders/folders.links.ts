@@ -12,27 +12,6 @@ import type { DB } from "../../env";
 const filing = (noteId: number | SQL, folder: SQL, label?: SQL) =>
   sql`exists(select 1 from folder_notes fn where fn.folder_id = ${folder} and fn.note_id = ${noteId}${label ? sql` and fn.label = ${label}` : sql``})`;
 
-/** Before the note's filings are deleted: each folder it is in loses one note and one x-label. */
-function unfiled(db: DB, noteId: number, ids: number[]): BatchItem<"sqlite">[] {
-  return [
-    db
-      .update(folders)
-      .set({ notenum: plus(folders.notenum, -1) })
-      .where(and(inArray(folders.id, ids), filing(noteId, sql`${folders.id}`))),
-    db
-      .update(folderLabels)
-      .set({ n: plus(folderLabels.n, -1) })
-      .where(
-        and(
-          inArray(folderLabels.folderId, ids),
-          filing(noteId, sql`${folderLabels.folderId}`, sql`${folderLabels.label}`),
-        ),
-      ),
-    // Only the filings counted out above: one a racing edit made since `ids` was read stays, counted.
-    db.delete(folderNotes).where(and(eq(folderNotes.noteId, noteId), inArray(folderNotes.folderId, ids))),
-  ];
-}
-
 /** After the note's filings are inserted: each folder gains one note and one x-label. */
 function filed(db: DB, noteId: number | SQL, ids: number[]): BatchItem<"sqlite">[] {
   if (!ids.length) return [];
@@ -176,12 +155,4 @@ export function folderFileNew(
     ...filed(db, s.noteId, ids),
     ...tidy(db, ids),
   ];
-}
-
-/** Statements to run before a note is deleted, keeping its folders' counters exact. */
-export async function folderUnfileStatements(db: DB, noteId: number): Promise<BatchItem<"sqlite">[]> {
-  const rows = await db.select({ id: folderNotes.folderId }).from(folderNotes).where(eq(folderNotes.noteId, noteId));
-  if (!rows.length) return [];
-  const ids = rows.map((r) => r.id);
-  return [...unfiled(db, noteId, ids), ...tidy(db, ids)];
 }

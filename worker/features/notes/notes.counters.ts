@@ -62,7 +62,7 @@ export const labelIn = (db: DB, uid: number, noteId: number | SQL, when?: SQL): 
 ];
 
 /** The original's renum, one down when the renote or quote `noteId` is about to be deleted. */
-export const renumOut = (db: DB, originalId: number, noteId: number) =>
+export const renumOut = (db: DB, originalId: number | SQL, noteId: number) =>
   db
     .update(notes)
     .set({ renum: plus(notes.renum, -1) })

@@ -2,13 +2,13 @@
 // notification it moves. Renotes and quotes are in renotes.service.ts.
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { ownRow, runBatch } from "../../db/client";
+import { runBatch } from "../../db/client";
 import { deletedNotes, noteTags, notes } from "../../db/schema/notes";
 import { noteVersions } from "../../db/schema/safety";
 import { userLabels, users } from "../../db/schema/users";
 import type { DB, Env } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
-import { folderFileNew, folderResyncStatements, folderUnfileStatements, foldersOwned } from "../folders/folders.links";
+import { folderFileNew, folderResyncStatements, foldersOwned } from "../folders/folders.links";
 import { linkMentions } from "../mentions/mentions.service";
 import { mentionStatements, noteCreatedStatements } from "../notifications/notifications.links";
 import { attachUploads, createUploads, deleteImages, ownedUploaded, type UploadSlot } from "../uploads/uploads.links";
@@ -218,21 +218,30 @@ export async function updateNote(
   return saved(usernameIn(results), id, slots);
 }
 
+/**
+ * Deletes the caller's note in one batch: its first statement reads the note (a 404 when it is not
+ * theirs), every write carries the same condition, and each counter moves by the rows as they stand
+ * (its folders by their filings, the original's renum by the note's renote_id). The images it
+ * carried go after the batch, named by what the first statement read (their rows: one trip more).
+ */
 export async function deleteNote(env: Env, db: DB, uid: number, id: number): Promise<void> {
-  const old = await ownRow(db, notes, id, uid, "Note");
-  const unfile = await folderUnfileStatements(db, id);
-  await runBatch(db, [
-    ...unfile,
+  const mine = and(eq(notes.id, id), eq(notes.userId, uid));
+  const ok = sql`exists(select 1 from notes m where m.id = ${id} and m.user_id = ${uid})`;
+  const [[old]] = (await runBatch(db, [
+    db.select({ imgs: notes.imgs }).from(notes).where(mine),
+    // Out of every folder it is in (the note's own guard is in every statement).
+    ...folderResyncStatements(db, { userId: uid, noteId: id, label: "", folderIds: [] }, ok),
     ...countNote(db, uid, id, -1),
-    ...(old.renoteId ? [renumOut(db, old.renoteId, id)] : []),
+    renumOut(db, sql`(select renote_id from notes where id = ${id} and user_id = ${uid})`, id),
     // Its replies, and the likes, bookmarks, reports and notifications about it and them, go with
     // it by their foreign keys (db/schema/social.ts).
-    db.delete(notes).where(and(eq(notes.renoteId, id), eq(notes.kind, RENOTE))),
-    db.delete(notes).where(and(eq(notes.id, id), eq(notes.userId, uid))),
+    db.delete(notes).where(and(eq(notes.renoteId, id), eq(notes.kind, RENOTE), ok)),
     // Its page then says it was deleted (read.service.ts), rather than that it was never there.
-    db.insert(deletedNotes).values({ id, userId: uid }).onConflictDoNothing(),
+    db.insert(deletedNotes).select(sql`select ${id}, ${uid}, ${Date.now()} where ${ok}`).onConflictDoNothing(),
+    db.delete(notes).where(mine),
     db.delete(userLabels).where(and(eq(userLabels.userId, uid), eq(userLabels.n, 0))),
-  ]);
+  ])) as [{ imgs: string }[]];
+  if (!old) throw notFound("Note not found");
   const keys = old.imgs
     .split(";")
     .filter((u) => u.startsWith(IMG_PREFIX))
