@@ -22,7 +22,7 @@ import {
   setLink,
   viewer,
 } from "./masto.http";
-import { account, iso, noteStatusId, replyStatusId, type StatusRef } from "./serialise";
+import { account, iso, type StatusRef } from "./serialise";
 import { refsRead } from "./statuses.service";
 
 /** NoteX's actions as Mastodon's notification types (a reply mentions the one replied to, as Mastodon's do). */
