@@ -53,6 +53,8 @@ export interface Ctx {
   origin: string;
   accounts: Map<number, AccountRow>;
   bookmarked: Set<string>;
+  /** Each account's entity once built: a page shows the same few people on many statuses. */
+  built?: Map<number, ReturnType<typeof account>>;
 }
 
 export function account(u: AccountRow, origin: string) {
@@ -185,8 +187,13 @@ const missingAccount = (id: number, username: string, fullname: string, origin: 
   );
 
 function accountOf(ctx: Ctx, u: { id: number; username: string; fullname: string }) {
+  ctx.built ??= new Map();
+  const done = ctx.built.get(u.id);
+  if (done) return done;
   const row = ctx.accounts.get(u.id);
-  return row ? account(row, ctx.origin) : missingAccount(u.id, u.username, u.fullname, ctx.origin);
+  const made = row ? account(row, ctx.origin) : missingAccount(u.id, u.username, u.fullname, ctx.origin);
+  ctx.built.set(u.id, made);
+  return made;
 }
 
 /** The x-label as a tag apps can show and follow: letters and digits only ("how to" → #howto). */
