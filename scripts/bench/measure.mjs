@@ -110,13 +110,27 @@ for (let i = 0; i < POOL; i += 8)
     ...(await Promise.all(Array.from({ length: Math.min(8, POOL - i) }, (_, k) => login(`bench${10 + i + k}`)))),
   );
 
-/** A toggling write: request n is user ⌊n/2⌋'s POST, then their DELETE (like/unlike, follow/unfollow). */
-function toggle(path) {
+/**
+ * A toggling write (like/unlike, follow/unfollow): requests are a POST and a DELETE in turn, by
+ * writers who do not like (follow) the target and by writers who do, so every request changes
+ * something and every row touches the same rows run after run. A writer's POST and their DELETE are
+ * half the pool apart (120 requests), never in flight together under load: sent the other way round
+ * they would leave the writer liking, their next POST would change nothing, and a row's rows read
+ * and written would drift from run to run (popular against fresh then compared different work).
+ * The first half of the pool likes the target before the row starts, so the first DELETE undoes a like.
+ */
+async function toggle(path) {
+  const half = POOL / 2;
+  const as = (u) => ({ authorization: `Bearer ${pool[u % POOL].token}` });
+  for (let u = 0; u < half; u++) {
+    const res = await fetch(`${BASE}${path}`, { method: "POST", headers: as(u) });
+    if (!res.ok) throw new Error(`toggle ${path}: ${res.status}`);
+  }
   let n = 0;
   return () => {
     const i = n++;
-    const u = pool[Math.floor(i / 2) % pool.length];
-    return { method: i % 2 ? "DELETE" : "POST", path, headers: { authorization: `Bearer ${u.token}` } };
+    const k = Math.floor(i / 2);
+    return i % 2 ? { method: "DELETE", path, headers: as(k) } : { method: "POST", path, headers: as(k + half) };
   };
 }
 const get =
@@ -294,10 +308,10 @@ const rows = [
   // in 10 notes at every size. RL_SEARCH allows a person 60 searches a minute, so the row's
   // requests take turns over the writers' pool, like the write rows.
   ["search notes, rare word (signed in)", "list", rotating(`/v1/search?q=${meta.rareWord}&t=notes`)],
-  ["like/unlike, popular note (likes = notes)", "write", toggle(`/v1/likes/${meta.popularNote}?t=note`)],
-  ["like/unlike, fresh note", "write", toggle(`/v1/likes/${meta.freshNote}?t=note`)],
-  ["follow/unfollow, popular user (followers = notes)", "write", toggle(`/v1/follows/${meta.popularUser}`)],
-  ["follow/unfollow, fresh user", "write", toggle(`/v1/follows/${meta.freshUser}`)],
+  ["like/unlike, popular note (likes = notes)", "write", await toggle(`/v1/likes/${meta.popularNote}?t=note`)],
+  ["like/unlike, fresh note", "write", await toggle(`/v1/likes/${meta.freshNote}?t=note`)],
+  ["follow/unfollow, popular user (followers = notes)", "write", await toggle(`/v1/follows/${meta.popularUser}`)],
+  ["follow/unfollow, fresh user", "write", await toggle(`/v1/follows/${meta.freshUser}`)],
   ["SSR / (visitor)", "page", get("/", { cookie: "" })],
   ["SSR note page (visitor)", "page", get(`/${meta.focusAuthor}/note/${meta.focusNote}`)],
   ["SSR profile (visitor)", "page", get("/bench2")],

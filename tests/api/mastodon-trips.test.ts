@@ -68,9 +68,17 @@ describe("Mastodon reads' round trips", () => {
       ["/api/v1/notifications", 3],
       [`/api/v1/statuses/${s.id}`, 1],
       [`/api/v1/statuses/${r.id}`, 1],
-      [`/api/v1/statuses/${s.id}/context`, 3],
+      [`/api/v1/statuses/${s.id}/context`, 1],
+      [`/api/v1/statuses/${r.id}/context`, 1],
       ["/api/v1/accounts/verify_credentials", 1],
     ];
+    // Refusals come from the same batch's rows: a status or account that is not there is a 404.
+    for (const path of [
+      "/api/v1/statuses/999998/context",
+      "/api/v1/statuses/999998",
+      "/api/v1/accounts/999999/statuses",
+    ])
+      expect((await get(token, path)).status, path).toBe(404);
     for (const [path, most] of ceilings) {
       const r = await get(token, path);
       expect(r.status, path).toBe(200);

@@ -220,6 +220,8 @@ describe("query plans of the hot reads", () => {
       ["home timeline", () => reader.get("/api/v1/timelines/home")],
       ["a status", () => reader.get(`/api/v1/statuses/${noteId * 2}`)],
       ["a reply status", () => reader.get(`/api/v1/statuses/${replyId * 2 + 1}`)],
+      ["a note's context", () => reader.get(`/api/v1/statuses/${noteId * 2}/context`)],
+      ["a reply's context", () => reader.get(`/api/v1/statuses/${replyId * 2 + 1}/context`)],
       ["public timeline", () => reader.get("/api/v1/timelines/public")],
       ["public timeline below a status", () => reader.get(`/api/v1/timelines/public?max_id=${noteId * 2}`)],
       ["tag timeline below a status", () => reader.get(`/api/v1/timelines/tag/plans?max_id=${noteId * 2}`)],

@@ -96,9 +96,11 @@ export async function readSession(kv: KVNamespace, secret: string): Promise<Sess
 /** Account `uid`'s live session `id` (what a bearer token names), or null. */
 export async function sessionById(kv: KVNamespace, uid: number, id: string): Promise<Session | null> {
   if (!ID.test(id)) return null;
-  const [stored, seen] = await Promise.all([kv.get<Stored>(recordKey(uid, id), "json"), kv.get(seenKey(uid, id))]);
+  // Both keys in one KV call (every signed-in request makes it): the record, and "last active" (a number).
+  const got = await kv.get<Stored | number>([recordKey(uid, id), seenKey(uid, id)], "json");
+  const stored = got.get(recordKey(uid, id)) as Stored | null;
   if (!stored || !live(stored, Date.now())) return null;
-  return { id, uid, seen: Number(seen) || stored.created, ...stored };
+  return { id, uid, seen: Number(got.get(seenKey(uid, id))) || stored.created, ...stored };
 }
 
 const live = (s: Stored, now: number) => s.expires === null || s.expires > now;

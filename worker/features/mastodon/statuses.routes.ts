@@ -14,7 +14,7 @@ import { originOf } from "./accounts.routes";
 import { editStatus, idempotent, postStatus, StatusInput } from "./compose.service";
 import { federated, input, type MastoContext, type MastoEnv, readable, scoped, viewer, viewerId } from "./masto.http";
 import { iso, type StatusRef, statusRef } from "./serialise";
-import { notFoundStatus, statusOf, threadOf } from "./statuses.service";
+import { contextOf, notFoundStatus, statusOf } from "./statuses.service";
 
 const refOf = (c: MastoContext): StatusRef => {
   const ref = statusRef(c.req.param("id"));
@@ -91,9 +91,7 @@ export const statusRoutes = new Hono<MastoEnv>()
     return c.json({ ...status, text: textOf(String(status.content ?? "")) });
   })
   .get("/api/v1/statuses/:id/context", readable("read:statuses"), async (c) => {
-    const ref = refOf(c);
-    await statusOf(c.var.db, originOf(c), viewerId(c), ref);
-    return c.json(await threadOf(c.var.db, originOf(c), viewerId(c), ref));
+    return c.json(await contextOf(c.var.db, originOf(c), viewerId(c), refOf(c)));
   })
   .get("/api/v1/statuses/:id/source", scoped("read:statuses"), async (c) => {
     const ref = refOf(c);

@@ -1,8 +1,8 @@
 // Statuses over NoteX's notes and replies: reading them as Mastodon entities in one batch, and
 // turning what an app posts into the note, reply or quote NoteX's own services write.
-import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { bindPlan, namedObjects, planFrom } from "../../db/plan";
-import { type Read, readOne } from "../../db/reads";
+import { pairOf, type Read, readOne } from "../../db/reads";
 import { notes } from "../../db/schema/notes";
 import { replies } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
@@ -161,22 +161,33 @@ export async function statusOf(db: DB, origin: string, viewer: number | null, re
 const THREAD_MAX = 200;
 
 /**
- * A thread around a status: a note's replies all come after it; a reply has its note and parent
- * chain before it and its own sub-thread after it. Oldest first, as Mastodon's context.
+ * A status's thread, oldest first as Mastodon's context: a note's replies all come after it; a
+ * reply has its note and parent chain before it and its own sub-thread after it. One round trip:
+ * the thread's note is named by a subquery (a reply's note_id), its first THREAD_MAX replies'
+ * places and their statuses are read in the same batch, and the status itself decides the 404.
  */
-export async function threadOf(db: DB, origin: string, viewer: number | null, ref: StatusRef) {
-  let noteId = ref.id;
-  if (ref.kind === "reply") {
-    const [row] = await db.select({ noteId: replies.noteId }).from(replies).where(eq(replies.id, ref.id)).limit(1);
-    if (!row) throw notFoundStatus();
-    noteId = row.noteId;
-  }
-  const rows = await db
-    .select({ id: replies.id, parent: replies.parent })
-    .from(replies)
-    .where(eq(replies.noteId, noteId))
-    .orderBy(asc(replies.createdAt), asc(replies.id))
-    .limit(THREAD_MAX);
+export async function contextOf(db: DB, origin: string, viewer: number | null, ref: StatusRef) {
+  const noteId = ref.kind === "note" ? sql`${ref.id}` : sql`(select note_id from replies where id = ${ref.id})`;
+  const thread = (fields: { id: typeof replies.id; parent?: typeof replies.parent }) =>
+    db
+      .select(fields)
+      .from(replies)
+      .where(sql`${replies.noteId} = ${noteId}`)
+      // Arrival order, along replies_note_idx (note_id, then rowid) with no sort: a reply always
+      // arrives after what it answers, which the chain walk below relies on.
+      .orderBy(asc(replies.id))
+      .limit(THREAD_MAX);
+  const placesPlan = planFrom(thread({ id: replies.id, parent: replies.parent }));
+  const places: Read<{ id: number; parent: number }[]> = {
+    statements: [bindPlan(db, placesPlan, {})],
+    value: ([r]) => namedObjects(placesPlan, r.results),
+  };
+  const statuses = refsRead(db, origin, viewer, {
+    notes: sql`${notes.id} = ${noteId}`,
+    replies: or(eq(replies.id, ref.id), inArray(replies.id, thread({ id: replies.id }))) as SQL,
+  });
+  const [rows, found] = await readOne(db, pairOf(places, statuses));
+  if (!found.has(`${ref.kind}:${ref.id}`)) throw notFoundStatus();
   const parentOf = new Map(rows.map((r) => [r.id, r.parent]));
   const ancestors: StatusRef[] = [];
   const descendants: StatusRef[] = [];
@@ -184,7 +195,9 @@ export async function threadOf(db: DB, origin: string, viewer: number | null, re
   else {
     for (let p = parentOf.get(ref.id); p !== undefined && p > 0; p = parentOf.get(p))
       ancestors.unshift({ kind: "reply", id: p });
-    ancestors.unshift({ kind: "note", id: noteId });
+    // The thread's note is the only note the batch read (absent when the viewer may not open it).
+    const note = [...found.keys()].find((k) => k.startsWith("note:"));
+    if (note) ancestors.unshift({ kind: "note", id: Number(note.slice("note:".length)) });
     const under = new Set([ref.id]);
     for (const r of rows)
       if (under.has(r.parent)) {
@@ -192,10 +205,5 @@ export async function threadOf(db: DB, origin: string, viewer: number | null, re
         descendants.push({ kind: "reply", id: r.id });
       }
   }
-  const all = await statusesOf(db, origin, viewer, [...ancestors, ...descendants]);
-  const ids = new Set(ancestors.map((a) => (a.kind === "note" ? String(a.id * 2) : String(a.id * 2 + 1))));
-  return {
-    ancestors: all.filter((s) => ids.has(s.id as string)),
-    descendants: all.filter((s) => !ids.has(s.id as string)),
-  };
+  return { ancestors: inOrder(ancestors, found), descendants: inOrder(descendants, found) };
 }
