@@ -58,7 +58,14 @@ export interface RefsWhere {
  * statement per table whose rows carry all a status shows (accounts, bookmarks, a reply's parent
  * author), so a caller can put them in its own batch behind whatever names the ids.
  */
-export function refsRead(db: DB, origin: string, viewer: number | null, where: RefsWhere): Read<Map<string, Status>> {
+export function refsRead(
+  db: DB,
+  origin: string,
+  viewer: number | null,
+  where: RefsWhere,
+  /** Values of placeholders in `where`'s subqueries. */
+  values: Record<string, unknown> = {},
+): Read<Map<string, Status>> {
   const noteQ = planFrom(
     db
       .select({ ...hydrated(viewer), ...STATUS_COLUMNS.columns })
@@ -70,7 +77,7 @@ export function refsRead(db: DB, origin: string, viewer: number | null, where: R
     replySelect(db, viewer, REPLY_STATUS_COLUMNS).where(and(where.replies, openable(sql`"replies"`, viewer))),
   );
   return {
-    statements: [bindPlan(db, noteQ, { viewer }), bindPlan(db, replyQ, { viewer })],
+    statements: [bindPlan(db, noteQ, { ...values, viewer }), bindPlan(db, replyQ, { ...values, viewer })],
     value: ([n, r]) => {
       const ctx = emptyCtx(origin);
       const noteRows = namedObjects<Hydrated>(noteQ, n.results).map((row) => {
