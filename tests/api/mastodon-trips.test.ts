@@ -54,6 +54,14 @@ describe("Mastodon reads' round trips", () => {
     const { client, token } = await appToken(a, "read write follow");
     const s = await client.v1.statuses.create({ status: "trip words #triptag" });
     const r = await client.v1.statuses.create({ status: "a reply", inReplyToId: s.id });
+    const fan = await user();
+    const { client: fanApp } = await appToken(fan, "read write follow");
+    await fanApp.v1.statuses.$select(s.id).favourite();
+    await fanApp.v1.statuses.$select(r.id).favourite();
+    const [newest, older] = await client.v1.notifications.list();
+    // A notice's status and account are whole, read in the same batch as the notice.
+    expect(newest).toMatchObject({ type: "favourite", status: { id: r.id }, account: { id: String(fan.id) } });
+    expect(older).toMatchObject({ type: "favourite", status: { id: s.id, account: { id: String(a.id) } } });
     const ceilings: [string, number][] = [
       ["/api/v1/timelines/home", 1],
       [`/api/v1/timelines/home?max_id=${s.id}&since_id=2`, 1],
@@ -65,7 +73,10 @@ describe("Mastodon reads' round trips", () => {
       [`/api/v1/accounts/${a.id}/statuses`, 1],
       ["/api/v1/bookmarks", 1],
       ["/api/v1/favourites", 1],
-      ["/api/v1/notifications", 3],
+      ["/api/v1/notifications", 1],
+      [`/api/v1/notifications?max_id=${newest.id}&since_id=1`, 1],
+      ["/api/v1/notifications?types[]=favourite", 1],
+      [`/api/v1/notifications/${older.id}`, 1],
       [`/api/v1/statuses/${s.id}`, 1],
       [`/api/v1/statuses/${r.id}`, 1],
       [`/api/v1/statuses/${s.id}/context`, 1],

@@ -217,6 +217,8 @@ describe("query plans of the hot reads", () => {
       ["favourited_by", () => reader.get(`/api/v1/statuses/${noteId * 2}/favourited_by`)],
       ["reblogged_by", () => reader.get(`/api/v1/statuses/${noteId * 2}/reblogged_by`)],
       ["notifications of one type", () => owner.get("/api/v1/notifications?types[]=favourite")],
+      ["notifications below a notice", () => owner.get("/api/v1/notifications?max_id=999999")],
+      ["notifications", () => owner.get("/api/v1/notifications")],
       ["home timeline", () => reader.get("/api/v1/timelines/home")],
       ["a status", () => reader.get(`/api/v1/statuses/${noteId * 2}`)],
       ["a reply status", () => reader.get(`/api/v1/statuses/${replyId * 2 + 1}`)],

@@ -32,6 +32,9 @@ const ACCOUNT_COLUMNS = {
   mCreated: sql<number>`${users.createdAt}`.as("m_created"),
 };
 
+/** The actor's account columns on a notification's row (joined to its actor's `users`). */
+export const NOTICE_COLUMNS: RowExtra = { name: "masto", columns: ACCOUNT_COLUMNS };
+
 /** The columns of a note list's row (its `notes` joined to its author's `users`) a status needs. */
 export const STATUS_COLUMNS: RowExtra = {
   name: "masto",
@@ -80,7 +83,7 @@ export const emptyCtx = (origin: string): Ctx => ({ origin, accounts: new Map(),
 /** Adds what a note's row (read with STATUS_COLUMNS) shows to the page's accounts and bookmarks. */
 export function addNote(ctx: Ctx, n: NoteJson, row: Record<string, unknown>) {
   const r = row as unknown as StatusRow;
-  addAuthor(ctx, n.user, r);
+  addAuthor(ctx, n.user, row);
   if (r.mBookmarked) ctx.bookmarked.add(`note:${n.id}`);
   if (n.renote && r.mOriginalAccount) {
     const a = JSON.parse(r.mOriginalAccount) as AccountRow;
@@ -92,11 +95,12 @@ export function addNote(ctx: Ctx, n: NoteJson, row: Record<string, unknown>) {
 /** Adds what a reply's row (read with REPLY_STATUS_COLUMNS) shows. */
 export function addReply(ctx: Ctx, reply: ReplyJson, row: Record<string, unknown>) {
   const r = row as unknown as StatusRow;
-  addAuthor(ctx, reply.user, r);
+  addAuthor(ctx, reply.user, row);
   if (r.mBookmarked) ctx.bookmarked.add(`reply:${reply.id}`);
 }
 
-function addAuthor(ctx: Ctx, user: UserRef, r: StatusRow) {
+export function addAuthor(ctx: Ctx, user: UserRef, row: Record<string, unknown>) {
+  const r = row as unknown as StatusRow;
   const { id, username, fullname, avatar } = user;
   ctx.accounts.set(id, {
     id,

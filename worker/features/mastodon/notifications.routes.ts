@@ -3,12 +3,14 @@
 import { Hono } from "hono";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { notifications } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
-import type { CurrentUser, DB } from "../../env";
-import { encodeCursor } from "../../lib/paging";
-import { listNotifications } from "../notifications/notifications.service";
-import { accountRows, originOf } from "./accounts.routes";
+import type { DB } from "../../env";
+import { pairOf, readOne } from "../../db/reads";
+import { notes } from "../../db/schema/notes";
+import { notifications, replies } from "../../db/schema/social";
+import { type listNotifications, notificationsReadWith } from "../notifications/notifications.service";
+import { originOf } from "./accounts.routes";
+import { addAuthor, emptyCtx, NOTICE_COLUMNS } from "./columns";
 import {
   fieldsOf,
   limitOf,
@@ -20,8 +22,8 @@ import {
   setLink,
   viewer,
 } from "./masto.http";
-import { account, iso, noteStatusId, replyStatusId, type StatusRef } from "./serialise";
-import { statusesOf } from "./statuses.service";
+import { account, iso, type StatusRef } from "./serialise";
+import { refsRead } from "./statuses.service";
 
 /** NoteX's actions as Mastodon's notification types (a reply mentions the one replied to, as Mastodon's do). */
 const TYPES: Record<string, string> = {
@@ -52,47 +54,46 @@ const NotiQuery = z.object({
   limit: z.unknown().optional(),
 });
 
-/** A notification's place (created_at, id) for the keyset, if it is the reader's. */
-async function notiKey(db: DB, uid: number, raw: string | undefined) {
-  if (!raw || !/^\d{1,15}$/.test(raw)) return null;
-  const [row] = await db
-    .select({ at: notifications.createdAt, id: notifications.id })
-    .from(notifications)
-    .where(and(eq(notifications.id, Number(raw)), eq(notifications.userId, uid)))
-    .limit(1);
-  return row ?? null;
-}
+/** A notice id from a request, or 0 (matches none). */
+const noticeId = (raw: string | undefined) => (raw && /^\d{1,15}$/.test(raw) ? Number(raw) : 0);
 
-/** Notifications as Mastodon's, with their accounts and statuses, leaving out what has no Mastodon type. */
-async function entities(c: MastoContext, notis: Noti[]) {
-  const known = notis.filter((n) => TYPES[n.action] && n.user.id);
-  const refs = known.map(refOf).filter((r): r is StatusRef => !!r);
-  const [rows, statuses] = await Promise.all([
-    accountRows(
-      c.var.db,
-      known.map((n) => n.user.id),
-    ),
-    statusesOf(c.var.db, originOf(c), viewer(c).id, refs),
-  ]);
-  const accounts = new Map(rows.map((r) => [r.id, account(r, originOf(c))]));
-  const byId = new Map(statuses.map((s) => [s.id as string, s]));
-  return known.flatMap((n) => {
-    const acct = accounts.get(n.user.id);
+/**
+ * A page of notifications as Mastodon's, with their accounts and statuses, in one round trip: the
+ * actors' accounts are read on the notices' rows, the statuses by a subquery over the same page.
+ * What has no Mastodon type, or whose person or status the reader can no longer see, is left out.
+ */
+async function entities(c: MastoContext, q: Parameters<typeof notificationsReadWith>[2]) {
+  const me = viewer(c).id;
+  const { read, about, values } = notificationsReadWith(c.var.db, me, q, NOTICE_COLUMNS);
+  const statuses = refsRead(
+    c.var.db,
+    originOf(c),
+    me,
+    { notes: sql`${notes.id} in ${about("note")}`, replies: sql`${replies.id} in ${about("reply")}` },
+    values,
+  );
+  const [{ list, rows }, found] = await readOne(c.var.db, pairOf(read, statuses));
+  const ctx = emptyCtx(originOf(c));
+  list.notis.forEach((n, i) => {
+    if (n.user.id) addAuthor(ctx, n.user, rows[i]);
+  });
+  const items = list.notis.flatMap((n) => {
+    const acct = ctx.accounts.get(n.user.id);
     const ref = refOf(n);
-    const status = ref ? byId.get(ref.kind === "note" ? noteStatusId(ref.id) : replyStatusId(ref.id)) : undefined;
-    // A notice whose person or status the reader can no longer see is left out.
-    if (!acct || (ref && !status)) return [];
+    const status = ref ? found.get(`${ref.kind}:${ref.id}`) : undefined;
+    if (!TYPES[n.action] || !acct || (ref && !status)) return [];
     return [
       {
         id: String(n.id),
         type: TYPES[n.action],
         created_at: iso(n.created_at),
         group_key: `ungrouped-${n.id}`,
-        account: acct,
+        account: account(acct, ctx.origin),
         ...(status ? { status } : {}),
       },
     ];
   });
+  return { list, items };
 }
 
 /**
@@ -108,26 +109,24 @@ function actionsFor(types: string[], exclude: string[]) {
     .map(([action]) => action);
 }
 
-async function page(c: MastoContext, me: CurrentUser) {
+async function page(c: MastoContext) {
   const q = await queryOf(c, NotiQuery);
-  const after = q.max_id ? await notiKey(c.var.db, me.id, q.max_id) : null;
-  if (q.max_id && !after) return c.json([]);
-  const res = await listNotifications(c.var.db, me, {
+  // max_id: the page below that notice, its place looked up in the same statement (a notice that
+  // is not the reader's leaves nothing to page from: an empty page).
+  const { list, items } = await entities(c, {
     page: 1,
-    cursor: after ? encodeCursor(after) : undefined,
+    from: q.max_id ? { id: noticeId(q.max_id), start: "below" } : undefined,
     actions: actionsFor(q.types, q.exclude_types),
     size: limitOf(c, "notifications"),
   });
-  let notis = res.notis;
   // since_id / min_id: the newest page's notices above the id (NoteX's lists page downwards).
-  const floor = q.min_id ?? q.since_id;
-  if (floor && /^\d{1,15}$/.test(floor)) notis = notis.filter((n) => n.id > Number(floor));
+  const floor = noticeId(q.min_id ?? q.since_id);
   setLink(
     c,
-    res.paginator.is_end || !res.notis.length ? null : String(res.notis.at(-1)?.id),
-    res.notis[0] ? String(res.notis[0].id) : null,
+    list.paginator.is_end || !list.notis.length ? null : String(list.notis.at(-1)?.id),
+    list.notis[0] ? String(list.notis[0].id) : null,
   );
-  return c.json(await entities(c, notis));
+  return c.json(items.filter((n) => Number(n.id) > floor));
 }
 
 const MarkerInput = z.object({
@@ -159,7 +158,7 @@ async function markReadUpTo(db: DB, me: number, id: number) {
 }
 
 export const notificationRoutes = new Hono<MastoEnv>()
-  .get("/api/v1/notifications", scoped("read:notifications"), (c) => page(c, viewer(c)))
+  .get("/api/v1/notifications", scoped("read:notifications"), (c) => page(c))
   .get("/api/v1/notifications/unread_count", scoped("read:notifications"), async (c) => {
     const [row] = await c.var.db
       .select({ n: users.notiNum })
@@ -177,18 +176,10 @@ export const notificationRoutes = new Hono<MastoEnv>()
     return c.json({});
   })
   .get("/api/v1/notifications/:id", scoped("read:notifications"), async (c) => {
-    const me = viewer(c);
-    const key = await notiKey(c.var.db, me.id, c.req.param("id"));
-    if (!key) throw notFoundError();
-    // The page that starts just above this notice holds it first.
-    const res = await listNotifications(c.var.db, me, {
-      page: 1,
-      cursor: encodeCursor({ at: key.at, id: key.id + 1 }),
-    });
-    const [one] = await entities(
-      c,
-      res.notis.filter((n) => n.id === key.id),
-    );
+    const id = noticeId(c.req.param("id"));
+    // The page of one that starts at this notice (one of the reader's, still to be seen).
+    const { items } = await entities(c, { page: 1, from: { id, start: "at" }, size: 1 });
+    const one = items.find((n) => n.id === String(id));
     if (!one) throw notFoundError();
     return c.json(one);
   })

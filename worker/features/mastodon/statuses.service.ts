@@ -58,7 +58,14 @@ export interface RefsWhere {
  * statement per table whose rows carry all a status shows (accounts, bookmarks, a reply's parent
  * author), so a caller can put them in its own batch behind whatever names the ids.
  */
-export function refsRead(db: DB, origin: string, viewer: number | null, where: RefsWhere): Read<Map<string, Status>> {
+export function refsRead(
+  db: DB,
+  origin: string,
+  viewer: number | null,
+  where: RefsWhere,
+  /** Values of placeholders in `where`'s subqueries. */
+  values: Record<string, unknown> = {},
+): Read<Map<string, Status>> {
   const noteQ = planFrom(
     db
       .select({ ...hydrated(viewer), ...STATUS_COLUMNS.columns })
@@ -70,7 +77,7 @@ export function refsRead(db: DB, origin: string, viewer: number | null, where: R
     replySelect(db, viewer, REPLY_STATUS_COLUMNS).where(and(where.replies, openable(sql`"replies"`, viewer))),
   );
   return {
-    statements: [bindPlan(db, noteQ, { viewer }), bindPlan(db, replyQ, { viewer })],
+    statements: [bindPlan(db, noteQ, { ...values, viewer }), bindPlan(db, replyQ, { ...values, viewer })],
     value: ([n, r]) => {
       const ctx = emptyCtx(origin);
       const noteRows = namedObjects<Hydrated>(noteQ, n.results).map((row) => {
@@ -145,6 +152,24 @@ export function noteReadBack(db: DB, author: number, id: SQL<number>) {
     const [[row], ...ctx] = results as [Hydrated[], ...unknown[]];
     if (!row) throw notFoundStatus();
     return noteStatus(toNoteJson(row, author), ctxOf(origin, ctx));
+  };
+  return { statements, answer };
+}
+
+/**
+ * The same for a reply the write's batch made or answered (`id`: SQL naming it there): the reply
+ * with its author and the author's like, whom it answers, its account and the author's bookmark.
+ */
+export function replyReadBack(db: DB, author: number, id: SQL<number>) {
+  const parentAuthor = sql<number>`(case when ${replies.parent} < 0 then (select user_id from notes where id = -${replies.parent}) else (select user_id from replies p where p.id = ${replies.parent}) end)`;
+  const statements = [
+    replySelect(db, author, { parentAuthor: parentAuthor.as("parent_author") }).where(eq(replies.id, id)),
+    ...ctxStatements(db, author, sql`(select user_id from replies where id = ${id})`, [], sql`(select ${id})`),
+  ];
+  const answer = (results: unknown[], origin: string): Status => {
+    const [[row], ...ctx] = results as [(Parameters<typeof replyJson>[0] & { parentAuthor: number })[], ...unknown[]];
+    if (!row) throw notFoundStatus();
+    return replyStatus(replyJson(row, author), ctxOf(origin, ctx), row.parentAuthor);
   };
   return { statements, answer };
 }

@@ -1,12 +1,13 @@
 import { and, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { bindingOf, bindPlan, namedObjects, planOf } from "../../db/plan";
-import { readOne } from "../../db/reads";
+import { mapRead, type Read, readOne } from "../../db/reads";
 import { z } from "zod";
 import { notifications } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
 import type { CurrentUser, DB } from "../../env";
 import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
 import { ListQuery, orElse } from "../../lib/params";
+import type { RowExtra } from "../notes/notes.json";
 import { noticeVisible } from "../safety/visibility";
 
 /**
@@ -61,58 +62,88 @@ const subjectOf = sql<string | null>`case when ${notifications.action} in ('like
 const P = (name: string) => sql.placeholder(name);
 
 /**
- * The statement of a notifications page, built once per shape (the Mentions tab or all, keyset or
- * first page, how many kinds a client's filter names), every value a placeholder.
+ * Where a page starts: at the top, below a cursor's (time, id), or below or at a notice given by
+ * id alone (a Mastodon max_id, or one notice), its time looked up by the statement itself.
  */
-function noticesPlan(db: DB, mentions: boolean, keyset: boolean, actions: number | null) {
-  return planOf(`notices|${+mentions}|${+keyset}|${actions ?? "-"}`, () => {
-    const uid = P("uid");
-    return db
-      .select({
-        ...getTableColumns(notifications),
-        username: users.username,
-        fullname: users.fullname,
-        avatar: users.avatar,
-        // The reader's own name, for the hrefs of notices about their content.
-        reader: sql<string>`(select username from users where id = ${uid})`.as("x_reader"),
-        // Newer than what the reader last saw (users.noti_seen: the newest id when the list was read).
-        unread: sql<number>`${notifications.id} > (select noti_seen from users where id = ${uid})`.as("x_new"),
-        subject: subjectOf.as("x_subject"),
-        // Only for a follow: whether the reader follows them already (the follows primary key).
-        following:
-          sql<number>`case when ${notifications.action} = 'follow' then exists(select 1 from follows f where f.follower_id = ${uid} and f.followee_id = ${notifications.actorId}) end`.as(
-            "x_following",
-          ),
-        // Read by primary key, and only for a notification about an x-folder (folders are the reader's own).
-        slug: sql<
-          string | null
-        >`case when ${notifications.tblname} = 'folder' then (select slug from folders where id = ${notifications.rowid}) end`.as(
-          "x_slug",
+type Start = "top" | "cursor" | "below" | "at";
+
+/** A page's shape: the Mentions tab or all, where it starts, how many kinds a client's filter names. */
+interface Shape {
+  mentions: boolean;
+  start: Start;
+  actions: number | null;
+}
+
+const uid = P("uid");
+
+/** The reader's own visible notices of a shape, every value a placeholder. */
+function noticesWhere({ mentions, start, actions }: Shape) {
+  const at = sql`(select k.created_at from notifications k where k.id = ${P("id")} and k.user_id = ${uid})`;
+  return and(
+    sql`${notifications.userId} = ${uid}`,
+    sql`${notifications.tblname} != '_gone'`,
+    mentions ? MENTION_ACTIONS : undefined,
+    // Hidden content and suspended people leave the list while they are removed (not deleted:
+    // restoring brings them back). The unread badge may still count them until the list is read.
+    noticeVisible(sql`"notifications"`, uid, sql`"users"`),
+    actions === null
+      ? undefined
+      : inArray(
+          notifications.action,
+          Array.from({ length: actions }, (_, i) => P(`a${i}`)),
         ),
-      })
-      .from(notifications)
-      .innerJoin(users, eq(users.id, notifications.actorId))
-      .where(
-        and(
-          sql`${notifications.userId} = ${uid}`,
-          sql`${notifications.tblname} != '_gone'`,
-          mentions ? MENTION_ACTIONS : undefined,
-          // Hidden content and suspended people leave the list while they are removed (not deleted:
-          // restoring brings them back). The unread badge may still count them until the list is read.
-          noticeVisible(sql`"notifications"`, uid, sql`"users"`),
-          actions === null
-            ? undefined
-            : inArray(
-                notifications.action,
-                Array.from({ length: actions }, (_, i) => P(`a${i}`)),
-              ),
-          keyset ? sql`(${notifications.createdAt}, ${notifications.id}) < (${P("at")}, ${P("id")})` : undefined,
+    start === "cursor"
+      ? sql`(${notifications.createdAt}, ${notifications.id}) < (${P("at")}, ${P("id")})`
+      : start === "below"
+        ? sql`(${notifications.createdAt}, ${notifications.id}) < (${at}, ${P("id")})`
+        : start === "at"
+          ? sql`(${notifications.createdAt}, ${notifications.id}) <= (${at}, ${P("id")})`
+          : undefined,
+  );
+}
+
+/** A page of a shape with `fields`, newest first. */
+const noticesPage = (db: DB, shape: Shape, fields: Record<string, unknown>) =>
+  db
+    .select(fields as { id: typeof notifications.id })
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.actorId))
+    .where(noticesWhere(shape))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(P("limit"))
+    .offset(P("offset"));
+
+/**
+ * The statement of a notifications page, built once per shape, with any `extra` columns a caller
+ * reads on the same rows (over `notifications` and the actor's `users`).
+ */
+function noticesPlan(db: DB, shape: Shape, extra?: RowExtra) {
+  const key = `notices|${+shape.mentions}|${shape.start}|${shape.actions ?? "-"}${extra ? `|${extra.name}` : ""}`;
+  return planOf(key, () =>
+    noticesPage(db, shape, {
+      ...getTableColumns(notifications),
+      username: users.username,
+      fullname: users.fullname,
+      avatar: users.avatar,
+      // The reader's own name, for the hrefs of notices about their content.
+      reader: sql<string>`(select username from users where id = ${uid})`.as("x_reader"),
+      // Newer than what the reader last saw (users.noti_seen: the newest id when the list was read).
+      unread: sql<number>`${notifications.id} > (select noti_seen from users where id = ${uid})`.as("x_new"),
+      subject: subjectOf.as("x_subject"),
+      // Only for a follow: whether the reader follows them already (the follows primary key).
+      following:
+        sql<number>`case when ${notifications.action} = 'follow' then exists(select 1 from follows f where f.follower_id = ${uid} and f.followee_id = ${notifications.actorId}) end`.as(
+          "x_following",
         ),
-      )
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(P("limit"))
-      .offset(P("offset"));
-  });
+      // Read by primary key, and only for a notification about an x-folder (folders are the reader's own).
+      slug: sql<
+        string | null
+      >`case when ${notifications.tblname} = 'folder' then (select slug from folders where id = ${notifications.rowid}) end`.as(
+        "x_slug",
+      ),
+      ...extra?.columns,
+    }),
+  );
 }
 
 /**
@@ -122,26 +153,53 @@ function noticesPlan(db: DB, mentions: boolean, keyset: boolean, actions: number
  * `actions`: only these kinds (a client's type filter, applied before the page is cut so pages stay
  * full); `size`: a client's own page size.
  */
-export function notificationsRead(
-  db: DB,
-  uid: number,
-  q: { page: number; cursor?: string; t?: "all" | "mentions"; actions?: readonly string[]; size?: number },
-) {
+export const notificationsRead = (db: DB, uid: number, q: NoticesQuery) =>
+  mapRead(notificationsReadWith(db, uid, q).read, (v) => v.list);
+
+type NoticesQuery = {
+  page: number;
+  cursor?: string;
+  t?: "all" | "mentions";
+  actions?: readonly string[];
+  size?: number;
+  /** A notice's id the page starts below (`below`) or at (`at`), instead of a cursor. */
+  from?: { id: number; start: "below" | "at" };
+};
+
+/**
+ * The page's read with `extra`'s columns on its rows (`rows`, in the notices' order), and
+ * `about(kind)`: the ids of the notes or replies its notices are about, as a subquery over the same
+ * page (bound with `values`), so a caller reads them in the same batch.
+ */
+export function notificationsReadWith(db: DB, uid: number, q: NoticesQuery, extra?: RowExtra) {
   const size = q.size ?? PAGE_SIZE;
   const { after, offset } = startOf(q);
   // A client's filter that keeps no kind matches nothing (no action is "").
   const actions = q.actions && (q.actions.length ? q.actions : [""]);
-  const plan = noticesPlan(db, q.t === "mentions", !!after, actions?.length ?? null);
-  const values: Record<string, unknown> = { uid, at: after?.at, id: after?.id, limit: size + 1, offset };
+  const shape: Shape = {
+    mentions: q.t === "mentions",
+    start: q.from?.start ?? (after ? "cursor" : "top"),
+    actions: actions?.length ?? null,
+  };
+  const plan = noticesPlan(db, shape, extra);
+  const values: Record<string, unknown> = {
+    uid,
+    at: after?.at,
+    id: q.from?.id ?? after?.id,
+    limit: size + 1,
+    offset,
+  };
   actions?.forEach((action, i) => {
     values[`a${i}`] = action;
   });
-  return {
+  const about = (kind: "note" | "reply") =>
+    sql`(select p.rowid from (${noticesPage(db, shape, { tblname: notifications.tblname, rowid: notifications.rowid })}) p where p.tblname = ${kind})`;
+  const read: Read<{ list: NoticeList; rows: Record<string, unknown>[] }> = {
     statements: [bindPlan(db, plan, values)],
-    value: ([r]: D1Result<Record<string, unknown>>[]) => {
+    value: ([r]) => {
       const rows = namedObjects<NoticeRow>(plan, r.results);
       const page = pageOf(rows, q.page, (n) => ({ at: n.createdAt, id: n.id }), size);
-      return {
+      const list = {
         notis: page.items.map((n) => ({
           id: n.id,
           action: n.action,
@@ -162,8 +220,10 @@ export function notificationsRead(
         paginator: page.paginator,
         cursor: page.cursor,
       };
+      return { list, rows: page.items };
     },
   };
+  return { read, about, values };
 }
 
 type NoticeRow = typeof notifications.$inferSelect & {
@@ -176,6 +236,24 @@ type NoticeRow = typeof notifications.$inferSelect & {
   following: number | null;
   slug: string | null;
 };
+
+interface NoticeList {
+  notis: {
+    id: number;
+    action: string;
+    tblname: string;
+    rowid: number;
+    extra: string;
+    user: { id: number; username: string; fullname: string; avatar: string; me: boolean };
+    created_at: number;
+    unread: boolean;
+    subject: string | null;
+    following?: boolean;
+    href: string;
+  }[];
+  paginator: { page: number; is_end: boolean };
+  cursor: string | null;
+}
 
 export const listNotifications = (db: DB, reader: CurrentUser, q: Parameters<typeof notificationsRead>[2]) =>
   readOne(db, notificationsRead(db, reader.id, q));
