@@ -1,7 +1,8 @@
 import { sign } from "hono/jwt";
-import { describe, expect, it } from "vitest";
+import { JWSRegisteredHeaders } from "@oslojs/jwt";
+import { describe, expect, it, vi } from "vitest";
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
-import { signToken, verifyToken } from "../../worker/lib/token";
+import { signToken, TOKEN_TTL_S, verifyToken } from "../../worker/lib/token";
 
 const SECRET = "unit-secret-0123456789abcdef0123456789";
 const b64url = (s: string) => encodeBase64urlNoPadding(new TextEncoder().encode(s));
@@ -44,5 +45,22 @@ describe("bearer tokens (HS256 JWT with oslo)", () => {
     ).toBeNull();
     for (const junk of ["", "a.b", "a.b.c", "...", `${h}.${p}`, `${h}.${p}.!!`])
       expect(verifyToken(SECRET, junk)).toBeNull();
+  });
+
+  it("checks a token in full once per isolate; a repeat still expires on time", () => {
+    vi.useFakeTimers({ now: Date.now() });
+    const parsed = vi.spyOn(JWSRegisteredHeaders.prototype, "hasAlgorithm");
+    try {
+      const token = signToken(SECRET, 8, "sid-once");
+      for (let i = 0; i < 3; i++) expect(verifyToken(SECRET, token)).toEqual({ uid: 8, sid: "sid-once" });
+      expect(parsed).toHaveBeenCalledTimes(1);
+      // Another secret is another check, and fails.
+      expect(verifyToken(`${SECRET}x`, token)).toBeNull();
+      vi.advanceTimersByTime((TOKEN_TTL_S + 1) * 1000);
+      expect(verifyToken(SECRET, token)).toBeNull();
+    } finally {
+      parsed.mockRestore();
+      vi.useRealTimers();
+    }
   });
 });
