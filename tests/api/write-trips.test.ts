@@ -191,7 +191,18 @@ describe("POST /api/v1/statuses", () => {
     const twice = await app.post("/api/v1/statuses", { status: "keyed" }, key);
     expect(twice.body.id).toBe(once.body.id);
 
-    // Refused quotes: unknown (404) and across a block (403) change nothing, the key included.
+    // A reply, to a note and to a reply: one trip, the status as a read of it answers.
+    const reply = await app.post("/api/v1/statuses", { status: "replying", in_reply_to_id: String(theirs * 2) });
+    expect(reply.status).toBe(200);
+    expect(trips(reply)).toBe(1);
+    expect(reply.body).toEqual((await app.get(`/api/v1/statuses/${reply.body.id}`)).body);
+    expect(reply.body).toMatchObject({ in_reply_to_id: String(theirs * 2), in_reply_to_account_id: String(b.id) });
+    const nested = await app.post("/api/v1/statuses", { status: "deeper", in_reply_to_id: reply.body.id });
+    expect(trips(nested)).toBe(1);
+    expect(nested.body).toMatchObject({ in_reply_to_id: reply.body.id, in_reply_to_account_id: String(a.id) });
+    expect(nested.body).toEqual((await app.get(`/api/v1/statuses/${nested.body.id}`)).body);
+
+    // Refused quotes and replies: unknown (404) and across a block (403) change nothing, the key included.
     await b.post(`/v1/blocks/${a.id}`);
     const before = await rowCounts();
     const keys = async () =>
@@ -213,6 +224,12 @@ describe("POST /api/v1/statuses", () => {
       { "idempotency-key": "k3" },
     );
     expect(blocked.status).toBe(403);
+    const blockedReply = await app.post(
+      "/api/v1/statuses",
+      { status: "replying", in_reply_to_id: String(theirs * 2) },
+      { "idempotency-key": "k4" },
+    );
+    expect(blockedReply.status).toBe(403);
     expect(await rowCounts()).toEqual(before);
     expect(await keys()).toBe(keysBefore);
     expect(id).toBeGreaterThan(0);

@@ -1,9 +1,9 @@
 import { Placeholder } from "drizzle-orm";
 import type { DB } from "../env";
 
-// Hot reads build their statement with drizzle once per shape (values as sql.placeholder) and
-// then only bind: query building was a tenth of a list request's CPU. Rows come back as arrays
-// and are named here, in the select's own order.
+// Hot reads and writes build their statements with drizzle once per shape (values as
+// sql.placeholder) and then only bind: query building was a tenth of a list request's CPU, and
+// most of a like's own. Rows come back as arrays and are named here, in the select's own order.
 
 export interface Plan {
   text: string;
@@ -14,11 +14,18 @@ export interface Plan {
 }
 
 const plans = new Map<string, Plan>();
+const batches = new Map<string, Plan[]>();
 
 /** A drizzle select: its SQL, and the fields it was given (their order is the columns' order). */
 interface BuiltSelect {
   toSQL(): { sql: string; params: unknown[] };
   _: { selectedFields: object };
+}
+
+/** A drizzle statement of a write's batch: a select, or an insert, update or delete (no fields). */
+interface BuiltStatement {
+  toSQL(): { sql: string; params: unknown[] };
+  _?: object;
 }
 
 /** The plan for `key`, built on first use. The builder must use placeholders for every request value. */
@@ -31,15 +38,32 @@ export function planOf(key: string, build: () => BuiltSelect): Plan {
 }
 
 /**
- * The plan of one select, not kept: for a query built with its values in it (a list whose shape
+ * The plans of a write's batch for `key`, statement by statement, built on first use: the builder
+ * must use placeholders for every request value. Sent with sendPlans.
+ */
+export function batchPlanOf(key: string, build: () => BuiltStatement[]): Plan[] {
+  const cached = batches.get(key);
+  if (cached) return cached;
+  const built = build().map(planFrom);
+  batches.set(key, built);
+  return built;
+}
+
+/** One D1 round trip: each plan bound to `values`, in order (a batch is one transaction). */
+export const sendPlans = (db: DB, batch: Plan[], values: Record<string, unknown>) =>
+  bindingOf(db).batch<Record<string, unknown>>(batch.map((plan) => bindPlan(db, plan, values)));
+
+/**
+ * The plan of one statement, not kept: for a query built with its values in it (a list whose shape
  * varies), so it can go to D1 in a page's batch and its rows be named the same way.
  */
-export function planFrom(query: BuiltSelect): Plan {
+export function planFrom(query: BuiltStatement): Plan {
   const { sql, params } = query.toSQL();
   return {
     text: sql,
     params: params.map((p) => (p instanceof Placeholder ? { name: p.name } : { value: p })),
-    keys: Object.keys(query._.selectedFields),
+    // Only a select has fields (drizzle keeps them at `_.selectedFields`); a write's rows are none.
+    keys: Object.keys((query._ as { selectedFields?: object } | undefined)?.selectedFields ?? {}),
   };
 }
 

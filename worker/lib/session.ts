@@ -33,7 +33,7 @@ export async function startSession(c: Context<AppEnv>, uid: number) {
     path: "/",
     maxAge: COOKIE_SESSION_TTL_S,
   });
-  return { sid: session.id, token: await signToken(c.env.TOKEN_SECRET, uid, session.id) };
+  return { sid: session.id, token: signToken(c.env.TOKEN_SECRET, uid, session.id) };
 }
 
 /** Logs out: ends the request's session (the cookie's, else the bearer token's) and drops the cookie. */
@@ -84,7 +84,7 @@ export function dropSessionCookie(c: Context<AppEnv>, res: Response): Response {
 export async function refreshFromCookie(c: Context<AppEnv>): Promise<string | null> {
   const secret = cookieSecret(c);
   const user = secret ? seen(c, await readSession(c.env.SESSIONS, secret)) : null;
-  return user ? await signToken(c.env.TOKEN_SECRET, user.id, user.sid) : null;
+  return user ? signToken(c.env.TOKEN_SECRET, user.id, user.sid) : null;
 }
 
 /**
@@ -101,7 +101,7 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("user", null);
   const header = c.req.header("authorization");
   if (header?.startsWith("Bearer ")) {
-    const named = await verifyToken(c.env.TOKEN_SECRET, header.slice(7));
+    const named = verifyToken(c.env.TOKEN_SECRET, header.slice(7));
     const user = named && seen(c, await sessionById(c.env.SESSIONS, named.uid, named.sid));
     if (!user) throw unauthorized();
     c.set("user", user);

@@ -1,7 +1,7 @@
 // Content: what a person can like, bookmark or report (a note, a reply, an x-folder of a liked
 // type), who wrote it as every content JSON names them, and checking one as a viewer may see it
 // (a like's, bookmark's or report's target) inside the write's own batch.
-import { and, eq, getTableName, sql } from "drizzle-orm";
+import { and, eq, getTableName, type Placeholder, sql } from "drizzle-orm";
 import { z } from "zod";
 import { folders } from "../../db/schema/folders";
 import { notes } from "../../db/schema/notes";
@@ -25,6 +25,9 @@ export const CONTENT_KINDS = ["note", "reply", "company", "project", "skill"] as
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 export const FOLDER_KINDS = new Set<ContentKind>(["company", "project", "skill"]);
 
+/** An id in a statement: a value, or a placeholder of a statement built once (db/plan.ts). */
+export type Bound = number | Placeholder;
+
 /** `?t=` of a like or bookmark: the content kind (`rep` is the spec's other word for a reply). */
 export const KindQuery = z.object({
   t: z
@@ -40,7 +43,7 @@ export const KindQuery = z.object({
  * `visible` false: any row, to undo one's own interaction, which stays possible on content one can
  * no longer open.
  */
-function targetQuery(db: DB, kind: ContentKind, id: number, viewer: number, visible: boolean) {
+function targetQuery(db: DB, kind: ContentKind, id: Bound, viewer: Bound, visible: boolean) {
   const blocked = (owner: unknown) => blockState(viewer, owner).as("blocked");
   if (kind === "note" || kind === "reply") {
     const t = kind === "note" ? notes : replies;
@@ -80,7 +83,7 @@ export interface TargetFacts {
  * targetQuery as the first statement of a write's own batch (one round trip): the facts the write's
  * answer is decided from (targetRefusal), read in the same transaction as the write's guards.
  */
-export function targetFacts(db: DB, kind: ContentKind, id: number, viewer: number, visible: boolean) {
+export function targetFacts(db: DB, kind: ContentKind, id: Bound, viewer: Bound, visible: boolean) {
   return db
     .select({
       found: sql<number>`t.id is not null`.as("found"),
@@ -93,14 +96,7 @@ export function targetFacts(db: DB, kind: ContentKind, id: number, viewer: numbe
  * The guard of each statement of a write about a target: it holds when targetFacts finds the target
  * and, with `blocks`, no block stands between them. A refused write then changes nothing.
  */
-export const targetAllows = (
-  db: DB,
-  kind: ContentKind,
-  id: number,
-  viewer: number,
-  visible: boolean,
-  blocks: boolean,
-) =>
+export const targetAllows = (db: DB, kind: ContentKind, id: Bound, viewer: Bound, visible: boolean, blocks: boolean) =>
   sql`exists(select 1 from (${targetQuery(db, kind, id, viewer, visible)}) t${blocks ? sql` where t.blocked = 0` : sql``})`;
 
 /**

@@ -1,6 +1,5 @@
-import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { runBatch } from "../../db/client";
-import { bindPlan, namedObjects, planFrom } from "../../db/plan";
+import { and, desc, eq, inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { batchPlanOf, bindPlan, namedObjects, planFrom, sendPlans } from "../../db/plan";
 import { readOne } from "../../db/reads";
 import { follows } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
@@ -12,7 +11,7 @@ import { authorActive, blockedEither, blockState, profileOpen, userInList } from
 import { notifyStatements, unnotifyStatements } from "../notifications/notifications.links";
 import { PERSON_COLUMNS } from "./suggestions.service";
 
-const followRow = (follower: number, followee: number) =>
+const followRow = (follower: Placeholder, followee: Placeholder) =>
   sql`exists(select 1 from follows where follower_id = ${follower} and followee_id = ${followee})`;
 
 /**
@@ -20,7 +19,7 @@ const followRow = (follower: number, followee: number) =>
  * follow's insert (or delete) after it changes a row: the follow is not there yet (or is), and
  * the write is allowed. O(1), and a repeat moves nothing.
  */
-const count = (db: DB, follower: number, followee: number, on: boolean, allowed: SQL) => {
+const count = (db: DB, follower: Placeholder, followee: Placeholder, on: boolean, allowed: SQL) => {
   const d = on ? 1 : -1;
   return db
     .update(users)
@@ -38,12 +37,12 @@ const count = (db: DB, follower: number, followee: number, on: boolean, allowed:
 };
 
 /**
- * Follow or unfollow, in one D1 round trip: the batch first reads whether the person exists and is
- * active (and the block state between them), and every write in it holds the same condition, so a
- * refused follow (404, or 403 across a block) changes nothing and is answered from what was read.
+ * A follow's (or unfollow's) batch, with the request's values as placeholders (follower, followee,
+ * now): whether the person exists and is active and the block state between them first, then
+ * every write holding the same condition, and the followee's count as the writes left it.
  */
-export async function follow(db: DB, follower: number, followee: number, on: boolean) {
-  if (follower === followee) throw new AppError(422, "invalid_input", "You cannot follow yourself.");
+function followBatch(db: DB, on: boolean) {
+  const [follower, followee] = [sql.placeholder("follower"), sql.placeholder("followee")];
   const found = sql`exists(select 1 from ${users} where ${users.id} = ${followee} and ${authorActive(users.id)})`;
   // To follow, no block may stand either way; to unfollow, the person need only be there.
   const allowed = on ? sql`(${found} and ${blockState(follower, followee)} = 0)` : found;
@@ -56,7 +55,7 @@ export async function follow(db: DB, follower: number, followee: number, on: boo
     })
     .from(sql`(select 1)`);
   const note = { userId: followee, actorId: follower, action: "follow" as const };
-  const [[read], , , counted] = (await runBatch(db, [
+  return [
     facts,
     count(db, follower, followee, on, allowed),
     on
@@ -64,17 +63,31 @@ export async function follow(db: DB, follower: number, followee: number, on: boo
           .insert(follows)
           // remote: the follower is on another server (left out of new-note notices, schema/social.ts).
           .select(
-            sql`select ${follower}, ${followee}, ${Date.now()}, exists(select 1 from remote_actors where user_id = ${follower}) where ${allowed}`,
+            sql`select ${follower}, ${followee}, ${sql.placeholder("now")}, exists(select 1 from remote_actors where user_id = ${follower}) where ${allowed}`,
           )
           .onConflictDoNothing()
       : db.delete(follows).where(and(eq(follows.followerId, follower), eq(follows.followeeId, followee), allowed)),
     db.select({ followers: users.followerNum }).from(users).where(eq(users.id, followee)),
     ...(on ? notifyStatements(db, { ...note, when: allowed }) : unnotifyStatements(db, { ...note, when: allowed })),
-  ])) as [{ found: number; blocked: number; remote: number }[], unknown, unknown, { followers: number }[]];
+  ];
+}
+
+/**
+ * Follow or unfollow, in one D1 round trip: the batch first reads whether the person exists and is
+ * active (and the block state between them), and every write in it holds the same condition, so a
+ * refused follow (404, or 403 across a block) changes nothing and is answered from what was read.
+ * The batch is built once and only bound here.
+ */
+export async function follow(db: DB, follower: number, followee: number, on: boolean) {
+  if (follower === followee) throw new AppError(422, "invalid_input", "You cannot follow yourself.");
+  const batch = batchPlanOf(`follow|${+on}`, () => followBatch(db, on));
+  const results = await sendPlans(db, batch, { follower, followee, now: Date.now() });
+  const [read] = namedObjects<{ found: number; blocked: number; remote: number }>(batch[0], results[0].results);
   if (!read?.found) throw notFound("User not found");
   const refused = on ? blockRefusal(read.blocked) : null;
   if (refused) throw refused;
-  return { answer: { following: on, followers: counted[0]?.followers ?? 0 }, remote: !!read.remote };
+  const [counted] = namedObjects<{ followers: number }>(batch[3], results[3].results);
+  return { answer: { following: on, followers: counted?.followers ?? 0 }, remote: !!read.remote };
 }
 
 interface FollowRow {

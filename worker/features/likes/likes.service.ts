@@ -1,10 +1,11 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { runBatch } from "../../db/client";
+import { batchPlanOf, namedObjects, sendPlans } from "../../db/plan";
 import { folders } from "../../db/schema/folders";
 import { notes } from "../../db/schema/notes";
 import { likes, replies } from "../../db/schema/social";
 import type { DB } from "../../env";
 import {
+  type Bound,
   type ContentKind,
   FOLDER_KINDS,
   type TargetFacts,
@@ -25,7 +26,7 @@ export const likedBy = (viewer: unknown, kind: "note" | "reply", target: SQL) =>
  * The likes of one target. A folder's are keyed by its id whatever kind they were made under: its
  * type can change (Company → Project) and its likes stay its own (issue 15 bug 2).
  */
-const likesOf = (kind: ContentKind, id: number) =>
+const likesOf = (kind: ContentKind, id: Bound) =>
   FOLDER_KINDS.has(kind)
     ? and(inArray(likes.kind, [...FOLDER_KINDS]), eq(likes.targetId, id))
     : and(eq(likes.kind, kind), eq(likes.targetId, id));
@@ -37,7 +38,7 @@ const tableOf = (kind: ContentKind) => (kind === "note" ? notes : kind === "repl
  * it), and whether it is a post from another server (then the like is told there; otherwise
  * nothing is queued).
  */
-function likenumOf(db: DB, kind: ContentKind, id: number) {
+function likenumOf(db: DB, kind: ContentKind, id: Bound) {
   const table = tableOf(kind);
   const remote = sql<number>`exists(select 1 from remote_objects ro join remote_actors ra on ra.user_id = ro.user_id
     where ro.kind = ${kind} and ro.row_id = ${id})`.as("remote");
@@ -45,11 +46,12 @@ function likenumOf(db: DB, kind: ContentKind, id: number) {
 }
 
 /**
- * Like or unlike, in one D1 round trip: the batch reads the target's facts first and every write in
- * it is guarded by the same condition, so a refused like (404, or 403 across a block) changes
- * nothing and is answered from the facts; the notification names the owner by a subquery.
+ * A like's (or unlike's) batch for one kind, with the request's values as placeholders (user, id,
+ * now): the target's facts first, then the write and its notification, each guarded by the same
+ * condition, and the count as the write left it.
  */
-export async function like(db: DB, userId: number, kind: ContentKind, id: number, on: boolean) {
+function likeBatch(db: DB, kind: ContentKind, on: boolean) {
+  const [userId, id] = [sql.placeholder("user"), sql.placeholder("id")];
   const mine = and(eq(likes.userId, userId), likesOf(kind, id));
   // To undo one's own like the target need only exist (it may have become hidden or blocked since).
   const allowed = targetAllows(db, kind, id, userId, on, on);
@@ -57,7 +59,7 @@ export async function like(db: DB, userId: number, kind: ContentKind, id: number
     ? db
         .insert(likes)
         .select(
-          sql`select ${userId}, ${kind}, ${id}, ${Date.now()} where ${allowed} and not exists (select 1 from likes where ${mine})`,
+          sql`select ${userId}, ${kind}, ${id}, ${sql.placeholder("now")} where ${allowed} and not exists (select 1 from likes where ${mine})`,
         )
         .onConflictDoNothing()
     : db.delete(likes).where(and(mine, allowed));
@@ -68,15 +70,28 @@ export async function like(db: DB, userId: number, kind: ContentKind, id: number
     tblname: kind === "reply" ? "reply" : kind === "note" ? "note" : "folder",
     rowid: id,
   };
-  // The count moves with the row itself (a trigger): a repeat or a racing twin inserts nothing and
-  // adds 0, in O(1); it is read back in the same batch.
-  const [[facts], , counted] = (await runBatch(db, [
+  return [
     targetFacts(db, kind, id, userId, on),
     write,
     likenumOf(db, kind, id),
     ...(on ? notifyStatements(db, { ...noti, when: allowed }) : unnotifyStatements(db, { ...noti, when: allowed })),
-  ])) as [TargetFacts[], unknown, { likenum: number; remote: number }[]];
+  ];
+}
+
+/**
+ * Like or unlike, in one D1 round trip: the batch reads the target's facts first and every write in
+ * it is guarded by the same condition, so a refused like (404, or 403 across a block) changes
+ * nothing and is answered from the facts; the notification names the owner by a subquery. The
+ * batch is built once per kind and only bound here.
+ */
+export async function like(db: DB, userId: number, kind: ContentKind, id: number, on: boolean) {
+  const batch = batchPlanOf(`like|${kind}|${+on}`, () => likeBatch(db, kind, on));
+  // The count moves with the row itself (a trigger): a repeat or a racing twin inserts nothing and
+  // adds 0, in O(1); it is read back in the same batch.
+  const [read, , count] = await sendPlans(db, batch, { user: userId, id, now: Date.now() });
+  const [facts] = namedObjects<TargetFacts>(batch[0], read.results);
   const refused = targetRefusal(facts, on);
   if (refused) throw refused;
-  return { liked: on, likenum: counted[0]?.likenum ?? 0, remote: !!counted[0]?.remote };
+  const [counted] = namedObjects<{ likenum: number; remote: number }>(batch[2], count.results);
+  return { liked: on, likenum: counted?.likenum ?? 0, remote: !!counted?.remote };
 }

@@ -14,10 +14,10 @@ import { getNote } from "../notes/read.service";
 import type { PreparedWrite } from "../notes/notes.insert";
 import { prepareRenote } from "../notes/renotes.service";
 import { prepareNote, updateNote } from "../notes/write.service";
-import { createReply, editReply } from "../replies/replies.service";
+import { editReply, prepareReply } from "../replies/replies.service";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
-import { replyStatusId, type StatusRef, statusRef } from "./serialise";
-import { labelFor, noteReadBack, notFoundStatus, textToHtml } from "./statuses.service";
+import { type StatusRef, statusRef } from "./serialise";
+import { labelFor, noteReadBack, notFoundStatus, replyReadBack, textToHtml } from "./statuses.service";
 import { MEDIA_ID } from "./media.routes";
 
 const idish = z.union([z.string().max(30), z.number()]).transform(String);
@@ -90,15 +90,15 @@ function noteData(html: string, label: string, imgs: string[], folders: number[]
   return parsed.data;
 }
 
-/** What posting answers: the status's ref, and the status itself when the write's batch read it back. */
+/** What posting answers: the status's ref, and the status itself, read back by the write's batch. */
 export interface Posted {
   ref: StatusRef;
-  status: Record<string, unknown> | null;
+  status: Record<string, unknown>;
 }
 
 /**
- * Posts a status: a reply (in_reply_to_id), a quote (quoted_status_id) or a note. A note or quote
- * is one batch: the write, the Idempotency-Key's record, and the status read back at its end.
+ * Posts a status: a reply (in_reply_to_id), a quote (quoted_status_id) or a note, in one batch:
+ * the write, the Idempotency-Key's record, and the status read back at its end.
  */
 export async function postStatus(
   env: Env,
@@ -109,16 +109,33 @@ export async function postStatus(
   key: string | undefined,
 ): Promise<Posted> {
   refuseUnsupported(data);
+  const { kind, write } = await prepareStatus(env, db, author, data, origin);
+  // noteStatusId / replyStatusId, in SQL: the new row is named by the batch itself.
+  const statusId = kind === "reply" ? sql`cast(${write.id} * 2 + 1 as text)` : sql`cast(${write.id} * 2 as text)`;
+  const remembered = rememberStatements(db, author.id, key, statusId, write.id);
+  const read = (kind === "reply" ? replyReadBack : noteReadBack)(db, author.id, write.id);
+  const results = await runBatch(db, [...write.statements, ...remembered, ...read.statements]);
+  const { id } = write.answer(results);
+  const status = read.answer(results.slice(write.statements.length + remembered.length), origin);
+  return { ref: { kind, id }, status };
+}
+
+/** The write a status is: a reply's, a quote's or a note's, built by their own services. */
+async function prepareStatus(
+  env: Env,
+  db: DB,
+  author: Author,
+  data: StatusData,
+  origin: string,
+): Promise<{ kind: StatusRef["kind"]; write: PreparedWrite<{ id: number }> }> {
   const text = data.status;
   if (data.in_reply_to_id) {
     const parent = statusRef(data.in_reply_to_id);
     if (!parent) throw notFoundStatus();
     if (data.media_ids.length) throw unprocessable("NoteX replies cannot carry images.");
-    const reply = await createReply(db, author.id, parent.kind === "note" ? -parent.id : parent.id, textToHtml(text));
-    await runBatch(db, rememberStatements(db, author.id, key, sql`${replyStatusId(reply.id)}`));
-    return { ref: { kind: "reply", id: reply.id }, status: null };
+    const to = parent.kind === "note" ? -parent.id : parent.id;
+    return { kind: "reply", write: await prepareReply(db, author.id, to, textToHtml(text)) };
   }
-  let write: PreparedWrite<{ id: number }>;
   if (data.quoted_status_id) {
     const target = statusRef(data.quoted_status_id);
     if (target?.kind !== "note") throw notFoundStatus();
@@ -126,26 +143,13 @@ export async function postStatus(
     const txt = htmlToText(html);
     if (!txt.trim()) throw unprocessable("Please enter your note.");
     if ([...txt].length > 2800) throw unprocessable("Note should be less than or equal 2800 character long.");
-    write = await prepareRenote(db, author.id, target.id, html, txt);
-  } else {
-    const imgs = imagesOf(author.id, data.media_ids);
-    const alts = await altsOf(env, author.id, data.media_ids, data.media_attributes);
-    const note = await prepareNote(
-      env,
-      db,
-      author.id,
-      noteData(textToHtml(text), labelFor(text), imgs, [], alts),
-      origin,
-    );
-    write = { ...note, answer: (results) => note.answer(results).note };
+    return { kind: "note", write: await prepareRenote(db, author.id, target.id, html, txt) };
   }
-  // noteStatusId, in SQL: the new note is named by the batch itself.
-  const remembered = rememberStatements(db, author.id, key, sql`cast(${write.id} * 2 as text)`, write.id);
-  const read = noteReadBack(db, author.id, write.id);
-  const results = await runBatch(db, [...write.statements, ...remembered, ...read.statements]);
-  const { id } = write.answer(results);
-  const status = read.answer(results.slice(write.statements.length + remembered.length), origin);
-  return { ref: { kind: "note", id }, status };
+  const imgs = imagesOf(author.id, data.media_ids);
+  const alts = await altsOf(env, author.id, data.media_ids, data.media_attributes);
+  const body = noteData(textToHtml(text), labelFor(text), imgs, [], alts);
+  const note = await prepareNote(env, db, author.id, body, origin);
+  return { kind: "note", write: { ...note, answer: (results) => note.answer(results).note } };
 }
 
 /** PUT /api/v1/statuses/:id: new text (and media) for the person's own note or reply; label and folders stay. */

@@ -65,7 +65,7 @@ export const statusRoutes = new Hono<MastoEnv>()
     const { ref, status } = await postStatus(c.env, c.var.db, me, await input(c, StatusInput), originOf(c), key);
     // A quote is a note of its own, as on /v1.
     await federated(c, { notex: ref.kind, op: "create", uid: me.id, id: ref.id });
-    return status ? c.json(status) : answer(c, ref);
+    return c.json(status);
   })
   .get("/api/v1/statuses/:id", readable("read:statuses"), (c) => answer(c, refOf(c)))
   .put("/api/v1/statuses/:id", scoped("write:statuses"), async (c) => {

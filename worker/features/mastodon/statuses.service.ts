@@ -156,6 +156,24 @@ export function noteReadBack(db: DB, author: number, id: SQL<number>) {
   return { statements, answer };
 }
 
+/**
+ * The same for a reply the write's batch made or answered (`id`: SQL naming it there): the reply
+ * with its author and the author's like, whom it answers, its account and the author's bookmark.
+ */
+export function replyReadBack(db: DB, author: number, id: SQL<number>) {
+  const parentAuthor = sql<number>`(case when ${replies.parent} < 0 then (select user_id from notes where id = -${replies.parent}) else (select user_id from replies p where p.id = ${replies.parent}) end)`;
+  const statements = [
+    replySelect(db, author, { parentAuthor: parentAuthor.as("parent_author") }).where(eq(replies.id, id)),
+    ...ctxStatements(db, author, sql`(select user_id from replies where id = ${id})`, [], sql`(select ${id})`),
+  ];
+  const answer = (results: unknown[], origin: string): Status => {
+    const [[row], ...ctx] = results as [(Parameters<typeof replyJson>[0] & { parentAuthor: number })[], ...unknown[]];
+    if (!row) throw notFoundStatus();
+    return replyStatus(replyJson(row, author), ctxOf(origin, ctx), row.parentAuthor);
+  };
+  return { statements, answer };
+}
+
 export const notFoundStatus = () => new AppError(404, "not_found", "Record not found");
 
 /** One status, or Mastodon's 404. */

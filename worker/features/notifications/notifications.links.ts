@@ -2,7 +2,7 @@
 // (users.noti_num = notifications after users.noti_seen) follows the rows by the triggers
 // notifications_unread_in and _out, and rows about a note, reply or x-folder go with it by their
 // foreign keys.
-import { and, eq, ne, type SQL, sql } from "drizzle-orm";
+import { and, eq, ne, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { follows, notifications } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
@@ -10,6 +10,12 @@ import type { DB } from "../../env";
 import { mutedBy } from "../safety/visibility";
 
 export type Action = "like" | "reply" | "follow" | "note" | "renote" | "quote" | "mention";
+
+/** An id: a value, or a placeholder of a statement built once (db/plan.ts). */
+type Id = number | Placeholder;
+
+/** A statement for a write's batch, whose SQL can also be kept as a plan (db/plan.ts). */
+type Statement = BatchItem<"sqlite"> & { toSQL(): { sql: string; params: unknown[] } };
 
 /**
  * A notification row's columns for an INSERT … SELECT: one row for each `to` the SELECT yields
@@ -19,7 +25,7 @@ export type Action = "like" | "reply" | "follow" | "note" | "renote" | "quote" |
  */
 const rowFor = (
   to: typeof users.id | typeof follows.followerId,
-  n: { actorId: number; action: Action; tblname: string; rowid: number | SQL; extra: string },
+  n: { actorId: Id; action: Action; tblname: string; rowid: Id | SQL; extra: string },
 ) => ({
   id: sql<number>`null`.as("id"),
   userId: to,
@@ -39,15 +45,15 @@ const rowFor = (
 export function notifyStatements(
   db: DB,
   n: {
-    userId: number | SQL;
-    actorId: number;
+    userId: Id | SQL;
+    actorId: Id;
     action: Action;
     tblname?: string;
-    rowid?: number | SQL;
+    rowid?: Id | SQL;
     extra?: string;
     when?: SQL;
   },
-): BatchItem<"sqlite">[] {
+): Statement[] {
   if (n.userId === n.actorId) return [];
   return [
     // Nothing reaches someone who muted or blocked the actor (the badge recount sees no row either).
@@ -78,8 +84,8 @@ export function mentionStatements(
 /** Undoing a like or follow takes its notification back (`when`: the undo's own guard). */
 export function unnotifyStatements(
   db: DB,
-  n: { userId: number | SQL; actorId: number; action: Action; tblname?: string; rowid?: number | SQL; when?: SQL },
-): BatchItem<"sqlite">[] {
+  n: { userId: Id | SQL; actorId: Id; action: Action; tblname?: string; rowid?: Id | SQL; when?: SQL },
+): Statement[] {
   const row = and(
     eq(notifications.userId, n.userId),
     eq(notifications.actorId, n.actorId),

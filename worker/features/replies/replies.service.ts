@@ -5,6 +5,7 @@ import { users } from "../../db/schema/users";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { runBatch } from "../../db/client";
 import { insertWhere } from "../../db/insert";
+import type { PreparedWrite } from "../notes/notes.insert";
 import { plus } from "../../db/counters";
 import type { DB } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
@@ -146,17 +147,22 @@ export const REPEAT_WINDOW_MS = 60_000;
  * author's reply under this parent stamped with this request's time, and the batch ends by reading
  * the reply it answers (the new one, or the repeat).
  */
-export async function createReply(db: DB, uid: number, parent: number, raw: string) {
+export async function prepareReply(
+  db: DB,
+  uid: number,
+  parent: number,
+  raw: string,
+): Promise<PreparedWrite<ReplyJson>> {
   const { content: html, txt } = replyContent(raw);
   const { html: content, userIds } = await linkMentions(db, uid, html);
   const now = Date.now();
   const target = parent < 0 ? noteTarget(db, uid, -parent) : replyTarget(db, uid, parent);
   const allowed = sql`exists(select 1 from (${target}) t where t.blocked = 0 and t.note_blocked = 0)`;
   const mine = sql`r.user_id = ${uid} and r.parent = ${parent}`;
-  const repeat = sql`(select max(r.id) from replies r where ${mine} and r.txt = ${txt} and r.created_at > ${now - REPEAT_WINDOW_MS})`;
+  const repeat = sql<number>`(select max(r.id) from replies r where ${mine} and r.txt = ${txt} and r.created_at > ${now - REPEAT_WINDOW_MS})`;
   const ok = sql`(${allowed} and ${repeat} is null)`;
   const made = sql<number>`(select max(r.id) from replies r where ${mine} and r.created_at = ${now})`;
-  const results = await runBatch(db, [
+  const statements = [
     target,
     countParent(db, parent, (col) => plus(col, 1), ok),
     insertWhere(
@@ -183,13 +189,23 @@ export async function createReply(db: DB, uid: number, parent: number, raw: stri
       when: sql`${made} is not null`,
     }),
     select(db, uid).where(eq(replies.id, repeat)),
-  ]);
-  const [facts] = results[0] as { blocked: number; noteBlocked: number }[];
-  if (!facts) throw notFound("Not found");
-  refuseBlocked(facts.blocked || facts.noteBlocked);
-  const [row] = results.at(-1) as Joined[];
-  if (!row) throw notFound("Not found");
-  return toJson(row, uid);
+  ];
+  const answer = (results: unknown[]) => {
+    const [facts] = results[0] as { blocked: number; noteBlocked: number }[];
+    if (!facts) throw notFound("Not found");
+    refuseBlocked(facts.blocked || facts.noteBlocked);
+    const [row] = results[statements.length - 1] as Joined[];
+    if (!row) throw notFound("Not found");
+    return toJson(row, uid);
+  };
+  // `id`: the reply it answers, the new one or the repeat (null when refused).
+  return { statements, id: sql<number>`(select ${repeat} where ${allowed})`, answer };
+}
+
+/** Posts a reply: prepareReply's statements, sent as one batch. */
+export async function createReply(db: DB, uid: number, parent: number, raw: string) {
+  const write = await prepareReply(db, uid, parent, raw);
+  return write.answer(await runBatch(db, write.statements));
 }
 
 /** The facts about a note replied to: open to the replier, its author and the block between them. */
