@@ -81,6 +81,9 @@ describe("Mastodon reads' round trips", () => {
       [`/api/v1/statuses/${r.id}`, 1],
       [`/api/v1/statuses/${s.id}/context`, 1],
       [`/api/v1/statuses/${r.id}/context`, 1],
+      [`/api/v1/statuses/${s.id}/favourited_by`, 1],
+      [`/api/v1/statuses/${s.id}/reblogged_by`, 1],
+      [`/api/v1/statuses/${r.id}/reblogged_by`, 1],
       ["/api/v1/accounts/verify_credentials", 1],
     ];
     // Refusals come from the same batch's rows: a status or account that is not there is a 404.

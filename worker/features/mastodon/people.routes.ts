@@ -1,8 +1,10 @@
 // Lists of people (followers, following, blocks, mutes, follow requests), account and v2 search,
 // and reports: NoteX's services, answered as Mastodon accounts, statuses and a Report.
 import { Hono } from "hono";
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, lt, sql } from "drizzle-orm";
 import { z } from "zod";
+import { bindPlan, namedObjects, planFrom } from "../../db/plan";
+import { pairOf, type Read, readOne } from "../../db/reads";
 import { notes } from "../../db/schema/notes";
 import { likes } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
@@ -33,7 +35,9 @@ import {
 } from "./masto.http";
 import { account, type StatusRef, statusRef } from "./serialise";
 import { bool } from "./compose.service";
-import { notFoundStatus, statusesOf, statusOf, toStatuses } from "./statuses.service";
+import { notFoundStatus, refsRead, refsWhere, statusesOf, toStatuses } from "./statuses.service";
+
+type UserRow = typeof users.$inferSelect;
 
 const opaque = (raw: unknown) => (typeof raw === "string" && /^[\w-]{1,200}$/.test(raw) ? raw : undefined);
 const Cursor = z.object({ max_id: z.string().max(300).optional() });
@@ -64,23 +68,40 @@ const relationList = (which: "blocks" | "mutes") => async (c: MastoContext) => {
   return people(c, await listOf(c.var.db, which, viewer(c).id, { page: 1, cursor: opaque(max_id) }, size));
 };
 
+/** People rows of a select (users' columns and a sort key `x_at`), for a batch. */
+function peopleRead(c: MastoContext, query: Parameters<typeof planFrom>[0]): Read<(UserRow & { at: number })[]> {
+  const plan = planFrom(query);
+  return {
+    statements: [bindPlan(c.var.db, plan, {})],
+    value: ([r]) => namedObjects(plan, r.results),
+  };
+}
+
 /**
  * The accounts behind a status's likes or renotes, newest first, a page of `limit` below max_id:
  * likes along (kind, target_id, created_at, user_id) with an opaque cursor, renotes along
- * (renote_id, id) with the renote's id.
+ * (renote_id, id) with the renote's id. One round trip: the status itself is read in the same
+ * batch, and a status the viewer may not open is a 404 from its (absent) row.
  */
 async function peopleWho(c: MastoContext, which: "liked" | "renoted") {
   const ref = statusRef(c.req.param("id"));
   if (!ref) throw notFoundStatus();
-  await statusOf(c.var.db, originOf(c), viewerId(c), ref);
-  if (which === "renoted" && ref.kind === "reply") return c.json([]);
+  const db = c.var.db;
+  const status = refsRead(db, originOf(c), viewerId(c), refsWhere([ref]));
   const size = limitOf(c, "accounts");
   const maxId = new URL(c.req.url).searchParams.get("max_id") ?? undefined;
   const open = sql`${users.suspendedAt} is null`;
+  const opened = (found: Map<string, unknown>) => {
+    if (!found.has(`${ref.kind}:${ref.id}`)) throw notFoundStatus();
+  };
+  if (which === "renoted" && ref.kind === "reply") {
+    opened(await readOne(db, status));
+    return c.json([]);
+  }
   if (which === "liked") {
     const after = decodeCursor(maxId && /^[\w-]{1,200}$/.test(maxId) ? maxId : undefined);
-    const rows = await c.var.db
-      .select({ u: users, at: likes.createdAt })
+    const likers = db
+      .select({ ...getTableColumns(users), at: sql<number>`${likes.createdAt}`.as("x_at") })
       .from(likes)
       .innerJoin(users, eq(users.id, likes.userId))
       .where(
@@ -93,21 +114,25 @@ async function peopleWho(c: MastoContext, which: "liked" | "renoted") {
       )
       .orderBy(desc(likes.createdAt), desc(likes.userId))
       .limit(size + 1);
-    const page = pageOf(rows, 1, (r) => ({ at: r.at, id: r.u.id }), size);
+    const [found, rows] = await readOne(db, pairOf(status, peopleRead(c, likers)));
+    opened(found);
+    const page = pageOf(rows, 1, (r) => ({ at: r.at, id: r.id }), size);
     setLink(c, page.cursor, null);
-    return c.json(page.items.map((r) => account(r.u, originOf(c))));
+    return c.json(page.items.map((r) => account(r, originOf(c))));
   }
   const below = maxId && /^[1-9]\d{0,15}$/.test(maxId) ? Number(maxId) : null;
-  const rows = await c.var.db
-    .select({ u: users, id: notes.id })
+  const renoters = db
+    .select({ ...getTableColumns(users), at: sql<number>`${notes.id}`.as("x_at") })
     .from(notes)
     .innerJoin(users, eq(users.id, notes.userId))
     .where(and(eq(notes.renoteId, ref.id), eq(notes.kind, RENOTE), open, below ? lt(notes.id, below) : undefined))
     .orderBy(desc(notes.id))
     .limit(size + 1);
+  const [found, rows] = await readOne(db, pairOf(status, peopleRead(c, renoters)));
+  opened(found);
   const items = rows.slice(0, size);
-  setLink(c, rows.length > size ? String(items.at(-1)?.id) : null, null);
-  return c.json(items.map((r) => account(r.u, originOf(c))));
+  setLink(c, rows.length > size ? String(items.at(-1)?.at) : null, null);
+  return c.json(items.map((r) => account(r, originOf(c))));
 }
 
 const SearchQ = z.object({
