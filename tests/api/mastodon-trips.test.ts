@@ -62,6 +62,10 @@ describe("Mastodon reads' round trips", () => {
     // A notice's status and account are whole, read in the same batch as the notice.
     expect(newest).toMatchObject({ type: "favourite", status: { id: r.id }, account: { id: String(fan.id) } });
     expect(older).toMatchObject({ type: "favourite", status: { id: s.id, account: { id: String(a.id) } } });
+    await fanApp.v1.accounts.$select(String(a.id)).follow();
+    const [follower] = await client.v1.accounts.$select(String(a.id)).followers.list();
+    // A follower's account is whole, read on the list's own rows.
+    expect(follower).toMatchObject({ id: String(fan.id), followingCount: 1, statusesCount: 0 });
     const ceilings: [string, number][] = [
       ["/api/v1/timelines/home", 1],
       [`/api/v1/timelines/home?max_id=${s.id}&since_id=2`, 1],
@@ -84,6 +88,8 @@ describe("Mastodon reads' round trips", () => {
       [`/api/v1/statuses/${s.id}/favourited_by`, 1],
       [`/api/v1/statuses/${s.id}/reblogged_by`, 1],
       [`/api/v1/statuses/${r.id}/reblogged_by`, 1],
+      [`/api/v1/accounts/${a.id}/followers`, 1],
+      [`/api/v1/accounts/${a.id}/following`, 1],
       ["/api/v1/accounts/verify_credentials", 1],
     ];
     // Refusals come from the same batch's rows: a status or account that is not there is a 404.

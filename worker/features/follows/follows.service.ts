@@ -112,6 +112,8 @@ export function followsRead(
   q: { page: number; cursor?: string },
   viewer: number,
   size = PAGE_SIZE,
+  /** Columns a caller reads on each person's row besides these (over `users`): kept on each user. */
+  extra?: Record<string, SQL.Aliased>,
 ) {
   const { after, offset } = startOf(q);
   const mine = which === "following" ? follows.followerId : follows.followeeId;
@@ -133,6 +135,7 @@ export function followsRead(
           sql<number>`exists(select 1 from follows v where v.follower_id = ${viewer} and v.followee_id = ${users.id})`.as(
             "x_following",
           ),
+        ...extra,
       })
       .from(follows)
       .innerJoin(users, eq(users.id, other))

@@ -23,7 +23,7 @@ export const accountJson = (u: SQL) =>
     'noteNum', ${u}.note_num, 'createdAt', ${u}.created_at)`;
 
 /** The author's account columns, over the `users` a list or status row is joined to. */
-const ACCOUNT_COLUMNS = {
+export const ACCOUNT_COLUMNS = {
   mCover: sql<string>`${users.cover}`.as("m_cover"),
   mDescr: sql<string>`${users.descr}`.as("m_descr"),
   mFollowers: sql<number>`${users.followerNum}`.as("m_followers"),
@@ -100,9 +100,17 @@ export function addReply(ctx: Ctx, reply: ReplyJson, row: Record<string, unknown
 }
 
 export function addAuthor(ctx: Ctx, user: UserRef, row: Record<string, unknown>) {
+  ctx.accounts.set(user.id, accountRowOf(user, row));
+}
+
+/** A person's account row from their name fields and a row read with ACCOUNT_COLUMNS. */
+export function accountRowOf(
+  user: { id: number; username: string; fullname: string; avatar: string },
+  row: Record<string, unknown>,
+): AccountRow {
   const r = row as unknown as StatusRow;
   const { id, username, fullname, avatar } = user;
-  ctx.accounts.set(id, {
+  return {
     id,
     username,
     fullname,
@@ -113,7 +121,7 @@ export function addAuthor(ctx: Ctx, user: UserRef, row: Record<string, unknown>)
     followingNum: r.mFollowing,
     noteNum: r.mNotes,
     createdAt: r.mCreated,
-  });
+  };
 }
 
 /** The accounts and bookmarks a page of notes shows, from its rows as read with STATUS_COLUMNS. */

@@ -33,6 +33,7 @@ import {
   viewerId,
   federated,
 } from "./masto.http";
+import { ACCOUNT_COLUMNS, accountRowOf } from "./columns";
 import { account, type StatusRef, statusRef } from "./serialise";
 import { bool } from "./compose.service";
 import { notFoundStatus, refsRead, refsWhere, statusesOf, toStatuses } from "./statuses.service";
@@ -53,13 +54,19 @@ async function people(c: MastoContext, list: { users: { id: number }[]; cursor: 
   return c.json(list.users.flatMap((u) => (byId.has(u.id) ? [account(byId.get(u.id)!, originOf(c))] : [])));
 }
 
+/**
+ * An account's followers or following in one round trip: the list's own read answers whether the
+ * owner is there (a 404 otherwise) and reads each person's account columns on their row.
+ */
 const follows = (which: "followers" | "following") => async (c: MastoContext) => {
   const id = accountId(c.req.param("id"));
-  const [owner] = id ? await accountRows(c.var.db, [id]) : [];
-  if (!owner) throw notFoundError();
+  if (!id) throw notFoundError();
   const { max_id } = await queryOf(c, Cursor);
   const size = limitOf(c, "accounts");
-  return people(c, await listFollows(c.var.db, id, which, { page: 1, cursor: opaque(max_id) }, viewerId(c) ?? 0, size));
+  const q = { page: 1, cursor: opaque(max_id) };
+  const list = await listFollows(c.var.db, id, which, q, viewerId(c) ?? 0, size, ACCOUNT_COLUMNS);
+  setLink(c, list.cursor, null);
+  return c.json(list.users.map((u) => account(accountRowOf(u, u), originOf(c))));
 };
 
 const relationList = (which: "blocks" | "mutes") => async (c: MastoContext) => {
