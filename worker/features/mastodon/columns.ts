@@ -50,10 +50,14 @@ export const STATUS_COLUMNS: RowExtra = {
   },
 };
 
+/** Who wrote what a reply (a `replies` row) answers: a note for a negative parent, else a reply. */
+export const replyParentAuthor = sql<number | null>`(case when "replies"."parent" < 0
+    then (select p.user_id from notes p where p.id = -"replies"."parent")
+    else (select p.user_id from replies p where p.id = "replies"."parent") end)`;
+
 /**
  * The columns of a reply's row (`replies` joined to its author's `users`) a status needs: its
- * author's account, the viewer's bookmark, and who wrote what it answers (a note for a negative
- * parent, else a reply; one primary-key lookup).
+ * author's account, the viewer's bookmark, and who wrote what it answers (one primary-key lookup).
  */
 export const REPLY_STATUS_COLUMNS = {
   ...ACCOUNT_COLUMNS,
@@ -61,9 +65,7 @@ export const REPLY_STATUS_COLUMNS = {
     sql<number>`exists(select 1 from bookmarks b where b.user_id = ${viewer} and b.kind = 'reply' and b.target_id = "replies"."id")`.as(
       "m_bookmarked",
     ),
-  mParentAuthor: sql<number | null>`(case when "replies"."parent" < 0
-    then (select p.user_id from notes p where p.id = -"replies"."parent")
-    else (select p.user_id from replies p where p.id = "replies"."parent") end)`.as("m_parent_author"),
+  mParentAuthor: replyParentAuthor.as("m_parent_author"),
 };
 
 interface StatusRow {

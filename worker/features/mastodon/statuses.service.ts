@@ -13,7 +13,7 @@ import { type Hydrated, hydrated, NOTES, toNoteJson } from "../notes/notes.json"
 import type { NoteJson } from "../notes/notes.types";
 import { type ReplyJson, select as replySelect, toJson as replyJson } from "../replies/replies.service";
 import { openable } from "../safety/visibility";
-import { addNote, addReply, emptyCtx, REPLY_STATUS_COLUMNS, STATUS_COLUMNS } from "./columns";
+import { addNote, addReply, emptyCtx, REPLY_STATUS_COLUMNS, replyParentAuthor, STATUS_COLUMNS } from "./columns";
 import {
   ctxOf,
   ctxStatements,
@@ -161,9 +161,8 @@ export function noteReadBack(db: DB, author: number, id: SQL<number>) {
  * with its author and the author's like, whom it answers, its account and the author's bookmark.
  */
 export function replyReadBack(db: DB, author: number, id: SQL<number>) {
-  const parentAuthor = sql<number>`(case when ${replies.parent} < 0 then (select user_id from notes where id = -${replies.parent}) else (select user_id from replies p where p.id = ${replies.parent}) end)`;
   const statements = [
-    replySelect(db, author, { parentAuthor: parentAuthor.as("parent_author") }).where(eq(replies.id, id)),
+    replySelect(db, author, { parentAuthor: replyParentAuthor.as("parent_author") }).where(eq(replies.id, id)),
     ...ctxStatements(db, author, sql`(select user_id from replies where id = ${id})`, [], sql`(select ${id})`),
   ];
   const answer = (results: unknown[], origin: string): Status => {
