@@ -1,5 +1,5 @@
+import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { useMemo, useSyncExternalStore } from "react";
-import { useIsoLayoutEffect } from "./hydrated";
 
 /**
  * What the browser last learned of a note's or reply's counters (issue 21 item 10).
@@ -95,9 +95,16 @@ export function useCounts<F extends keyof Counts>(
   return out;
 }
 
-/** Learns a fetcher's answer once it arrives, before the browser paints it. */
-export function useLearn(kind: Kind, id: number, answer: Partial<Counts> | undefined) {
-  useIsoLayoutEffect(() => {
-    if (answer) learn(kind, id, answer);
-  }, [kind, id, answer]);
+/**
+ * The like and renote actions' clientAction: their answer is learned when it arrives, not when a
+ * card renders it. A card can leave the page while its request is on the way (a tap on another
+ * note): on Back its list comes from the session's store, as old as when it was loaded, and only
+ * what was learned here brings it up to date.
+ */
+export async function learnAnswer({ request, serverAction }: ClientActionFunctionArgs) {
+  const form = await request.clone().formData();
+  const answer = await serverAction<{ ok: boolean; data?: Partial<Counts> }>();
+  if (answer?.ok && answer.data)
+    learn(form.get("t") === "reply" ? "reply" : "note", Number(form.get("id")), answer.data);
+  return answer;
 }

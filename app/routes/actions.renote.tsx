@@ -1,3 +1,4 @@
+import { learnAnswer } from "~/lib/counts";
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { textToHtml } from "../../worker/lib/text";
@@ -34,3 +35,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const loader = () => redirect("/");
+
+export const clientAction = learnAnswer;

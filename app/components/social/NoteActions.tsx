@@ -2,7 +2,7 @@ import { Link, useFetcher, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { NoteJson } from "../../../worker/features/notes/notes.types";
 import type { UserJson } from "../../../worker/features/users/users.service";
-import { useCounts, useLearn } from "~/lib/counts";
+import { useCounts } from "~/lib/counts";
 import { useSerialToggle } from "~/lib/toggle";
 import { dialogHref } from "~/lib/scroll";
 import { ToggleForm } from "./ToggleForm";
@@ -53,7 +53,6 @@ export function LikeButton({
   viewer: UserJson | null;
 }) {
   const fetcher = useFetcher<{ ok: boolean; data?: { liked: boolean; likenum: number } }>();
-  useLearn(kind, item.id, fetcher.data?.ok ? fetcher.data.data : undefined);
   const now = useCounts(kind, item.id, item, { liked: item.liked, likenum: item.likenum });
   const toggle = useSerialToggle(fetcher, now.liked, (d) => d.data?.liked, true);
   if (!viewer) return <LoginLink icon={heart(false)} label="Like" n={item.likenum} />;
@@ -79,7 +78,6 @@ export function LikeButton({
 function RenoteMenu({ note, viewer }: { note: NoteJson; viewer: UserJson | null }) {
   const fetcher = useFetcher<{ ok: boolean; data?: { renoted: boolean; renum: number } }>();
   const location = useLocation();
-  useLearn("note", note.id, fetcher.data?.ok ? fetcher.data.data : undefined);
   const now = useCounts("note", note.id, note, { renoted: note.renoted, renum: note.renum });
   const toggle = useSerialToggle(fetcher, now.renoted, (d) => d.data?.renoted);
   if (!viewer) {
