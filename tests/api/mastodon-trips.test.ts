@@ -10,11 +10,11 @@ import { user } from "../factories";
 import { BASE } from "../http";
 import { appToken } from "../mastodon";
 
-async function get(token: string, path: string) {
+async function get(token: string, path: string, method = "GET") {
   const res = await (exports as any).default.fetch(
-    new Request(`${BASE}${path}`, { headers: { authorization: `Bearer ${token}` } }),
+    new Request(`${BASE}${path}`, { method, headers: { authorization: `Bearer ${token}` } }),
   );
-  return { status: res.status as number, trips: tripsOf(res.headers.get("server-timing")) };
+  return { status: res.status as number, trips: tripsOf(res.headers.get("server-timing")), body: await res.json() };
 }
 
 describe("Mastodon reads' round trips", () => {
@@ -105,5 +105,56 @@ describe("Mastodon reads' round trips", () => {
       expect(r.trips, path).toBeGreaterThan(0);
       expect(r.trips, path).toBeLessThanOrEqual(most);
     }
+  });
+
+  // A write and the status it answers go in one batch: the batch's SELECTs see its own writes, and
+  // a refusal is read from the same batch's rows.
+  it("each interaction is one trip: the write, then the status read back", async () => {
+    const [a, fan] = [await user(), await user()];
+    const { client } = await appToken(a, "read write follow");
+    const s = await client.v1.statuses.create({ status: "write trips" });
+    const r = await client.v1.statuses.create({ status: "a reply", inReplyToId: s.id });
+    const { token } = await appToken(fan, "read write follow");
+    const ceilings: [string, string, Record<string, unknown>][] = [
+      [`/api/v1/statuses/${s.id}/favourite`, s.id, { favourited: true, favourites_count: 1 }],
+      [`/api/v1/statuses/${s.id}/favourite`, s.id, { favourited: true, favourites_count: 1 }],
+      [`/api/v1/statuses/${r.id}/favourite`, r.id, { favourited: true, favourites_count: 1 }],
+      [`/api/v1/statuses/${s.id}/unfavourite`, s.id, { favourited: false, favourites_count: 0 }],
+      [`/api/v1/statuses/${r.id}/unfavourite`, r.id, { favourited: false, favourites_count: 0 }],
+      [`/api/v1/statuses/${s.id}/bookmark`, s.id, { bookmarked: true }],
+      [`/api/v1/statuses/${r.id}/bookmark`, r.id, { bookmarked: true }],
+      [`/api/v1/statuses/${s.id}/unbookmark`, s.id, { bookmarked: false }],
+      [`/api/v1/statuses/${r.id}/unbookmark`, r.id, { bookmarked: false }],
+      [`/api/v1/statuses/${s.id}/reblog`, "", { reblog: { id: s.id, reblogged: true, reblogs_count: 1 } }],
+      [`/api/v1/statuses/${s.id}/reblog`, "", { reblog: { id: s.id, reblogged: true, reblogs_count: 1 } }],
+      [`/api/v1/statuses/${s.id}/unreblog`, s.id, { reblogged: false, reblogs_count: 0 }],
+    ];
+    for (const [path, id, shape] of ceilings) {
+      const res = await get(token, path, "POST");
+      expect(res.status, path).toBe(200);
+      expect(res.body, path).toMatchObject(shape);
+      if (id) expect(res.body.id, path).toBe(id);
+      else expect(res.body.account.id, path).toBe(String(fan.id));
+      expect(res.trips, path).toBe(1);
+      // The answer is the status as a read of it gives it.
+      expect(res.body, path).toEqual((await get(token, `/api/v1/statuses/${res.body.id}`)).body);
+    }
+    // Refusals from the same batch: an unknown status is a 404, a status across a block a 403,
+    // and neither changed anything.
+    await client.v1.accounts.$select(String(fan.id)).block();
+    for (const [path, status] of [
+      ["/api/v1/statuses/1999999998/favourite", 404],
+      ["/api/v1/statuses/1999999998/bookmark", 404],
+      ["/api/v1/statuses/1999999998/reblog", 404],
+      [`/api/v1/statuses/${s.id}/favourite`, 403],
+      [`/api/v1/statuses/${s.id}/bookmark`, 403],
+      [`/api/v1/statuses/${s.id}/reblog`, 403],
+    ] as const) {
+      const res = await get(token, path, "POST");
+      expect(res.status, path).toBe(status);
+      expect(res.trips, path).toBe(1);
+    }
+    const fresh = await client.v1.statuses.$select(s.id).fetch();
+    expect(fresh).toMatchObject({ favouritesCount: 0, reblogsCount: 0 });
   });
 });

@@ -1,20 +1,22 @@
 // /api/v1/statuses: post, read, edit, delete, and the interactions, through NoteX's own services.
 import { Hono } from "hono";
-import { and, eq } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
+import { type Read, writeAsRead } from "../../db/reads";
 import { notes } from "../../db/schema/notes";
+import { replies } from "../../db/schema/social";
 import { AppError } from "../../lib/errors";
-import { bookmark } from "../bookmarks/bookmarks.service";
-import { like } from "../likes/likes.service";
-import { RENOTE } from "../notes/notes.constants";
+import { markWrite } from "../interactions/interactions.service";
+import { BOOKMARK } from "../interactions/kinds";
+import { likeWrite } from "../likes/likes.service";
 import { noteHistory } from "../notes/read.service";
-import { renote, undoRenote } from "../notes/renotes.service";
+import { prepareRenote, prepareUndoRenote, renoteOf } from "../notes/renotes.service";
 import { deleteNote } from "../notes/write.service";
 import { deleteReply } from "../replies/replies.service";
 import { originOf } from "./accounts.routes";
 import { editStatus, idempotent, postStatus, StatusInput } from "./compose.service";
 import { federated, input, type MastoContext, type MastoEnv, readable, scoped, viewer, viewerId } from "./masto.http";
 import { iso, type StatusRef, statusRef } from "./serialise";
-import { contextOf, notFoundStatus, statusOf } from "./statuses.service";
+import { contextOf, notFoundStatus, type RefsWhere, refsWhere, statusOf, writeThenStatus } from "./statuses.service";
 
 const refOf = (c: MastoContext): StatusRef => {
   const ref = statusRef(c.req.param("id"));
@@ -26,31 +28,28 @@ const refOf = (c: MastoContext): StatusRef => {
 const answer = async (c: MastoContext, ref: StatusRef) =>
   c.json(await statusOf(c.var.db, originOf(c), viewerId(c), ref));
 
+/** The write, then the status `where` names as the person sees it now: one batch. */
+const afterWrite = <T>(c: MastoContext, write: Read<T>, where: RefsWhere) =>
+  writeThenStatus(c.var.db, originOf(c), viewer(c).id, write, where);
+
 /** Bookmark/unbookmark act on notes and replies alike, then answer the status. */
 const toggle = (on: boolean) => async (c: MastoContext) => {
   const ref = refOf(c);
-  await bookmark(c.var.db, viewer(c).id, ref.kind, ref.id, on);
-  return answer(c, ref);
+  const write = writeAsRead(c.var.db, markWrite(BOOKMARK, c.var.db, viewer(c).id, ref.kind, ref.id, on));
+  return c.json((await afterWrite(c, write, refsWhere([ref]))).status);
 };
 
 /** Favourite/unfavourite: a like, sent to the fediverse as /v1's is. */
 const favourite = (on: boolean) => async (c: MastoContext) => {
   const ref = refOf(c);
   const me = viewer(c).id;
-  await like(c.var.db, me, ref.kind, ref.id, on);
+  const { status } = await afterWrite(c, likeWrite(c.var.db, me, ref.kind, ref.id, on), refsWhere([ref]));
   await federated(c, { notex: "like", op: on ? "create" : "delete", uid: me, kind: ref.kind, id: ref.id });
-  return answer(c, ref);
+  return c.json(status);
 };
 
-/** The person's plain renote of note `id`, if any. */
-async function myRenote(c: MastoContext, id: number): Promise<number | null> {
-  const [row] = await c.var.db
-    .select({ id: notes.id })
-    .from(notes)
-    .where(and(eq(notes.userId, viewer(c).id), eq(notes.kind, RENOTE), eq(notes.renoteId, id)))
-    .limit(1);
-  return row?.id ?? null;
-}
+/** Only notes: the other kind's ids match none. */
+const noReplies = inArray(replies.id, [0]);
 
 const unsupported = (what: string) => () => {
   throw new AppError(422, "invalid_input", `Validation failed: ${what}`);
@@ -117,18 +116,22 @@ export const statusRoutes = new Hono<MastoEnv>()
     const ref = refOf(c);
     if (ref.kind === "reply")
       throw new AppError(422, "invalid_input", "Validation failed: NoteX replies cannot be reblogged.");
-    const done = await renote(c.var.db, viewer(c).id, ref.id, "", "");
-    await federated(c, { notex: "renote", op: "create", uid: viewer(c).id, target: done.id });
-    const original = await statusOf(c.var.db, originOf(c), viewer(c).id, ref);
-    const wrapper = await myRenote(c, original.reblog ? Number((original.reblog as { id: string }).id) / 2 : ref.id);
-    return answer(c, wrapper ? { kind: "note", id: wrapper } : ref);
+    const me = viewer(c).id;
+    // Mastodon answers the reblog itself (its `reblog` the original): the person's renote of the
+    // original, which a renote of a renote shares too, read back by the same batch.
+    const write = await prepareRenote(c.var.db, me, ref.id, "", "");
+    const mine = { notes: sql`${notes.id} = ${renoteOf(me, write.id)}`, replies: noReplies };
+    const { done, status } = await afterWrite(c, writeAsRead(c.var.db, write), mine);
+    await federated(c, { notex: "renote", op: "create", uid: me, target: done.id });
+    return c.json(status);
   })
   .post("/api/v1/statuses/:id/unreblog", scoped("write:statuses"), async (c) => {
     const ref = refOf(c);
     if (ref.kind === "reply") throw notFoundStatus();
-    const done = await undoRenote(c.var.db, viewer(c).id, ref.id);
+    const write = writeAsRead(c.var.db, prepareUndoRenote(c.var.db, viewer(c).id, ref.id));
+    const { done, status } = await afterWrite(c, write, refsWhere([ref]));
     await federated(c, { notex: "renote", op: "delete", uid: viewer(c).id, target: done.id });
-    return answer(c, ref);
+    return c.json(status);
   })
   .post("/api/v1/statuses/:id/pin", scoped("write:accounts"), unsupported("NoteX has no pinned posts."))
   .post("/api/v1/statuses/:id/unpin", scoped("write:accounts"), unsupported("NoteX has no pinned posts."))

@@ -175,6 +175,24 @@ export function replyReadBack(db: DB, author: number, id: SQL<number>) {
 
 export const notFoundStatus = () => new AppError(404, "not_found", "Record not found");
 
+/**
+ * A write, then the one status `where` names as the viewer sees it after the write, in one batch
+ * (a batch's SELECT sees the batch's own writes): the write's refusal first, from its own rows;
+ * then Mastodon's 404 when the status is not there for the viewer.
+ */
+export async function writeThenStatus<T>(
+  db: DB,
+  origin: string,
+  viewer: number,
+  write: Read<T>,
+  where: RefsWhere,
+): Promise<{ done: T; status: Status }> {
+  const [done, found] = await readOne(db, pairOf(write, refsRead(db, origin, viewer, where)));
+  const [status] = found.values();
+  if (!status) throw notFoundStatus();
+  return { done, status };
+}
+
 /** One status, or Mastodon's 404. */
 export async function statusOf(db: DB, origin: string, viewer: number | null, ref: StatusRef | null) {
   const [status] = ref ? await statusesOf(db, origin, viewer, [ref]) : [];
