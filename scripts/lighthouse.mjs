@@ -49,7 +49,9 @@ try {
     const failing = Object.values(lhr.audits)
       .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative")
       .map((a) => {
-        const where = (a.details?.items ?? [])
+        // Some audits (the insights) keep their details in another shape than a list of items.
+        const items = Array.isArray(a.details?.items) ? a.details.items : [];
+        const where = items
           .slice(0, 3)
           .map((i) => i.node?.snippet ?? i.url)
           .filter(Boolean);

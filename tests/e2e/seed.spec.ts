@@ -60,13 +60,23 @@ test("the demo network: people with pictures, recent notes with photos, threads,
   await page.goto(`${base}/`);
   await expect(page.locator("main article").first()).toBeVisible();
   expect(await page.locator("main article").count()).toBeGreaterThanOrEqual(10);
-  await expect(page.locator("main article img[src^='/img/u/']").first()).toBeVisible();
+  const photo = page.locator("main article img[src^='/img/u/']").first();
+  await expect(photo).toBeVisible();
+  // The pictures are what a phone's upload would be (lossy WebP), not lossless PNGs several times
+  // their weight: the first photo is the home page's largest paint.
+  const photoFile = await page.request.get(`${base}${await photo.getAttribute("src")}`);
+  expect(photoFile.headers()["content-type"]).toBe("image/webp");
+  expect((await photoFile.body()).length).toBeLessThan(20_000);
 
   await page.goto(`${base}/adalovelace`);
   const avatar = page.locator("main img[src^='/img/u/1/avatar/']").first();
   await expect(avatar).toBeVisible();
   const picture = await page.request.get(`${base}${await avatar.getAttribute("src")}`);
-  expect(picture.headers()["content-type"]).toBe("image/png");
+  expect(picture.headers()["content-type"]).toBe("image/webp");
+  // Drawn at twice its largest CSS size (the profile's 88 px), a few KB: lists show it at 40 px.
+  expect((await picture.body()).length).toBeLessThan(4_000);
+  const side = await avatar.evaluate((img: HTMLImageElement) => img.naturalWidth);
+  expect(side).toBe(176);
 
   await page.goto(`${base}/adalovelace/note/1`);
   await expect(page.locator("li.depth-3").first()).toBeVisible();
