@@ -10,9 +10,10 @@ import { user } from "../factories";
 import { BASE } from "../http";
 import { appToken } from "../mastodon";
 
-async function get(token: string, path: string, method = "GET") {
+async function get(token: string, path: string, method = "GET", body?: object) {
+  const headers = { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) };
   const res = await (exports as any).default.fetch(
-    new Request(`${BASE}${path}`, { method, headers: { authorization: `Bearer ${token}` } }),
+    new Request(`${BASE}${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined }),
   );
   return { status: res.status as number, trips: tripsOf(res.headers.get("server-timing")), body: await res.json() };
 }
@@ -156,5 +157,58 @@ describe("Mastodon reads' round trips", () => {
     }
     const fresh = await client.v1.statuses.$select(s.id).fetch();
     expect(fresh).toMatchObject({ favouritesCount: 0, reblogsCount: 0 });
+  });
+
+  it("an edit and a delete are one trip: the write and the status, read after the edit or before the delete", async () => {
+    const [a, other] = [await user(), await user()];
+    const { client, token } = await appToken(a, "read write follow");
+    const { token: otherToken } = await appToken(other, "read write follow");
+    const s = await client.v1.statuses.create({ status: "first words #howto" });
+    const r = await client.v1.statuses.create({ status: "a reply", inReplyToId: s.id });
+    for (const [id, text] of [
+      [s.id, "second words"],
+      [r.id, "a better reply"],
+    ]) {
+      // Someone else's status is not found, and stays as it was.
+      const refused = await get(otherToken, `/api/v1/statuses/${id}`, "PUT", { status: "not mine" });
+      expect(refused.status).toBe(404);
+      expect(refused.trips).toBe(1);
+      const edited = await get(token, `/api/v1/statuses/${id}`, "PUT", { status: text });
+      expect(edited.status).toBe(200);
+      expect(edited.trips).toBe(1);
+      expect(edited.body.content).toBe(`<p>${text}</p>`);
+      expect(edited.body).toEqual((await get(token, `/api/v1/statuses/${id}`)).body);
+    }
+    // The note keeps its x-label (shown as a tag) and its edit history.
+    const note = await get(token, `/api/v1/statuses/${s.id}`);
+    expect(note.body.tags).toEqual([expect.objectContaining({ name: "howto" })]);
+    expect(note.body.edited_at).not.toBeNull();
+    const history = await get(token, `/api/v1/statuses/${s.id}/history`);
+    expect(history.body.map((v: { content: string }) => v.content)).toEqual([
+      expect.stringContaining("first words"),
+      "<p>second words</p>",
+    ]);
+
+    const d = await client.v1.statuses.create({ status: "to go\nand redraft" });
+    const dr = await client.v1.statuses.create({ status: "a reply to go", inReplyToId: s.id });
+    for (const [id, text] of [
+      [dr.id, "a reply to go"],
+      [d.id, "to go\nand redraft"],
+    ]) {
+      const refused = await get(otherToken, `/api/v1/statuses/${id}`, "DELETE");
+      expect(refused.status).toBe(404);
+      expect(refused.trips).toBe(1);
+      const before = (await get(token, `/api/v1/statuses/${id}`)).body;
+      const gone = await get(token, `/api/v1/statuses/${id}`, "DELETE");
+      expect(gone.status).toBe(200);
+      expect(gone.trips).toBe(1);
+      expect(gone.body).toEqual({ ...before, text });
+      expect((await get(token, `/api/v1/statuses/${id}`)).status).toBe(404);
+    }
+    // The reply's parent counts one reply again, and the author one note fewer.
+    expect((await get(token, `/api/v1/statuses/${s.id}`)).body).toMatchObject({
+      replies_count: 1,
+      account: { statuses_count: 1 },
+    });
   });
 });

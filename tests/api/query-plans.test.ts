@@ -212,7 +212,14 @@ describe("query plans of the hot reads", () => {
       reader.token = (await appToken(b, "read")).token;
       owner.token = (await appToken(a, "read")).token;
       writer.token = (await appToken(b, "read write")).token;
+      const post = async (status: string, in_reply_to_id?: string) =>
+        (await writer.post("/api/v1/statuses", { status, in_reply_to_id })).body.id as string;
+      own.note = await post("mine");
+      own.reply = await post("my reply", own.note);
+      own.goneReply = await post("a reply to go", own.note);
+      own.gone = await post("to go");
     });
+    const own = { note: "", reply: "", gone: "", goneReply: "" };
     const mastoCalls: [string, () => Promise<{ status: number }>][] = [
       ["bookmarks", () => reader.get("/api/v1/bookmarks")],
       ["favourites", () => reader.get("/api/v1/favourites")],
@@ -241,6 +248,10 @@ describe("query plans of the hot reads", () => {
       ["unbookmark", () => writer.post(`/api/v1/statuses/${noteId * 2}/unbookmark`)],
       ["reblog", () => writer.post(`/api/v1/statuses/${noteId * 2}/reblog`)],
       ["unreblog", () => writer.post(`/api/v1/statuses/${noteId * 2}/unreblog`)],
+      ["edit", () => writer.request("PUT", `/api/v1/statuses/${own.note}`, { status: "edited" })],
+      ["edit a reply", () => writer.request("PUT", `/api/v1/statuses/${own.reply}`, { status: "edited" })],
+      ["delete a reply", () => writer.delete(`/api/v1/statuses/${own.goneReply}`)],
+      ["delete", () => writer.delete(`/api/v1/statuses/${own.gone}`)],
     ];
     it.each(mastoCalls)("%s: no full scans, no temp B-tree for ordering", async (_name, call) => {
       const problems = await plansOf(call);

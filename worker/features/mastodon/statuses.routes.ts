@@ -10,10 +10,8 @@ import { BOOKMARK } from "../interactions/kinds";
 import { likeWrite } from "../likes/likes.service";
 import { noteHistory } from "../notes/read.service";
 import { prepareRenote, prepareUndoRenote, renoteOf } from "../notes/renotes.service";
-import { deleteNote } from "../notes/write.service";
-import { deleteReply } from "../replies/replies.service";
 import { originOf } from "./accounts.routes";
-import { editStatus, idempotent, postStatus, StatusInput } from "./compose.service";
+import { deleteStatus, editStatus, idempotent, postStatus, StatusInput, textOf } from "./compose.service";
 import { federated, input, type MastoContext, type MastoEnv, readable, scoped, viewer, viewerId } from "./masto.http";
 import { iso, type StatusRef, statusRef } from "./serialise";
 import { contextOf, notFoundStatus, type RefsWhere, refsWhere, statusOf, writeThenStatus } from "./statuses.service";
@@ -70,24 +68,17 @@ export const statusRoutes = new Hono<MastoEnv>()
   .put("/api/v1/statuses/:id", scoped("write:statuses"), async (c) => {
     const ref = refOf(c);
     const me = viewer(c);
-    await editStatus(c.env, c.var.db, me, ref, await input(c, StatusInput), originOf(c));
+    const status = await editStatus(c.env, c.var.db, me, ref, await input(c, StatusInput), originOf(c));
     await federated(c, { notex: ref.kind, op: "update", uid: me.id, id: ref.id });
-    return answer(c, ref);
+    return c.json(status);
   })
   .delete("/api/v1/statuses/:id", scoped("write:statuses"), async (c) => {
     const ref = refOf(c);
     const me = viewer(c);
-    // Mastodon answers the deleted status with its source text, so an app can offer "delete and redraft".
-    const status = await statusOf(c.var.db, originOf(c), me.id, ref);
-    if ((status.account as { id: string }).id !== String(me.id)) throw notFoundStatus();
-    if (ref.kind === "note") {
-      await deleteNote(c.env, c.var.db, me.id, ref.id);
-      await federated(c, { notex: "note", op: "delete", uid: me.id, id: ref.id });
-    } else {
-      const { parent } = await deleteReply(c.var.db, me.id, ref.id);
-      await federated(c, { notex: "reply", op: "delete", uid: me.id, id: ref.id, parent });
-    }
-    return c.json({ ...status, text: textOf(String(status.content ?? "")) });
+    const { status, parent } = await deleteStatus(c.env, c.var.db, me, ref, originOf(c));
+    if (parent === undefined) await federated(c, { notex: "note", op: "delete", uid: me.id, id: ref.id });
+    else await federated(c, { notex: "reply", op: "delete", uid: me.id, id: ref.id, parent });
+    return c.json(status);
   })
   .get("/api/v1/statuses/:id/context", readable("read:statuses"), async (c) => {
     return c.json(await contextOf(c.var.db, originOf(c), viewerId(c), refOf(c)));
@@ -148,13 +139,3 @@ async function noteText(c: MastoContext, id: number) {
   if (!row) throw notFoundStatus();
   return row;
 }
-
-const textOf = (html: string) =>
-  html
-    .replace(/<br\s*\/?>/g, "\n")
-    .replace(/<\/p><p>/g, "\n\n")
-    .replace(/<[^>]+>/g, "")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&");
