@@ -86,6 +86,10 @@ describe("Mastodon reads' round trips", () => {
       [`/api/v1/statuses/${r.id}`, 1],
       [`/api/v1/statuses/${s.id}/context`, 1],
       [`/api/v1/statuses/${r.id}/context`, 1],
+      [`/api/v1/statuses/${s.id}/source`, 1],
+      [`/api/v1/statuses/${r.id}/source`, 1],
+      [`/api/v1/statuses/${s.id}/history`, 1],
+      [`/api/v1/statuses/${r.id}/history`, 1],
       [`/api/v1/statuses/${s.id}/favourited_by`, 1],
       [`/api/v1/statuses/${s.id}/reblogged_by`, 1],
       [`/api/v1/statuses/${r.id}/reblogged_by`, 1],
@@ -179,11 +183,21 @@ describe("Mastodon reads' round trips", () => {
       expect(edited.body.content).toBe(`<p>${text}</p>`);
       expect(edited.body).toEqual((await get(token, `/api/v1/statuses/${id}`)).body);
     }
+    // The source is the author's own: someone else's is not found.
+    expect(await get(otherToken, `/api/v1/statuses/${s.id}/source`)).toMatchObject({ status: 404, trips: 1 });
+    expect((await get(token, `/api/v1/statuses/${s.id}/source`)).body).toEqual({
+      id: s.id,
+      text: "second words",
+      spoiler_text: "",
+    });
+    expect((await get(token, `/api/v1/statuses/${r.id}/source`)).body.text).toBe("a better reply");
     // The note keeps its x-label (shown as a tag) and its edit history.
     const note = await get(token, `/api/v1/statuses/${s.id}`);
     expect(note.body.tags).toEqual([expect.objectContaining({ name: "howto" })]);
     expect(note.body.edited_at).not.toBeNull();
-    const history = await get(token, `/api/v1/statuses/${s.id}/history`);
+    const history = await get(otherToken, `/api/v1/statuses/${s.id}/history`);
+    expect(history.trips).toBe(1);
+    expect(history.body[1].account).toEqual(note.body.account);
     expect(history.body.map((v: { content: string }) => v.content)).toEqual([
       expect.stringContaining("first words"),
       "<p>second words</p>",

@@ -252,6 +252,8 @@ describe("query plans of the hot reads", () => {
       ["edit a reply", () => writer.request("PUT", `/api/v1/statuses/${own.reply}`, { status: "edited" })],
       ["delete a reply", () => writer.delete(`/api/v1/statuses/${own.goneReply}`)],
       ["delete", () => writer.delete(`/api/v1/statuses/${own.gone}`)],
+      ["a status's history", () => reader.get(`/api/v1/statuses/${noteId * 2}/history`)],
+      ["a status's source", () => writer.get(`/api/v1/statuses/${own.note}/source`)],
     ];
     it.each(mastoCalls)("%s: no full scans, no temp B-tree for ordering", async (_name, call) => {
       const problems = await plansOf(call);

@@ -25,6 +25,7 @@ import {
   refsRead,
   refsWhere,
   replyReadBack,
+  textOf,
   textToHtml,
   writeThenStatus,
 } from "./statuses.service";
@@ -212,17 +213,6 @@ export async function deleteStatus(env: Env, db: DB, author: Author, ref: Status
   await deleteImages(env, db, author.id, done.keys);
   return { status: { ...status, text: textOf(String(status.content ?? "")) }, parent: done.parent };
 }
-
-/** A status's HTML as the plain text an app edits. */
-export const textOf = (html: string) =>
-  html
-    .replace(/<br\s*\/?>/g, "\n")
-    .replace(/<\/p><p>/g, "\n\n")
-    .replace(/<[^>]+>/g, "")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&");
 
 const KEY_TTL_MS = 60 * 60 * 1000;
 

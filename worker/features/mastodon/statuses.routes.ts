@@ -1,6 +1,6 @@
 // /api/v1/statuses: post, read, edit, delete, and the interactions, through NoteX's own services.
 import { Hono } from "hono";
-import { eq, inArray, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { type Read, writeAsRead } from "../../db/reads";
 import { notes } from "../../db/schema/notes";
 import { replies } from "../../db/schema/social";
@@ -8,13 +8,21 @@ import { AppError } from "../../lib/errors";
 import { markWrite } from "../interactions/interactions.service";
 import { BOOKMARK } from "../interactions/kinds";
 import { likeWrite } from "../likes/likes.service";
-import { noteHistory } from "../notes/read.service";
 import { prepareRenote, prepareUndoRenote, renoteOf } from "../notes/renotes.service";
 import { originOf } from "./accounts.routes";
-import { deleteStatus, editStatus, idempotent, postStatus, StatusInput, textOf } from "./compose.service";
+import { deleteStatus, editStatus, idempotent, postStatus, StatusInput } from "./compose.service";
 import { federated, input, type MastoContext, type MastoEnv, readable, scoped, viewer, viewerId } from "./masto.http";
-import { iso, type StatusRef, statusRef } from "./serialise";
-import { contextOf, notFoundStatus, type RefsWhere, refsWhere, statusOf, writeThenStatus } from "./statuses.service";
+import { type StatusRef, statusRef } from "./serialise";
+import {
+  contextOf,
+  historyOf,
+  notFoundStatus,
+  type RefsWhere,
+  refsWhere,
+  sourceOf,
+  statusOf,
+  writeThenStatus,
+} from "./statuses.service";
 
 const refOf = (c: MastoContext): StatusRef => {
   const ref = statusRef(c.req.param("id"));
@@ -83,22 +91,12 @@ export const statusRoutes = new Hono<MastoEnv>()
   .get("/api/v1/statuses/:id/context", readable("read:statuses"), async (c) => {
     return c.json(await contextOf(c.var.db, originOf(c), viewerId(c), refOf(c)));
   })
-  .get("/api/v1/statuses/:id/source", scoped("read:statuses"), async (c) => {
-    const ref = refOf(c);
-    const status = await statusOf(c.var.db, originOf(c), viewer(c).id, ref);
-    if ((status.account as { id: string }).id !== String(viewer(c).id)) throw notFoundStatus();
-    const { txt } = ref.kind === "note" ? await noteText(c, ref.id) : { txt: textOf(String(status.content)) };
-    return c.json({ id: status.id, text: txt, spoiler_text: "" });
-  })
-  .get("/api/v1/statuses/:id/history", readable("read:statuses"), async (c) => {
-    const ref = refOf(c);
-    const status = await statusOf(c.var.db, originOf(c), viewerId(c), ref);
-    const base = { spoiler_text: "", sensitive: false, account: status.account, media_attachments: [], emojis: [] };
-    // Replies keep no versions: their history is the text as it is now.
-    if (ref.kind === "reply") return c.json([{ ...base, content: status.content, created_at: status.created_at }]);
-    const h = await noteHistory(c.var.db, ref.id, viewerId(c));
-    return c.json(h.versions.reverse().map((v) => ({ ...base, content: v.content, created_at: iso(v.edited_at) })));
-  })
+  .get("/api/v1/statuses/:id/source", scoped("read:statuses"), async (c) =>
+    c.json(await sourceOf(c.var.db, viewer(c).id, refOf(c))),
+  )
+  .get("/api/v1/statuses/:id/history", readable("read:statuses"), async (c) =>
+    c.json(await historyOf(c.var.db, originOf(c), viewerId(c), refOf(c))),
+  )
   .post("/api/v1/statuses/:id/favourite", scoped("write:favourites"), favourite(true))
   .post("/api/v1/statuses/:id/unfavourite", scoped("write:favourites"), favourite(false))
   .post("/api/v1/statuses/:id/bookmark", scoped("write:bookmarks"), toggle(true))
@@ -132,10 +130,3 @@ export const statusRoutes = new Hono<MastoEnv>()
     unsupported("NoteX cannot mute a conversation; mute its author instead."),
   )
   .post("/api/v1/statuses/:id/unmute", scoped("write:mutes"), unsupported("NoteX cannot mute a conversation."));
-
-/** The stored plain text of the person's own note. */
-async function noteText(c: MastoContext, id: number) {
-  const [row] = await c.var.db.select({ txt: notes.txt }).from(notes).where(eq(notes.id, id)).limit(1);
-  if (!row) throw notFoundStatus();
-  return row;
-}
