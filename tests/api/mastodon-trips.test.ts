@@ -10,11 +10,12 @@ import { user } from "../factories";
 import { BASE } from "../http";
 import { appToken } from "../mastodon";
 
-async function get(token: string, path: string) {
+async function get(token: string, path: string, method = "GET", body?: object) {
+  const headers = { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) };
   const res = await (exports as any).default.fetch(
-    new Request(`${BASE}${path}`, { headers: { authorization: `Bearer ${token}` } }),
+    new Request(`${BASE}${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined }),
   );
-  return { status: res.status as number, trips: tripsOf(res.headers.get("server-timing")) };
+  return { status: res.status as number, trips: tripsOf(res.headers.get("server-timing")), body: await res.json() };
 }
 
 describe("Mastodon reads' round trips", () => {
@@ -85,6 +86,10 @@ describe("Mastodon reads' round trips", () => {
       [`/api/v1/statuses/${r.id}`, 1],
       [`/api/v1/statuses/${s.id}/context`, 1],
       [`/api/v1/statuses/${r.id}/context`, 1],
+      [`/api/v1/statuses/${s.id}/source`, 1],
+      [`/api/v1/statuses/${r.id}/source`, 1],
+      [`/api/v1/statuses/${s.id}/history`, 1],
+      [`/api/v1/statuses/${r.id}/history`, 1],
       [`/api/v1/statuses/${s.id}/favourited_by`, 1],
       [`/api/v1/statuses/${s.id}/reblogged_by`, 1],
       [`/api/v1/statuses/${r.id}/reblogged_by`, 1],
@@ -105,5 +110,119 @@ describe("Mastodon reads' round trips", () => {
       expect(r.trips, path).toBeGreaterThan(0);
       expect(r.trips, path).toBeLessThanOrEqual(most);
     }
+  });
+
+  // A write and the status it answers go in one batch: the batch's SELECTs see its own writes, and
+  // a refusal is read from the same batch's rows.
+  it("each interaction is one trip: the write, then the status read back", async () => {
+    const [a, fan] = [await user(), await user()];
+    const { client } = await appToken(a, "read write follow");
+    const s = await client.v1.statuses.create({ status: "write trips" });
+    const r = await client.v1.statuses.create({ status: "a reply", inReplyToId: s.id });
+    const { token } = await appToken(fan, "read write follow");
+    const ceilings: [string, string, Record<string, unknown>][] = [
+      [`/api/v1/statuses/${s.id}/favourite`, s.id, { favourited: true, favourites_count: 1 }],
+      [`/api/v1/statuses/${s.id}/favourite`, s.id, { favourited: true, favourites_count: 1 }],
+      [`/api/v1/statuses/${r.id}/favourite`, r.id, { favourited: true, favourites_count: 1 }],
+      [`/api/v1/statuses/${s.id}/unfavourite`, s.id, { favourited: false, favourites_count: 0 }],
+      [`/api/v1/statuses/${r.id}/unfavourite`, r.id, { favourited: false, favourites_count: 0 }],
+      [`/api/v1/statuses/${s.id}/bookmark`, s.id, { bookmarked: true }],
+      [`/api/v1/statuses/${r.id}/bookmark`, r.id, { bookmarked: true }],
+      [`/api/v1/statuses/${s.id}/unbookmark`, s.id, { bookmarked: false }],
+      [`/api/v1/statuses/${r.id}/unbookmark`, r.id, { bookmarked: false }],
+      [`/api/v1/statuses/${s.id}/reblog`, "", { reblog: { id: s.id, reblogged: true, reblogs_count: 1 } }],
+      [`/api/v1/statuses/${s.id}/reblog`, "", { reblog: { id: s.id, reblogged: true, reblogs_count: 1 } }],
+      [`/api/v1/statuses/${s.id}/unreblog`, s.id, { reblogged: false, reblogs_count: 0 }],
+    ];
+    for (const [path, id, shape] of ceilings) {
+      const res = await get(token, path, "POST");
+      expect(res.status, path).toBe(200);
+      expect(res.body, path).toMatchObject(shape);
+      if (id) expect(res.body.id, path).toBe(id);
+      else expect(res.body.account.id, path).toBe(String(fan.id));
+      expect(res.trips, path).toBe(1);
+      // The answer is the status as a read of it gives it.
+      expect(res.body, path).toEqual((await get(token, `/api/v1/statuses/${res.body.id}`)).body);
+    }
+    // Refusals from the same batch: an unknown status is a 404, a status across a block a 403,
+    // and neither changed anything.
+    await client.v1.accounts.$select(String(fan.id)).block();
+    for (const [path, status] of [
+      ["/api/v1/statuses/1999999998/favourite", 404],
+      ["/api/v1/statuses/1999999998/bookmark", 404],
+      ["/api/v1/statuses/1999999998/reblog", 404],
+      [`/api/v1/statuses/${s.id}/favourite`, 403],
+      [`/api/v1/statuses/${s.id}/bookmark`, 403],
+      [`/api/v1/statuses/${s.id}/reblog`, 403],
+    ] as const) {
+      const res = await get(token, path, "POST");
+      expect(res.status, path).toBe(status);
+      expect(res.trips, path).toBe(1);
+    }
+    const fresh = await client.v1.statuses.$select(s.id).fetch();
+    expect(fresh).toMatchObject({ favouritesCount: 0, reblogsCount: 0 });
+  });
+
+  it("an edit and a delete are one trip: the write and the status, read after the edit or before the delete", async () => {
+    const [a, other] = [await user(), await user()];
+    const { client, token } = await appToken(a, "read write follow");
+    const { token: otherToken } = await appToken(other, "read write follow");
+    const s = await client.v1.statuses.create({ status: "first words #howto" });
+    const r = await client.v1.statuses.create({ status: "a reply", inReplyToId: s.id });
+    for (const [id, text] of [
+      [s.id, "second words"],
+      [r.id, "a better reply"],
+    ]) {
+      // Someone else's status is not found, and stays as it was.
+      const refused = await get(otherToken, `/api/v1/statuses/${id}`, "PUT", { status: "not mine" });
+      expect(refused.status).toBe(404);
+      expect(refused.trips).toBe(1);
+      const edited = await get(token, `/api/v1/statuses/${id}`, "PUT", { status: text });
+      expect(edited.status).toBe(200);
+      expect(edited.trips).toBe(1);
+      expect(edited.body.content).toBe(`<p>${text}</p>`);
+      expect(edited.body).toEqual((await get(token, `/api/v1/statuses/${id}`)).body);
+    }
+    // The source is the author's own: someone else's is not found.
+    expect(await get(otherToken, `/api/v1/statuses/${s.id}/source`)).toMatchObject({ status: 404, trips: 1 });
+    expect((await get(token, `/api/v1/statuses/${s.id}/source`)).body).toEqual({
+      id: s.id,
+      text: "second words",
+      spoiler_text: "",
+    });
+    expect((await get(token, `/api/v1/statuses/${r.id}/source`)).body.text).toBe("a better reply");
+    // The note keeps its x-label (shown as a tag) and its edit history.
+    const note = await get(token, `/api/v1/statuses/${s.id}`);
+    expect(note.body.tags).toEqual([expect.objectContaining({ name: "howto" })]);
+    expect(note.body.edited_at).not.toBeNull();
+    const history = await get(otherToken, `/api/v1/statuses/${s.id}/history`);
+    expect(history.trips).toBe(1);
+    expect(history.body[1].account).toEqual(note.body.account);
+    expect(history.body.map((v: { content: string }) => v.content)).toEqual([
+      expect.stringContaining("first words"),
+      "<p>second words</p>",
+    ]);
+
+    const d = await client.v1.statuses.create({ status: "to go\nand redraft" });
+    const dr = await client.v1.statuses.create({ status: "a reply to go", inReplyToId: s.id });
+    for (const [id, text] of [
+      [dr.id, "a reply to go"],
+      [d.id, "to go\nand redraft"],
+    ]) {
+      const refused = await get(otherToken, `/api/v1/statuses/${id}`, "DELETE");
+      expect(refused.status).toBe(404);
+      expect(refused.trips).toBe(1);
+      const before = (await get(token, `/api/v1/statuses/${id}`)).body;
+      const gone = await get(token, `/api/v1/statuses/${id}`, "DELETE");
+      expect(gone.status).toBe(200);
+      expect(gone.trips).toBe(1);
+      expect(gone.body).toEqual({ ...before, text });
+      expect((await get(token, `/api/v1/statuses/${id}`)).status).toBe(404);
+    }
+    // The reply's parent counts one reply again, and the author one note fewer.
+    expect((await get(token, `/api/v1/statuses/${s.id}`)).body).toMatchObject({
+      replies_count: 1,
+      account: { statuses_count: 1 },
+    });
   });
 });

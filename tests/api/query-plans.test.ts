@@ -207,10 +207,19 @@ describe("query plans of the hot reads", () => {
   describe("Mastodon lists", () => {
     const reader = new Client();
     const owner = new Client();
+    const writer = new Client();
     beforeAll(async () => {
       reader.token = (await appToken(b, "read")).token;
       owner.token = (await appToken(a, "read")).token;
+      writer.token = (await appToken(b, "read write")).token;
+      const post = async (status: string, in_reply_to_id?: string) =>
+        (await writer.post("/api/v1/statuses", { status, in_reply_to_id })).body.id as string;
+      own.note = await post("mine");
+      own.reply = await post("my reply", own.note);
+      own.goneReply = await post("a reply to go", own.note);
+      own.gone = await post("to go");
     });
+    const own = { note: "", reply: "", gone: "", goneReply: "" };
     const mastoCalls: [string, () => Promise<{ status: number }>][] = [
       ["bookmarks", () => reader.get("/api/v1/bookmarks")],
       ["favourites", () => reader.get("/api/v1/favourites")],
@@ -231,6 +240,20 @@ describe("query plans of the hot reads", () => {
         "an account's statuses below a status",
         () => reader.get(`/api/v1/accounts/${a.id}/statuses?max_id=${noteId * 2}`),
       ],
+      // A write's batch reads the status back after it: those reads are indexed too.
+      ["favourite", () => writer.post(`/api/v1/statuses/${noteId * 2}/favourite`)],
+      ["favourite a reply", () => writer.post(`/api/v1/statuses/${replyId * 2 + 1}/favourite`)],
+      ["unfavourite", () => writer.post(`/api/v1/statuses/${noteId * 2}/unfavourite`)],
+      ["bookmark", () => writer.post(`/api/v1/statuses/${noteId * 2}/bookmark`)],
+      ["unbookmark", () => writer.post(`/api/v1/statuses/${noteId * 2}/unbookmark`)],
+      ["reblog", () => writer.post(`/api/v1/statuses/${noteId * 2}/reblog`)],
+      ["unreblog", () => writer.post(`/api/v1/statuses/${noteId * 2}/unreblog`)],
+      ["edit", () => writer.request("PUT", `/api/v1/statuses/${own.note}`, { status: "edited" })],
+      ["edit a reply", () => writer.request("PUT", `/api/v1/statuses/${own.reply}`, { status: "edited" })],
+      ["delete a reply", () => writer.delete(`/api/v1/statuses/${own.goneReply}`)],
+      ["delete", () => writer.delete(`/api/v1/statuses/${own.gone}`)],
+      ["a status's history", () => reader.get(`/api/v1/statuses/${noteId * 2}/history`)],
+      ["a status's source", () => writer.get(`/api/v1/statuses/${own.note}/source`)],
     ];
     it.each(mastoCalls)("%s: no full scans, no temp B-tree for ordering", async (_name, call) => {
       const problems = await plansOf(call);

@@ -23,7 +23,7 @@ interface BuiltSelect {
 }
 
 /** A drizzle statement of a write's batch: a select, or an insert, update or delete (no fields). */
-interface BuiltStatement {
+export interface BuiltStatement {
   toSQL(): { sql: string; params: unknown[] };
   _?: object;
 }

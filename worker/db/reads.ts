@@ -5,7 +5,7 @@
 // statements, written once, in the feature's service.
 import type { DB } from "../env";
 import { AppError } from "../lib/errors";
-import { bindingOf } from "./plan";
+import { type BuiltStatement, bindPlan, bindingOf, namedObjects, planFrom } from "./plan";
 
 export interface Read<T> {
   statements: D1PreparedStatement[];
@@ -30,6 +30,23 @@ export const pairOf = <A, B>(a: Read<A>, b: Read<B>): Read<[A, B]> => ({
   statements: [...a.statements, ...b.statements],
   value: (results) => [a.value(results.slice(0, a.statements.length)), b.value(results.slice(a.statements.length))],
 });
+
+/**
+ * A write built for drizzle's batch (statements with their values inline, and its answer or refusal
+ * from their results) as a Read, so that reads built from plans can follow it in the same batch (a
+ * batch's SELECT sees the batch's own writes). Each statement's rows are named as drizzle's batch
+ * names them: a select's by its fields; the writes taken here have no RETURNING, so no rows.
+ */
+export function writeAsRead<T>(
+  db: DB,
+  write: { statements: readonly unknown[]; answer: (results: unknown[]) => T },
+): Read<T> {
+  const plans = write.statements.map((s) => planFrom(s as BuiltStatement));
+  return {
+    statements: plans.map((plan) => bindPlan(db, plan, {})),
+    value: (results) => write.answer(results.map((r, i) => namedObjects(plans[i], r.results))),
+  };
+}
 
 /** Sends statements to D1: one all() for one, one batch for more, nothing for none. */
 async function send(db: DB, statements: D1PreparedStatement[]): Promise<D1Result<Record<string, unknown>>[]> {

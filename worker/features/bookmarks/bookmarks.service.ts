@@ -1,9 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { bookmarks } from "../../db/schema/social";
 import type { DB } from "../../env";
-import type { ContentKind } from "../content/content";
-import { mark } from "../interactions/interactions.service";
-import { BOOKMARK } from "../interactions/kinds";
 import { type ListShape, listRead } from "../notes/read.service";
 import { type ReplyList, repliesRead } from "../replies/replies.service";
 import type { NoteList } from "../notes/notes.types";
@@ -37,7 +34,3 @@ export function bookmarksRead(
 }
 
 export const listBookmarks = (...args: Parameters<typeof bookmarksRead>) => readOne(args[0], bookmarksRead(...args));
-
-/** Saves or unsaves (the Mastodon API's bookmark and unbookmark). */
-export const bookmark = (db: DB, uid: number, kind: ContentKind, id: number, on: boolean) =>
-  mark(BOOKMARK, db, uid, kind, id, on);

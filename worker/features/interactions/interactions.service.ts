@@ -35,8 +35,11 @@ export function markRead<S extends string>(
 export const isMarked = <S extends string>(k: MarkKind<S>, db: DB, uid: number, kind: ContentKind, id: number) =>
   readOne(db, markRead(k, db, uid, kind, id));
 
-/** Marks or unmarks; marking again is a no-op, and nothing is marked across a block. */
-export async function mark<S extends string>(
+/**
+ * Marking or unmarking, as the statements of one batch and its answer from their results; marking
+ * again is a no-op, and nothing is marked across a block. A caller may add reads after it.
+ */
+export function markWrite<S extends string>(
   k: MarkKind<S>,
   db: DB,
   uid: number,
@@ -44,22 +47,31 @@ export async function mark<S extends string>(
   id: number,
   on: boolean,
 ) {
-  if (!on) {
-    await db.delete(k.table).where(mine(k, uid, kind, id));
-    return answer(k, false);
-  }
-  // The target's facts lead the insert's own batch (one round trip); the insert holds the same
-  // condition in its own statement, so a refused mark stores nothing.
-  const [[facts]] = (await runBatch(db, [
+  if (!on) return { statements: [db.delete(k.table).where(mine(k, uid, kind, id))], answer: () => answer(k, false) };
+  // The target's facts lead the insert's own batch; the insert holds the same condition in its own
+  // statement, so a refused mark stores nothing.
+  const statements = [
     targetFacts(db, kind, id, uid, true),
     db
       .insert(k.table)
       .select(sql`select ${uid}, ${kind}, ${id}, ${Date.now()} where ${targetAllows(db, kind, id, uid, true, true)}`)
       .onConflictDoNothing(),
-  ])) as [TargetFacts[]];
-  const refused = targetRefusal(facts, true);
-  if (refused) throw refused;
-  return answer(k, true);
+  ];
+  return {
+    statements,
+    answer: (results: unknown[]) => {
+      const [[facts]] = results as [TargetFacts[]];
+      const refused = targetRefusal(facts, true);
+      if (refused) throw refused;
+      return answer(k, true);
+    },
+  };
+}
+
+/** Marks or unmarks, in one round trip. */
+export async function mark<S extends string>(...args: Parameters<typeof markWrite<S>>) {
+  const write = markWrite(...args);
+  return write.answer(await runBatch(args[1], write.statements));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { batchPlanOf, namedObjects, sendPlans } from "../../db/plan";
+import { batchPlanOf, bindPlan, namedObjects } from "../../db/plan";
+import { type Read, readOne } from "../../db/reads";
 import { folders } from "../../db/schema/folders";
 import { notes } from "../../db/schema/notes";
 import { likes, replies } from "../../db/schema/social";
@@ -78,20 +79,32 @@ function likeBatch(db: DB, kind: ContentKind, on: boolean) {
   ];
 }
 
+type Liked = { liked: boolean; likenum: number; remote: boolean };
+
 /**
- * Like or unlike, in one D1 round trip: the batch reads the target's facts first and every write in
- * it is guarded by the same condition, so a refused like (404, or 403 across a block) changes
- * nothing and is answered from the facts; the notification names the owner by a subquery. The
- * batch is built once per kind and only bound here.
+ * Like or unlike, as the statements of one batch and its answer from their results: the batch
+ * reads the target's facts first and every write in it is guarded by the same condition, so a
+ * refused like (404, or 403 across a block) changes nothing and is answered from the facts; the
+ * notification names the owner by a subquery. The batch is built once per kind and only bound
+ * here. A caller may add reads after it (the Mastodon API reads the status back).
  */
-export async function like(db: DB, userId: number, kind: ContentKind, id: number, on: boolean) {
+export function likeWrite(db: DB, userId: number, kind: ContentKind, id: number, on: boolean): Read<Liked> {
   const batch = batchPlanOf(`like|${kind}|${+on}`, () => likeBatch(db, kind, on));
-  // The count moves with the row itself (a trigger): a repeat or a racing twin inserts nothing and
-  // adds 0, in O(1); it is read back in the same batch.
-  const [read, , count] = await sendPlans(db, batch, { user: userId, id, now: Date.now() });
-  const [facts] = namedObjects<TargetFacts>(batch[0], read.results);
-  const refused = targetRefusal(facts, on);
-  if (refused) throw refused;
-  const [counted] = namedObjects<{ likenum: number; remote: number }>(batch[2], count.results);
-  return { liked: on, likenum: counted?.likenum ?? 0, remote: !!counted?.remote };
+  const values = { user: userId, id, now: Date.now() };
+  return {
+    statements: batch.map((plan) => bindPlan(db, plan, values)),
+    // The count moves with the row itself (a trigger): a repeat or a racing twin inserts nothing
+    // and adds 0, in O(1); it is read back in the same batch.
+    value: ([read, , count]) => {
+      const [facts] = namedObjects<TargetFacts>(batch[0], read.results);
+      const refused = targetRefusal(facts, on);
+      if (refused) throw refused;
+      const [counted] = namedObjects<{ likenum: number; remote: number }>(batch[2], count.results);
+      return { liked: on, likenum: counted?.likenum ?? 0, remote: !!counted?.remote };
+    },
+  };
 }
+
+/** Like or unlike, in one D1 round trip. */
+export const like = (db: DB, userId: number, kind: ContentKind, id: number, on: boolean) =>
+  readOne(db, likeWrite(db, userId, kind, id, on));

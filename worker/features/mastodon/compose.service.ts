@@ -10,14 +10,25 @@ import type { DB, Env } from "../../env";
 type Author = { id: number };
 import { AppError, fieldErrors } from "../../lib/errors";
 import { NoteInput } from "../notes/notes.schema";
-import { getNote } from "../notes/read.service";
 import type { PreparedWrite } from "../notes/notes.insert";
 import { prepareRenote } from "../notes/renotes.service";
-import { prepareNote, updateNote } from "../notes/write.service";
-import { editReply, prepareReply } from "../replies/replies.service";
+import { prepareDeleteNote, prepareNote, prepareUpdateNote } from "../notes/write.service";
+import { prepareDeleteReply, prepareEditReply, prepareReply } from "../replies/replies.service";
+import { deleteImages } from "../uploads/uploads.links";
+import { mapRead, pairOf, type Read, readOne, writeAsRead } from "../../db/reads";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { type StatusRef, statusRef } from "./serialise";
-import { labelFor, noteReadBack, notFoundStatus, replyReadBack, textToHtml } from "./statuses.service";
+import {
+  labelFor,
+  noteReadBack,
+  notFoundStatus,
+  refsRead,
+  refsWhere,
+  replyReadBack,
+  textOf,
+  textToHtml,
+  writeThenStatus,
+} from "./statuses.service";
 import { MEDIA_ID } from "./media.routes";
 
 const idish = z.union([z.string().max(30), z.number()]).transform(String);
@@ -152,26 +163,55 @@ async function prepareStatus(
   return { kind: "note", write: { ...note, answer: (results) => note.answer(results).note } };
 }
 
-/** PUT /api/v1/statuses/:id: new text (and media) for the person's own note or reply; label and folders stay. */
+/**
+ * PUT /api/v1/statuses/:id: new text (and media) for the person's own note or reply, and the
+ * status as it is then, in one batch; the x-label and folders stay as they are, unread.
+ */
 export async function editStatus(env: Env, db: DB, author: Author, ref: StatusRef, data: StatusData, origin: string) {
   refuseUnsupported(data);
-  if (ref.kind === "reply") {
-    await editReply(db, author.id, ref.id, textToHtml(data.status));
-    return;
-  }
-  const note = await getNote(db, ref.id, author.id);
-  if (note.user.id !== author.id || note.kind !== "note") throw notFoundStatus();
+  const write =
+    ref.kind === "reply"
+      ? await replyEdit(db, author, ref.id, data)
+      : await noteEdit(env, db, author, ref.id, data, origin);
+  const { done: removed, status } = await writeThenStatus(db, origin, author.id, write, refsWhere([ref]));
+  await deleteImages(env, db, author.id, removed);
+  return status;
+}
+
+/** A reply's edit; it takes off no image. */
+async function replyEdit(db: DB, author: Author, id: number, data: StatusData): Promise<Read<string[]>> {
+  const edit = await prepareEditReply(db, author.id, id, textToHtml(data.status));
+  return mapRead(writeAsRead(db, edit), () => []);
+}
+
+/** A note's edit; its answer names the images it took off. */
+async function noteEdit(env: Env, db: DB, author: Author, id: number, data: StatusData, origin: string) {
   // No media_ids: the images stay as they are (an app that shows none sends none).
-  const imgs = data.media_ids.length ? imagesOf(author.id, data.media_ids) : note.images;
-  const alts = data.media_ids.length ? await altsOf(env, author.id, data.media_ids, data.media_attributes) : note.alts;
-  const body = noteData(
-    textToHtml(data.status),
-    note.label,
-    imgs,
-    note.folders.map((f) => f.id),
-    alts,
-  );
-  await updateNote(env, db, author.id, ref.id, body, origin);
+  const images = data.media_ids.length > 0;
+  const imgs = images ? imagesOf(author.id, data.media_ids) : [];
+  const alts = images ? await altsOf(env, author.id, data.media_ids, data.media_attributes) : [];
+  // The label only lets the body through NoteX's own checks: the note's own is kept.
+  const body = noteData(textToHtml(data.status), "note", imgs, [], alts);
+  const kept = { labelAndFolders: true, images: !images };
+  const edit = await prepareUpdateNote(env, db, author.id, id, body, origin, kept);
+  return mapRead(writeAsRead(db, edit), (done) => done.removed);
+}
+
+/**
+ * DELETE /api/v1/statuses/:id: the person's own note or reply, in one batch whose first
+ * statements read the status as it was (Mastodon answers it with its text, so an app can offer
+ * "delete and redraft"). Answers it, and what a reply answered (federation tells that author).
+ */
+export async function deleteStatus(env: Env, db: DB, author: Author, ref: StatusRef, origin: string) {
+  const write: Read<{ keys: string[]; parent?: number }> =
+    ref.kind === "note"
+      ? mapRead(writeAsRead(db, prepareDeleteNote(db, author.id, ref.id)), (keys) => ({ keys }))
+      : mapRead(writeAsRead(db, prepareDeleteReply(db, author.id, ref.id)), ({ parent }) => ({ keys: [], parent }));
+  const [found, done] = await readOne(db, pairOf(refsRead(db, origin, author.id, refsWhere([ref])), write));
+  const [status] = found.values();
+  if (!status) throw notFoundStatus();
+  await deleteImages(env, db, author.id, done.keys);
+  return { status: { ...status, text: textOf(String(status.content ?? "")) }, parent: done.parent };
 }
 
 const KEY_TTL_MS = 60 * 60 * 1000;

@@ -1,20 +1,28 @@
 // /api/v1/statuses: post, read, edit, delete, and the interactions, through NoteX's own services.
 import { Hono } from "hono";
-import { and, eq } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
+import { type Read, writeAsRead } from "../../db/reads";
 import { notes } from "../../db/schema/notes";
+import { replies } from "../../db/schema/social";
 import { AppError } from "../../lib/errors";
-import { bookmark } from "../bookmarks/bookmarks.service";
-import { like } from "../likes/likes.service";
-import { RENOTE } from "../notes/notes.constants";
-import { noteHistory } from "../notes/read.service";
-import { renote, undoRenote } from "../notes/renotes.service";
-import { deleteNote } from "../notes/write.service";
-import { deleteReply } from "../replies/replies.service";
+import { markWrite } from "../interactions/interactions.service";
+import { BOOKMARK } from "../interactions/kinds";
+import { likeWrite } from "../likes/likes.service";
+import { prepareRenote, prepareUndoRenote, renoteOf } from "../notes/renotes.service";
 import { originOf } from "./accounts.routes";
-import { editStatus, idempotent, postStatus, StatusInput } from "./compose.service";
+import { deleteStatus, editStatus, idempotent, postStatus, StatusInput } from "./compose.service";
 import { federated, input, type MastoContext, type MastoEnv, readable, scoped, viewer, viewerId } from "./masto.http";
-import { iso, type StatusRef, statusRef } from "./serialise";
-import { contextOf, notFoundStatus, statusOf } from "./statuses.service";
+import { type StatusRef, statusRef } from "./serialise";
+import {
+  contextOf,
+  historyOf,
+  notFoundStatus,
+  type RefsWhere,
+  refsWhere,
+  sourceOf,
+  statusOf,
+  writeThenStatus,
+} from "./statuses.service";
 
 const refOf = (c: MastoContext): StatusRef => {
   const ref = statusRef(c.req.param("id"));
@@ -26,31 +34,28 @@ const refOf = (c: MastoContext): StatusRef => {
 const answer = async (c: MastoContext, ref: StatusRef) =>
   c.json(await statusOf(c.var.db, originOf(c), viewerId(c), ref));
 
+/** The write, then the status `where` names as the person sees it now: one batch. */
+const afterWrite = <T>(c: MastoContext, write: Read<T>, where: RefsWhere) =>
+  writeThenStatus(c.var.db, originOf(c), viewer(c).id, write, where);
+
 /** Bookmark/unbookmark act on notes and replies alike, then answer the status. */
 const toggle = (on: boolean) => async (c: MastoContext) => {
   const ref = refOf(c);
-  await bookmark(c.var.db, viewer(c).id, ref.kind, ref.id, on);
-  return answer(c, ref);
+  const write = writeAsRead(c.var.db, markWrite(BOOKMARK, c.var.db, viewer(c).id, ref.kind, ref.id, on));
+  return c.json((await afterWrite(c, write, refsWhere([ref]))).status);
 };
 
 /** Favourite/unfavourite: a like, sent to the fediverse as /v1's is. */
 const favourite = (on: boolean) => async (c: MastoContext) => {
   const ref = refOf(c);
   const me = viewer(c).id;
-  await like(c.var.db, me, ref.kind, ref.id, on);
+  const { status } = await afterWrite(c, likeWrite(c.var.db, me, ref.kind, ref.id, on), refsWhere([ref]));
   await federated(c, { notex: "like", op: on ? "create" : "delete", uid: me, kind: ref.kind, id: ref.id });
-  return answer(c, ref);
+  return c.json(status);
 };
 
-/** The person's plain renote of note `id`, if any. */
-async function myRenote(c: MastoContext, id: number): Promise<number | null> {
-  const [row] = await c.var.db
-    .select({ id: notes.id })
-    .from(notes)
-    .where(and(eq(notes.userId, viewer(c).id), eq(notes.kind, RENOTE), eq(notes.renoteId, id)))
-    .limit(1);
-  return row?.id ?? null;
-}
+/** Only notes: the other kind's ids match none. */
+const noReplies = inArray(replies.id, [0]);
 
 const unsupported = (what: string) => () => {
   throw new AppError(422, "invalid_input", `Validation failed: ${what}`);
@@ -71,44 +76,27 @@ export const statusRoutes = new Hono<MastoEnv>()
   .put("/api/v1/statuses/:id", scoped("write:statuses"), async (c) => {
     const ref = refOf(c);
     const me = viewer(c);
-    await editStatus(c.env, c.var.db, me, ref, await input(c, StatusInput), originOf(c));
+    const status = await editStatus(c.env, c.var.db, me, ref, await input(c, StatusInput), originOf(c));
     await federated(c, { notex: ref.kind, op: "update", uid: me.id, id: ref.id });
-    return answer(c, ref);
+    return c.json(status);
   })
   .delete("/api/v1/statuses/:id", scoped("write:statuses"), async (c) => {
     const ref = refOf(c);
     const me = viewer(c);
-    // Mastodon answers the deleted status with its source text, so an app can offer "delete and redraft".
-    const status = await statusOf(c.var.db, originOf(c), me.id, ref);
-    if ((status.account as { id: string }).id !== String(me.id)) throw notFoundStatus();
-    if (ref.kind === "note") {
-      await deleteNote(c.env, c.var.db, me.id, ref.id);
-      await federated(c, { notex: "note", op: "delete", uid: me.id, id: ref.id });
-    } else {
-      const { parent } = await deleteReply(c.var.db, me.id, ref.id);
-      await federated(c, { notex: "reply", op: "delete", uid: me.id, id: ref.id, parent });
-    }
-    return c.json({ ...status, text: textOf(String(status.content ?? "")) });
+    const { status, parent } = await deleteStatus(c.env, c.var.db, me, ref, originOf(c));
+    if (parent === undefined) await federated(c, { notex: "note", op: "delete", uid: me.id, id: ref.id });
+    else await federated(c, { notex: "reply", op: "delete", uid: me.id, id: ref.id, parent });
+    return c.json(status);
   })
   .get("/api/v1/statuses/:id/context", readable("read:statuses"), async (c) => {
     return c.json(await contextOf(c.var.db, originOf(c), viewerId(c), refOf(c)));
   })
-  .get("/api/v1/statuses/:id/source", scoped("read:statuses"), async (c) => {
-    const ref = refOf(c);
-    const status = await statusOf(c.var.db, originOf(c), viewer(c).id, ref);
-    if ((status.account as { id: string }).id !== String(viewer(c).id)) throw notFoundStatus();
-    const { txt } = ref.kind === "note" ? await noteText(c, ref.id) : { txt: textOf(String(status.content)) };
-    return c.json({ id: status.id, text: txt, spoiler_text: "" });
-  })
-  .get("/api/v1/statuses/:id/history", readable("read:statuses"), async (c) => {
-    const ref = refOf(c);
-    const status = await statusOf(c.var.db, originOf(c), viewerId(c), ref);
-    const base = { spoiler_text: "", sensitive: false, account: status.account, media_attachments: [], emojis: [] };
-    // Replies keep no versions: their history is the text as it is now.
-    if (ref.kind === "reply") return c.json([{ ...base, content: status.content, created_at: status.created_at }]);
-    const h = await noteHistory(c.var.db, ref.id, viewerId(c));
-    return c.json(h.versions.reverse().map((v) => ({ ...base, content: v.content, created_at: iso(v.edited_at) })));
-  })
+  .get("/api/v1/statuses/:id/source", scoped("read:statuses"), async (c) =>
+    c.json(await sourceOf(c.var.db, viewer(c).id, refOf(c))),
+  )
+  .get("/api/v1/statuses/:id/history", readable("read:statuses"), async (c) =>
+    c.json(await historyOf(c.var.db, originOf(c), viewerId(c), refOf(c))),
+  )
   .post("/api/v1/statuses/:id/favourite", scoped("write:favourites"), favourite(true))
   .post("/api/v1/statuses/:id/unfavourite", scoped("write:favourites"), favourite(false))
   .post("/api/v1/statuses/:id/bookmark", scoped("write:bookmarks"), toggle(true))
@@ -117,18 +105,22 @@ export const statusRoutes = new Hono<MastoEnv>()
     const ref = refOf(c);
     if (ref.kind === "reply")
       throw new AppError(422, "invalid_input", "Validation failed: NoteX replies cannot be reblogged.");
-    const done = await renote(c.var.db, viewer(c).id, ref.id, "", "");
-    await federated(c, { notex: "renote", op: "create", uid: viewer(c).id, target: done.id });
-    const original = await statusOf(c.var.db, originOf(c), viewer(c).id, ref);
-    const wrapper = await myRenote(c, original.reblog ? Number((original.reblog as { id: string }).id) / 2 : ref.id);
-    return answer(c, wrapper ? { kind: "note", id: wrapper } : ref);
+    const me = viewer(c).id;
+    // Mastodon answers the reblog itself (its `reblog` the original): the person's renote of the
+    // original, which a renote of a renote shares too, read back by the same batch.
+    const write = await prepareRenote(c.var.db, me, ref.id, "", "");
+    const mine = { notes: sql`${notes.id} = ${renoteOf(me, write.id)}`, replies: noReplies };
+    const { done, status } = await afterWrite(c, writeAsRead(c.var.db, write), mine);
+    await federated(c, { notex: "renote", op: "create", uid: me, target: done.id });
+    return c.json(status);
   })
   .post("/api/v1/statuses/:id/unreblog", scoped("write:statuses"), async (c) => {
     const ref = refOf(c);
     if (ref.kind === "reply") throw notFoundStatus();
-    const done = await undoRenote(c.var.db, viewer(c).id, ref.id);
+    const write = writeAsRead(c.var.db, prepareUndoRenote(c.var.db, viewer(c).id, ref.id));
+    const { done, status } = await afterWrite(c, write, refsWhere([ref]));
     await federated(c, { notex: "renote", op: "delete", uid: viewer(c).id, target: done.id });
-    return answer(c, ref);
+    return c.json(status);
   })
   .post("/api/v1/statuses/:id/pin", scoped("write:accounts"), unsupported("NoteX has no pinned posts."))
   .post("/api/v1/statuses/:id/unpin", scoped("write:accounts"), unsupported("NoteX has no pinned posts."))
@@ -138,20 +130,3 @@ export const statusRoutes = new Hono<MastoEnv>()
     unsupported("NoteX cannot mute a conversation; mute its author instead."),
   )
   .post("/api/v1/statuses/:id/unmute", scoped("write:mutes"), unsupported("NoteX cannot mute a conversation."));
-
-/** The stored plain text of the person's own note. */
-async function noteText(c: MastoContext, id: number) {
-  const [row] = await c.var.db.select({ txt: notes.txt }).from(notes).where(eq(notes.id, id)).limit(1);
-  if (!row) throw notFoundStatus();
-  return row;
-}
-
-const textOf = (html: string) =>
-  html
-    .replace(/<br\s*\/?>/g, "\n")
-    .replace(/<\/p><p>/g, "\n\n")
-    .replace(/<[^>]+>/g, "")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&");

@@ -2,13 +2,14 @@
 // turning what an app posts into the note, reply or quote NoteX's own services write.
 import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { bindPlan, namedObjects, planFrom } from "../../db/plan";
-import { pairOf, type Read, readOne } from "../../db/reads";
+import { known, pairOf, type Read, readOne, readTogether } from "../../db/reads";
 import { notes } from "../../db/schema/notes";
 import { replies } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
 import type { DB } from "../../env";
 import { AppError } from "../../lib/errors";
 import { PRESET_LABELS } from "../notes/notes.constants";
+import { historyRead } from "../notes/read.service";
 import { type Hydrated, hydrated, NOTES, toNoteJson } from "../notes/notes.json";
 import type { NoteJson } from "../notes/notes.types";
 import { type ReplyJson, select as replySelect, toJson as replyJson } from "../replies/replies.service";
@@ -17,12 +18,15 @@ import { addNote, addReply, emptyCtx, REPLY_STATUS_COLUMNS, replyParentAuthor, S
 import {
   ctxOf,
   ctxStatements,
+  iso,
   labelTag,
   loadCtx,
   noteRefs,
   noteStatus,
+  noteStatusId,
   refIds,
   replyStatus,
+  replyStatusId,
   type StatusRef,
 } from "./serialise";
 
@@ -174,6 +178,74 @@ export function replyReadBack(db: DB, author: number, id: SQL<number>) {
 }
 
 export const notFoundStatus = () => new AppError(404, "not_found", "Record not found");
+
+/**
+ * A write, then the one status `where` names as the viewer sees it after the write, in one batch
+ * (a batch's SELECT sees the batch's own writes): the write's refusal first, from its own rows;
+ * then Mastodon's 404 when the status is not there for the viewer.
+ */
+export async function writeThenStatus<T>(
+  db: DB,
+  origin: string,
+  viewer: number,
+  write: Read<T>,
+  where: RefsWhere,
+): Promise<{ done: T; status: Status }> {
+  const [done, found] = await readOne(db, pairOf(write, refsRead(db, origin, viewer, where)));
+  const [status] = found.values();
+  if (!status) throw notFoundStatus();
+  return { done, status };
+}
+
+/**
+ * GET …/source: the person's own status as they wrote it, one statement whose `where` holds the
+ * ownership: a note's stored text; a reply's made from its HTML.
+ */
+export async function sourceOf(db: DB, uid: number, ref: StatusRef) {
+  const own =
+    ref.kind === "note"
+      ? db
+          .select({ txt: notes.txt, content: notes.content })
+          .from(notes)
+          .where(and(eq(notes.id, ref.id), eq(notes.userId, uid)))
+      : db
+          .select({ txt: replies.txt, content: replies.content })
+          .from(replies)
+          .where(and(eq(replies.id, ref.id), eq(replies.userId, uid)));
+  const [row] = await own;
+  if (!row) throw notFoundStatus();
+  const text = ref.kind === "note" ? row.txt : textOf(row.content);
+  return { id: ref.kind === "note" ? noteStatusId(ref.id) : replyStatusId(ref.id), text, spoiler_text: "" };
+}
+
+/**
+ * GET …/history: a status's versions, oldest first, with its account, one batch: the status and a
+ * note's versions (a reply keeps none: its history is its text as it is now).
+ */
+export async function historyOf(db: DB, origin: string, viewer: number | null, ref: StatusRef) {
+  const versions = ref.kind === "note" ? historyRead(db, ref.id, viewer) : known(null);
+  const { status: read, versions: history } = await readTogether(db, {
+    status: refsRead(db, origin, viewer, refsWhere([ref])),
+    versions,
+  });
+  const [status] = read.ok ? read.data.values() : [];
+  if (!status) throw notFoundStatus();
+  if (!history.ok) throw history.error;
+  const base = { spoiler_text: "", sensitive: false, account: status.account, media_attachments: [], emojis: [] };
+  if (!history.data) return [{ ...base, content: status.content, created_at: status.created_at }];
+  return history.data.versions.reverse().map((v) => ({ ...base, content: v.content, created_at: iso(v.edited_at) }));
+}
+
+/** A status's HTML as the plain text an app edits. */
+export const textOf = (html: string) =>
+  html
+    .replace(/<br\s*\/?>/g, "\n")
+    .replace(/<\/p><p>/g, "\n\n")
+    .replace(/<[^>]+>/g, "")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
 
 /** One status, or Mastodon's 404. */
 export async function statusOf(db: DB, origin: string, viewer: number | null, ref: StatusRef | null) {

@@ -14,9 +14,12 @@ import { countNote } from "./notes.counters";
 import { insertNote, newNoteOf, type PreparedWrite } from "./notes.insert";
 import { NOTES } from "./notes.json";
 
+/** `uid`'s plain renote of `originalId`, as SQL (at most one: notes_one_renote_uq). */
+export const renoteOf = (uid: number, originalId: number | SQL) =>
+  sql<number>`(select r.id from notes r where r.user_id = ${uid} and r.kind = ${RENOTE} and r.renote_id = ${originalId})`;
+
 /** Whether `uid` has a plain renote of `originalId` (a moderator hides the original, never a plain renote). */
-const renoted = (uid: number, originalId: number | SQL) =>
-  sql`exists(select 1 from notes r where r.user_id = ${uid} and r.kind = ${RENOTE} and r.renote_id = ${originalId})`;
+const renoted = (uid: number, originalId: number | SQL) => sql`exists${renoteOf(uid, originalId)}`;
 
 /**
  * The original's renote count, moved by one in a statement whose own `where` holds exactly when the
@@ -159,15 +162,28 @@ function refuse(facts: Facts | undefined): asserts facts is Facts {
   refuseBlocked(facts.blocked);
 }
 
-/** Undoes `uid`'s plain renote of `originalId`, in one round trip (the notice names the owner by a subquery). */
-export async function undoRenote(db: DB, uid: number, originalId: number) {
+/**
+ * Undoing `uid`'s plain renote of `originalId`, built for one batch (the notice names the owner by
+ * a subquery); a caller may add reads after it.
+ */
+export function prepareUndoRenote(db: DB, uid: number, originalId: number) {
   const owner = sql<number>`(select user_id from notes where id = ${originalId})`;
-  const [, , [counted]] = (await runBatch(db, [
+  const statements = [
     renumFor(db, uid, originalId, false),
     db.delete(notes).where(and(eq(notes.userId, uid), eq(notes.kind, RENOTE), eq(notes.renoteId, originalId))),
     renumOf(db, originalId),
     ...unnotifyStatements(db, renoteNotice(owner, uid, originalId)),
-  ])) as [unknown, unknown, { renum: number }[]];
-  if (!counted) throw notFound("Note not found");
-  return { id: originalId, renoted: false, renum: counted.renum };
+  ];
+  const answer = (results: unknown[]) => {
+    const [, , [counted]] = results as [unknown, unknown, { renum: number }[]];
+    if (!counted) throw notFound("Note not found");
+    return { id: originalId, renoted: false, renum: counted.renum };
+  };
+  return { statements, answer };
+}
+
+/** Undoes `uid`'s plain renote of `originalId`, in one round trip. */
+export async function undoRenote(db: DB, uid: number, originalId: number) {
+  const write = prepareUndoRenote(db, uid, originalId);
+  return write.answer(await runBatch(db, write.statements));
 }

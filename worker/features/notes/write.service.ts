@@ -139,20 +139,31 @@ export async function createNote(env: Env, db: DB, uid: number, data: NoteData, 
 }
 
 /**
+ * What an edit leaves as the note has it, unread: the Mastodon API edits a status's text (and its
+ * images when it names them), never its x-label or folders, which apps do not know.
+ */
+export interface Kept {
+  labelAndFolders?: boolean;
+  images?: boolean;
+}
+
+/**
  * Edits the caller's note (kind 0 only: not a renote or quote) in one batch. Its first statement
  * reads the note as it was (a 404 when it is not theirs) and whether the folders asked for are
  * theirs (a 422); every write after it carries the same guard, so a refusal changes nothing. What
  * the edit compares (the stored text against this save's, for the history and the "edited" mark)
- * is compared in SQL against the row as it stands.
+ * is compared in SQL against the row as it stands. The answer names the images the edit took off
+ * (their files go after the batch); a caller may add reads after the statements.
  */
-export async function updateNote(
+export async function prepareUpdateNote(
   env: Env,
   db: DB,
   uid: number,
   id: number,
   data: NoteData,
   origin: string,
-): Promise<SaveResult> {
+  kept: Kept = {},
+) {
   await checkImages(env, db, uid, data.imgs);
   const mentions = await linkMentions(db, uid, data.content);
   const slots = await reserveUploads(env, db, uid, data, origin);
@@ -161,15 +172,19 @@ export async function updateNote(
   const filing = data.folders.length ? foldersOwned(uid, data.folders) : sql`1`;
   const ok = sql`(exists(select 1 from notes m where m.id = ${id} and m.user_id = ${uid} and m.kind = 0) and ${filing})`;
   // Like with like: the stored HTML against this save's, both with their mentions linked.
-  const changed = sql`(${notes.content} != ${mentions.html} or ${notes.label} != ${data.label})`;
+  const changed = kept.labelAndFolders
+    ? sql`(${notes.content} != ${mentions.html})`
+    : sql`(${notes.content} != ${mentions.html} or ${notes.label} != ${data.label})`;
   const createdAt = sql<number>`(select created_at from notes where id = ${id})`;
-  const results = await runBatch(db, [
+  const labelled = !kept.labelAndFolders;
+  const images = kept.images ? {} : { imgs: imgs.join(";"), alts: JSON.stringify(data.alts) };
+  const statements = [
     db
       .select({ imgs: notes.imgs, filing: sql<number>`${filing}`.as("filing") })
       .from(notes)
       .where(mine),
     ...(data.imgs.length ? [attachUploads(db, uid, keysOf(data.imgs), ok)] : []),
-    labelOut(db, uid, id, ok),
+    ...(labelled ? [labelOut(db, uid, id, ok)] : []),
     // The text being replaced is kept, stamped with when it was written (edit history).
     db.insert(noteVersions).select(
       db
@@ -187,47 +202,53 @@ export async function updateNote(
     db
       .update(notes)
       .set({
-        label: data.label,
+        ...(labelled ? { label: data.label } : {}),
         content: mentions.html,
         txt: data.txt,
-        imgs: imgs.join(";"),
-        alts: JSON.stringify(data.alts),
+        ...images,
         video: data.video,
         updatedAt: sql`case when ${changed} then ${Date.now()} else ${notes.updatedAt} end`,
       })
       .where(and(mine, ok)),
-    ...labelIn(db, uid, id, ok),
+    ...(labelled ? labelIn(db, uid, id, ok) : []),
     db.delete(noteTags).where(and(eq(noteTags.noteId, id), ok)),
     ...newTagStatements(db, sql`(select ${id} where ${ok})`, data.tags, createdAt),
-    ...folderResyncStatements(db, { userId: uid, noteId: id, label: data.label, folderIds: data.folders }, ok),
+    ...(labelled
+      ? folderResyncStatements(db, { userId: uid, noteId: id, label: data.label, folderIds: data.folders }, ok)
+      : []),
     // Someone newly named is told; those the note already named are not told again.
     ...noteMentions(db, uid, id, mentions.userIds, data.txt, ok),
     usernameRead(db, uid),
-  ]);
-  const [old] = results[0] as { imgs: string; filing: number }[];
-  if (!old) throw notFound("Note not found");
-  if (!old.filing) throw notYourFolders();
-  const removed = old.imgs.split(";").filter((u) => u && !imgs.includes(u));
-  if (removed.length)
-    await deleteImages(
-      env,
-      db,
-      uid,
-      removed.map((u) => u.slice(IMG_PREFIX.length)),
-    );
-  return saved(usernameIn(results), id, slots);
+  ];
+  const answer = (results: unknown[]) => {
+    const [old] = results[0] as { imgs: string; filing: number }[];
+    if (!old) throw notFound("Note not found");
+    if (!old.filing) throw notYourFolders();
+    const removed = kept.images ? [] : old.imgs.split(";").filter((u) => u && !imgs.includes(u));
+    return { saved: saved(usernameIn(results), id, slots), removed: removed.map((u) => u.slice(IMG_PREFIX.length)) };
+  };
+  return { statements, answer };
+}
+
+/** Edits the caller's note: prepareUpdateNote's statements as one batch, then the files of the images it took off. */
+export async function updateNote(...args: Parameters<typeof prepareUpdateNote>): Promise<SaveResult> {
+  const [env, db, uid] = args;
+  const write = await prepareUpdateNote(...args);
+  const { saved, removed } = write.answer(await runBatch(db, write.statements));
+  await deleteImages(env, db, uid, removed);
+  return saved;
 }
 
 /**
- * Deletes the caller's note in one batch: its first statement reads the note (a 404 when it is not
- * theirs), every write carries the same condition, and each counter moves by the rows as they stand
- * (its folders by their filings, the original's renum by the note's renote_id). The images it
- * carried go after the batch, named by what the first statement read (their rows: one trip more).
+ * Deleting the caller's note, built for one batch: its first statement reads the note (a 404 when
+ * it is not theirs), every write carries the same condition, and each counter moves by the rows as
+ * they stand (its folders by their filings, the original's renum by the note's renote_id). The
+ * answer names the files of the images it carried, to go after the batch.
  */
-export async function deleteNote(env: Env, db: DB, uid: number, id: number): Promise<void> {
+export function prepareDeleteNote(db: DB, uid: number, id: number) {
   const mine = and(eq(notes.id, id), eq(notes.userId, uid));
   const ok = sql`exists(select 1 from notes m where m.id = ${id} and m.user_id = ${uid})`;
-  const [[old]] = (await runBatch(db, [
+  const statements = [
     db.select({ imgs: notes.imgs }).from(notes).where(mine),
     // Out of every folder it is in (the note's own guard is in every statement).
     ...folderResyncStatements(db, { userId: uid, noteId: id, label: "", folderIds: [] }, ok),
@@ -240,11 +261,20 @@ export async function deleteNote(env: Env, db: DB, uid: number, id: number): Pro
     db.insert(deletedNotes).select(sql`select ${id}, ${uid}, ${Date.now()} where ${ok}`).onConflictDoNothing(),
     db.delete(notes).where(mine),
     db.delete(userLabels).where(and(eq(userLabels.userId, uid), eq(userLabels.n, 0))),
-  ])) as [{ imgs: string }[]];
-  if (!old) throw notFound("Note not found");
-  const keys = old.imgs
-    .split(";")
-    .filter((u) => u.startsWith(IMG_PREFIX))
-    .map((u) => u.slice(IMG_PREFIX.length));
-  if (keys.length) await deleteImages(env, db, uid, keys);
+  ];
+  const answer = (results: unknown[]) => {
+    const [[old]] = results as [{ imgs: string }[]];
+    if (!old) throw notFound("Note not found");
+    return old.imgs
+      .split(";")
+      .filter((u) => u.startsWith(IMG_PREFIX))
+      .map((u) => u.slice(IMG_PREFIX.length));
+  };
+  return { statements, answer };
+}
+
+/** Deletes the caller's note in one batch; the files of its images go after it (their rows: one trip more). */
+export async function deleteNote(env: Env, db: DB, uid: number, id: number): Promise<void> {
+  const write = prepareDeleteNote(db, uid, id);
+  await deleteImages(env, db, uid, write.answer(await runBatch(db, write.statements)));
 }

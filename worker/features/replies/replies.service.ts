@@ -240,44 +240,84 @@ export async function getReply(db: DB, id: number, viewer: number | null): Promi
   return toJson(row, viewer);
 }
 
-export async function editReply(db: DB, uid: number, id: number, raw: string) {
+/** The caller's reply `id`, as the first statement of a batch that changes it (none: not theirs). */
+const ownReply = (db: DB, uid: number, id: number) =>
+  db
+    .select({ parent: replies.parent })
+    .from(replies)
+    .where(and(eq(replies.id, id), eq(replies.userId, uid)));
+
+/** The guard of every write about the caller's reply `id`. */
+const ownsReply = (uid: number, id: number) =>
+  sql`exists(select 1 from replies o where o.id = ${id} and o.user_id = ${uid})`;
+
+/**
+ * Editing the caller's reply, built for one batch: the reply read first (a 404 when it is not
+ * theirs), the update and the mentions each guarded by the same condition; a caller may add reads
+ * after it.
+ */
+export async function prepareEditReply(db: DB, uid: number, id: number, raw: string) {
   const { content: html, txt } = replyContent(raw);
   const { html: content, userIds } = await linkMentions(db, uid, html);
-  const done = await db
-    .update(replies)
-    .set({ content, txt, updatedAt: Date.now() })
-    .where(and(eq(replies.id, id), eq(replies.userId, uid)))
-    .returning({ id: replies.id });
-  if (!done.length) throw notFound("Reply not found");
-  // After the update proved the reply is the caller's: a mention names its author.
-  await runBatch(db, mentionStatements(db, { actorId: uid, tblname: "reply", rowid: id, userIds, extra: txt }));
+  const ok = ownsReply(uid, id);
+  const statements = [
+    ownReply(db, uid, id),
+    db
+      .update(replies)
+      .set({ content, txt, updatedAt: Date.now() })
+      .where(and(eq(replies.id, id), ok)),
+    // A mention names its author once the reply is the caller's.
+    ...mentionStatements(db, { actorId: uid, tblname: "reply", rowid: id, userIds, extra: txt, when: ok }),
+  ];
+  const answer = (results: unknown[]) => {
+    if (!(results[0] as unknown[]).length) throw notFound("Reply not found");
+  };
+  return { statements, answer };
+}
+
+export async function editReply(db: DB, uid: number, id: number, raw: string) {
+  const write = await prepareEditReply(db, uid, id, raw);
+  write.answer(await runBatch(db, write.statements));
   return getReply(db, id, uid);
 }
 
 /**
- * Deleting a reply deletes its whole subtree (as a thread would read without it) and recounts.
- * Answers what it replied to (federation tells that author).
+ * Deleting a reply deletes its whole subtree (as a thread would read without it) and recounts, in
+ * one batch: the reply read first (a 404 when it is not the caller's), each write guarded by the
+ * same condition. Answers what it replied to (federation tells that author).
  */
-export async function deleteReply(db: DB, uid: number, id: number): Promise<{ parent: number }> {
-  const [row] = await db
-    .select({ parent: replies.parent })
-    .from(replies)
-    .where(and(eq(replies.id, id), eq(replies.userId, uid)))
-    .limit(1);
-  if (!row) throw notFound("Reply not found");
+export function prepareDeleteReply(db: DB, uid: number, id: number) {
   const subtree = sql`with recursive sub(id) as (select ${id} union all select r.id from replies r join sub on r.parent = sub.id) select id from sub`;
-  await runBatch(db, [
-    // Only the parent's direct child counts; guarded, so a racing second delete takes nothing off.
-    countParent(
-      db,
-      row.parent,
-      (col) => plus(col, -1),
-      sql`exists(select 1 from replies where id = ${id} and hidden_at is null)`,
-    ),
+  const ok = ownsReply(uid, id);
+  // The parent as the batch finds it: a note when negative, else a reply; each statement below
+  // matches only its own kind.
+  const parent = sql`(select parent from replies where id = ${id})`;
+  // Only the parent's direct child counts; guarded, so a racing second delete takes nothing off.
+  const counted = sql`${ok} and exists(select 1 from replies where id = ${id} and hidden_at is null)`;
+  const statements = [
+    ownReply(db, uid, id),
+    db
+      .update(notes)
+      .set({ repnum: plus(notes.repnum, -1) })
+      .where(and(sql`${notes.id} = -${parent}`, counted)),
+    db
+      .update(replies)
+      .set({ repnum: plus(replies.repnum, -1) })
+      .where(and(sql`${replies.id} = ${parent}`, counted)),
     // The likes, bookmarks, reports and notifications about each go with it (foreign keys).
-    db.delete(replies).where(sql`${replies.id} in (${subtree})`),
-  ]);
-  return { parent: row.parent };
+    db.delete(replies).where(and(sql`${replies.id} in (${subtree})`, ok)),
+  ];
+  const answer = (results: unknown[]): { parent: number } => {
+    const [[row]] = results as [{ parent: number }[]];
+    if (!row) throw notFound("Reply not found");
+    return row;
+  };
+  return { statements, answer };
+}
+
+export async function deleteReply(db: DB, uid: number, id: number): Promise<{ parent: number }> {
+  const write = prepareDeleteReply(db, uid, id);
+  return write.answer(await runBatch(db, write.statements));
 }
 
 /**
