@@ -96,7 +96,16 @@ describe("Mastodon reads' round trips", () => {
       [`/api/v1/accounts/${a.id}/followers`, 1],
       [`/api/v1/accounts/${a.id}/following`, 1],
       ["/api/v1/accounts/verify_credentials", 1],
+      ["/api/v2/search?q=trip", 1],
+      ["/api/v2/search?q=trip&type=statuses&offset=15", 1],
+      [`/api/v2/search?q=${a.username}&type=accounts`, 1],
+      [`/api/v1/accounts/search?q=${a.username}`, 1],
     ];
+    // A search's statuses and accounts are whole, read on the search's own rows.
+    const found = (await get(token, "/api/v2/search?q=trip")).body;
+    expect(found.statuses).toEqual([(await get(token, `/api/v1/statuses/${s.id}`)).body]);
+    const byName = (await get(token, `/api/v2/search?q=${a.username}&type=accounts`)).body;
+    expect(byName.accounts).toEqual([(await get(token, `/api/v1/accounts/${a.id}`)).body]);
     // Refusals come from the same batch's rows: a status or account that is not there is a 404.
     for (const path of [
       "/api/v1/statuses/999998/context",

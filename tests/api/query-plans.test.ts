@@ -261,6 +261,14 @@ describe("query plans of the hot reads", () => {
       expect(problems).toEqual([]);
     });
 
+    // A search sorts its bounded window by relevance, as /v1's does; its accounts and statuses
+    // are read on its own rows.
+    it("search: no full scans, only the ranked sort", async () => {
+      const problems = await plansOf(() => reader.get("/api/v2/search?q=plan&offset=15"), true);
+      if (problems.length) console.log(problems.join("\n\n"));
+      expect(problems).toEqual([]);
+    });
+
     // The token is read from KV as /v1's sessions are: no D1 trip before the request's own work. A
     // list of statuses reads its authors' accounts and the viewer's bookmarks on its own rows.
     it("costs no D1 trip for the token; a timeline is one", async () => {

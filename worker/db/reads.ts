@@ -48,6 +48,22 @@ export function writeAsRead<T>(
   };
 }
 
+/** Reads of one kind as one: their statements in order, and their values in the same order. */
+export function eachOf<T>(reads: Read<T>[]): Read<T[]> {
+  return {
+    statements: reads.flatMap((r) => r.statements),
+    value: (results) => {
+      const values: T[] = [];
+      let at = 0;
+      for (const r of reads) {
+        values.push(r.value(results.slice(at, at + r.statements.length)));
+        at += r.statements.length;
+      }
+      return values;
+    },
+  };
+}
+
 /** Sends statements to D1: one all() for one, one batch for more, nothing for none. */
 async function send(db: DB, statements: D1PreparedStatement[]): Promise<D1Result<Record<string, unknown>>[]> {
   if (!statements.length) return [];

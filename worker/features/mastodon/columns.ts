@@ -32,8 +32,11 @@ export const ACCOUNT_COLUMNS = {
   mCreated: sql<number>`${users.createdAt}`.as("m_created"),
 };
 
+/** A person's account columns on a row joined to their `users` (a notice's actor, a search's hit). */
+export const ACCOUNT_EXTRA: RowExtra = { name: "masto", columns: ACCOUNT_COLUMNS };
+
 /** The actor's account columns on a notification's row (joined to its actor's `users`). */
-export const NOTICE_COLUMNS: RowExtra = { name: "masto", columns: ACCOUNT_COLUMNS };
+export const NOTICE_COLUMNS = ACCOUNT_EXTRA;
 
 /** The columns of a note list's row (its `notes` joined to its author's `users`) a status needs. */
 export const STATUS_COLUMNS: RowExtra = {

@@ -13,12 +13,10 @@ import { listFollows } from "../follows/follows.service";
 import { type REPORT_KINDS, REPORT_NOTE_MAX } from "../reports/reports.constants";
 import { forwardOf, report } from "../reports/reports.service";
 import { listOf } from "../safety/safety.service";
-import { search } from "../search/search.service";
-import { decodeCursor, PAGE_SIZE, pageOf } from "../../lib/paging";
+import { decodeCursor, pageOf } from "../../lib/paging";
 import { RENOTE } from "../notes/notes.constants";
 import { searchLimit } from "../../lib/ratelimit";
-import { isRemoteQuery } from "../federation/handles";
-import { accountByAcct, accountId, accountRows, originOf, remoteAccount } from "./accounts.routes";
+import { accountId, accountRows, originOf } from "./accounts.routes";
 import {
   input,
   limitOf,
@@ -34,9 +32,10 @@ import {
   federated,
 } from "./masto.http";
 import { ACCOUNT_COLUMNS, accountRowOf } from "./columns";
+import { searchAll } from "./search";
 import { account, type StatusRef, statusRef } from "./serialise";
 import { bool } from "./compose.service";
-import { notFoundStatus, refsRead, refsWhere, statusesOf, toStatuses } from "./statuses.service";
+import { notFoundStatus, refsRead, refsWhere, statusesOf } from "./statuses.service";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -140,85 +139,6 @@ async function peopleWho(c: MastoContext, which: "liked" | "renoted") {
   const items = rows.slice(0, size);
   setLink(c, rows.length > size ? String(items.at(-1)?.at) : null, null);
   return c.json(items.map((r) => account(r, originOf(c))));
-}
-
-const SearchQ = z.object({
-  q: z.string().max(500).default(""),
-  type: z.enum(["accounts", "statuses", "hashtags"]).optional().catch(undefined),
-  offset: z.coerce.number().int().min(0).max(10_000).catch(0),
-  resolve: z.string().optional(),
-});
-
-/** The people a search names: a handle (name@host) is that account first, found there on `resolve`. */
-async function accountsFor(c: MastoContext, q: z.output<typeof SearchQ>, page: number) {
-  const text = q.q.trim();
-  const resolve = (q.resolve === "true" || q.resolve === "1") && !!c.var.user;
-  // A handle is that account (found on its server on resolve); a profile URL only on resolve.
-  // Only the first page starts with it (a second page must not look the handle up again).
-  const exact =
-    page !== 1 || !isRemoteQuery(text)
-      ? null
-      : /^https?:/i.test(text)
-        ? resolve
-          ? await remoteAccount(c, text)
-          : null
-        : await accountByAcct(c, text, resolve);
-  const found = await search(c.var.db, { q: q.q.replace(/^@/, ""), t: "users", page }, viewerId(c));
-  const rows =
-    "users" in found
-      ? await accountRows(
-          c.var.db,
-          found.users.map((u) => u.id),
-        )
-      : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const ordered = "users" in found ? found.users.flatMap((u) => (byId.has(u.id) ? [byId.get(u.id)!] : [])) : [];
-  return exact ? [exact, ...ordered.filter((r) => r.id !== exact.id)] : ordered;
-}
-
-/**
- * Mastodon's search over the web's: accounts by name, statuses by the same full-text index;
- * hashtags by the word. Mastodon pages it by offset and limit, NoteX's by pages of 20: the window
- * asked for (limit at most 20, NoteX's search page) is cut from the page it starts in and, when it
- * runs past that page's end, the next one: at most two bounded reads of each kind.
- */
-async function searchAll(c: MastoContext) {
-  const q = await queryOf(c, SearchQ);
-  const viewerIdOr = viewerId(c);
-  const size = Math.min(limitOf(c, "search"), PAGE_SIZE);
-  const start = q.offset % PAGE_SIZE;
-  const first = Math.floor(q.offset / PAGE_SIZE) + 1;
-  const pages = start + size > PAGE_SIZE ? [first, first + 1] : [first];
-  const cut = <T>(list: T[]) => list.slice(start, start + size);
-  const want = (t: string) => !q.type || q.type === t;
-  const text = q.q.trim();
-  const accounts = want("accounts") && text ? (await Promise.all(pages.map((p) => accountsFor(c, q, p)))).flat() : [];
-  const found =
-    want("statuses") && text
-      ? await Promise.all(pages.map((page) => search(c.var.db, { q: q.q, t: "notes", page }, viewerIdOr)))
-      : [];
-  const notesFound = found.flatMap((f) => ("notes" in f ? f.notes : []));
-  const statuses = notesFound.length
-    ? await toStatuses(
-        c.var.db,
-        originOf(c),
-        viewerIdOr,
-        cut(notesFound).map((note) => ({ note })),
-      )
-    : [];
-  const word = text.replace(/^#/, "");
-  const hashtags =
-    want("hashtags") && q.offset === 0 && /^[\p{L}\p{N}_]{1,50}$/u.test(word)
-      ? [
-          {
-            name: word.toLowerCase(),
-            url: `${originOf(c)}/tag/${encodeURIComponent(word.toLowerCase())}`,
-            history: [],
-            following: false,
-          },
-        ]
-      : [];
-  return { accounts: cut(accounts).map((r) => account(r, originOf(c))), statuses, hashtags };
 }
 
 const ReportInput = z.object({

@@ -105,8 +105,8 @@ export function credentialAccount(u: AccountRow, origin: string) {
 type Ids = number[] | SQL;
 
 /**
- * The statements of the accounts and the viewer's bookmarks a page of statuses needs, for a batch
- * of its own (loadCtx) or for the end of a write's batch that answers the status it made.
+ * The statements of the accounts and the viewer's bookmarks a status needs, for the end of a
+ * write's batch that answers the status it made.
  */
 export function ctxStatements(db: DB, viewer: number | null, userIds: Ids, noteIds: Ids, replyIds: Ids) {
   const none = sql`0`;
@@ -140,33 +140,6 @@ export function ctxOf(origin: string, [rows, noteMarks, replyMarks]: readonly un
     accounts: new Map((rows as UserRow[]).map((u) => [u.id, u])),
     bookmarked: new Set(marks.map((m) => `${m.kind}:${m.id}`)),
   };
-}
-
-/** The accounts and the viewer's bookmarks a page of statuses needs, in one round trip. */
-export async function loadCtx(
-  db: DB,
-  origin: string,
-  userIds: number[],
-  viewer: number | null,
-  refs: StatusRef[],
-): Promise<Ctx> {
-  const ids = [...new Set(userIds)].slice(0, 90);
-  return ctxOf(origin, await db.batch(ctxStatements(db, viewer, ids, refIds(refs, "note"), refIds(refs, "reply"))));
-}
-
-/** Every account and status a list of notes shows (its originals too). */
-export function noteRefs(list: NoteJson[]) {
-  const userIds: number[] = [];
-  const refs: StatusRef[] = [];
-  for (const n of list) {
-    userIds.push(n.user.id);
-    refs.push({ kind: "note", id: n.id });
-    if (n.renote) {
-      userIds.push(n.renote.user.id);
-      refs.push({ kind: "note", id: n.renote.id });
-    }
-  }
-  return { userIds, refs };
 }
 
 const missingAccount = (id: number, username: string, fullname: string, origin: string) =>

@@ -11,8 +11,7 @@ import { AppError } from "../../lib/errors";
 import { PRESET_LABELS } from "../notes/notes.constants";
 import { historyRead } from "../notes/read.service";
 import { type Hydrated, hydrated, NOTES, toNoteJson } from "../notes/notes.json";
-import type { NoteJson } from "../notes/notes.types";
-import { type ReplyJson, select as replySelect, toJson as replyJson } from "../replies/replies.service";
+import { select as replySelect, toJson as replyJson } from "../replies/replies.service";
 import { openable } from "../safety/visibility";
 import { addNote, addReply, emptyCtx, REPLY_STATUS_COLUMNS, replyParentAuthor, STATUS_COLUMNS } from "./columns";
 import {
@@ -20,8 +19,6 @@ import {
   ctxStatements,
   iso,
   labelTag,
-  loadCtx,
-  noteRefs,
   noteStatus,
   noteStatusId,
   refIds,
@@ -118,21 +115,6 @@ export function refsWhere(refs: StatusRef[]): RefsWhere {
     notes: inArray(notes.id, noteIds.length ? noteIds : [0]),
     replies: inArray(replies.id, replyIds.length ? replyIds : [0]),
   };
-}
-
-/** Notes and replies as statuses, in the order given, with their accounts and the viewer's bookmarks. */
-type Item = { note: NoteJson } | { reply: ReplyJson; parentAuthor: number | null };
-
-export async function toStatuses(db: DB, origin: string, viewer: number | null, items: Item[]): Promise<Status[]> {
-  const notesIn = items.flatMap((i) => ("note" in i ? [i.note] : []));
-  const { userIds, refs } = noteRefs(notesIn);
-  for (const i of items)
-    if ("reply" in i) {
-      userIds.push(i.reply.user.id);
-      refs.push({ kind: "reply", id: i.reply.id });
-    }
-  const ctx = await loadCtx(db, origin, userIds, viewer, refs);
-  return items.map((i) => ("note" in i ? noteStatus(i.note, ctx) : replyStatus(i.reply, ctx, i.parentAuthor)));
 }
 
 /** Statuses for refs, in their order, leaving out what the viewer may not open: one round trip. */

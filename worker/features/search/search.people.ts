@@ -1,10 +1,11 @@
 import { and, asc, type SQL, sql } from "drizzle-orm";
 import { users } from "../../db/schema/users";
 import { bindPlan, namedObjects, type Plan, planOf } from "../../db/plan";
-import { known, type Read } from "../../db/reads";
+import { known, mapRead, type Read } from "../../db/reads";
 import type { DB } from "../../env";
 import { PAGE_SIZE } from "../../lib/paging";
 import type { UserRef } from "../content/content";
+import type { RowExtra } from "../notes/notes.json";
 import { userInList } from "../safety/visibility";
 import { badCursor, decodeToken, encodeToken, isInt, P, viewerOf } from "./search.common";
 
@@ -30,20 +31,22 @@ const inRange = (key: SQL) => sql`${key} >= ${P("lo")} and ${key} < ${P("hi")}`;
  * starting with each word typed ("love" finds Ada Lovelace; users_fts in id order): three index
  * reads in one batch, each in its index's order, so a page never sorts.
  */
-function usersPlans(db: DB, viewer: boolean) {
+function usersPlans(db: DB, viewer: boolean, extra?: RowExtra) {
   // Suspended people and anyone blocked either way are not found; muted people are (to unmute them).
   const listed = userInList(sql`"users"`, viewerOf(viewer));
-  const byUsername = planOf(`search:users|username|${+viewer}`, () =>
+  const fields = { ...USER_FIELDS, ...extra?.columns };
+  const key = (phase: string) => `search:users|${phase}|${+viewer}${extra ? `|${extra.name}` : ""}`;
+  const byUsername = planOf(key("username"), () =>
     db
-      .select({ ...USER_FIELDS, key: sql<string>`${lowerUsername}`.as("x_key") })
+      .select({ ...fields, key: sql<string>`${lowerUsername}`.as("x_key") })
       .from(users)
       .where(and(inRange(lowerUsername), sql`${lowerUsername} > ${P("after")}`, listed))
       .orderBy(asc(lowerUsername))
       .limit(P("limit")),
   );
-  const byName = planOf(`search:users|name|${+viewer}`, () =>
+  const byName = planOf(key("name"), () =>
     db
-      .select({ ...USER_FIELDS, key: sql<string>`${lowerName}`.as("x_key") })
+      .select({ ...fields, key: sql<string>`${lowerName}`.as("x_key") })
       .from(users)
       .where(
         and(
@@ -56,9 +59,9 @@ function usersPlans(db: DB, viewer: boolean) {
       .orderBy(asc(lowerName), asc(users.id))
       .limit(P("limit")),
   );
-  const byWords = planOf(`search:users|words|${+viewer}`, () =>
+  const byWords = planOf(key("words"), () =>
     db
-      .select({ ...USER_FIELDS, key: sql<string>`''`.as("x_key") })
+      .select({ ...fields, key: sql<string>`''`.as("x_key") })
       .from(sql`"users_fts"`)
       .innerJoin(users, sql`${users.id} = "users_fts".rowid`)
       .where(
@@ -87,13 +90,20 @@ export function nameWords(prefix: string): string | null {
 
 type UserRow = UserHit & { key: string };
 
+type UsersPage = { users: UserHit[]; paginator: { page: number; is_end: boolean }; cursor: string | null };
+
 /** One page of people search (t=users): the phases' reads, sent together (one round trip). */
-export function usersRead(
+export const usersRead = (db: DB, prefix: string, q: { page: number; cursor?: string }, viewer: number | null) =>
+  mapRead(usersReadWith(db, prefix, q, viewer), (r) => r.page);
+
+/** The same with `extra` columns on each person's row, and the page's rows in its order. */
+export function usersReadWith(
   db: DB,
   prefix: string,
   q: { page: number; cursor?: string },
   viewer: number | null,
-): Read<{ users: UserHit[]; paginator: { page: number; is_end: boolean }; cursor: string | null }> {
+  extra?: RowExtra,
+): Read<{ page: UsersPage; rows: Record<string, unknown>[] }> {
   // Cursor: [phase, key, id] of the last person shown (phase 0 usernames, 1 names, 2 name words).
   let at: [number, string, number] = [0, "", 0];
   if (q.cursor) {
@@ -102,9 +112,9 @@ export function usersRead(
     at = v as [number, string, number];
   } else if (q.page > 1) {
     // Without a cursor only the first page is a real start; the spec's page numbers need the cursor.
-    return known({ users: [], paginator: { page: q.page, is_end: true }, cursor: null });
+    return known({ page: { users: [], paginator: { page: q.page, is_end: true }, cursor: null }, rows: [] });
   }
-  const plans = usersPlans(db, !!viewer);
+  const plans = usersPlans(db, !!viewer, extra);
   const bounds = { lo: prefix, hi: `${prefix}\u{10FFFF}`, limit: PAGE_SIZE + 1, viewer };
   const words = nameWords(prefix);
   // Each phase from where the cursor stands (its start for the later ones), in one batch.
@@ -134,7 +144,7 @@ function usersPage(
   const items = rows.slice(0, PAGE_SIZE);
   const isEnd = rows.length <= PAGE_SIZE;
   const last = items[items.length - 1];
-  return {
+  const found = {
     users: items.map(({ r }) => ({
       id: r.id,
       username: r.username,
@@ -146,6 +156,7 @@ function usersPage(
     paginator: { page, is_end: isEnd },
     cursor: isEnd || !last ? null : encodeToken([last.phase, last.r.key, last.r.id]),
   };
+  return { page: found, rows: items.map(({ r }) => r as unknown as Record<string, unknown>) };
 }
 
 /** How many people the composer suggests for an @-mention, and how far along each index it looks. */

@@ -4,19 +4,19 @@ import { notes } from "../../db/schema/notes";
 import { replies } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
 import { bindPlan, namedObjects, planOf } from "../../db/plan";
-import { known, type Read, readOne } from "../../db/reads";
+import { known, mapRead, type Read, readOne } from "../../db/reads";
 import type { DB } from "../../env";
 import { noteInList, personVisible, replyInList } from "../safety/visibility";
 import { PAGE_SIZE } from "../../lib/paging";
 import { type FolderJson, toJson as toFolderJson } from "../folders/folders.service";
 import { RENOTE } from "../notes/notes.constants";
-import { type Hydrated, hydrated, toNoteJson } from "../notes/notes.json";
+import { type Hydrated, hydrated, type RowExtra, toNoteJson } from "../notes/notes.json";
 import { type ReplyJson, select as replySelect, toJson as toReplyJson } from "../replies/replies.service";
 import type { NoteJson } from "../notes/notes.types";
 import type { UserRef } from "../content/content";
 import { highlight, type Snippet, snippet, type Terms } from "./search.highlight";
 import { badCursor, decodeToken, encodeToken, isInt, P, viewerOf } from "./search.common";
-import { suggestRead, type UserHit, usersRead } from "./search.people";
+import { suggestRead, type UserHit, usersRead, usersReadWith } from "./search.people";
 import { matchPlan, queryTerms, type SearchKind, userPrefix } from "./search.schema";
 
 /**
@@ -100,11 +100,12 @@ const pageOrder = [sql`h.r`, sql`h.id desc`];
  * fill itself (it may show fewer than 20; More still follows).
  */
 const visibleAs = (rule: SQL) => sql<number>`case when ${rule} then 1 else 0 end`.as("x_visible");
-function notesPlan(db: DB, viewer: boolean, expand: boolean) {
-  return planOf(`search:notes|${+viewer}|${+expand}`, () =>
+function notesPlan(db: DB, viewer: boolean, expand: boolean, extra?: RowExtra) {
+  return planOf(`search:notes|${+viewer}|${+expand}${extra ? `|${extra.name}` : ""}`, () =>
     db
       .select({
         ...hydrated(viewerOf(viewer)),
+        ...extra?.columns,
         top: topOfPage,
         visible: visibleAs(noteInList(sql`"notes"`, viewerOf(viewer), { mute: true }, sql`"users"`)),
       })
@@ -147,22 +148,26 @@ function foldersPlan(db: DB, viewer: boolean, expand: boolean) {
   );
 }
 
-/** One ranked page (notes, replies or folders): one statement. */
-function rankedRead(
+/** A ranked page, and its hits' rows as read (with any extra columns), in the same order. */
+type RankedRows = { page: SearchResult & SearchPage; rows: Row[] };
+
+/** One ranked page (notes, replies or folders): one statement; `extra`: more columns on a note's row. */
+function rankedReadWith(
   db: DB,
   kind: "notes" | "replies" | "folders",
   terms: Terms,
   q: { page: number; cursor?: string },
   viewer: number | null,
-): Read<SearchResult & SearchPage> {
+  extra?: RowExtra,
+): Read<RankedRows> {
   const { offset, anchor } = rankedStart(q);
   const limit = Math.min(PAGE_SIZE + 1, MAX_RANKED - offset);
-  if (limit <= 0) return known({ [kind]: [], paginator: { page: q.page, is_end: true }, cursor: null } as never);
+  if (limit <= 0) return known({ page: emptyPage(kind, q.page), rows: [] });
   const match = matchPlan(terms);
   const expand = "last" in match;
   const plan =
     kind === "notes"
-      ? notesPlan(db, !!viewer, expand)
+      ? notesPlan(db, !!viewer, expand, extra)
       : kind === "replies"
         ? repliesPlan(db, !!viewer, expand)
         : foldersPlan(db, !!viewer, expand);
@@ -173,19 +178,19 @@ function rankedRead(
       const rows = namedObjects<Row>(plan, found.results);
       const isEnd = rows.length <= PAGE_SIZE;
       const top = rows[0]?.top ?? anchor;
-      return {
-        ...hitsOf(
-          kind,
-          terms,
-          viewer,
-          rows.slice(0, PAGE_SIZE).filter((r) => r.visible),
-        ),
+      const shown = rows.slice(0, PAGE_SIZE).filter((r) => r.visible);
+      const page = {
+        ...hitsOf(kind, terms, viewer, shown),
         paginator: { page: q.page, is_end: isEnd },
         cursor: isEnd ? null : encodeToken([offset + PAGE_SIZE, Math.min(anchor, top)]),
       };
+      return { page, rows: shown };
     },
   };
 }
+
+const emptyPage = (kind: SearchKind, page: number) =>
+  ({ [kind]: [], paginator: { page, is_end: true }, cursor: null }) as never;
 
 type Row = Record<string, unknown> & { top?: number; txt?: string; visible: number };
 
@@ -230,14 +235,34 @@ export function searchRead(
   q: { q: string; t: SearchKind; page: number; cursor?: string; suggest?: boolean },
   viewer: number | null,
 ): Read<SearchResult & SearchPage> {
-  const empty = known({ [q.t]: [], paginator: { page: q.page, is_end: true }, cursor: null } as never);
+  const empty = known(emptyPage(q.t, q.page));
   if (q.t === "users") {
     const prefix = userPrefix(q.q);
     if (!prefix) return empty;
     return q.suggest ? suggestRead(db, prefix, viewer) : usersRead(db, prefix, q, viewer);
   }
   const terms = queryTerms(q.q);
-  return terms ? rankedRead(db, q.t, terms, q, viewer) : empty;
+  return terms ? mapRead(rankedReadWith(db, q.t, terms, q, viewer), (r) => r.page) : empty;
+}
+
+/**
+ * A page of notes (`q.t` "notes") or people ("users") with `extra` columns on each hit's row, and
+ * those rows in the hits' order: the Mastodon API reads what a status or an account shows on the
+ * search's own rows, so its search is one batch.
+ */
+export function searchReadWith(
+  db: DB,
+  q: { q: string; t: "notes" | "users"; page: number },
+  viewer: number | null,
+  extra: RowExtra,
+): Read<{ page: SearchResult & SearchPage; rows: Record<string, unknown>[] }> {
+  const none = known({ page: emptyPage(q.t, q.page), rows: [] });
+  if (q.t === "users") {
+    const prefix = userPrefix(q.q);
+    return prefix ? usersReadWith(db, prefix, q, viewer, extra) : none;
+  }
+  const terms = queryTerms(q.q);
+  return terms ? rankedReadWith(db, "notes", terms, q, viewer, extra) : none;
 }
 
 /** GET /v1/search: the same read alone, one D1 round trip. */
