@@ -36,7 +36,21 @@ export function avatarColor(name: string): string {
   return PALETTE[sum % PALETTE.length];
 }
 
-export function Avatar({ name, src, size = 40 }: { name: string; src?: string; size?: number }) {
+/**
+ * A person's picture, or their initial on a colour. `eager` for one above the fold (the page's first
+ * note, a profile's own): a lazy image there is only asked for after the first layout, and pops in late.
+ */
+export function Avatar({
+  name,
+  src,
+  size = 40,
+  eager = false,
+}: {
+  name: string;
+  src?: string;
+  size?: number;
+  eager?: boolean;
+}) {
   const initial = (name.trim()[0] ?? "?").toUpperCase();
   if (src) {
     return (
@@ -46,7 +60,7 @@ export function Avatar({ name, src, size = 40 }: { name: string; src?: string; s
         alt=""
         width={size}
         height={size}
-        loading="lazy"
+        loading={eager ? "eager" : "lazy"}
         style={{ width: size, height: size }}
       />
     );
@@ -66,13 +80,15 @@ export function Avatar({ name, src, size = 40 }: { name: string; src?: string; s
 export function AuthorLink({
   user,
   size,
+  eager,
 }: {
   user: { username: string; fullname: string; avatar?: string };
   size: number;
+  eager?: boolean;
 }) {
   return (
     <Link to={profilePath(user.username)} className="author">
-      <Avatar name={user.fullname} src={user.avatar} size={size} />
+      <Avatar name={user.fullname} src={user.avatar} size={size} eager={eager} />
       <span>
         <strong>{user.fullname}</strong> <small>@{user.username}</small>
       </span>

@@ -67,16 +67,30 @@ test("the demo network: people with pictures, recent notes with photos, threads,
   const photoFile = await page.request.get(`${base}${await photo.getAttribute("src")}`);
   expect(photoFile.headers()["content-type"]).toBe("image/webp");
   expect((await photoFile.body()).length).toBeLessThan(20_000);
+  // The first card is above the fold: its author's picture is asked for with the page, not after
+  // the first layout as a lazy one would be; the cards below stay lazy.
+  const avatars = (cards: string) =>
+    page.locator(`${cards} .note-head img.avatar`).evaluateAll((els) => els.map((e) => e.getAttribute("loading")));
+  expect(await avatars(".note-list > :first-child")).toEqual(["eager"]);
+  const later = await avatars(".note-list > :not(:first-child)");
+  expect(later.length).toBeGreaterThan(5);
+  expect(later).toEqual(later.map(() => "lazy"));
 
   await page.goto(`${base}/adalovelace`);
   const avatar = page.locator("main img[src^='/img/u/1/avatar/']").first();
   await expect(avatar).toBeVisible();
+  await expect(avatar).toHaveAttribute("loading", "eager");
   const picture = await page.request.get(`${base}${await avatar.getAttribute("src")}`);
   expect(picture.headers()["content-type"]).toBe("image/webp");
   // Drawn at twice its largest CSS size (the profile's 88 px), a few KB: lists show it at 40 px.
   expect((await picture.body()).length).toBeLessThan(4_000);
   const side = await avatar.evaluate((img: HTMLImageElement) => img.naturalWidth);
   expect(side).toBe(176);
+  // The cover, the profile's largest paint, is an image in the HTML (found before any style runs)
+  // fetched first, not a CSS background.
+  const cover = page.locator("main img.cover");
+  await expect(cover).toHaveAttribute("fetchpriority", "high");
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(900);
 
   await page.goto(`${base}/adalovelace/note/1`);
   await expect(page.locator("li.depth-3").first()).toBeVisible();

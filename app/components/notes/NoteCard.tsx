@@ -174,10 +174,10 @@ function Body({ note, detail, lead }: { note: NoteJson; detail: boolean; lead: b
   );
 }
 
-function Head({ note, detail }: { note: NoteJson; detail: boolean }) {
+function Head({ note, detail, lead }: { note: NoteJson; detail: boolean; lead: boolean }) {
   return (
     <header className="note-head">
-      <AuthorLink user={note.user} size={40} />
+      <AuthorLink user={note.user} size={40} eager={lead} />
       <span className="when">
         <Link to={noteHref(note)} className="time" title={new Date(note.created_at).toISOString()}>
           <Ago ms={note.created_at} />
@@ -235,7 +235,7 @@ export function NoteCard({
           Hidden by the moderators. Only {note.user.me ? "you" : "its author"} and the moderators can see this note.
         </p>
       )}
-      <Head note={note} detail={detail} />
+      <Head note={note} detail={detail} lead={lead} />
       {note.label && (
         <Link className="label" to={`${profilePath(note.user.username)}?t=notes&l=${encodeURIComponent(note.label)}`}>
           {note.label}
