@@ -1,8 +1,7 @@
-// How many D1 round trips a Mastodon app's reads take (Server-Timing under APP_ENV=local). The
+// How many D1 round trips a Mastodon app's requests take (Server-Timing under APP_ENV=local). The
 // timelines are one: the page's statement reads its authors' accounts and the viewer's bookmarks
-// on its own rows, and a max_id or since_id is looked up inside the same batch. The other ceilings
-// are today's counts (an owner's or a status's key, then the rows, then their accounts), holding
-// the line while those are folded too.
+// on its own rows, and a max_id or since_id is looked up inside the same batch. A write that
+// answers a status is one too: its statements, then the status read in the same batch.
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { tripsOf } from "../../worker/db/meter";
@@ -106,6 +105,7 @@ describe("Mastodon reads' round trips", () => {
     expect(found.statuses).toEqual([(await get(token, `/api/v1/statuses/${s.id}`)).body]);
     const byName = (await get(token, `/api/v2/search?q=${a.username}&type=accounts`)).body;
     expect(byName.accounts).toEqual([(await get(token, `/api/v1/accounts/${a.id}`)).body]);
+    expect((await get(token, `/api/v1/accounts/search?q=${a.username}`)).body).toEqual(byName.accounts);
     // Refusals come from the same batch's rows: a status or account that is not there is a 404.
     for (const path of [
       "/api/v1/statuses/999998/context",
@@ -170,6 +170,15 @@ describe("Mastodon reads' round trips", () => {
     }
     const fresh = await client.v1.statuses.$select(s.id).fetch();
     expect(fresh).toMatchObject({ favouritesCount: 0, reblogsCount: 0 });
+    // A reblog of a reblog shares the original: the answer is the person's own reblog of it.
+    const third = await user();
+    const { client: thirdApp } = await appToken(third, "read write follow");
+    const boost = await thirdApp.v1.statuses.$select(s.id).reblog();
+    const fourth = await user();
+    const { token: fourthToken } = await appToken(fourth, "read write follow");
+    const again = await get(fourthToken, `/api/v1/statuses/${boost.id}/reblog`, "POST");
+    expect(again).toMatchObject({ status: 200, trips: 1 });
+    expect(again.body).toMatchObject({ account: { id: String(fourth.id) }, reblog: { id: s.id, reblogs_count: 2 } });
   });
 
   it("an edit and a delete are one trip: the write and the status, read after the edit or before the delete", async () => {

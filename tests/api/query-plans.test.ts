@@ -254,6 +254,8 @@ describe("query plans of the hot reads", () => {
       ["delete", () => writer.delete(`/api/v1/statuses/${own.gone}`)],
       ["a status's history", () => reader.get(`/api/v1/statuses/${noteId * 2}/history`)],
       ["a status's source", () => writer.get(`/api/v1/statuses/${own.note}/source`)],
+      ["post a status", () => writer.post("/api/v1/statuses", { status: "posted" })],
+      ["post a reply", () => writer.post("/api/v1/statuses", { status: "replied", in_reply_to_id: own.note })],
     ];
     it.each(mastoCalls)("%s: no full scans, no temp B-tree for ordering", async (_name, call) => {
       const problems = await plansOf(call);

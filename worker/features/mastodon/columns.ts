@@ -10,10 +10,14 @@ import type { NoteJson, NoteList } from "../notes/notes.types";
 import type { ReplyJson } from "../replies/replies.service";
 import type { AccountRow, Ctx } from "./serialise";
 
-const viewer = sql.placeholder("viewer");
+/** The viewer in a cached statement: bound per request. */
+const VIEWER = sql.placeholder("viewer");
+
+/** A viewer as these columns take it: a placeholder, or an id (null: a visitor) in a statement built for one request. */
+type ViewerSql = typeof VIEWER | number | null;
 
 /** Whether the viewer bookmarked the note `id` (a null viewer matches nothing). */
-const bookmarkedNote = (id: SQL) =>
+const bookmarkedNote = (viewer: ViewerSql, id: SQL) =>
   sql<number>`exists(select 1 from bookmarks b where b.user_id = ${viewer} and b.kind = 'note' and b.target_id = ${id})`;
 
 /** An account row of `u` as JSON, with the field names of AccountRow. */
@@ -38,20 +42,20 @@ export const ACCOUNT_EXTRA: RowExtra = { name: "masto", columns: ACCOUNT_COLUMNS
 /** The actor's account columns on a notification's row (joined to its actor's `users`). */
 export const NOTICE_COLUMNS = ACCOUNT_EXTRA;
 
-/** The columns of a note list's row (its `notes` joined to its author's `users`) a status needs. */
-export const STATUS_COLUMNS: RowExtra = {
-  name: "masto",
-  columns: {
-    ...ACCOUNT_COLUMNS,
-    mBookmarked: bookmarkedNote(sql`"notes"."id"`).as("m_bookmarked"),
-    mOriginalAccount: sql<
-      string | null
-    >`(select ${accountJson(sql`ou`)} from notes o join users ou on ou.id = o.user_id where o.id = "notes"."renote_id")`.as(
-      "m_original_account",
-    ),
-    mOriginalBookmarked: bookmarkedNote(sql`"notes"."renote_id"`).as("m_original_bookmarked"),
-  },
-};
+/** The columns of a note's row (its `notes` joined to its author's `users`) a status needs. */
+export const statusColumns = (viewer: ViewerSql) => ({
+  ...ACCOUNT_COLUMNS,
+  mBookmarked: bookmarkedNote(viewer, sql`"notes"."id"`).as("m_bookmarked"),
+  mOriginalAccount: sql<
+    string | null
+  >`(select ${accountJson(sql`ou`)} from notes o join users ou on ou.id = o.user_id where o.id = "notes"."renote_id")`.as(
+    "m_original_account",
+  ),
+  mOriginalBookmarked: bookmarkedNote(viewer, sql`"notes"."renote_id"`).as("m_original_bookmarked"),
+});
+
+/** The same for a list's cached statement. */
+export const STATUS_COLUMNS: RowExtra = { name: "masto", columns: statusColumns(VIEWER) };
 
 /** Who wrote what a reply (a `replies` row) answers: a note for a negative parent, else a reply. */
 export const replyParentAuthor = sql<number | null>`(case when "replies"."parent" < 0
@@ -62,14 +66,14 @@ export const replyParentAuthor = sql<number | null>`(case when "replies"."parent
  * The columns of a reply's row (`replies` joined to its author's `users`) a status needs: its
  * author's account, the viewer's bookmark, and who wrote what it answers (one primary-key lookup).
  */
-export const REPLY_STATUS_COLUMNS = {
+export const replyStatusColumns = (viewer: ViewerSql) => ({
   ...ACCOUNT_COLUMNS,
   mBookmarked:
     sql<number>`exists(select 1 from bookmarks b where b.user_id = ${viewer} and b.kind = 'reply' and b.target_id = "replies"."id")`.as(
       "m_bookmarked",
     ),
   mParentAuthor: replyParentAuthor.as("m_parent_author"),
-};
+});
 
 interface StatusRow {
   mCover: string;
@@ -97,7 +101,7 @@ export function addNote(ctx: Ctx, n: NoteJson, row: Record<string, unknown>) {
   }
 }
 
-/** Adds what a reply's row (read with REPLY_STATUS_COLUMNS) shows. */
+/** Adds what a reply's row (read with replyStatusColumns) shows. */
 export function addReply(ctx: Ctx, reply: ReplyJson, row: Record<string, unknown>) {
   const r = row as unknown as StatusRow;
   addAuthor(ctx, reply.user, row);

@@ -20,11 +20,10 @@ import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { type StatusRef, statusRef } from "./serialise";
 import {
   labelFor,
-  noteReadBack,
   notFoundStatus,
   refsRead,
   refsWhere,
-  replyReadBack,
+  statusReadBack,
   textOf,
   textToHtml,
   writeThenStatus,
@@ -124,7 +123,7 @@ export async function postStatus(
   // noteStatusId / replyStatusId, in SQL: the new row is named by the batch itself.
   const statusId = kind === "reply" ? sql`cast(${write.id} * 2 + 1 as text)` : sql`cast(${write.id} * 2 as text)`;
   const remembered = rememberStatements(db, author.id, key, statusId, write.id);
-  const read = (kind === "reply" ? replyReadBack : noteReadBack)(db, author.id, write.id);
+  const read = statusReadBack(db, author.id, kind, write.id);
   const results = await runBatch(db, [...write.statements, ...remembered, ...read.statements]);
   const { id } = write.answer(results);
   const status = read.answer(results.slice(write.statements.length + remembered.length), origin);

@@ -167,7 +167,7 @@ export const peopleRoutes = new Hono<MastoEnv>()
   .get("/api/v1/follow_requests", scoped("read:follows"), (c) => c.json([]))
   // Search spends the same per-person (or per-address) budget as the web's.
   .get("/api/v1/accounts/search", readable("read:accounts"), searchLimit, async (c) =>
-    c.json((await searchAll(c)).accounts),
+    c.json((await searchAll(c, "accounts")).accounts),
   )
   .get("/api/v2/search", readable("read:search"), searchLimit, async (c) => c.json(await searchAll(c)))
   .post("/api/v1/reports", scoped("write:reports"), async (c) => {

@@ -35,9 +35,11 @@ type Hit = { id: number; username: string; fullname: string; avatar: string };
  * at most 20, NoteX's search page) is cut from the page it starts in and, when it runs past that
  * page's end, the next one: at most two bounded reads of each kind, all in one batch. A handle's
  * own account is looked up first (on its server, on resolve), and only for the first page.
+ * `only`: the accounts alone (GET /api/v1/accounts/search reads no statuses).
  */
-export async function searchAll(c: MastoContext) {
+export async function searchAll(c: MastoContext, only?: "accounts") {
   const q = await queryOf(c, SearchQ);
+  const type = only ?? q.type;
   const viewer = viewerId(c);
   const origin = originOf(c);
   const size = Math.min(limitOf(c, "search"), PAGE_SIZE);
@@ -45,7 +47,7 @@ export async function searchAll(c: MastoContext) {
   const first = Math.floor(q.offset / PAGE_SIZE) + 1;
   const pages = start + size > PAGE_SIZE ? [first, first + 1] : [first];
   const cut = <T>(list: T[]) => list.slice(start, start + size);
-  const want = (t: string) => !!q.q.trim() && (!q.type || q.type === t);
+  const want = (t: string) => !!q.q.trim() && (!type || type === t);
   const exact = want("accounts") && first === 1 ? await exactAccount(c, q) : null;
   const people = want("accounts")
     ? pages.map((page) =>

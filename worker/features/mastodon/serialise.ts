@@ -1,10 +1,4 @@
-// NoteX rows as Mastodon's entities (docs.joinmastodon.org/entities). Ids are strings. A note and a
-// reply live in different tables, so a status id says which: a note n is "2n", a reply r "2r+1"
-// (numeric, stable, and never the same for the two).
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { bookmarks } from "../../db/schema/social";
-import { users } from "../../db/schema/users";
-import type { DB } from "../../env";
+import type { users } from "../../db/schema/users";
 import type { NoteJson } from "../notes/notes.types";
 import type { ReplyJson } from "../replies/replies.service";
 
@@ -98,47 +92,6 @@ export function credentialAccount(u: AccountRow, origin: string) {
     ...account(u, origin),
     source: { privacy: "public", sensitive: false, language: "", note: u.descr, fields: [], follow_requests_count: 0 },
     role: { id: "-99", name: "", permissions: "0", color: "", highlighted: false },
-  };
-}
-
-/** Ids for a statement of the context: a list, or SQL naming them inside the same batch (a write's new note). */
-type Ids = number[] | SQL;
-
-/**
- * The statements of the accounts and the viewer's bookmarks a status needs, for the end of a
- * write's batch that answers the status it made.
- */
-export function ctxStatements(db: DB, viewer: number | null, userIds: Ids, noteIds: Ids, replyIds: Ids) {
-  const none = sql`0`;
-  const given = (ids: Ids) => !Array.isArray(ids) || ids.length > 0;
-  // One statement per kind, each a seek along the bookmarks' primary key (user, kind, target): an
-  // OR of the two made SQLite walk all of the viewer's bookmarks.
-  const marked = (kind: StatusRef["kind"], ids: Ids) =>
-    db
-      .select({ kind: bookmarks.kind, id: bookmarks.targetId })
-      .from(bookmarks)
-      .where(
-        viewer && given(ids)
-          ? and(eq(bookmarks.userId, viewer), eq(bookmarks.kind, kind), inArray(bookmarks.targetId, ids))
-          : none,
-      );
-  return [
-    db
-      .select()
-      .from(users)
-      .where(given(userIds) ? inArray(users.id, userIds) : none),
-    marked("note", noteIds),
-    marked("reply", replyIds),
-  ] as const;
-}
-
-/** The context from what ctxStatements read, in their order. */
-export function ctxOf(origin: string, [rows, noteMarks, replyMarks]: readonly unknown[]): Ctx {
-  const marks = [...(noteMarks as { kind: string; id: number }[]), ...(replyMarks as { kind: string; id: number }[])];
-  return {
-    origin,
-    accounts: new Map((rows as UserRow[]).map((u) => [u.id, u])),
-    bookmarked: new Set(marks.map((m) => `${m.kind}:${m.id}`)),
   };
 }
 

@@ -13,10 +13,8 @@ import { historyRead } from "../notes/read.service";
 import { type Hydrated, hydrated, NOTES, toNoteJson } from "../notes/notes.json";
 import { select as replySelect, toJson as replyJson } from "../replies/replies.service";
 import { openable } from "../safety/visibility";
-import { addNote, addReply, emptyCtx, REPLY_STATUS_COLUMNS, replyParentAuthor, STATUS_COLUMNS } from "./columns";
+import { addNote, addReply, emptyCtx, replyStatusColumns, statusColumns } from "./columns";
 import {
-  ctxOf,
-  ctxStatements,
   iso,
   labelTag,
   noteStatus,
@@ -55,9 +53,48 @@ export interface RefsWhere {
 }
 
 /**
- * Notes and replies as statuses, each open to the viewer, keyed "note:id" / "reply:id": one
- * statement per table whose rows carry all a status shows (accounts, bookmarks, a reply's parent
- * author), so a caller can put them in its own batch behind whatever names the ids.
+ * The two statements that read notes and replies as statuses, each open to the viewer: one per
+ * table, whose rows carry all a status shows (accounts, bookmarks, a reply's parent author). The
+ * viewer is an id in them, so they go as they are into a drizzle batch (a write's, which reads
+ * back what it made) or, as plans, into any batch.
+ */
+function statusSelects(db: DB, viewer: number | null, where: RefsWhere) {
+  return {
+    notes: db
+      .select({ ...hydrated(viewer), ...statusColumns(viewer) })
+      .from(notes)
+      .innerJoin(users, eq(users.id, notes.userId))
+      .where(and(where.notes, openable(NOTES, viewer))),
+    replies: replySelect(db, viewer, replyStatusColumns(viewer)).where(
+      and(where.replies, openable(sql`"replies"`, viewer)),
+    ),
+  };
+}
+
+type ReplyRow = Parameters<typeof replyJson>[0] & { mParentAuthor: number | null };
+
+/** Statuses from statusSelects' rows, keyed "note:id" / "reply:id". */
+function statusesFromRows(origin: string, viewer: number | null, noteRows: Hydrated[], replyRows: ReplyRow[]) {
+  const ctx = emptyCtx(origin);
+  const notesIn = noteRows.map((row) => {
+    const note = toNoteJson(row, viewer);
+    addNote(ctx, note, row);
+    return note;
+  });
+  const repliesIn = replyRows.map((row) => {
+    const reply = replyJson(row, viewer);
+    addReply(ctx, reply, row);
+    return { reply, parentAuthor: row.mParentAuthor };
+  });
+  return new Map<string, Status>([
+    ...notesIn.map((note) => [`note:${note.id}`, noteStatus(note, ctx)] as const),
+    ...repliesIn.map((x) => [`reply:${x.reply.id}`, replyStatus(x.reply, ctx, x.parentAuthor)] as const),
+  ]);
+}
+
+/**
+ * Notes and replies as statuses (statusSelects), keyed "note:id" / "reply:id", so a caller can put
+ * them in its own batch behind whatever names the ids.
  */
 export function refsRead(
   db: DB,
@@ -67,36 +104,18 @@ export function refsRead(
   /** Values of placeholders in `where`'s subqueries. */
   values: Record<string, unknown> = {},
 ): Read<Map<string, Status>> {
-  const noteQ = planFrom(
-    db
-      .select({ ...hydrated(viewer), ...STATUS_COLUMNS.columns })
-      .from(notes)
-      .innerJoin(users, eq(users.id, notes.userId))
-      .where(and(where.notes, openable(NOTES, viewer))),
-  );
-  const replyQ = planFrom(
-    replySelect(db, viewer, REPLY_STATUS_COLUMNS).where(and(where.replies, openable(sql`"replies"`, viewer))),
-  );
+  const selects = statusSelects(db, viewer, where);
+  const noteQ = planFrom(selects.notes);
+  const replyQ = planFrom(selects.replies);
   return {
     statements: [bindPlan(db, noteQ, { ...values, viewer }), bindPlan(db, replyQ, { ...values, viewer })],
-    value: ([n, r]) => {
-      const ctx = emptyCtx(origin);
-      const noteRows = namedObjects<Hydrated>(noteQ, n.results).map((row) => {
-        const note = toNoteJson(row, viewer);
-        addNote(ctx, note, row);
-        return note;
-      });
-      type ReplyRow = Parameters<typeof replyJson>[0] & { mParentAuthor: number | null };
-      const replyRows = namedObjects<ReplyRow>(replyQ, r.results).map((row) => {
-        const reply = replyJson(row, viewer);
-        addReply(ctx, reply, row);
-        return { reply, parentAuthor: row.mParentAuthor };
-      });
-      return new Map([
-        ...noteRows.map((note) => [`note:${note.id}`, noteStatus(note, ctx)] as const),
-        ...replyRows.map((x) => [`reply:${x.reply.id}`, replyStatus(x.reply, ctx, x.parentAuthor)] as const),
-      ]);
-    },
+    value: ([n, r]) =>
+      statusesFromRows(
+        origin,
+        viewer,
+        namedObjects<Hydrated>(noteQ, n.results),
+        namedObjects<ReplyRow>(replyQ, r.results),
+      ),
   };
 }
 
@@ -123,40 +142,25 @@ export async function statusesOf(db: DB, origin: string, viewer: number | null, 
 }
 
 /**
- * The statements that read back the note status a write just made in the same batch (`id`: SQL
- * naming it there; a batch's SELECT sees the batch's own writes), as its author sees it: the note
- * with its counts and the author's marks, the accounts it shows (its author, and a quote's
- * original's) and the author's bookmarks among them. `answer` makes the status from their results.
+ * The statements that read back, at the end of a write's drizzle batch, the status it made (`id`:
+ * SQL naming the note or reply there; a batch's SELECT sees the batch's own writes), as its author
+ * sees it: the same statements and rows as a read of the status (statusSelects). `answer` makes
+ * the status from their results.
  */
-export function noteReadBack(db: DB, author: number, id: SQL<number>) {
-  const shown = sql`(select ${id} union select renote_id from notes where id = ${id})`;
-  const statements = [
-    db.select(hydrated(author)).from(notes).innerJoin(users, eq(users.id, notes.userId)).where(eq(notes.id, id)),
-    ...ctxStatements(db, author, sql`(select user_id from notes where id in ${shown})`, shown, []),
-  ];
+export function statusReadBack(db: DB, author: number, kind: StatusRef["kind"], id: SQL<number>) {
+  const none = inArray(notes.id, [0]);
+  const where =
+    kind === "note"
+      ? { notes: sql`${notes.id} = ${id}`, replies: inArray(replies.id, [0]) }
+      : { notes: none, replies: sql`${replies.id} = ${id}` };
+  const selects = statusSelects(db, author, where);
   const answer = (results: unknown[], origin: string): Status => {
-    const [[row], ...ctx] = results as [Hydrated[], ...unknown[]];
-    if (!row) throw notFoundStatus();
-    return noteStatus(toNoteJson(row, author), ctxOf(origin, ctx));
+    const [noteRows, replyRows] = results as [Hydrated[], ReplyRow[]];
+    const [status] = statusesFromRows(origin, author, noteRows, replyRows).values();
+    if (!status) throw notFoundStatus();
+    return status;
   };
-  return { statements, answer };
-}
-
-/**
- * The same for a reply the write's batch made or answered (`id`: SQL naming it there): the reply
- * with its author and the author's like, whom it answers, its account and the author's bookmark.
- */
-export function replyReadBack(db: DB, author: number, id: SQL<number>) {
-  const statements = [
-    replySelect(db, author, { parentAuthor: replyParentAuthor.as("parent_author") }).where(eq(replies.id, id)),
-    ...ctxStatements(db, author, sql`(select user_id from replies where id = ${id})`, [], sql`(select ${id})`),
-  ];
-  const answer = (results: unknown[], origin: string): Status => {
-    const [[row], ...ctx] = results as [(Parameters<typeof replyJson>[0] & { parentAuthor: number })[], ...unknown[]];
-    if (!row) throw notFoundStatus();
-    return replyStatus(replyJson(row, author), ctxOf(origin, ctx), row.parentAuthor);
-  };
-  return { statements, answer };
+  return { statements: [selects.notes, selects.replies], answer };
 }
 
 export const notFoundStatus = () => new AppError(404, "not_found", "Record not found");
