@@ -48,19 +48,21 @@ export function writeAsRead<T>(
   };
 }
 
+/** Each read's own slice of a batch's results, in the order its statements were sent. */
+function slices(reads: Read<unknown>[], results: D1Result<Record<string, unknown>>[]) {
+  let at = 0;
+  return reads.map((r) => {
+    const part = results.slice(at, at + r.statements.length);
+    at += r.statements.length;
+    return part;
+  });
+}
+
 /** Reads of one kind as one: their statements in order, and their values in the same order. */
 export function eachOf<T>(reads: Read<T>[]): Read<T[]> {
   return {
     statements: reads.flatMap((r) => r.statements),
-    value: (results) => {
-      const values: T[] = [];
-      let at = 0;
-      for (const r of reads) {
-        values.push(r.value(results.slice(at, at + r.statements.length)));
-        at += r.statements.length;
-      }
-      return values;
-    },
+    value: (results) => slices(reads, results).map((part, i) => reads[i].value(part)),
   };
 }
 
@@ -84,16 +86,12 @@ type Outcomes<R> = { [K in keyof R]: Outcome<R[K] extends Read<infer T> ? T : ne
  */
 export function allOf<R extends Record<string, Read<unknown>>>(reads: R): Read<Outcomes<R>> {
   const entries = Object.entries(reads);
+  const parts = entries.map(([, r]) => r);
   return {
-    statements: entries.flatMap(([, r]) => r.statements),
+    statements: parts.flatMap((r) => r.statements),
     value: (results) => {
-      const out: Record<string, Outcome<unknown>> = {};
-      let at = 0;
-      for (const [key, r] of entries) {
-        out[key] = outcomeOf(r, results.slice(at, at + r.statements.length));
-        at += r.statements.length;
-      }
-      return out as Outcomes<R>;
+      const sliced = slices(parts, results);
+      return Object.fromEntries(entries.map(([key, r], i) => [key, outcomeOf(r, sliced[i])])) as Outcomes<R>;
     },
   };
 }
