@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { runBatch } from "../../db/client";
+import { sendWrite } from "../../db/client";
 import { bindPlan, planFrom } from "../../db/plan";
 import { type Read, readOne } from "../../db/reads";
 import type { DB } from "../../env";
@@ -71,7 +71,7 @@ export function markWrite<S extends string>(
 /** Marks or unmarks, in one round trip. */
 export async function mark<S extends string>(...args: Parameters<typeof markWrite<S>>) {
   const write = markWrite(...args);
-  return write.answer(await runBatch(args[1], write.statements));
+  return await sendWrite(args[1], write);
 }
 
 /**

@@ -1,6 +1,6 @@
 // Renotes (a note shared as it is) and quotes (shared with your own text), and undoing a renote.
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import { runBatch } from "../../db/client";
+import { sendWrite } from "../../db/client";
 import { plus } from "../../db/counters";
 import { notes } from "../../db/schema/notes";
 import type { DB } from "../../env";
@@ -151,7 +151,7 @@ export async function prepareRenote(
 /** Renote or quote: prepareRenote's statements, sent as one batch. */
 export async function renote(db: DB, uid: number, targetId: number, content: string, txt: string) {
   const write = await prepareRenote(db, uid, targetId, content, txt);
-  return write.answer(await runBatch(db, write.statements));
+  return await sendWrite(db, write);
 }
 
 type Facts = { id: number; ownerId: number; blocked: number };
@@ -185,5 +185,5 @@ export function prepareUndoRenote(db: DB, uid: number, originalId: number) {
 /** Undoes `uid`'s plain renote of `originalId`, in one round trip. */
 export async function undoRenote(db: DB, uid: number, originalId: number) {
   const write = prepareUndoRenote(db, uid, originalId);
-  return write.answer(await runBatch(db, write.statements));
+  return await sendWrite(db, write);
 }

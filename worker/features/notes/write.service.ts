@@ -2,7 +2,7 @@
 // notification it moves. Renotes and quotes are in renotes.service.ts.
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { runBatch } from "../../db/client";
+import { sendWrite } from "../../db/client";
 import { deletedNotes, noteTags, notes } from "../../db/schema/notes";
 import { noteVersions } from "../../db/schema/safety";
 import { userLabels, users } from "../../db/schema/users";
@@ -135,7 +135,7 @@ export async function prepareNote(
 /** Takes a note: prepareNote's statements, sent as one batch. */
 export async function createNote(env: Env, db: DB, uid: number, data: NoteData, origin: string): Promise<SaveResult> {
   const write = await prepareNote(env, db, uid, data, origin);
-  return write.answer(await runBatch(db, write.statements));
+  return await sendWrite(db, write);
 }
 
 /**
@@ -234,7 +234,7 @@ export async function prepareUpdateNote(
 export async function updateNote(...args: Parameters<typeof prepareUpdateNote>): Promise<SaveResult> {
   const [env, db, uid] = args;
   const write = await prepareUpdateNote(...args);
-  const { saved, removed } = write.answer(await runBatch(db, write.statements));
+  const { saved, removed } = await sendWrite(db, write);
   await deleteImages(env, db, uid, removed);
   return saved;
 }
@@ -276,5 +276,5 @@ export function prepareDeleteNote(db: DB, uid: number, id: number) {
 /** Deletes the caller's note in one batch; the files of its images go after it (their rows: one trip more). */
 export async function deleteNote(env: Env, db: DB, uid: number, id: number): Promise<void> {
   const write = prepareDeleteNote(db, uid, id);
-  await deleteImages(env, db, uid, write.answer(await runBatch(db, write.statements)));
+  await deleteImages(env, db, uid, await sendWrite(db, write));
 }

@@ -3,7 +3,7 @@ import { notes } from "../../db/schema/notes";
 import { replies } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { runBatch } from "../../db/client";
+import { sendWrite } from "../../db/client";
 import { insertWhere } from "../../db/insert";
 import type { PreparedWrite } from "../notes/notes.insert";
 import { plus } from "../../db/counters";
@@ -205,7 +205,7 @@ export async function prepareReply(
 /** Posts a reply: prepareReply's statements, sent as one batch. */
 export async function createReply(db: DB, uid: number, parent: number, raw: string) {
   const write = await prepareReply(db, uid, parent, raw);
-  return write.answer(await runBatch(db, write.statements));
+  return await sendWrite(db, write);
 }
 
 /** The facts about a note replied to: open to the replier, its author and the block between them. */
@@ -277,7 +277,7 @@ export async function prepareEditReply(db: DB, uid: number, id: number, raw: str
 
 export async function editReply(db: DB, uid: number, id: number, raw: string) {
   const write = await prepareEditReply(db, uid, id, raw);
-  write.answer(await runBatch(db, write.statements));
+  await sendWrite(db, write);
   return getReply(db, id, uid);
 }
 
@@ -317,7 +317,7 @@ export function prepareDeleteReply(db: DB, uid: number, id: number) {
 
 export async function deleteReply(db: DB, uid: number, id: number): Promise<{ parent: number }> {
   const write = prepareDeleteReply(db, uid, id);
-  return write.answer(await runBatch(db, write.statements));
+  return await sendWrite(db, write);
 }
 
 /**
