@@ -126,3 +126,35 @@ describe("deleting a folder while a note is filed into it", () => {
     expect(await count("select count(*) n from likes where target_id = ? and kind = 'skill'", folder.id)).toBe(1);
   });
 });
+
+describe("a reply or quote that names the author it answers", () => {
+  it("notifies that author once (badge +1, one notification)", async () => {
+    const [author, replier] = await users(2);
+    const badge = () => count("select noti_num n from users where id = ?", author.id);
+    const rows = () => count("select count(*) n from notifications where user_id = ?", author.id);
+    const id = await note(author, "<p>thoughts</p>");
+    const reply = await replier.post("/v1/replies", { parent: -id, content: `<p>@${author.username} agreed</p>` });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    expect(await badge()).toBe(1);
+    expect(await rows()).toBe(1);
+    // A reply to the author's reply, naming them, is one notice too.
+    const nested = await author.post("/v1/replies", { parent: -id, content: "<p>thanks</p>" });
+    const again = await replier.post("/v1/replies", {
+      parent: nested.body.id,
+      content: `<p>@${author.username} sure</p>`,
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect(await rows()).toBe(2);
+    // A quote that names the quoted author: one notice, the quote.
+    const quote = await replier.post("/v1/renotes", { renote_id: id, content: `<p>see @${author.username}</p>` });
+    expect(quote.status, JSON.stringify(quote.body)).toBe(201);
+    expect(await rows()).toBe(3);
+    expect(await badge()).toBe(3);
+    // Someone else named in the reply is still told.
+    const third = await user();
+    await replier.post("/v1/replies", { parent: -id, content: `<p>@${author.username} @${third.username} both</p>` });
+    expect(await count("select count(*) n from notifications where user_id = ? and action = 'mention'", third.id)).toBe(
+      1,
+    );
+  });
+});

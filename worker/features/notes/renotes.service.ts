@@ -137,6 +137,7 @@ export async function prepareRenote(
       userIds: mentions.userIds,
       extra: txt,
       when: ok,
+      answered: owner,
     }),
   ];
   const answer = (results: unknown[]): Shared => {

@@ -73,12 +73,30 @@ export function notifyStatements(
 /**
  * A `mention` for each person a note or reply names (never oneself), once per note or reply: an
  * edit that keeps a mention inserts nothing, and the badge moves by the rows the insert changed.
+ * `answered`: the person the same write already tells (a reply's or quote's author), who gets that
+ * one notice and no mention beside it, as on Mastodon.
  */
 export function mentionStatements(
   db: DB,
-  m: { actorId: number; tblname: "note" | "reply"; rowid: number | SQL; userIds: number[]; extra: string; when?: SQL },
+  m: {
+    actorId: number;
+    tblname: "note" | "reply";
+    rowid: number | SQL;
+    userIds: number[];
+    extra: string;
+    when?: SQL;
+    answered?: SQL;
+  },
 ): BatchItem<"sqlite">[] {
-  return m.userIds.flatMap((userId) => notifyStatements(db, { ...m, userId, action: "mention" }));
+  const { answered, ...n } = m;
+  return m.userIds.flatMap((userId) =>
+    notifyStatements(db, {
+      ...n,
+      userId,
+      action: "mention",
+      when: answered ? and(m.when, sql`${userId} is not ${answered}`) : m.when,
+    }),
+  );
 }
 
 /** Undoing a like or follow takes its notification back (`when`: the undo's own guard). */

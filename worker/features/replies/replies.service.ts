@@ -162,6 +162,7 @@ export async function prepareReply(
   const repeat = sql<number>`(select max(r.id) from replies r where ${mine} and r.txt = ${txt} and r.created_at > ${now - REPEAT_WINDOW_MS})`;
   const ok = sql`(${allowed} and ${repeat} is null)`;
   const made = sql<number>`(select max(r.id) from replies r where ${mine} and r.created_at = ${now})`;
+  const answered = sql<number>`(select t.owner_id from (${target}) t)`;
   const statements = [
     target,
     countParent(db, parent, (col) => plus(col, 1), ok),
@@ -172,7 +173,7 @@ export async function prepareReply(
       ok,
     ),
     ...notifyStatements(db, {
-      userId: sql`(select t.owner_id from (${target}) t)`,
+      userId: answered,
       actorId: uid,
       action: "reply",
       tblname: "reply",
@@ -187,6 +188,7 @@ export async function prepareReply(
       userIds,
       extra: txt,
       when: sql`${made} is not null`,
+      answered,
     }),
     select(db, uid).where(eq(replies.id, repeat)),
   ];
