@@ -158,3 +158,32 @@ describe("a reply or quote that names the author it answers", () => {
     );
   });
 });
+
+describe("deleting an account whose quote and replies a moderator hid", () => {
+  it("does not subtract them a second time (counters never negative)", async () => {
+    const [author, other, mod] = await users(3);
+    await env.DB.prepare("update users set role = 'moderator' where id = ?").bind(mod.id).run();
+    const id = await note(author, "<p>original</p>");
+    const quote = (await other.post("/v1/renotes", { renote_id: id, content: "<p>my take</p>" })).body.id as number;
+    const reply = (await other.post("/v1/replies", { parent: -id, content: "<p>a reply</p>" })).body.id as number;
+    const mine = (await author.post("/v1/replies", { parent: -id, content: "<p>author here</p>" })).body.id as number;
+    const nested = (await other.post("/v1/replies", { parent: mine, content: "<p>nested</p>" })).body.id as number;
+    for (const [kind, target] of [
+      ["note", quote],
+      ["reply", reply],
+      ["reply", nested],
+    ] as const) {
+      const res = await mod.post("/v1/moderation/actions", { kind, id: target, action: "hide", reason: "Spam" });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    const counts = () =>
+      env.DB.prepare("select renum, repnum, (select repnum from replies where id = ?) mine from notes where id = ?")
+        .bind(mine, id)
+        .first<{ renum: number; repnum: number; mine: number }>();
+    expect(await counts()).toEqual({ renum: 0, repnum: 1, mine: 0 });
+    const res = await other.request("DELETE", "/v1/users", { password: other.password });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await counts()).toEqual({ renum: 0, repnum: 1, mine: 0 });
+    expect(await wrongCounters()).toEqual([]);
+  });
+});

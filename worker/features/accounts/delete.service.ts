@@ -75,21 +75,23 @@ export async function deleteAccount(env: Env, db: DB, uid: number) {
 
   // 1. Their notes, with everything hanging on them: replies (anyone's), plain renotes of them, and
   //    (by foreign keys) the likes, bookmarks, reports and notifications about the notes and replies.
-  //    Originals they renoted or quoted lose one renum each.
+  //    Originals they renoted or quoted lose one renum each, but for a quote a moderator hid: its
+  //    hiding already took it out of the count.
   const N = sql`(select id from notes where user_id = ${U} order by id limit ${CHUNK})`;
   await rounds(db, CHUNK, () => [
-    sql`update notes set renum = renum - (select count(*) from notes q where q.renote_id = notes.id and q.id in ${N}) where id in (select renote_id from notes where id in ${N} and renote_id is not null)`,
+    sql`update notes set renum = renum - (select count(*) from notes q where q.renote_id = notes.id and q.id in ${N} and q.hidden_at is null) where id in (select renote_id from notes where id in ${N} and renote_id is not null)`,
     sql`delete from notes where kind = 1 and renote_id in ${N} and user_id != ${U}`,
     sql`delete from note_versions where note_id in ${N}`,
     sql`delete from notes where id in ${N}`,
   ]);
 
   // 2. Their replies on other people's notes, each with its subtree (a thread reads as if the reply
-  //    had been deleted). The note or reply each subtree hangs from loses one repnum per root.
+  //    had been deleted). The note or reply each subtree hangs from loses one repnum per root that
+  //    a moderator has not hidden (hiding took that one out already).
   const S = sql`with recursive s(id) as (select id from (select id from replies where user_id = ${U} order by id limit ${REPLY_CHUNK}) union select r.id from replies r join s on r.parent = s.id)`;
   await rounds(db, 1, () => [
-    sql`${S} update notes set repnum = repnum - (select count(*) from replies r where r.parent = -notes.id and r.id in s) where id in (select -parent from replies where id in s and parent < 0)`,
-    sql`${S} update replies set repnum = repnum - (select count(*) from replies c where c.parent = replies.id and c.id in s) where id in (select parent from replies where id in s and parent > 0) and id not in s`,
+    sql`${S} update notes set repnum = repnum - (select count(*) from replies r where r.parent = -notes.id and r.id in s and r.hidden_at is null) where id in (select -parent from replies where id in s and parent < 0)`,
+    sql`${S} update replies set repnum = repnum - (select count(*) from replies c where c.parent = replies.id and c.id in s and c.hidden_at is null) where id in (select parent from replies where id in s and parent > 0) and id not in s`,
     sql`${S} delete from replies where id in s`,
   ]);
 
