@@ -1,9 +1,17 @@
-// How Fedify fetches other servers' documents outside APP_ENV=local: https only (private and
-// loopback addresses are refused by Fedify's own loaders with allowPrivateAddress off), each
-// request timed out, and the plain loader cached in the key-value store as Fedify's default is.
-// Locally none of this applies: instances federate over plain http on loopback.
+// How Fedify fetches other servers' documents outside APP_ENV=local: the plain loader goes through
+// the outbound gate (lib/outbound.ts: https, ports, public addresses, every redirect checked again),
+// each request timed out, cached in the key-value store as Fedify's default is. (The signed loader
+// is still Fedify's, with its own private-address check.) Locally none of this applies: instances
+// federate over plain http on loopback.
 import { getAuthenticatedDocumentLoader, type KvStore, kvCache } from "@fedify/fedify";
-import { type DocumentLoader, type GetUserAgentOptions, getDocumentLoader } from "@fedify/vocab-runtime";
+import {
+  createActivityPubRequest,
+  type DocumentLoader,
+  type GetUserAgentOptions,
+  getRemoteDocument,
+  preloadedContexts,
+} from "@fedify/vocab-runtime";
+import { guardedHops, type OutboundDeps } from "../../lib/outbound";
 
 export const FETCH_TIMEOUT_MS = 10_000;
 
@@ -24,10 +32,20 @@ const timed =
   (url, options) =>
     loader(url, { ...options, signal: timeout(options?.signal) });
 
+/** Fedify's document loader with every hop through the outbound gate; preloaded contexts never fetched. */
+export function guardedLoader(userAgent: GetUserAgentOptions, deps: OutboundDeps = {}): DocumentLoader {
+  const load: DocumentLoader = async (url, options) => {
+    if (url in preloadedContexts) return { contextUrl: null, document: preloadedContexts[url], documentUrl: url };
+    const request = createActivityPubRequest(url, { userAgent });
+    const hops = await guardedHops(new Request(request, { signal: options?.signal }), deps);
+    return getRemoteDocument(hops.url.href, hops.response, load);
+  };
+  return load;
+}
+
 /** Fedify's loader factories for production (FederationOptions). */
 export function productionLoaders(kv: KvStore, userAgent: GetUserAgentOptions) {
-  const plain = () =>
-    httpsOnly(kvCache({ loader: timed(getDocumentLoader({ allowPrivateAddress: false, userAgent })), kv }));
+  const plain = () => httpsOnly(kvCache({ loader: timed(guardedLoader(userAgent)), kv }));
   return {
     documentLoaderFactory: plain,
     contextLoaderFactory: plain,

@@ -1,14 +1,16 @@
 // Finding a person on another server by handle (name@host): WebFinger, then their actor document,
 // stored as a NoteX account (remote.ts). Fedify's lookupWebFinger always uses https, so under
 // APP_ENV=local (two instances on loopback over plain http) the WebFinger request is made here; the
-// actor is then read with Fedify's document loader. Outside local: https only, no IP literals or
-// localhost (Fedify's loader also refuses private addresses), and every request times out.
+// actor is then read with Fedify's document loader. Outside local, both go through the outbound
+// gate (lib/outbound.ts: https, ports 80/443, public addresses only, each redirect checked again),
+// and every request times out.
 import { isActor } from "@fedify/vocab";
 import type { Env } from "../../env";
 import { federationFor } from "./federation";
 import { storeActor, storedActorId } from "./remote";
 import { isBlockedHost } from "./domains";
 import { fetchable } from "./handles";
+import { guardedFetch, outboundFor } from "../../lib/outbound";
 
 export { fetchable };
 
@@ -25,10 +27,10 @@ export async function resolveHandle(env: Env, siteOrigin: string, handle: string
   finger.searchParams.set("resource", `acct:${name}@${host}`);
   // Nothing is fetched from a server the moderators blocked: its people are not found.
   if (!fetchable(env, finger) || (await isBlockedHost(env.DB, host))) return null;
-  const res = await fetch(finger, {
-    headers: { accept: "application/jrd+json" },
-    signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
-  });
+  const res = await guardedFetch(
+    new Request(finger, { headers: { accept: "application/jrd+json" }, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) }),
+    outboundFor(env),
+  );
   if (!res.ok) return null;
   const jrd = (await res.json()) as { links?: { rel?: string; type?: string; href?: string }[] };
   const self = jrd.links?.find(

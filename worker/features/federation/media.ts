@@ -5,8 +5,8 @@
 //
 // A remote image URL is stored as `/img/remote/{sig}/{url as base64url}`, signed with an HMAC of
 // FEDERATION_SECRET, so this is not an open proxy: only URLs that NoteX itself stored are fetched.
-// Each fetch follows the SSRF rules (https and no private addresses outside APP_ENV=local, every
-// redirect checked again), times out, takes only raster images of a known type up to 8 MB, and the
+// Each fetch goes through the outbound gate (lib/outbound.ts: https, ports 80/443 and public
+// addresses only outside APP_ENV=local, every redirect checked again), times out, takes only raster images of a known type up to 8 MB, and the
 // answer is kept in the edge cache (Cache API) for a day.
 import { hmac } from "@oslojs/crypto/hmac";
 import { SHA256 } from "@oslojs/crypto/sha2";
@@ -15,12 +15,11 @@ import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding, encodeHexLowerC
 import { Hono } from "hono";
 import type { AppEnv, Env } from "../../env";
 import { readCapped } from "../../lib/capped";
-import { fetchable } from "./handles";
+import { guardedFetch, outboundFor } from "../../lib/outbound";
 
 export const REMOTE_IMG_PREFIX = "/img/remote/";
 export const MAX_REMOTE_IMAGE = 8 * 1024 * 1024;
 const TIMEOUT_MS = 10_000;
-const MAX_REDIRECTS = 3;
 /** Raster types only: an SVG can carry script, and nothing else is an image a page shows. */
 const TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp", "image/avif"]);
 /** The key's fallback locally, as the actor keys' (keys.ts); production refuses to start without the secret. */
@@ -53,25 +52,12 @@ function verifiedUrl(env: Env, sig: string, encoded: string): URL | null {
   return URL.canParse(href) ? new URL(href) : null;
 }
 
-/** The image's answer from its server, following at most a few redirects, each one checked again. */
-async function fetchImage(env: Env, url: URL): Promise<Response | null> {
-  let target = url;
-  for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-    if (!fetchable(env, target)) return null;
-    const res = await fetch(target, {
-      redirect: "manual",
-      headers: { accept: [...TYPES].join(", ") },
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    const next = res.headers.get("location");
-    if (res.status >= 300 && res.status < 400 && next && URL.canParse(next, target)) {
-      target = new URL(next, target);
-      continue;
-    }
-    return res;
-  }
-  return null;
-}
+/** The image's answer from its server, through the outbound gate (redirects checked again there). */
+const fetchImage = (env: Env, url: URL) =>
+  guardedFetch(
+    new Request(url, { headers: { accept: [...TYPES].join(", ") }, signal: AbortSignal.timeout(TIMEOUT_MS) }),
+    outboundFor(env),
+  );
 
 const missing = () =>
   // Briefly cached: a server that is down is asked again soon, not on every page view.
