@@ -21,6 +21,7 @@ import { mastodon } from "./features/mastodon/mastodon.routes";
 import { federationRoutes } from "./features/federation/federation.routes";
 import { remoteImageRoutes } from "./features/federation/media";
 import { benchRecorder } from "./lib/bench-twins";
+import { withoutTrailingSlash } from "./lib/trailing-slash";
 
 export type PageHandler = (request: Request, loadContext: PageLoadContext) => Promise<Response>;
 
@@ -57,8 +58,15 @@ function refuse(c: Context<WorkerEnv>, id: string, problems: string[]) {
 
 /** The one worker: security headers and the same-origin check on everything, /v1 to Hono, the rest to Remix. */
 export function createApp(pages: PageHandler) {
+  const app: Hono<WorkerEnv> = new Hono<WorkerEnv>()
+    // A machine path with a trailing slash is answered as the same path without (lib/trailing-slash.ts).
+    .use(async (c, next) => {
+      const bare = withoutTrailingSlash(c.req.raw);
+      if (bare) return app.fetch(bare, c.env, c.executionCtx);
+      await next();
+    });
   return (
-    new Hono<WorkerEnv>()
+    app
       .use(async (c, next) => {
         const started = Date.now();
         const id = requestId(c.req.raw);

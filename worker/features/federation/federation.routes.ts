@@ -9,7 +9,7 @@ import { siteOriginOf } from "./context";
 import { isBlockedHost } from "./domains";
 
 export const MAX_INBOUND_BYTES = 1_000_000;
-const AP_PATH = /^\/(ap\/|nodeinfo\/|\.well-known\/(webfinger|nodeinfo)$)/;
+const AP_PATH = /^\/(ap\/|\.well-known\/webfinger$)/;
 const AP_TYPES = /application\/(activity\+json|ld\+json)/;
 
 const hostMeta = (origin: string) =>

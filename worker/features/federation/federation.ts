@@ -8,7 +8,7 @@ import { Temporal } from "@js-temporal/polyfill";
 import type { Env } from "../../env";
 import { escapeHtml } from "../../lib/text";
 import { type FedData, INSTANCE } from "./context";
-import { counts, localIdByName, localNote, localNotesPage, localReply, localUser, remotePeoplePage } from "./data";
+import { localIdByName, localNote, localNotesPage, localReply, localUser, remotePeoplePage } from "./data";
 import { listenInbox } from "./inbox";
 import { instanceKeyPairs, keyPairsOf } from "./keys";
 import { D1KvStore } from "./kv";
@@ -151,16 +151,6 @@ builder.setObjectDispatcher(Announce, "/ap/users/{uid}/renotes/{note}", async (c
     .first<{ id: number }>();
   const renote = row ? await localNote(ctx.data.env.DB, row.id) : null;
   return renote ? toAnnounce(ctx, renote) : null;
-});
-
-builder.setNodeInfoDispatcher("/nodeinfo/2.1", async (ctx) => {
-  const n = await counts(ctx.data.env.DB);
-  return {
-    software: { name: SOFTWARE.name, version: SOFTWARE.version, homepage: new URL(ctx.canonicalOrigin) },
-    protocols: ["activitypub"],
-    openRegistrations: true,
-    usage: { users: { total: n?.users ?? 0 }, localPosts: n?.notes ?? 0, localComments: 0 },
-  };
 });
 
 listenInbox(builder);

@@ -23,6 +23,19 @@ export interface SuggestedPerson {
   follower_num: number;
 }
 
+/** Who may be suggested to the placeholder `me`: shared by the web's list and Mastodon's. */
+export const suggestable = () => {
+  const viewer = sql.placeholder("me");
+  return and(
+    ne(users.id, viewer),
+    isNull(users.suspendedAt),
+    gt(users.noteNum, 0),
+    sql`not exists(select 1 from follows f where f.follower_id = ${viewer} and f.followee_id = ${users.id})`,
+    sql`not ${blockedEither(viewer, users.id)}`,
+  );
+};
+export const SUGGESTION_ORDER = [desc(users.followerNum), desc(users.id)];
+
 /**
  * People to follow for a newcomer: the most-followed active accounts (not suspended, with at least
  * one note) that `me` does not follow yet and that no block stands between. Read along the
@@ -31,23 +44,14 @@ export interface SuggestedPerson {
  */
 export function suggestionsRead(db: DB, me: number, n = 3): Read<SuggestedPerson[]> {
   // Built once (every home page of a signed-in person reads it), then only bound.
-  const plan = planOf("suggestions", () => {
-    const viewer = sql.placeholder("me");
-    return db
+  const plan = planOf("suggestions", () =>
+    db
       .select({ ...PERSON_COLUMNS, follower_num: users.followerNum })
       .from(users)
-      .where(
-        and(
-          ne(users.id, viewer),
-          isNull(users.suspendedAt),
-          gt(users.noteNum, 0),
-          sql`not exists(select 1 from follows f where f.follower_id = ${viewer} and f.followee_id = ${users.id})`,
-          sql`not ${blockedEither(viewer, users.id)}`,
-        ),
-      )
-      .orderBy(desc(users.followerNum), desc(users.id))
-      .limit(sql.placeholder("n"));
-  });
+      .where(suggestable())
+      .orderBy(...SUGGESTION_ORDER)
+      .limit(sql.placeholder("n")),
+  );
   return {
     statements: [bindPlan(db, plan, { me, n })],
     value: ([r]) => namedObjects<SuggestedPerson>(plan, r.results),

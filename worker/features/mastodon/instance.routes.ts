@@ -3,8 +3,13 @@ import { Hono } from "hono";
 import { MAX_ALT, MAX_IMAGES, MAX_TEXT } from "../notes/notes.constants";
 import type { MastoEnv } from "./masto.http";
 
-/** Apps read the Mastodon version to know which endpoints exist; NoteX follows 4.5's shapes. */
-export const VERSION = "4.5.0 (compatible; NoteX 0.1.0)";
+export const SOFTWARE_NAME = "notex";
+export const SOFTWARE_VERSION = "0.1.0";
+/**
+ * Apps read the Mastodon version to know which endpoints exist; NoteX follows 4.5's shapes, and
+ * says "compatible" as GoToSocial does (Mastodon.py and others then treat it as Mastodon).
+ */
+export const VERSION = `4.5.0 (compatible; NoteX ${SOFTWARE_VERSION})`;
 const IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"];
 const IMAGE_MAX = 10 * 1024 * 1024;
 
@@ -12,7 +17,8 @@ const origin = (url: string, configured?: string) => configured || new URL(url).
 
 function configuration() {
   return {
-    urls: { streaming: null, status: null },
+    // No streaming URL is better than null, which megalodon and Mastodon.py crash on.
+    urls: { status: null },
     vapid: { public_key: "" },
     accounts: { max_featured_tags: 0, max_pinned_statuses: 0 },
     statuses: { max_characters: MAX_TEXT, max_media_attachments: MAX_IMAGES, characters_reserved_per_url: 23 },
@@ -63,7 +69,7 @@ export const instanceRoutes = new Hono<MastoEnv>()
       description: DESCRIPTION,
       email: "",
       version: VERSION,
-      urls: { streaming_api: null },
+      urls: {},
       stats: { user_count: 0, status_count: 0, domain_count: 0 },
       thumbnail: `${base}/favicon.svg`,
       languages: ["en"],

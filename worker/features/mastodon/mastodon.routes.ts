@@ -10,7 +10,9 @@ import { mediaRoutes } from "./media.routes";
 import { bearer, type MastoEnv, mastoError } from "./masto.http";
 import { appRoutes, tokenRoutes } from "./oauth.routes";
 import { notificationRoutes } from "./notifications.routes";
+import { nodeInfoRoutes } from "./nodeinfo.routes";
 import { peopleRoutes } from "./people.routes";
+import { probeRoutes } from "./probes.routes";
 import { statusRoutes } from "./statuses.routes";
 import { timelineRoutes } from "./timelines.routes";
 
@@ -32,6 +34,8 @@ export const mastodon = new Hono<MastoEnv>()
   .use("/oauth/token", corsed)
   .use("/oauth/revoke", corsed)
   .use("/.well-known/oauth-authorization-server", corsed)
+  .use("/.well-known/nodeinfo", corsed)
+  .use("/nodeinfo/*", corsed)
   .use("/api/*", async (c, next) => {
     c.set("db", dbFor(c.env.DB));
     c.header("Cache-Control", "no-store");
@@ -63,6 +67,8 @@ export const mastodon = new Hono<MastoEnv>()
   .route("/", peopleRoutes)
   .route("/", accountRoutes)
   .route("/", notificationRoutes)
+  .route("/", probeRoutes)
+  .route("/", nodeInfoRoutes)
   // Anything else under /api is Mastodon's 404, in JSON, never a page.
   .all("/api/*", (c) => c.json({ error: "Record not found" }, 404))
   .onError(mastoError);
