@@ -1,7 +1,8 @@
 // Content: what a person can like, bookmark or report (a note, a reply, an x-folder of a liked
 // type), who wrote it as every content JSON names them, and checking one as a viewer may see it
 // (a like's, bookmark's or report's target) inside the write's own batch.
-import { and, eq, getTableName, type Placeholder, sql } from "drizzle-orm";
+import { and, eq, getTableName, inArray, type Placeholder, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { folders } from "../../db/schema/folders";
 import { notes } from "../../db/schema/notes";
@@ -24,6 +25,20 @@ export interface UserRef {
 export const CONTENT_KINDS = ["note", "reply", "company", "project", "skill"] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 export const FOLDER_KINDS = new Set<ContentKind>(["company", "project", "skill"]);
+
+/**
+ * The rows of a like, bookmark or report table about one piece of content. An x-folder's are keyed
+ * by its id whatever kind they were made under: its type can change (Company → Project) and what
+ * people did to it stays its own.
+ */
+export const rowsAbout = (
+  table: { kind: SQLiteColumn; targetId: SQLiteColumn },
+  kind: ContentKind,
+  id: number | Placeholder,
+) =>
+  FOLDER_KINDS.has(kind)
+    ? and(inArray(table.kind, [...FOLDER_KINDS]), eq(table.targetId, id))
+    : and(eq(table.kind, kind), eq(table.targetId, id));
 
 /** An id in a statement: a value, or a placeholder of a statement built once (db/plan.ts). */
 export type Bound = number | Placeholder;

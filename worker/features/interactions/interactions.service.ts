@@ -3,7 +3,14 @@ import { sendWrite } from "../../db/client";
 import { bindPlan, planFrom } from "../../db/plan";
 import { type Read, readOne } from "../../db/reads";
 import type { DB } from "../../env";
-import { type ContentKind, type TargetFacts, targetAllows, targetFacts, targetRefusal } from "../content/content";
+import {
+  type ContentKind,
+  rowsAbout,
+  type TargetFacts,
+  targetAllows,
+  targetFacts,
+  targetRefusal,
+} from "../content/content";
 import { type MarkKind, MARKS } from "./kinds";
 
 /** The answer of a mark's reads and writes: `{ [state]: boolean }`, e.g. `{ bookmarked: true }`. */
@@ -11,8 +18,9 @@ export type MarkState<S extends string> = { [K in S]: boolean };
 
 const answer = <S extends string>(k: MarkKind<S>, on: boolean) => ({ [k.state]: on }) as MarkState<S>;
 
-const mine = (k: MarkKind, uid: number, kind: string, id: number) =>
-  and(eq(k.table.userId, uid), eq(k.table.kind, kind), eq(k.table.targetId, id));
+/** The caller's mark on the content (an x-folder's whatever kind it was made under). */
+const mine = (k: MarkKind, uid: number, kind: ContentKind, id: number) =>
+  and(eq(k.table.userId, uid), rowsAbout(k.table, kind, id));
 
 /** Whether `uid` marked the content: one statement. */
 export function markRead<S extends string>(
@@ -54,7 +62,9 @@ export function markWrite<S extends string>(
     targetFacts(db, kind, id, uid, true),
     db
       .insert(k.table)
-      .select(sql`select ${uid}, ${kind}, ${id}, ${Date.now()} where ${targetAllows(db, kind, id, uid, true, true)}`)
+      .select(
+        sql`select ${uid}, ${kind}, ${id}, ${Date.now()} where ${targetAllows(db, kind, id, uid, true, true)} and not exists (select 1 from ${k.table} where ${mine(k, uid, kind, id)})`,
+      )
       .onConflictDoNothing(),
   ];
   return {

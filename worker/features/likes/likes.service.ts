@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { batchPlanOf, bindPlan, namedObjects } from "../../db/plan";
 import { type Read, readOne } from "../../db/reads";
 import { folders } from "../../db/schema/folders";
@@ -8,7 +8,7 @@ import type { DB } from "../../env";
 import {
   type Bound,
   type ContentKind,
-  FOLDER_KINDS,
+  rowsAbout,
   type TargetFacts,
   targetAllows,
   targetFacts,
@@ -23,14 +23,8 @@ const KIND_LITERAL = { note: sql`'note'`, reply: sql`'reply'` } as const;
 export const likedBy = (viewer: unknown, kind: "note" | "reply", target: SQL) =>
   sql<number>`exists(select 1 from likes l where l.user_id = ${viewer} and l.kind = ${KIND_LITERAL[kind]} and l.target_id = ${target})`;
 
-/**
- * The likes of one target. A folder's are keyed by its id whatever kind they were made under: its
- * type can change (Company → Project) and its likes stay its own (issue 15 bug 2).
- */
-const likesOf = (kind: ContentKind, id: Bound) =>
-  FOLDER_KINDS.has(kind)
-    ? and(inArray(likes.kind, [...FOLDER_KINDS]), eq(likes.targetId, id))
-    : and(eq(likes.kind, kind), eq(likes.targetId, id));
+/** The likes of one target (an x-folder's whatever kind they were made under). */
+const likesOf = (kind: ContentKind, id: Bound) => rowsAbout(likes, kind, id);
 
 const tableOf = (kind: ContentKind) => (kind === "note" ? notes : kind === "reply" ? replies : folders);
 
