@@ -3,6 +3,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { wrongCounters } from "../counters";
 import { type TestUser, user, users, visitor } from "../factories";
+import { Client } from "../http";
+import { appToken } from "../mastodon";
 import { interleave } from "../worker";
 
 const count = async (q: string, ...args: unknown[]) =>
@@ -185,5 +187,20 @@ describe("deleting an account whose quote and replies a moderator hid", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(await counts()).toEqual({ renum: 0, repnum: 1, mine: 0 });
     expect(await wrongCounters()).toEqual([]);
+  });
+});
+
+describe("a like of an x-folder, read by a Mastodon app", () => {
+  it("is not a favourite notification without a status", async () => {
+    const [owner, fan] = await users(2);
+    const { token } = await appToken(owner, "read");
+    const app = new Client();
+    app.token = token;
+    const folder = (await owner.post("/v1/folders", { type: "Skill", name: "Knitting", descr: "", link: "" })).body;
+    expect((await fan.post(`/v1/likes/${folder.id}?t=skill`)).status).toBe(200);
+    await fan.post(`/v1/follows/${owner.id}`);
+    const notis = (await app.get("/api/v1/notifications")).body as { type: string; status?: unknown }[];
+    expect(notis.map((n) => n.type)).toEqual(["follow"]);
+    expect(notis.filter((n) => n.type === "favourite" && !n.status)).toEqual([]);
   });
 });

@@ -81,7 +81,8 @@ async function entities(c: MastoContext, q: Parameters<typeof notificationsReadW
     const acct = ctx.accounts.get(n.user.id);
     const ref = refOf(n);
     const status = ref ? found.get(`${ref.kind}:${ref.id}`) : undefined;
-    if (!TYPES[n.action] || !acct || (ref && !status)) return [];
+    // Every type but follow is about a status: a like of an x-folder has none to show an app.
+    if (!TYPES[n.action] || !acct || (n.action !== "follow" && !status)) return [];
     return [
       {
         id: String(n.id),
