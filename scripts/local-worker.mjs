@@ -16,6 +16,12 @@ export function freshLocalD1(persist, env = process.env) {
 }
 
 export async function startLocalWorker({ port, persist, vars = {}, env = process.env, tries = 240 }) {
+  // Something already answering there would pass the readiness check below in our worker's place.
+  const busy = await fetch(`http://127.0.0.1:${port}/v1/health`).then(
+    () => true,
+    () => false,
+  );
+  if (busy) throw new Error(`port ${port} is already in use`);
   const child = spawn(process.execPath, ["scripts/worker-process.mjs", JSON.stringify({ port, persist, vars })], {
     // Bundled as `wrangler deploy` bundles it: wrangler's dev server otherwise defines NODE_ENV as
     // "development", which puts React's development build (several times slower to render) into

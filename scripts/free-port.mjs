@@ -1,0 +1,13 @@
+// A loopback port nobody listens on now, chosen by the system (listen on 0, read it, close).
+import { createServer } from "node:net";
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
