@@ -8,6 +8,7 @@ import { BOOKMARK_COOKIE, BOOKMARK_HEADER } from "../../worker/db/replicas";
 import type { Env } from "../../worker/env";
 import { user, visitor } from "../factories";
 import { callWith as call } from "../http";
+import { appToken } from "../mastodon";
 import { PRODUCTION_ENV } from "../prod-env";
 
 /** env.DB recording where each request's D1 session starts. */
@@ -111,6 +112,30 @@ describe("read replicas: D1 sessions carry the person's bookmark", () => {
     const junk = await call({ DB }, `/v1/notes/${a.username}/${id}`, { headers: { [BOOKMARK_HEADER]: "x'; drop" } });
     expect(junk.status).toBe(200);
     expect(starts.slice(2)).toEqual([bookmark, "first-unconstrained", "first-unconstrained"]);
+  });
+
+  it("a Mastodon app gets the bookmark too: its next request carrying it reads the status it just wrote", async () => {
+    const a = await user();
+    const { token } = await appToken(a, "read write");
+    const { DB, starts } = recordingDB();
+    const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    const wrote = await call({ DB }, "/api/v1/statuses", {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ status: "from my app" }),
+    });
+    expect(wrote.status).toBe(200);
+    const bookmark = wrote.headers.get(BOOKMARK_HEADER);
+    expect(bookmark).toBeTruthy();
+    // Browser apps may read it (CORS), and an app never gets a cookie.
+    expect(wrote.headers.get("access-control-expose-headers")?.toLowerCase()).toContain(BOOKMARK_HEADER);
+    expect(wrote.headers.getSetCookie()).toEqual([]);
+    const id = ((await wrote.json()) as { id: string }).id;
+    const read = await call({ DB }, `/api/v1/statuses/${id}`, {
+      headers: { authorization: `Bearer ${token}`, [BOOKMARK_HEADER]: bookmark as string },
+    });
+    expect(read.status).toBe(200);
+    expect(starts).toEqual(["first-primary", bookmark]);
   });
 
   it("log out writes nothing to D1 (sessions are in KV): no bookmark cookie, and the session is gone at once", async () => {

@@ -35,15 +35,19 @@ export function d1SessionFor(c: Context, db: D1Database): D1DatabaseSession {
 }
 
 /**
- * Hands the D1 session's bookmark back: in the header of every API answer, and as a cookie after
- * a request that wrote (so the page the browser loads next reads at least that state). "Wrote" is
+ * Hands the D1 session's bookmark back: in the header of every API answer (/v1 and Mastodon's), and,
+ * but for Mastodon's, as a cookie after a request that wrote (so the page the browser loads next
+ * reads at least that state). "Wrote" is
  * an unsafe method or rows D1 reports written: a GET may write (the Google callback creates the
  * account it signs in). A read that wrote nothing sets no cookie, so visitor pages stay cacheable.
  */
 export function returnBookmark(c: Context, session: D1DatabaseSession, rowsWritten: number, secure: boolean) {
   const bookmark = session.getBookmark();
   if (!bookmark) return;
-  if (new URL(c.req.url).pathname.startsWith("/v1/")) c.res.headers.set(BOOKMARK_HEADER, bookmark);
+  const path = new URL(c.req.url).pathname;
+  if (path.startsWith("/v1/") || path.startsWith("/api/")) c.res.headers.set(BOOKMARK_HEADER, bookmark);
+  // Mastodon's API is bearer-only: an app reads its writes by sending the header back, never a cookie.
+  if (path.startsWith("/api/")) return;
   const wrote = !SAFE.has(c.req.method) || rowsWritten > 0;
   if (wrote && bookmark !== getCookie(c, BOOKMARK_COOKIE)) {
     c.res.headers.append(

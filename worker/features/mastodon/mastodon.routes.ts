@@ -1,5 +1,6 @@
 // The Mastodon client API (/api/v1, /api/v2, /oauth/token, /oauth/revoke) beside /v1: the same
 // services, Mastodon's shapes. Bearer tokens only, CORS for any origin, errors as { error }.
+import { BOOKMARK_HEADER } from "../../db/replicas";
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { dbFor } from "../../db/client";
@@ -23,8 +24,15 @@ const WRITE_WINDOW_S = 10;
 const corsed = cors({
   origin: "*",
   allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
-  allowHeaders: ["Authorization", "Content-Type", "Idempotency-Key"],
-  exposeHeaders: ["Link", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Idempotency-Key"],
+  allowHeaders: ["Authorization", "Content-Type", "Idempotency-Key", BOOKMARK_HEADER],
+  exposeHeaders: [
+    "Link",
+    "X-RateLimit-Limit",
+    "X-RateLimit-Remaining",
+    "X-RateLimit-Reset",
+    "Idempotency-Key",
+    BOOKMARK_HEADER,
+  ],
   maxAge: 86400,
   credentials: false,
 });
