@@ -2,7 +2,7 @@
 // under test, and the OAuth dance an app does (register, consent with PKCE, token).
 import { exports } from "cloudflare:workers";
 import { createRestAPIClient, type mastodon } from "masto";
-import { BASE, type Client } from "./http";
+import { BASE, type Client, nextIp } from "./http";
 
 let routed = false;
 /** masto.js calls the global fetch: requests to the test origin go to the worker, in process. */
@@ -12,6 +12,8 @@ export function routeFetchToWorker() {
   const real = globalThis.fetch;
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const req = new Request(input, init);
+    // Each call is its own client address, as many people's apps are (per-address budgets apply).
+    if (!req.headers.has("cf-connecting-ip")) req.headers.set("cf-connecting-ip", nextIp());
     if (req.url.startsWith(BASE)) return (exports as any).default.fetch(req);
     return real(input, init);
   }) as typeof fetch;
@@ -67,7 +69,7 @@ export async function appToken(person: Client, scope = "read write follow") {
   const res = await (exports as any).default.fetch(
     new Request(`${BASE}/oauth/token`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", "cf-connecting-ip": nextIp() },
       body: JSON.stringify({
         grant_type: "authorization_code",
         code,

@@ -12,6 +12,10 @@ export interface Env {
   RL_WRITE?: RateLimit;
   RL_SEARCH?: RateLimit;
   RL_SEARCH_VISITOR?: RateLimit;
+  /** Mastodon app registrations per client address (mastodon/oauth.routes.ts). */
+  RL_APPS?: RateLimit;
+  /** /oauth/token and /oauth/revoke per client address. */
+  RL_OAUTH?: RateLimit;
   /** Cloudflare's send_email binding (worker/lib/mail.ts); absent = nothing is delivered. */
   EMAIL?: SendEmail;
   /** ActivityPub deliveries (worker/features/federation): producer and consumer of one queue. */
@@ -59,7 +63,9 @@ export interface CurrentUser {
   id: number;
   /** The session's id (lib/sessions.ts). */
   sid: string;
-  /** Set when the session is an app's access token: what the app was granted. */
+  /** When the session signed in (ms): a web session's; what asks for a fresh sign-in reads it. */
+  signedInAt?: number;
+  /** Set when the session is an app's access token (Mastodon API only): what the app was granted. */
   app?: AppGrant;
 }
 

@@ -1,13 +1,22 @@
 import { readPage } from "~/lib/page.server";
 import { AuthorizeQuery, consentRead } from "../../worker/features/mastodon/oauth.service";
 import { invalid } from "../../worker/lib/errors";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { FORM_TARGET_HEADER, formTarget } from "../../worker/lib/headers";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { LoginForm } from "~/components/AuthForms";
 import { apiFor, result, signedIn } from "~/lib/api.server";
 
 export const meta: MetaFunction = () => [{ title: "Authorise an app · NoteX" }];
+
+/** The form may post on to the checked redirect URI only (the worker's CSP reads this header). */
+export const headers: HeadersFunction = ({ parentHeaders, loaderHeaders }) => {
+  const out = new Headers(parentHeaders);
+  const target = loaderHeaders.get(FORM_TARGET_HEADER);
+  if (target) out.set(FORM_TARGET_HEADER, target);
+  return out;
+};
 
 // The OAuth parameters an app sends; they travel through the page and its form unchanged.
 const PARAMS = [
@@ -44,13 +53,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
   });
   const asked = reads.request;
-  return {
-    params,
-    signedIn: signedIn(context),
-    request: asked.ok ? asked.data : null,
-    error: asked.ok ? null : asked.error.message,
-    viewer,
-  };
+  // Only a request whose redirect URI the app registered, matched exactly, widens form-action.
+  const target = asked.ok && !asked.data.out_of_band ? formTarget(asked.data.redirect_uri) : "";
+  return data(
+    {
+      params,
+      signedIn: signedIn(context),
+      request: asked.ok ? asked.data : null,
+      error: asked.ok ? null : asked.error.message,
+      viewer,
+    },
+    target ? { headers: { [FORM_TARGET_HEADER]: target } } : undefined,
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -71,8 +71,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
         : users.password.$patch({ json: json as z.input<typeof ChangePassword> }),
   );
   if (!res.ok) {
-    const field =
-      section === "password" && res.status === 401 ? "password" : section === "password" ? "new_password" : section;
+    // Email asks for a sign-in again when the account has no password and its sign-in is old.
+    if (res.status === 403) return fail(403, {}, res.error.message);
+    const proved = section === "password" || section === "email";
+    const field = proved && res.status === 401 ? "password" : section === "password" ? "new_password" : section;
     // The spec's text for this error, once, beside its field.
     const text = errorText(res.error, section as ErrorContext);
     return fail(res.status, { [field]: res.error.fields?.[field] ?? text ?? res.error.message });
@@ -256,6 +258,18 @@ export default function Settings() {
             defaultValue={err("email")?.value ?? user.email ?? undefined}
             error={err("email")?.fields?.email}
           />
+          {/* A reset link goes to this address: changing it proves it is you, as a password change does. */}
+          {user.has_password === false ? (
+            <p className="muted">Without a password, you can change it within 10 minutes of signing in.</p>
+          ) : (
+            <Field
+              label="Current password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              error={err("email")?.fields?.password}
+            />
+          )}
           {actions}
         </Form>
       </Row>

@@ -300,7 +300,7 @@ describe("settings", () => {
   it("asks to change the email (normalised, pending until confirmed); an invalid one is 422", async () => {
     const a = await user();
     const fresh = `new${Math.random().toString(36).slice(2, 8)}@Mail.IO`;
-    const res = await a.patch("/v1/users/email", { email: `  ${fresh} ` });
+    const res = await a.patch("/v1/users/email", { email: `  ${fresh} `, password: a.password });
     expect(res.body.email).toBe(a.email);
     expect(res.body.pending_email).toBe(fresh.toLowerCase());
     const bad = await a.patch("/v1/users/email", { email: "nope" });

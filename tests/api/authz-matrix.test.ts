@@ -82,7 +82,10 @@ const CASES: Record<string, Case> = {
     other: "self",
   },
   "PATCH /v1/users/email": {
-    call: (f) => ["/v1/users/email", { email: `taken${Date.now() % 1e6}@evil.example`, id: f.owner.id }],
+    call: (f) => [
+      "/v1/users/email",
+      { email: `taken${Date.now() % 1e6}@evil.example`, password: "secret123", id: f.owner.id },
+    ],
     other: "self",
   },
   "PATCH /v1/users/password": {

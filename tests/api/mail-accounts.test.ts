@@ -33,7 +33,7 @@ describe("mail and the local outbox", () => {
   it("escapes what people typed in the HTML body", async () => {
     const a = await user();
     const evil = `x<b>${Math.random().toString(36).slice(2, 7)}@example.com`;
-    await a.patch("/v1/users/email", { email: evil });
+    await a.patch("/v1/users/email", { email: evil, password: a.password });
     const notice = await mailTo(a.email, /being changed/);
     expect(notice.html).not.toContain("<b>");
     expect(notice.html).toContain("&lt;b&gt;");
@@ -125,7 +125,7 @@ describe("email change (issue 20 #5)", () => {
   it("takes effect only once the new address confirms; the old address is told", async () => {
     const a = await user();
     const next = `moved${Math.random().toString(36).slice(2, 9)}@example.com`;
-    const res = await a.patch("/v1/users/email", { email: next });
+    const res = await a.patch("/v1/users/email", { email: next, password: a.password });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ email: a.email, pending_email: next });
     const notice = await mailTo(a.email, /being changed/);
@@ -141,9 +141,9 @@ describe("email change (issue 20 #5)", () => {
   it("asking for the current address withdraws a pending change and voids its link", async () => {
     const a = await user();
     const next = `undo${Math.random().toString(36).slice(2, 9)}@example.com`;
-    await a.patch("/v1/users/email", { email: next });
+    await a.patch("/v1/users/email", { email: next, password: a.password });
     const token = tokenIn(await mailTo(next, /Confirm your email/), "/confirm");
-    const back = await a.patch("/v1/users/email", { email: a.email });
+    const back = await a.patch("/v1/users/email", { email: a.email, password: a.password });
     expect(back.body.pending_email).toBeNull();
     expect((await verify(token)).status).toBe(400);
     expect((await a.get("/v1/me")).body.email).toBe(a.email);
@@ -151,12 +151,12 @@ describe("email change (issue 20 #5)", () => {
 
   it("refuses an address another account uses (409) and a second account cannot confirm one taken meanwhile", async () => {
     const [a, b, c] = [await user(), await user(), await user()];
-    expect((await a.patch("/v1/users/email", { email: b.email })).status).toBe(409);
+    expect((await a.patch("/v1/users/email", { email: b.email, password: a.password })).status).toBe(409);
     const shared = `shared${Math.random().toString(36).slice(2, 9)}@example.com`;
-    await a.patch("/v1/users/email", { email: shared });
+    await a.patch("/v1/users/email", { email: shared, password: a.password });
     const aLink = tokenIn(await mailTo(shared, /Confirm your email/), "/confirm");
     const at = Date.now();
-    await c.patch("/v1/users/email", { email: shared });
+    await c.patch("/v1/users/email", { email: shared, password: c.password });
     const cLink = tokenIn(await mailTo(shared, /Confirm your email/, at), "/confirm");
     expect((await verify(cLink)).status).toBe(200);
     const late = await verify(aLink);

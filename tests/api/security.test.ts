@@ -23,7 +23,7 @@ describe("CSRF (issue 8 §5)", () => {
     const a = await user();
     const res = await a.patch(
       "/v1/users/email",
-      { email: `${a.username}@new.example` },
+      { email: `${a.username}@new.example`, password: a.password },
       { origin: "http://notex.test", "sec-fetch-site": "same-origin" },
     );
     expect(res.status).toBe(200);

@@ -89,6 +89,7 @@ test("change each setting", async ({ page }) => {
   // Email.
   await page.getByRole("link", { name: "Change email" }).click();
   await page.getByRole("textbox", { name: "Email" }).fill(`${fresh}@mail.example`);
+  await page.getByLabel("Current password").fill(a.password);
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText(`${fresh}@mail.example`)).toBeVisible();
 

@@ -102,3 +102,20 @@ test("an out-of-band app gets the code shown; an unregistered redirect URI is sh
   await expect(page.getByRole("heading", { name: "This app cannot sign in" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Authorise" })).toHaveCount(0);
 });
+
+test("the consent page's form-action allows only the app's registered redirect URI, never one it did not register", async ({
+  page,
+}) => {
+  const app = await registerApp(page);
+  const ask = (redirect: string) =>
+    page.goto(
+      `/oauth/authorize?${new URLSearchParams({ client_id: app.client_id, redirect_uri: redirect, response_type: "code" })}`,
+    );
+  const formAction = (csp: string | undefined) => /form-action ([^;]*)/.exec(csp ?? "")?.[1];
+  const unregistered = await ask("https://evil.example/cb");
+  await expect(page.getByRole("heading", { name: "This app cannot sign in" })).toBeVisible();
+  expect(formAction(unregistered?.headers()["content-security-policy"])).toBe("'self'");
+  const registered = await ask(REDIRECT);
+  expect(formAction(registered?.headers()["content-security-policy"])).toBe("'self' http://127.0.0.1:9");
+  expect(registered?.headers()["x-notex-form-target"]).toBeUndefined();
+});

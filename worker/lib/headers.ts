@@ -8,18 +8,28 @@ export function nonce(): string {
 
 /**
  * The consent page (/oauth/authorize) posts to itself and is answered with a redirect to the app's
- * registered URI, which form-action also governs: the page allows that one origin (or app scheme).
+ * registered URI, which form-action also governs. The page names that target in this header once
+ * it has checked the request (a registered URI, matched exactly); the header never leaves the
+ * worker. Without it (an unknown app, an unregistered URI) the form may only post to 'self'.
  */
-function consentTarget(href: string): string {
-  const url = new URL(href);
-  if (url.pathname !== "/oauth/authorize") return "";
+export const FORM_TARGET_HEADER = "x-notex-form-target";
+
+/** What form-action must allow for a checked redirect URI: its origin, or an app's own scheme. */
+export function formTarget(uri: string): string {
   try {
-    const to = new URL(url.searchParams.get("redirect_uri") ?? "");
-    if (to.protocol === "https:" || to.protocol === "http:") return ` ${to.origin}`;
-    return /^[a-z][a-z0-9+.-]*:$/.test(to.protocol) ? ` ${to.protocol}` : "";
+    const to = new URL(uri);
+    if (to.protocol === "https:" || to.protocol === "http:") return to.origin;
+    return /^[a-z][a-z0-9+.-]*:$/.test(to.protocol) ? to.protocol : "";
   } catch {
     return "";
   }
+}
+
+/** The page's checked target (only the consent page may name one), taken off the response. */
+function consentTarget(path: string, h: Headers): string {
+  const target = h.get(FORM_TARGET_HEADER) ?? "";
+  h.delete(FORM_TARGET_HEADER);
+  return path === "/oauth/authorize" && target && formTarget(target) === target ? ` ${target}` : "";
 }
 
 /**
@@ -31,6 +41,7 @@ export const securityHeaders: MiddlewareHandler<AppEnv & { Variables: { nonce: s
   if (!c.req.path.startsWith("/v1/")) c.set("nonce", nonce());
   await next();
   const h = c.res.headers;
+  const formAction = `'self'${consentTarget(c.req.path, h)}`;
   h.set("X-Content-Type-Options", "nosniff");
   h.set("Referrer-Policy", "strict-origin-when-cross-origin");
   h.set("X-Frame-Options", "DENY");
@@ -49,7 +60,7 @@ export const securityHeaders: MiddlewareHandler<AppEnv & { Variables: { nonce: s
         "font-src 'self'",
         "object-src 'none'",
         "base-uri 'self'",
-        `form-action 'self'${consentTarget(c.req.url)}`,
+        `form-action ${formAction}`,
         "frame-ancestors 'none'",
       ].join("; "),
     );

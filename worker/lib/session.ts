@@ -1,6 +1,8 @@
 // Who is asking: the notex_sid cookie (pages, the browser's own API calls) or a bearer token (the
 // spec's API clients), both naming a sign-in session in KV (lib/sessions.ts). No session is read
-// from D1: a signed-in request's D1 work is only its own data.
+// from D1: a signed-in request's D1 work is only its own data. A Mastodon app's access token is a
+// session too, but it opens only the Mastodon API within its scopes (mastodon/tokens.ts): here,
+// as a cookie or behind a web token, it names nobody.
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, generateCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppEnv, CurrentUser, Env } from "../env";
@@ -21,7 +23,10 @@ import { signToken, verifyToken } from "./token";
 export const SID_COOKIE = "notex_sid";
 
 const secure = (env: Env) => env.APP_ENV !== "local";
-const userOf = (s: Session): CurrentUser => ({ id: s.uid, sid: s.id, ...(s.app ? { app: s.app } : {}) });
+const userOf = (s: Session): CurrentUser => ({ id: s.uid, sid: s.id, signedInAt: s.created });
+
+/** A browser's session, or null: an app's token is never one, whatever door it is shown at. */
+const web = (s: Session | null): Session | null => (s && !s.app ? s : null);
 
 /** A fresh session on every login or signup (no fixation): sets the cookie, answers the bearer token. */
 export async function startSession(c: Context<AppEnv>, uid: number) {
@@ -39,7 +44,7 @@ export async function startSession(c: Context<AppEnv>, uid: number) {
 /** Logs out: ends the request's session (the cookie's, else the bearer token's) and drops the cookie. */
 export async function endCurrentSession(c: Context<AppEnv>) {
   const secret = cookieSecret(c);
-  const session = secret ? await readSession(c.env.SESSIONS, secret) : null;
+  const session = secret ? web(await readSession(c.env.SESSIONS, secret)) : null;
   const user = session ? userOf(session) : c.var.user;
   if (user) await endSession(c.env.SESSIONS, user.id, user.sid);
   deleteCookie(c, SID_COOKIE, { path: "/", secure: secure(c.env) });
@@ -66,7 +71,7 @@ function seen(c: Context<AppEnv>, session: Session | null): CurrentUser | null {
 export async function pageSession(c: Context<AppEnv>): Promise<{ user: CurrentUser | null; stale: boolean }> {
   const secret = cookieSecret(c);
   if (!secret) return { user: null, stale: getCookie(c, SID_COOKIE) !== undefined };
-  const user = seen(c, await readSession(c.env.SESSIONS, secret));
+  const user = seen(c, web(await readSession(c.env.SESSIONS, secret)));
   return { user, stale: !user };
 }
 
@@ -83,7 +88,7 @@ export function dropSessionCookie(c: Context<AppEnv>, res: Response): Response {
 /** GET /v1/refresh: a new bearer token while the cookie's session lives, or null. */
 export async function refreshFromCookie(c: Context<AppEnv>): Promise<string | null> {
   const secret = cookieSecret(c);
-  const user = secret ? seen(c, await readSession(c.env.SESSIONS, secret)) : null;
+  const user = secret ? seen(c, web(await readSession(c.env.SESSIONS, secret))) : null;
   return user ? signToken(c.env.TOKEN_SECRET, user.id, user.sid) : null;
 }
 
@@ -102,12 +107,12 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const header = c.req.header("authorization");
   if (header?.startsWith("Bearer ")) {
     const named = verifyToken(c.env.TOKEN_SECRET, header.slice(7));
-    const user = named && seen(c, await sessionById(c.env.SESSIONS, named.uid, named.sid));
+    const user = named && seen(c, web(await sessionById(c.env.SESSIONS, named.uid, named.sid)));
     if (!user) throw unauthorized();
     c.set("user", user);
   } else {
     const secret = cookieSecret(c);
-    if (secret) c.set("user", seen(c, await readSession(c.env.SESSIONS, secret)));
+    if (secret) c.set("user", seen(c, web(await readSession(c.env.SESSIONS, secret))));
   }
   await next();
 };

@@ -155,12 +155,38 @@ export async function endSession(kv: KVNamespace, uid: number, id: string): Prom
   return existed;
 }
 
+const endIds = (kv: KVNamespace, uid: number, ids: string[]) =>
+  Promise.all(ids.flatMap((id) => [kv.delete(recordKey(uid, id)), kv.delete(seenKey(uid, id))]));
+
+/**
+ * Ends account `uid`'s session `id` as Settings does: a browser's alone; an app's together with
+ * every other token the person gave that app (revoking an app takes back all it holds). Answers
+ * how many ended (0: no such session) and the app, if it was one.
+ */
+export async function endSessionOrApp(
+  kv: KVNamespace,
+  uid: number,
+  id: string,
+): Promise<{ ended: number; app: AppGrant | null }> {
+  const stored = ID.test(id) ? await kv.get<Stored>(recordKey(uid, id), "json") : null;
+  if (!stored) return { ended: 0, app: null };
+  const app = stored.app ?? null;
+  const siblings = app
+    ? (await listAll<Stored>(kv, accountPrefix(uid)))
+        .filter((k) => k.metadata?.app?.clientId === app.clientId)
+        .map((k) => idOf(k.name))
+    : [];
+  const ids = [...new Set([id, ...siblings])];
+  await endIds(kv, uid, ids);
+  return { ended: ids.length, app };
+}
+
 /**
  * Ends every session of account `uid` (browsers and apps), but `keep` when given (the session
  * making the request). Answers how many ended.
  */
 export async function endAllSessions(kv: KVNamespace, uid: number, keep?: string): Promise<number> {
   const ids = (await listAll<Stored>(kv, accountPrefix(uid))).map((k) => idOf(k.name)).filter((id) => id !== keep);
-  await Promise.all(ids.flatMap((id) => [kv.delete(recordKey(uid, id)), kv.delete(seenKey(uid, id))]));
+  await endIds(kv, uid, ids);
   return ids.length;
 }

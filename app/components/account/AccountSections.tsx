@@ -49,7 +49,9 @@ export function AccountSections({
                 <p className="session-device">
                   {s.device}
                   {s.current && <span className="pill ok">This device</span>}
+                  {s.app && <span className="pill">App</span>}
                 </p>
+                {s.may && <p className="muted">May: {s.may.join("; ")}</p>}
                 <p className="muted">
                   {/* Ago: the server's clock and the browser's differ by the page's age, and a text
                       React did not render itself makes it render the whole page again. */}

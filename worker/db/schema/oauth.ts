@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { cascadeRef, createdAt, serialId } from "../columns";
 import { users } from "./users";
@@ -19,8 +20,13 @@ export const oauthApps = sqliteTable(
     /** The scopes the app may ask for, space separated. */
     scopes: text("scopes").notNull(),
     createdAt: createdAt(),
+    /** When a person first authorised it (ms); null: nobody yet, and the hourly cleanup removes it after a day. */
+    usedAt: integer("used_at"),
   },
-  (t) => [uniqueIndex("oauth_apps_client_uq").on(t.clientId)],
+  (t) => [
+    uniqueIndex("oauth_apps_client_uq").on(t.clientId),
+    index("oauth_apps_unused_idx").on(t.createdAt).where(sql`${t.usedAt} is null`),
+  ],
 );
 
 /** A one-time authorisation code (RFC 6749 4.1): only its hash is kept; it lives minutes and is spent once. */
@@ -42,7 +48,8 @@ export const oauthCodes = sqliteTable(
 
 /**
  * An app's own access token (client_credentials: no person behind it), as the SHA-256 of the
- * bearer secret. A person's tokens are sign-in sessions in KV (lib/sessions.ts).
+ * bearer secret; it lives a day from created_at (mastodon/tokens.ts). A person's tokens are
+ * sign-in sessions in KV (lib/sessions.ts).
  */
 export const oauthTokens = sqliteTable(
   "oauth_tokens",
@@ -52,7 +59,7 @@ export const oauthTokens = sqliteTable(
     scopes: text("scopes").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("oauth_tokens_app_idx").on(t.appId)],
+  (t) => [index("oauth_tokens_app_idx").on(t.appId), index("oauth_tokens_created_idx").on(t.createdAt)],
 );
 
 /**

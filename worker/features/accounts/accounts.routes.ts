@@ -135,7 +135,7 @@ export const accountRoutes = router()
   .openapi(sessions, async (c) => c.json({ sessions: await listSessions(c.env.SESSIONS, me(c).id, me(c).sid) }, 200))
   .openapi(endSession, async (c) => {
     const { id } = c.req.valid("param");
-    const res = await endOne(c.env.SESSIONS, me(c).id, id);
+    const res = await endOne(c.env, c.var.db, me(c).id, id);
     // Ending the session in use is a logout: its cookie goes too.
     if (id === me(c).sid) await endCurrentSession(c);
     return c.json(res, 200);

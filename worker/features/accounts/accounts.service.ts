@@ -2,11 +2,11 @@
 // issue 20 finding 5. Links go out through worker/lib/mail.ts; tokens live in ./tokens.ts.
 import { and, eq, sql } from "drizzle-orm";
 import { accountTokens, users } from "../../db/schema/users";
-import type { DB, Env } from "../../env";
+import type { CurrentUser, DB, Env } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { runBatch } from "../../db/client";
 import { composeMail, sendMail } from "../../lib/mail";
-import { hashPassword } from "../../lib/password";
+import { hashPassword, verifyPassword } from "../../lib/password";
 import { endAllSessions } from "../../lib/sessions";
 import { type UserJson, loadUser } from "../users/users.service";
 import { issueToken, liveToken, refusal, sentRecently, spendToken, tokenId } from "./tokens";
@@ -95,12 +95,50 @@ export async function confirmEmail(db: DB, raw: unknown): Promise<{ email: strin
   return { email: done.email };
 }
 
+/** An account without a password proves it is the person by having signed in this recently. */
+export const FRESH_SIGN_IN_MS = 10 * 60 * 1000;
+
+const badPassword = () =>
+  new AppError(401, "bad_password", "current password is not correct.", {
+    password: "current password is not correct.",
+  });
+
+/**
+ * What may hand the account to whoever asks (its email: a reset link goes there) needs the current
+ * password, as on GitHub and Mastodon; a stolen cookie alone is not enough. An account without a
+ * password (Google only) needs a sign-in within FRESH_SIGN_IN_MS instead.
+ */
+async function proveIdentity(hash: string | null, user: CurrentUser, password: string | undefined) {
+  if (hash) {
+    if (!(await verifyPassword(password ?? "", hash))) throw badPassword();
+    return;
+  }
+  const since = user.signedInAt;
+  if (since === undefined || Date.now() - since > FRESH_SIGN_IN_MS)
+    throw new AppError(
+      403,
+      "reauth_required",
+      "Please sign in again to change your email: your last sign-in was more than 10 minutes ago.",
+    );
+}
+
 /**
  * PATCH /v1/users/email: the new address is only pending until its link is opened (issue 20 #5: an
  * account cannot take an address it does not own); the current address is told of the change.
  */
-export async function changeEmail(env: Env, db: DB, uid: number, email: string, origin: string): Promise<UserJson> {
-  const [u] = await db.select({ email: users.email, pending: users.pendingEmail }).from(users).where(eq(users.id, uid));
+export async function changeEmail(
+  env: Env,
+  db: DB,
+  user: CurrentUser,
+  input: { email: string; password?: string },
+  origin: string,
+): Promise<UserJson> {
+  const uid = user.id;
+  const { email } = input;
+  const [u] = await db
+    .select({ email: users.email, pending: users.pendingEmail, hash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, uid));
   if (!u) throw notFound("User not found");
   if (u.email === email) {
     // Asking for the current address again withdraws a pending change.
@@ -111,6 +149,8 @@ export async function changeEmail(env: Env, db: DB, uid: number, email: string, 
       ]);
     return loadUser(db, { id: uid }, uid);
   }
+  // Withdrawing (above) only keeps the address the account has; a new one must prove it is the person.
+  await proveIdentity(u.hash, user, input.password);
   const [other] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   if (other) throw new AppError(409, "email_taken", "email is already in use");
   if (u.pending === email && (await sentRecently(db, uid, "confirm"))) throw tooSoon();

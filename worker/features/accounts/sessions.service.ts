@@ -1,8 +1,11 @@
 // Where a person is signed in (Settings): their sessions in KV (lib/sessions.ts). Ending one
 // deletes its keys, and every request reads them, so it stops working at once where it happened.
 import Bowser from "bowser";
+import type { DB, Env } from "../../env";
 import { notFound } from "../../lib/errors";
-import { endAllSessions, endSession, listSessions as sessionsOf } from "../../lib/sessions";
+import { endAllSessions, listSessions as sessionsOf } from "../../lib/sessions";
+import { describeScope } from "../mastodon/scopes";
+import { revokeSession } from "../mastodon/tokens";
 
 export interface SessionJson {
   id: string;
@@ -12,6 +15,9 @@ export interface SessionJson {
   current: boolean;
   /** Set for an app's access token: the app's name (Settings lists these as authorised apps). */
   app?: string;
+  /** An app's scopes, and what they let it do in words (the consent page's). */
+  scopes?: string[];
+  may?: string[];
 }
 
 /** "Firefox on Windows", "Safari on iPhone", or "Unknown device" for an empty or odd user agent. */
@@ -35,18 +41,23 @@ export async function listSessions(kv: KVNamespace, uid: number, currentSid: str
   const all = await sessionsOf(kv, uid);
   return all.slice(0, LIST_MAX).map((s) => ({
     id: s.id,
-    device: deviceOf(s.device),
+    // An app is named by itself, not by a user agent (its name would read as "Unknown device").
+    device: s.app ? s.app.name : deviceOf(s.device),
     created_at: s.created,
     last_active_at: s.seen,
     current: s.id === currentSid,
-    ...(s.app ? { app: s.app.name } : {}),
+    ...(s.app ? { app: s.app.name, scopes: s.app.scopes, may: s.app.scopes.map(describeScope) } : {}),
   }));
 }
 
-/** Ends one of the person's own sessions (ownership in the key: another's id is not found). */
-export async function endOne(kv: KVNamespace, uid: number, id: string) {
-  if (!(await endSession(kv, uid, id))) throw notFound("Session not found");
-  return { ended: 1 };
+/**
+ * Ends one of the person's own sessions (ownership in the key: another's id is not found); an
+ * app's ends with every other token of that app.
+ */
+export async function endOne(env: Env, db: DB, uid: number, id: string) {
+  const res = await revokeSession(env, db, uid, id);
+  if (!res.ended) throw notFound("Session not found");
+  return res;
 }
 
 /** Ends every session of the person but the one making the request. */

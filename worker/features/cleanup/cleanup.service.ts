@@ -7,6 +7,7 @@ import { notifications } from "../../db/schema/social";
 import { runBatch } from "../../db/client";
 import { cronState } from "../../db/schema/jobs";
 import type { DB, Env } from "../../env";
+import { expireOAuth, OAUTH_JOB } from "../mastodon/oauth.cleanup";
 
 export const SLOT_TTL_MS = 24 * 60 * 60 * 1000;
 export const READ_NOTI_TTL_MS = 90 * 24 * 60 * 60 * 1000;
@@ -206,6 +207,7 @@ export async function runCleanup(env: Env, db: DB, now = Date.now()): Promise<Jo
     [ORPHAN_JOB, () => sweepOrphanObjects(env, db, now)],
     [NOTI_JOB, () => trimReadNotifications(db, now)],
     [FED_KV_JOB, () => expireFederationKv(env, now)],
+    [OAUTH_JOB, () => expireOAuth(db, now)],
   ];
   const reports: JobReport[] = [];
   for (const [job, run] of jobs) {

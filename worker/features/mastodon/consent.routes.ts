@@ -54,4 +54,4 @@ export const consentRoutes = router()
     return c.json(await approve(c.var.db, me(c).id, q), 200);
   })
   .openapi(apps, async (c) => c.json({ apps: await listTokens(c.env, me(c).id) }, 200))
-  .openapi(revoke, async (c) => c.json(await endToken(c.env, me(c).id, c.req.valid("param").id), 200));
+  .openapi(revoke, async (c) => c.json(await endToken(c.env, c.var.db, me(c).id, c.req.valid("param").id), 200));

@@ -1,7 +1,9 @@
 // Registering an app and trading a code for a token. The consent page itself is a Remix page at
 // /oauth/authorize (app/routes/oauth.authorize.tsx); it calls /v1/oauth/authorize.
-import { Hono } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
+import type { AppEnv } from "../../env";
 import { AppError } from "../../lib/errors";
+import { clientIp, rateLimit } from "../../lib/ratelimit";
 import { fieldsOf, input, type MastoEnv } from "./masto.http";
 import {
   AppInput,
@@ -10,6 +12,7 @@ import {
   authenticateClient,
   createApp,
   exchange,
+  oauthError,
   TokenInput,
 } from "./oauth.service";
 import { TOP_SCOPES } from "./scopes";
@@ -29,8 +32,37 @@ function basicClient(header: string | undefined): { client_id?: string; client_s
 
 const noStore = { "Cache-Control": "no-store", Pragma: "no-cache" };
 
+/**
+ * Budgets per client address, as Mastodon's rack-attack has them: RL_APPS for registering apps
+ * (Mastodon: 5 per 10 minutes; a binding's period is at most 60 s, so 5 a minute), RL_OAUTH for
+ * the token and revocation endpoints (30 a minute). 429 with the catalogue's words.
+ */
+const perClient =
+  (binding: "RL_APPS" | "RL_OAUTH", name: string): MiddlewareHandler<MastoEnv> =>
+  async (c, next) => {
+    await rateLimit(c.env[binding], `${name}:${clientIp(c as unknown as Context<AppEnv>)}`);
+    await next();
+  };
+
+// RFC 6749 2.3.1 and 4.1.3: credentials and grants go in the body (or Basic auth), never the URL,
+// where logs, proxies and browser history keep them.
+const SECRETS_IN_URL = ["client_secret", "code", "code_verifier", "password", "token", "refresh_token"];
+
+const noSecretsInQuery: MiddlewareHandler<MastoEnv> = async (c, next) => {
+  const query = new URL(c.req.url).searchParams;
+  if (SECRETS_IN_URL.some((name) => query.has(name)))
+    throw oauthError(
+      400,
+      "invalid_request",
+      "Client secrets, codes and tokens go in the request body or an Authorization header, never in the URL.",
+    );
+  await next();
+};
+
 export const appRoutes = new Hono<MastoEnv>()
-  .post("/api/v1/apps", async (c) => c.json(await createApp(c.var.db, await input(c, AppInput))))
+  .post("/api/v1/apps", perClient("RL_APPS", "apps"), async (c) =>
+    c.json(await createApp(c.var.db, await input(c, AppInput))),
+  )
   .get("/api/v1/apps/verify_credentials", async (c) => {
     const token = c.var.token;
     if (!token) throw new AppError(401, "unauthorized", "The access token is invalid");
@@ -41,14 +73,14 @@ export const appRoutes = new Hono<MastoEnv>()
   });
 
 export const tokenRoutes = new Hono<MastoEnv>()
-  .post("/oauth/token", async (c) => {
+  .post("/oauth/token", perClient("RL_OAUTH", "token"), noSecretsInQuery, async (c) => {
     const fields = { ...basicClient(c.req.header("authorization")), ...(await fieldsOf(c)) };
     const parsed = TokenInput.safeParse(fields);
     if (!parsed.success)
       throw new AppError(400, "invalid_request", "The request is missing a required parameter or is malformed.");
     return c.json(await exchange(c.env, c.var.db, parsed.data), 200, noStore);
   })
-  .post("/oauth/revoke", async (c) => {
+  .post("/oauth/revoke", perClient("RL_OAUTH", "revoke"), noSecretsInQuery, async (c) => {
     const fields: Record<string, unknown> = { ...basicClient(c.req.header("authorization")), ...(await fieldsOf(c)) };
     const str = (v: unknown) => (typeof v === "string" ? v : undefined);
     const app = await authenticateClient(c.var.db, str(fields.client_id), str(fields.client_secret));

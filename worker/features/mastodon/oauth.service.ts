@@ -1,6 +1,6 @@
 // Apps and OAuth 2 for Mastodon clients (RFC 6749 with RFC 9700's advice): exact redirect URIs,
 // one-time codes kept hashed for minutes, PKCE S256, no password grant.
-import { and, eq, getTableColumns, lt } from "drizzle-orm";
+import { and, eq, getTableColumns, isNull, lt } from "drizzle-orm";
 import { z } from "zod";
 import { oauthApps, oauthCodes } from "../../db/schema/oauth";
 import type { DB, Env } from "../../env";
@@ -166,6 +166,11 @@ export async function approve(db: DB, uid: number, q: AuthorizeRequest) {
     }),
     // Bounded housekeeping: this person's codes that were never spent go when a new one is made.
     db.delete(oauthCodes).where(and(eq(oauthCodes.userId, uid), lt(oauthCodes.expiresAt, now))),
+    // A person authorised it: the app is in use, never removed as an unused registration.
+    db
+      .update(oauthApps)
+      .set({ usedAt: now })
+      .where(and(eq(oauthApps.id, app.id), isNull(oauthApps.usedAt))),
   ]);
   return { code, redirect: redirectTo(redirectUri, { code, state: q.state }) };
 }
@@ -232,9 +237,11 @@ export async function exchange(env: Env, db: DB, input: z.output<typeof TokenInp
   return tokenJson(await grantUserToken(env, { clientId: app.clientId, name: app.name }, code.userId, scopes), scopes);
 }
 
-const tokenJson = (t: { secret: string; createdAt: number }, scopes: string[]) => ({
+const tokenJson = (t: { secret: string; createdAt: number; expiresIn?: number }, scopes: string[]) => ({
   access_token: t.secret,
   token_type: "Bearer",
   scope: scopes.join(" "),
   created_at: Math.floor(t.createdAt / 1000),
+  // RFC 6749 5.1: only an app's own token expires; a person's lives until revoked, as on Mastodon.
+  ...(t.expiresIn ? { expires_in: t.expiresIn } : {}),
 });

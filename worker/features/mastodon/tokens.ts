@@ -1,10 +1,11 @@
 // Access tokens held by Mastodon apps. A person's token IS a sign-in session (lib/sessions.ts, in
 // KV) carrying what the app was granted: stored hashed, listed in Settings beside the browsers,
 // ended by Revoke, by a password change and by "log out everywhere" like every session. An app's
-// own token (client_credentials) belongs to nobody, so it lives in D1 (oauth_tokens), hashed too.
+// own token (client_credentials) belongs to nobody, so it lives in D1 (oauth_tokens), hashed too,
+// for APP_TOKEN_TTL_MS: an app asks for a new one when it needs one (the token endpoint has a budget).
 import type { Context } from "hono";
-import { and, eq } from "drizzle-orm";
-import { oauthApps, oauthTokens } from "../../db/schema/oauth";
+import { and, eq, gt, inArray } from "drizzle-orm";
+import { oauthApps, oauthCodes, oauthTokens } from "../../db/schema/oauth";
 import type { AppEnv, DB, Env } from "../../env";
 import { notFound } from "../../lib/errors";
 import { later } from "../../lib/later";
@@ -12,6 +13,7 @@ import { hashSecret, randomToken } from "../../lib/secret";
 import {
   createSession,
   endSession,
+  endSessionOrApp,
   listSessions,
   readSession,
   secretUid,
@@ -32,12 +34,15 @@ export async function grantUserToken(env: Env, app: { clientId: string; name: st
   return { secret, createdAt: session.created };
 }
 
-/** An app's own token (no person): a D1 row holding its hash. */
+/** How long an app's own token lives (Mastodon's never expire; nothing here needs one for longer). */
+export const APP_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** An app's own token (no person): a D1 row holding its hash, good for APP_TOKEN_TTL_MS. */
 export async function grantAppToken(db: DB, appId: number, scopes: string[]) {
   const secret = randomToken();
   const now = Date.now();
   await db.insert(oauthTokens).values({ id: hashSecret(secret), appId, scopes: scopes.join(" "), createdAt: now });
-  return { secret, createdAt: now };
+  return { secret, createdAt: now, expiresIn: APP_TOKEN_TTL_MS / 1000 };
 }
 
 /**
@@ -59,7 +64,7 @@ export async function readToken(c: Context<AppEnv>, secret: string): Promise<Tok
     .select({ scopes: oauthTokens.scopes, clientId: oauthApps.clientId, name: oauthApps.name })
     .from(oauthTokens)
     .innerJoin(oauthApps, eq(oauthApps.id, oauthTokens.appId))
-    .where(eq(oauthTokens.id, hashSecret(secret)))
+    .where(and(eq(oauthTokens.id, hashSecret(secret)), gt(oauthTokens.createdAt, Date.now() - APP_TOKEN_TTL_MS)))
     .limit(1);
   return row ? { user: null, app: { clientId: row.clientId, name: row.name }, scopes: row.scopes.split(" ") } : null;
 }
@@ -79,10 +84,24 @@ export async function listTokens(env: Env, uid: number): Promise<AuthorisedApp[]
   );
 }
 
-/** Ends one of the person's own app tokens (the session key names the account: another's is not found). */
-export async function endToken(env: Env, uid: number, id: string) {
-  if (!(await endSession(env.SESSIONS, uid, id))) throw notFound("App not found");
-  return { ended: 1 };
+/**
+ * Ends one of the person's sessions (the key names the account: another's is not found); for an
+ * app's token, everything the person gave that app: its other tokens and codes not yet exchanged.
+ */
+export async function revokeSession(env: Env, db: DB, uid: number, id: string) {
+  const { ended, app } = await endSessionOrApp(env.SESSIONS, uid, id);
+  if (app) {
+    const appIds = db.select({ id: oauthApps.id }).from(oauthApps).where(eq(oauthApps.clientId, app.clientId));
+    await db.delete(oauthCodes).where(and(eq(oauthCodes.userId, uid), inArray(oauthCodes.appId, appIds)));
+  }
+  return { ended };
+}
+
+/** Settings → Authorised apps: Revoke (404 when `id` is none of the person's sessions). */
+export async function endToken(env: Env, db: DB, uid: number, id: string) {
+  const res = await revokeSession(env, db, uid, id);
+  if (!res.ended) throw notFound("App not found");
+  return res;
 }
 
 /** RFC 7009: ends the token `secret` if the app `clientId` holds it; an unknown token is no error. */

@@ -42,7 +42,7 @@ const rename = createRoute({
 const email = createRoute({
   method: "patch",
   path: "/users/email",
-  summary: "Change your email (a confirmation goes to the new one)",
+  summary: "Change your email with your current password (a confirmation goes to the new one)",
   ...signedIn(readBody),
   request: { body: jsonBody(ChangeEmail) },
   responses: { 200: typed<User>("You") },
@@ -66,7 +66,7 @@ export const users = router()
   })
   .openapi(rename, async (c) => c.json(await changeUsername(c.var.db, me(c).id, c.req.valid("json").username), 200))
   .openapi(email, async (c) =>
-    c.json(await changeEmail(c.env, c.var.db, me(c).id, c.req.valid("json").email, siteOrigin(c.env, c.req.url)), 200),
+    c.json(await changeEmail(c.env, c.var.db, me(c), c.req.valid("json"), siteOrigin(c.env, c.req.url)), 200),
   );
 
 const profile = createRoute({

@@ -168,7 +168,8 @@ export const LoginInput = z.object({
 });
 
 export const ChangeUsername = z.object({ username: Username });
-export const ChangeEmail = z.object({ email: Email });
+/** The current password proves it is the person (an account without one: a fresh sign-in, see changeEmail). */
+export const ChangeEmail = z.object({ email: Email, password: z.string().max(200).optional() });
 export const ChangePassword = z.object({
   password: filled("current password is required").max(200),
   new_password: Password,
