@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { user } from "../factories";
 import { Client } from "../http";
+import { PNG } from "../images";
 import { appToken } from "../mastodon";
 
 async function person() {
@@ -233,8 +234,7 @@ describe("Mastodon statuses through masto.js", () => {
 describe("Mastodon media", () => {
   it("uploads an image with its description and posts it; bad files and foreign ids are refused", async () => {
     const a = await person();
-    const png = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13]);
-    const media = await a.m.v2.media.create({ file: new Blob([png], { type: "image/png" }), description: "A dot" });
+    const media = await a.m.v2.media.create({ file: new Blob([PNG], { type: "image/png" }), description: "A dot" });
     expect(media.type).toBe("image");
     expect(media.description).toBe("A dot");
     const s = await a.m.v1.statuses.create({ status: "With a picture", mediaIds: [media.id] });

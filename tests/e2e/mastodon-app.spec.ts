@@ -6,10 +6,10 @@
 import { type Browser, expect } from "@playwright/test";
 import { createOAuthAPIClient, createRestAPIClient, type mastodon } from "masto";
 import { baseURL } from "../../playwright.config";
+import { PNG } from "../images";
 import { signedIn, test, uniq } from "./fixtures";
 
 const REDIRECT = "http://127.0.0.1:9/masto-callback";
-const PNG = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13, 73, 72, 68, 82]);
 
 async function pkce() {
   const verifier = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");

@@ -169,8 +169,8 @@ export const accountRoutes = new Hono<MastoEnv>()
     // Both pictures are checked before either is stored: a bad one changes nothing.
     const avatar = sentFile(data.avatar);
     const header = sentFile(data.header);
-    if (avatar !== undefined) checkImage("avatar", avatar, "avatar");
-    if (header !== undefined) checkImage("header", header, "cover");
+    if (avatar !== undefined) await checkImage("avatar", avatar, "avatar");
+    if (header !== undefined) await checkImage("header", header, "cover");
     const a = avatar !== undefined ? await storeImage(c, me, "avatar", avatar, "avatar") : null;
     const h = header !== undefined ? await storeImage(c, me, "header", header, "cover") : null;
     const [row] = await c.var.db

@@ -17,7 +17,7 @@ import { prepareDeleteReply, prepareEditReply, prepareReply } from "../replies/r
 import { deleteImages } from "../uploads/uploads.links";
 import { mapRead, pairOf, type Read, readOne, writeAsRead } from "../../db/reads";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
-import { type StatusRef, statusRef } from "./serialise";
+import { MEDIA_ID, type StatusRef, statusRef } from "./serialise";
 import {
   labelFor,
   notFoundStatus,
@@ -28,7 +28,6 @@ import {
   textToHtml,
   writeThenStatus,
 } from "./statuses.service";
-import { MEDIA_ID } from "./media.routes";
 
 const idish = z.union([z.string().max(30), z.number()]).transform(String);
 /** A Mastodon app's boolean: JSON true/false, or a form's "true"/"1". */
@@ -191,7 +190,7 @@ async function noteEdit(env: Env, db: DB, author: Author, id: number, data: Stat
   const alts = images ? await altsOf(env, author.id, data.media_ids, data.media_attributes) : [];
   // The label only lets the body through NoteX's own checks: the note's own is kept.
   const body = noteData(textToHtml(data.status), "note", imgs, [], alts);
-  const kept = { labelAndFolders: true, images: !images };
+  const kept = { labelAndFolders: true, images: !images, video: true };
   const edit = await prepareUpdateNote(env, db, author.id, id, body, origin, kept);
   return mapRead(writeAsRead(db, edit), (done) => done.removed);
 }

@@ -8,13 +8,17 @@ import { MAX_ALT } from "../notes/notes.constants";
 import { originOf } from "./accounts.routes";
 import { storeImage } from "./images";
 import { fieldsOf, type MastoContext, type MastoEnv, notFoundError, scoped, viewer } from "./masto.http";
-import { mediaAttachment } from "./serialise";
+import { MEDIA_ID, mediaAttachment } from "./serialise";
 
-export const MEDIA_ID = /^[0-9a-f]{24}\.(gif|jpg|png|webp)$/;
+type Size = { width: number; height: number } | null;
 
-function attachment(c: MastoContext, id: string, description: string | null) {
-  return mediaAttachment(id, `${originOf(c)}/img/u/${viewer(c).id}/note/${id}`, description);
+function attachment(c: MastoContext, id: string, description: string | null, size: Size) {
+  return mediaAttachment(id, `${originOf(c)}/img/u/${viewer(c).id}/note/${id}`, description, size);
 }
+
+/** The size kept in an image's R2 metadata at upload (images.ts imageMetadata); none for older ones. */
+const sizeOf = (meta: Record<string, string> | undefined): Size =>
+  meta?.w && meta.h ? { width: Number(meta.w), height: Number(meta.h) } : null;
 
 async function upload(c: MastoContext) {
   const me = viewer(c).id;
@@ -23,7 +27,7 @@ async function upload(c: MastoContext) {
   // A loose slot: the cleanup cron removes it with its object if no note takes it. The alt text
   // rides with the object until a status takes the image (compose.service altsOf).
   const slot = await storeImage(c, me, "file", fields.file, "note", { loose: true, alt: description });
-  return c.json(attachment(c, slot.key.split("/").at(-1) ?? "", description || null));
+  return c.json(attachment(c, slot.key.split("/").at(-1) ?? "", description || null, slot));
 }
 
 /** The person's own uploaded media by id, or 404. */
@@ -45,7 +49,7 @@ export const mediaRoutes = new Hono<MastoEnv>()
   .get("/api/v1/media/:id", scoped("write:media"), async (c) => {
     const id = await ownMedia(c);
     const head = await c.env.IMAGES.head(`u/${viewer(c).id}/note/${id}`);
-    return c.json(attachment(c, id, head?.customMetadata?.alt ?? null));
+    return c.json(attachment(c, id, head?.customMetadata?.alt ?? null, sizeOf(head?.customMetadata)));
   })
   .put("/api/v1/media/:id", scoped("write:media"), async (c) => {
     const id = await ownMedia(c);
@@ -55,9 +59,10 @@ export const mediaRoutes = new Hono<MastoEnv>()
     // R2 keeps metadata with the object: a new description is the object written again.
     const obj = await c.env.IMAGES.get(key);
     if (!obj) throw notFoundError();
+    const { alt: _old, ...kept } = obj.customMetadata ?? {};
     await c.env.IMAGES.put(key, await obj.arrayBuffer(), {
       httpMetadata: obj.httpMetadata,
-      customMetadata: description ? { alt: description } : {},
+      customMetadata: description ? { ...kept, alt: description } : kept,
     });
-    return c.json(attachment(c, id, description || null));
+    return c.json(attachment(c, id, description || null, sizeOf(kept)));
   });

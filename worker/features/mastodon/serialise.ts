@@ -1,6 +1,7 @@
 import type { users } from "../../db/schema/users";
 import type { NoteJson } from "../notes/notes.types";
 import type { ReplyJson } from "../replies/replies.service";
+import { placeholderHash, sizeMeta } from "./image-bytes";
 
 type UserRow = typeof users.$inferSelect;
 /** What an account entity shows of a person's row. */
@@ -152,8 +153,19 @@ const baseStatus = {
   quote_approval: { automatic: ["public"], manual: [], current_user: "automatic" },
 };
 
-/** A Mastodon MediaAttachment for one of NoteX's images (served whole: no preview size, no blurhash). */
-export function mediaAttachment(id: string, url: string, description: string | null) {
+/** A media id: the file name of a note's image in R2, as POST /api/v2/media answers it. */
+export const MEDIA_ID = /^[0-9a-f]{24}\.(gif|jpg|png|webp)$/;
+
+/**
+ * A Mastodon MediaAttachment for one of NoteX's images (served whole: the preview is the image),
+ * with its size where it is known and the placeholder blurhash (image-bytes.ts).
+ */
+export function mediaAttachment(
+  id: string,
+  url: string,
+  description: string | null,
+  size?: { width: number; height: number } | null,
+) {
   return {
     id,
     type: "image",
@@ -161,14 +173,22 @@ export function mediaAttachment(id: string, url: string, description: string | n
     preview_url: url,
     remote_url: null,
     text_url: null,
-    meta: null,
+    meta: size ? sizeMeta(size.width, size.height) : null,
     description,
-    blurhash: null,
+    blurhash: placeholderHash(),
   };
 }
 
+/**
+ * A note's images, each named by its file name when it is one of the author's uploads, so an app
+ * that edits the status resends ids the edit takes back (another server's image keeps note-index).
+ */
 function media(n: NoteJson, origin: string) {
-  return n.images.map((src, i) => mediaAttachment(`${n.id}-${i}`, abs(origin, src), n.alts[i] || null));
+  return n.images.map((src, i) => {
+    const file = src.split("/").at(-1) ?? "";
+    const own = src.startsWith(`/img/u/${n.user.id}/note/`) && MEDIA_ID.test(file);
+    return mediaAttachment(own ? file : `${n.id}-${i}`, abs(origin, src), n.alts[i] || null);
+  });
 }
 
 /** The note's HTML, with its folders named after it (apps show the content; folders have no field). */

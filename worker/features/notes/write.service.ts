@@ -145,6 +145,8 @@ export async function createNote(env: Env, db: DB, uid: number, data: NoteData, 
 export interface Kept {
   labelAndFolders?: boolean;
   images?: boolean;
+  /** The note's YouTube video, which apps do not show: kept unless the edit gives it images. */
+  video?: boolean;
 }
 
 /**
@@ -206,7 +208,7 @@ export async function prepareUpdateNote(
         content: mentions.html,
         txt: data.txt,
         ...images,
-        video: data.video,
+        video: kept.video && !imgs.length ? notes.video : data.video,
         updatedAt: sql`case when ${changed} then ${Date.now()} else ${notes.updatedAt} end`,
       })
       .where(and(mine, ok)),
