@@ -60,3 +60,5 @@ export default {
   scheduled,
   queue,
 };
+
+export { LiveHub } from "../worker/features/live/hub";

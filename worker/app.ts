@@ -22,6 +22,7 @@ import { federationRoutes } from "./features/federation/federation.routes";
 import { remoteImageRoutes } from "./features/federation/media";
 import { benchRecorder } from "./lib/bench-twins";
 import { withoutTrailingSlash } from "./lib/trailing-slash";
+import { liveRoutes } from "./features/live/live.routes";
 
 export type PageHandler = (request: Request, loadContext: PageLoadContext) => Promise<Response>;
 
@@ -96,6 +97,8 @@ export function createApp(pages: PageHandler) {
       .use(sameOrigin)
       // ActivityPub (WebFinger, actors, inboxes, and pages asked for as activity+json) before the rest.
       .use(federationRoutes as unknown as MiddlewareHandler<WorkerEnv>)
+      // A tab's live socket (cookie-signed, same origin only), beside /v1 but not a JSON route.
+      .route("/", liveRoutes as unknown as Hono<WorkerEnv>)
       .route("/", api as unknown as Hono<WorkerEnv>)
       // Images from other servers, through this worker (federation/media.ts).
       .route("/", remoteImageRoutes as unknown as Hono<WorkerEnv>)

@@ -18,3 +18,6 @@ const fetch: ExportedHandlerFetchHandler<AppEnv["Bindings"]> = (request, env, ct
   benchTwin(request, env) ?? app.fetch(request, env, ctx);
 
 export default { fetch, scheduled, queue };
+
+// The live sockets' Durable Object (wrangler.toml [[durable_objects.bindings]]) is exported by the entry.
+export { LiveHub } from "./features/live/hub";

@@ -8,3 +8,4 @@ export * from "./jobs";
 export * from "./safety";
 export * from "./oauth";
 export * from "./federation";
+export * from "./live";

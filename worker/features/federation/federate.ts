@@ -4,13 +4,20 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import { spendSearch } from "../../lib/ratelimit";
+import { publishLive } from "../live/publish";
 import { type OutEvent, siteOriginOf } from "./context";
 
 export async function federate(c: Context<AppEnv>, event: OutEvent): Promise<void> {
+  // What goes to the fediverse also goes to whoever is connected here (features/live).
+  await publishLive(c, event);
   const queue = c.env.FED_QUEUE;
   if (!queue) return;
   await queue.send({ ...event, origin: siteOriginOf(c.env, c.req.url) }, { contentType: "json" });
 }
+
+/** A write that only another server's post or person needs to hear of: streamed live here either way. */
+export const federateIf = (c: Context<AppEnv>, remote: boolean, event: OutEvent) =>
+  remote ? federate(c, event) : publishLive(c, event);
 
 /**
  * GET /v1/users/{name@host} (or a profile URL): the person is looked up on their server the first

@@ -2,6 +2,7 @@
 // mentions someone here, or whose author someone here follows, becomes a note (so it reaches
 // Following). Anything else is not stored (NoteX is not a relay). Remote HTML goes through the
 // same sanitiser and limits as local input: through NoteInput and replyContent.
+import { publishNow } from "../live/publish";
 import type { Context, InboxContext } from "@fedify/fedify";
 import { Mention, type Note } from "@fedify/vocab";
 import { dbFor, runBatch } from "../../db/client";
@@ -76,13 +77,17 @@ export async function receiveNote(ctx: Ctx, uid: number, note: Note) {
     const reply = await createReply(db, uid, parent.kind === "note" ? -parent.id : parent.id, fitted(html, MAX_REPLY));
     await rememberObject(env, id, "reply", reply.id, uid);
     await notifyMentioned(ctx, uid, { tblname: "reply", rowid: reply.id }, await localMentions(ctx, note), html);
+    await publishNow(env, { notex: "reply", op: "create", uid, id: reply.id, origin: ctx.canonicalOrigin });
     return;
   }
   if (note.replyTargetId) return;
   const mentioned = await localMentions(ctx, note);
   if (!mentioned.length && !(await followedHere(ctx, uid))) return;
   const saved = await keepNote(ctx, uid, id, note, html);
-  if (saved) await notifyMentioned(ctx, uid, { tblname: "note", rowid: saved }, mentioned, html);
+  if (!saved) return;
+  await notifyMentioned(ctx, uid, { tblname: "note", rowid: saved }, mentioned, html);
+  // Remote posts reach the streams of the people here who follow their author, as local ones do.
+  await publishNow(env, { notex: "note", op: "create", uid, id: saved, origin: ctx.canonicalOrigin });
 }
 
 /** A remote post as a note of its author here (sanitised, fitted, pictures proxied); its id, or null. */

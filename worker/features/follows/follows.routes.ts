@@ -4,7 +4,7 @@ import { me } from "../../lib/session";
 import { type Answer, personToggle, router, signedIn, typed } from "../../lib/validate";
 import { ListQuery, UidParam } from "../../lib/params";
 import { follow, listFollows } from "./follows.service";
-import { federate } from "../federation/federate";
+import { federate, federateIf } from "../federation/federate";
 import { readOne } from "../../db/reads";
 import { suggestionsRead } from "./suggestions.service";
 
@@ -30,7 +30,8 @@ const lists = createRoute({
 export const followRoutes = router()
   .openapi(toggle("post", "Follow someone"), async (c) => {
     const { answer, remote } = await follow(c.var.db, me(c).id, c.req.valid("param").uid, true);
-    if (remote) await federate(c, { notex: "follow", op: "create", uid: me(c).id, target: c.req.valid("param").uid });
+    // A follow of someone here notifies them (live); one of someone elsewhere goes there too.
+    await federateIf(c, remote, { notex: "follow", op: "create", uid: me(c).id, target: c.req.valid("param").uid });
     return c.json(answer, 200);
   })
   .openapi(toggle("delete", "Unfollow someone"), async (c) => {

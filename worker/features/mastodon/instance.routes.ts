@@ -15,10 +15,12 @@ const IMAGE_MAX = 10 * 1024 * 1024;
 
 const origin = (url: string, configured?: string) => configured || new URL(url).origin;
 
-function configuration() {
+/** Where apps open the streaming API (features/live): the site's own host, wss:// behind TLS. */
+const streamingOf = (base: string) => base.replace(/^http/, "ws");
+
+function configuration(base: string) {
   return {
-    // No streaming URL is better than null, which megalodon and Mastodon.py crash on.
-    urls: { status: null },
+    urls: { streaming: streamingOf(base), status: null },
     vapid: { public_key: "" },
     accounts: { max_featured_tags: 0, max_pinned_statuses: 0 },
     statuses: { max_characters: MAX_TEXT, max_media_attachments: MAX_IMAGES, characters_reserved_per_url: 23 },
@@ -52,7 +54,7 @@ export const instanceRoutes = new Hono<MastoEnv>()
       thumbnail: { url: `${base}/favicon.svg` },
       icon: [],
       languages: ["en"],
-      configuration: configuration(),
+      configuration: configuration(base),
       registrations: { enabled: true, approval_required: false, message: null, url: `${base}/login?dialog=signup` },
       api_versions: { mastodon: 6 },
       contact: { email: "", account: null },
@@ -61,7 +63,7 @@ export const instanceRoutes = new Hono<MastoEnv>()
   })
   .get("/api/v1/instance", (c) => {
     const base = origin(c.req.url, c.env.APP_ORIGIN);
-    const config = configuration();
+    const config = configuration(base);
     return c.json({
       uri: new URL(base).host,
       title: "NoteX",
@@ -69,7 +71,7 @@ export const instanceRoutes = new Hono<MastoEnv>()
       description: DESCRIPTION,
       email: "",
       version: VERSION,
-      urls: {},
+      urls: { streaming_api: streamingOf(base) },
       stats: { user_count: 0, status_count: 0, domain_count: 0 },
       thumbnail: `${base}/favicon.svg`,
       languages: ["en"],
@@ -84,8 +86,4 @@ export const instanceRoutes = new Hono<MastoEnv>()
   .get("/api/v1/instance/rules", (c) => c.json([]))
   .get("/api/v1/instance/peers", (c) => c.json([]))
   .get("/api/v1/instance/activity", (c) => c.json([]))
-  .get("/api/v1/custom_emojis", (c) => c.json([]))
-  // No streaming server yet: apps fall back to polling when this is not "OK".
-  .get("/api/v1/streaming/health", (c) => c.text("Streaming is not available on NoteX", 503))
-  .all("/api/v1/streaming", (c) => c.json({ error: "Streaming is not available on NoteX" }, 503))
-  .all("/api/v1/streaming/*", (c) => c.json({ error: "Streaming is not available on NoteX" }, 503));
+  .get("/api/v1/custom_emojis", (c) => c.json([]));

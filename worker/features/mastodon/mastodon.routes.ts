@@ -6,6 +6,7 @@ import { cors } from "hono/cors";
 import { dbFor } from "../../db/client";
 import { writeLimit } from "../../lib/ratelimit";
 import { accountRoutes } from "./accounts.routes";
+import { streamingRoutes } from "../live/streaming.routes";
 import { instanceRoutes } from "./instance.routes";
 import { mediaRoutes } from "./media.routes";
 import { bearer, type MastoEnv, mastoError } from "./masto.http";
@@ -66,6 +67,7 @@ export const mastodon = new Hono<MastoEnv>()
   .use("/api/*", bearer)
   .use("/api/*", writeLimit as unknown as Parameters<Hono<MastoEnv>["use"]>[1])
   .route("/", instanceRoutes)
+  .route("/", streamingRoutes)
   .route("/", appRoutes)
   .route("/", tokenRoutes)
   .route("/", statusRoutes)

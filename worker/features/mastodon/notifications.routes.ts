@@ -62,18 +62,22 @@ const noticeId = (raw: string | undefined) => (raw && /^\d{1,15}$/.test(raw) ? N
  * actors' accounts are read on the notices' rows, the statuses by a subquery over the same page.
  * What has no Mastodon type, or whose person or status the reader can no longer see, is left out.
  */
-async function entities(c: MastoContext, q: Parameters<typeof notificationsReadWith>[2]) {
-  const me = viewer(c).id;
-  const { read, about, values } = notificationsReadWith(c.var.db, me, q, NOTICE_COLUMNS);
+const entities = (c: MastoContext, q: NoticeQuery) => noticeEntities(c.var.db, originOf(c), viewer(c).id, q);
+
+type NoticeQuery = Parameters<typeof notificationsReadWith>[2];
+
+/** The same, for `me` without a request (the live streams render a notice as it is made). */
+export async function noticeEntities(db: DB, origin: string, me: number, q: NoticeQuery) {
+  const { read, about, values } = notificationsReadWith(db, me, q, NOTICE_COLUMNS);
   const statuses = refsRead(
-    c.var.db,
-    originOf(c),
+    db,
+    origin,
     me,
     { notes: sql`${notes.id} in ${about("note")}`, replies: sql`${replies.id} in ${about("reply")}` },
     values,
   );
-  const [{ list, rows }, found] = await readOne(c.var.db, pairOf(read, statuses));
-  const ctx = emptyCtx(originOf(c));
+  const [{ list, rows }, found] = await readOne(db, pairOf(read, statuses));
+  const ctx = emptyCtx(origin);
   list.notis.forEach((n, i) => {
     if (n.user.id) addAuthor(ctx, n.user, rows[i]);
   });

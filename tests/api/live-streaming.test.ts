@@ -1,0 +1,180 @@
+// The Mastodon streaming API and the pages' live socket, through the worker's fetch handler: a
+// Durable Object hub holds each socket, a post fans out to the online followers after the answer.
+import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { createStreamingAPIClient, type mastodon } from "masto";
+import { describe, expect, it } from "vitest";
+import { hubOf } from "../../worker/features/live/hub";
+import type { Env } from "../../worker/env";
+import type { SocketInfo } from "../../worker/features/live/streams";
+import { type TestUser, user } from "../factories";
+import { Client } from "../http";
+import { type Frame, openSocket, WorkerWebSocket } from "../live";
+import { appToken } from "../mastodon";
+
+const post = async (who: TestUser, text: string) =>
+  (await who.post("/v1/notes", { label: "idea", content: `<p>${text}</p>` })).body.note.id as number;
+
+const isUpdate = (text: string) => (f: Frame) =>
+  f.event === "update" && JSON.parse(f.payload ?? "{}").content?.includes(text);
+
+/** A masto.js subscription read in the background: `next()` answers its events in order (null after `ms`). */
+function pump(sub: AsyncIterable<mastodon.streaming.Event>) {
+  const events: mastodon.streaming.Event[] = [];
+  let taken = 0;
+  (async () => {
+    for await (const e of sub) events.push(e);
+  })();
+  return {
+    async next(ms = 2000) {
+      const end = Date.now() + ms;
+      while (events.length <= taken && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
+      return events.length > taken ? events[taken++] : null;
+    },
+  };
+}
+
+/** Waits until one of `uid`'s sockets holds `key` (an app subscribes once its socket is open). */
+async function subscribed(uid: number, key: string) {
+  for (let i = 0; i < 200; i++) {
+    const held = await runInDurableObject(hubOf(env as unknown as Env, uid), (_, state) =>
+      state.getWebSockets(`u:${uid}`).some((ws) => (ws.deserializeAttachment() as SocketInfo).subs.includes(key)),
+    );
+    if (held) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`no socket of ${uid} subscribed to ${key}`);
+}
+
+describe("Mastodon streaming API", () => {
+  it("is announced by the instance and says OK", async () => {
+    const c = new Client();
+    expect((await c.get("/api/v1/streaming/health")).body).toBe("OK");
+    expect((await c.get("/api/v1/instance")).body.urls.streaming_api).toBe("ws://notex.test");
+    expect((await c.get("/api/v2/instance")).body.configuration.urls.streaming).toBe("ws://notex.test");
+    // Without an upgrade, and without a token, it refuses.
+    expect((await c.get("/api/v1/streaming")).status).toBe(400);
+    expect((await openSocket("/api/v1/streaming?stream=user")).res.status).toBe(401);
+  });
+
+  it("masto.js receives update, notification and delete on the user stream within 2 s", async () => {
+    const [alice, bob] = [await user(), await user()];
+    const { token } = await appToken(bob, "read write follow");
+    await bob.post(`/v1/follows/${alice.id}`);
+    const streaming = createStreamingAPIClient({
+      streamingApiUrl: "ws://notex.test",
+      accessToken: token,
+      implementation: WorkerWebSocket,
+      retry: false,
+    });
+    const sub = pump(streaming.user.subscribe());
+    await subscribed(bob.id, "user");
+
+    const id = await post(alice, "live from alice");
+    const update = await sub.next();
+    expect(update?.event).toBe("update");
+    expect(update?.payload).toMatchObject({ id: String(id * 2), account: { id: String(alice.id) } });
+    // A new note notifies its author's followers here (NoteX's "status" notice).
+    const notice = await sub.next();
+    expect(notice?.event).toBe("notification");
+    expect(notice?.payload).toMatchObject({ type: "status", account: { id: String(alice.id) } });
+
+    expect((await alice.delete(`/v1/notes/${id}`)).status).toBe(200);
+    const gone = await sub.next();
+    expect(gone).toMatchObject({ event: "delete", payload: String(id * 2) });
+
+    const mine = await post(bob, "bob's own");
+    expect((await sub.next())?.event).toBe("update");
+    await alice.post(`/v1/likes/${mine}?t=note`);
+    const liked = await sub.next();
+    expect(liked?.event).toBe("notification");
+    expect(liked?.payload).toMatchObject({ type: "favourite", account: { id: String(alice.id) } });
+    streaming.close();
+  });
+
+  it("takes the token as the subprotocol (echoed) and subscribes by message", async () => {
+    const [alice, bob] = [await user(), await user()];
+    const { token } = await appToken(bob, "read");
+    const { res, socket } = await openSocket("/api/v1/streaming", { "Sec-WebSocket-Protocol": token });
+    expect(res.status).toBe(101);
+    expect(res.headers.get("sec-websocket-protocol")).toBe(token);
+    socket?.send({ type: "subscribe", stream: "public:local" });
+    socket?.send({ type: "subscribe", stream: "hashtag", tag: "Rust" });
+    socket?.send({ type: "subscribe", stream: "nonsense" });
+    expect(await socket?.next((f) => !!f.error, 5000)).toMatchObject({ error: "Unknown stream type", status: 400 });
+    await subscribed(bob.id, "hashtag|rust");
+    await post(alice, "tagged #rust");
+    expect((await socket?.next(isUpdate("tagged")))?.stream).toEqual(["public:local"]);
+    expect(await socket?.next((f) => f.stream?.[0] === "hashtag")).toMatchObject({ stream: ["hashtag", "rust"] });
+    socket?.send({ type: "unsubscribe", stream: "public:local" });
+    await new Promise((r) => setTimeout(r, 100));
+    const before = socket?.frames.length ?? 0;
+    await post(alice, "no tag this time");
+    expect(
+      await socket?.next((f, i = socket.frames.indexOf(f)) => i >= before && isUpdate("no tag")(f), 500),
+    ).toBeNull();
+    socket?.close();
+  });
+
+  it("checks scopes: a write-only token is refused, a notifications-only one gets no statuses", async () => {
+    const bob = await user();
+    const { token: writeOnly } = await appToken(bob, "write");
+    expect((await openSocket(`/api/v1/streaming?access_token=${writeOnly}&stream=user`)).res.status).toBe(401);
+    const { token: notes } = await appToken(bob, "read:notifications");
+    expect((await openSocket(`/api/v1/streaming?access_token=${notes}&stream=user`)).res.status).toBe(401);
+    const { res } = await openSocket(`/api/v1/streaming?access_token=${notes}&stream=user:notification`);
+    expect(res.status).toBe(101);
+  });
+
+  it("never streams a blocked or muted author's post, on the user stream or a public one", async () => {
+    const [muted, blocked, fine, reader] = [await user(), await user(), await user(), await user()];
+    for (const a of [muted, blocked, fine]) await reader.post(`/v1/follows/${a.id}`);
+    const { token } = await appToken(reader, "read");
+    const { socket: home } = await openSocket(`/api/v1/streaming?access_token=${token}&stream=user`);
+    const { socket: pub } = await openSocket(`/api/v1/streaming?access_token=${token}&stream=public`);
+    await reader.post(`/v1/mutes/${muted.id}`);
+    await reader.post(`/v1/blocks/${blocked.id}`);
+    await post(muted, "from the muted");
+    await post(blocked, "from the blocked");
+    await post(fine, "from the fine");
+    expect(await home?.next(isUpdate("from the fine"))).not.toBeNull();
+    expect(await pub?.next(isUpdate("from the fine"))).not.toBeNull();
+    for (const s of [home, pub]) {
+      expect(s?.frames.filter(isUpdate("from the muted"))).toEqual([]);
+      expect(s?.frames.filter(isUpdate("from the blocked"))).toEqual([]);
+    }
+  });
+
+  it("closes a socket whose token is revoked", async () => {
+    const bob = await user();
+    const { app, token } = await appToken(bob, "read");
+    const { socket } = await openSocket(`/api/v1/streaming?access_token=${token}&stream=user`);
+    const revoke = await new Client().post("/oauth/revoke", {
+      client_id: app.clientId,
+      client_secret: app.clientSecret,
+      token,
+    });
+    expect(revoke.status).toBe(200);
+    // The hub's periodic check (its alarm) finds the session gone.
+    expect(await runDurableObjectAlarm(hubOf(env as unknown as Env, bob.id))).toBe(true);
+    expect(await socket?.waitClosed()).toMatchObject({ code: 1008 });
+  });
+});
+
+describe("a page's live socket", () => {
+  it("opens with the page's cookie from the site's own origin only", async () => {
+    const [alice, bob] = [await user(), await user()];
+    await bob.post(`/v1/follows/${alice.id}`);
+    const cookie = bob.cookie ?? "";
+    expect((await openSocket("/v1/live", { cookie, origin: "https://evil.example" })).res.status).toBe(403);
+    expect((await openSocket("/v1/live", { origin: "http://notex.test" })).res.status).toBe(401);
+    const { socket } = await openSocket("/v1/live", { cookie, origin: "http://notex.test" });
+    const id = await post(alice, "for the page");
+    expect(await socket?.next(isUpdate("for the page"))).not.toBeNull();
+    // An open note page follows its thread: replies and counts arrive.
+    socket?.send({ type: "subscribe", stream: "note", tag: String(id) });
+    await new Promise((r) => setTimeout(r, 100));
+    await alice.post(`/v1/likes/${id}?t=note`);
+    const counts = await socket?.next((f) => f.event === "notex.counts");
+    expect(JSON.parse(counts?.payload ?? "{}")).toMatchObject({ id, likes: 1 });
+  });
+});

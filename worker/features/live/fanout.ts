@@ -1,0 +1,204 @@
+// Who a write reaches live, worked out on a publisher hub after the request has answered: the
+// author's online followers (live_following, so the cost is theirs, not all followers'), less those
+// who mute or block the author or are blocked; the public and hashtag streams on every shard, less
+// the same people; the notices the write made for people online; a thread's open pages.
+import { dbFor } from "../../db/client";
+import { eachOf, type Read, readOne } from "../../db/reads";
+import type { DB, Env } from "../../env";
+import type { OutMessage } from "../federation/context";
+import { noticeEntities } from "../mastodon/notifications.routes";
+import { noteStatusId, replyStatusId, type StatusRef } from "../mastodon/serialise";
+import { statusesOf } from "../mastodon/statuses.service";
+import { type Delivery, SHARDS, shardOf } from "./hub";
+
+type Send = (shard: number, items: Delivery[]) => Promise<void>;
+type Status = Record<string, unknown>;
+
+const rows = <T>(statement: D1PreparedStatement): Read<T[]> => ({
+  statements: [statement],
+  value: ([r]) => r.results as T[],
+});
+
+/** The author's online followers who have not muted or blocked them (nor been blocked), and the author. */
+const AUDIENCE = `select lf.follower_id as id from live_following lf
+  where lf.followee_id = ?1
+    and not exists (select 1 from mutes m where m.muter_id = lf.follower_id and m.muted_id = ?1)
+    and not exists (select 1 from blocks b where b.blocker_id = lf.follower_id and b.blocked_id = ?1)
+    and not exists (select 1 from blocks b where b.blocker_id = ?1 and b.blocked_id = lf.follower_id)
+  union select account_id from live_presence where account_id = ?1`;
+
+/** People online whom a public stream must not show the author to. */
+const SKIP = `select p.account_id as id from live_presence p where p.account_id in (
+    select muter_id from mutes where muted_id = ?1
+    union select blocker_id from blocks where blocked_id = ?1
+    union select blocked_id from blocks where blocker_id = ?1)`;
+
+/** The notices a write made for people among `candidates` who are online (the unique key's prefix). */
+const NOTICES = `select n.id, n.user_id as uid, n.action from notifications n
+  where n.user_id in (select value from json_each(?1)) and n.actor_id = ?2 and n.tblname = ?3 and n.rowid = ?4
+    and n.user_id in (select account_id from live_presence)`;
+
+/** A note's counters, for the pages showing it. */
+const COUNTS = "select id, likenum as likes, renum as renotes, repnum as replies from notes where id = ?";
+
+/** Deliveries grouped by shard: `to` split by each person's shard, streams sent to every shard. */
+class Plan {
+  private by = new Map<number, Delivery[]>();
+  add(d: Delivery) {
+    const { to, ...rest } = d;
+    const parts = new Map<number, number[]>();
+    for (const uid of to ?? []) parts.set(shardOf(uid), [...(parts.get(shardOf(uid)) ?? []), uid]);
+    const everywhere = !!(rest.streams?.length || rest.anyTag);
+    for (let s = 0; s < SHARDS; s++) {
+      const mine = parts.get(s);
+      if (!mine && !everywhere) continue;
+      const item: Delivery = everywhere ? { ...rest, ...(mine ? { to: mine } : {}) } : { ...rest, to: mine };
+      this.by.set(s, [...(this.by.get(s) ?? []), item]);
+    }
+  }
+  async send(send: Send) {
+    await Promise.all([...this.by].map(([shard, items]) => send(shard, items)));
+  }
+}
+
+const ids = (list: { id: number }[]) => list.map((r) => r.id);
+
+/** The public and hashtag streams a status belongs in (Mastodon's: public posts only, no reblogs). */
+function publicStreams(status: Status): string[] {
+  if (status.visibility !== "public" || status.reblog) return [];
+  const local = !String((status.account as { acct?: string })?.acct ?? "").includes("@");
+  const tags = ((status.tags as { name: string }[]) ?? []).map((t) => t.name.toLowerCase());
+  return [
+    "public",
+    ...(local ? ["public:local"] : []),
+    ...tags.map((t) => `hashtag|${t}`),
+    ...(local ? tags.map((t) => `hashtag:local|${t}`) : []),
+  ];
+}
+
+/** Notices as Mastodon's, one rendering per kind of notice (a new note's are the same for every follower but their ids). */
+async function noticeDeliveries(db: DB, origin: string, found: { id: number; uid: number; action: string }[]) {
+  const out: Delivery[] = [];
+  const first = new Map<string, Record<string, unknown> | null>();
+  for (const n of found) {
+    if (!first.has(n.action)) {
+      const { items } = await noticeEntities(db, origin, n.uid, { page: 1, from: { id: n.id, start: "at" }, size: 1 });
+      first.set(n.action, items.find((i) => i.id === String(n.id)) ?? null);
+    }
+    const shape = first.get(n.action);
+    if (shape)
+      out.push({
+        event: "notification",
+        payload: JSON.stringify({ ...shape, id: String(n.id), group_key: `ungrouped-${n.id}` }),
+        to: [n.uid],
+      });
+  }
+  return out;
+}
+
+/** A new or edited note or reply (or a renote, whose status is the reblog). */
+async function posted(env: Env, db: DB, msg: OutMessage & { uid: number }, ref: StatusRef, thread: number | null) {
+  const origin = msg.origin;
+  const { uid } = msg;
+  const [status] = await statusesOf(db, origin, null, [ref]);
+  // Hidden, removed, or its author suspended: it reaches no one.
+  if (!status) return null;
+  const [audience, skip, counts] = await readOne(
+    db,
+    eachOf<unknown[]>([
+      rows<{ id: number }>(env.DB.prepare(AUDIENCE).bind(uid)),
+      rows<{ id: number }>(env.DB.prepare(SKIP).bind(uid)),
+      thread ? rows(env.DB.prepare(COUNTS).bind(thread)) : { statements: [], value: () => [] },
+    ]),
+  );
+  const plan = new Plan();
+  const event = msg.op === "update" ? "status.update" : "update";
+  const payload = JSON.stringify(status);
+  const streams = [...publicStreams(status), ...(thread ? [`note|${thread}`] : [])];
+  plan.add({ event, payload, to: ids(audience as { id: number }[]), streams, skip: ids(skip as { id: number }[]) });
+  if (counts[0]) plan.add({ event: "notex.counts", payload: JSON.stringify(counts[0]), streams: [`note|${thread}`] });
+  if (msg.op === "create") {
+    // Who a new status can notify: its followers, whom it mentions, whom it answers.
+    const named = [
+      ...ids(audience as { id: number }[]),
+      ...((status.mentions as { id: string }[]) ?? []).map((m) => Number(m.id)),
+      Number(status.in_reply_to_account_id ?? 0),
+    ].filter((id) => id > 0 && id !== uid);
+    const notices = await noticesFor(env, db, named, uid, ref);
+    for (const d of await noticeDeliveries(db, origin, notices)) plan.add(d);
+  }
+  return plan;
+}
+
+function noticesFor(env: Env, db: DB, candidates: number[], actor: number, about: { kind: string; id: number }) {
+  if (!candidates.length) return Promise.resolve([]);
+  const q = env.DB.prepare(NOTICES).bind(JSON.stringify([...new Set(candidates)]), actor, about.kind, about.id);
+  return readOne(db, rows<{ id: number; uid: number; action: string }>(q));
+}
+
+/** A like, a renote's notice, a follow: the one person it is about, if online; and a note's counters. */
+async function interacted(env: Env, db: DB, msg: OutMessage, owner: number, about: { kind: string; id: number }) {
+  if (!("uid" in msg)) return null;
+  const plan = new Plan();
+  const [notices, counts] = await readOne(
+    db,
+    eachOf<unknown[]>([
+      rows(env.DB.prepare(NOTICES).bind(JSON.stringify([owner]), msg.uid, about.kind, about.id)),
+      about.kind === "note" ? rows(env.DB.prepare(COUNTS).bind(about.id)) : { statements: [], value: () => [] },
+    ]),
+  );
+  if (msg.op === "create")
+    for (const d of await noticeDeliveries(db, msg.origin, notices as { id: number; uid: number; action: string }[]))
+      plan.add(d);
+  if (counts[0]) plan.add({ event: "notex.counts", payload: JSON.stringify(counts[0]), streams: [`note|${about.id}`] });
+  return plan;
+}
+
+/** A one-value read of the owner of a note or reply (0 when it is gone). */
+async function ownerOf(env: Env, kind: "note" | "reply", id: number) {
+  const row = await env.DB.prepare(`select user_id as uid from ${kind === "note" ? "notes" : "replies"} where id = ?`)
+    .bind(id)
+    .first<{ uid: number }>();
+  return row?.uid ?? 0;
+}
+
+async function threadOf(env: Env, replyId: number) {
+  const row = await env.DB.prepare("select note_id as id from replies where id = ?")
+    .bind(replyId)
+    .first<{ id: number }>();
+  return row?.id ?? null;
+}
+
+/** Works out `msg`'s deliveries and sends each shard its part. */
+export async function fanOut(env: Env, msg: OutMessage, send: Send): Promise<void> {
+  // Nobody connected at all (a quiet hour, a test): one indexed probe and nothing else.
+  if (!(await env.DB.prepare("select 1 from live_presence limit 1").first())) return;
+  const db = dbFor(env.DB);
+  let plan: Plan | null = null;
+  if ((msg.notex === "note" || msg.notex === "reply") && msg.op === "delete") {
+    const id = msg.notex === "note" ? noteStatusId(msg.id) : replyStatusId(msg.id);
+    const audience = await readOne(db, rows<{ id: number }>(env.DB.prepare(AUDIENCE).bind(msg.uid)));
+    plan = new Plan();
+    const streams = ["public", "public:local", ...(msg.notex === "note" ? [`note|${msg.id}`] : [])];
+    plan.add({ event: "delete", payload: id, to: ids(audience), streams, anyTag: true });
+  } else if (msg.notex === "note") plan = await posted(env, db, msg, { kind: "note", id: msg.id }, msg.id);
+  else if (msg.notex === "reply")
+    plan = await posted(env, db, msg, { kind: "reply", id: msg.id }, await threadOf(env, msg.id));
+  else if (msg.notex === "renote" && msg.op === "create") {
+    const row = await env.DB.prepare("select id from notes where user_id = ? and renote_id = ? and kind = 1")
+      .bind(msg.uid, msg.target)
+      .first<{ id: number }>();
+    plan = row ? await posted(env, db, { ...msg, op: "create" }, { kind: "note", id: row.id }, null) : null;
+    const extra = await interacted(env, db, msg, await ownerOf(env, "note", msg.target), {
+      kind: "note",
+      id: msg.target,
+    });
+    if (plan && extra) await extra.send(send);
+    else plan = extra;
+  } else if (msg.notex === "renote") plan = await interacted(env, db, msg, 0, { kind: "note", id: msg.target });
+  else if (msg.notex === "like")
+    plan = await interacted(env, db, msg, await ownerOf(env, msg.kind, msg.id), { kind: msg.kind, id: msg.id });
+  else if (msg.notex === "follow" && msg.op === "create")
+    plan = await interacted(env, db, msg, msg.target, { kind: "", id: 0 });
+  await plan?.send(send);
+}
