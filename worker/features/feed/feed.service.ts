@@ -46,58 +46,71 @@ const merging = sql`((select following_num from users where id = ${uid}) <= ${sq
 // no rows.
 const mergeUid = sql`(case when ${merging} then ${uid} end)`;
 
-/** The id of `author`'s newest note below `below` that the reader may see in a list. */
-const next = (author: SQL | Placeholder, below: SQL | Placeholder) =>
-  sql`(select y.id from notes y where y.user_id = ${author} and y.id < ${below} and ${noteItselfInList(sql`y`, viewer)} order by y.id desc limit 1)`;
+/**
+ * The id of `author`'s newest note below `from` that the reader may see in a list; reading upwards
+ * (`up`), their oldest note above it, negated so that the merge's queue keeps one order (newest
+ * first, nulls last) both ways.
+ */
+const next = (author: SQL | Placeholder, from: SQL | Placeholder, up: boolean) =>
+  up
+    ? sql`(select -y.id from notes y where y.user_id = ${author} and y.id > ${from} and ${noteItselfInList(sql`y`, viewer)} order by y.id asc limit 1)`
+    : sql`(select y.id from notes y where y.user_id = ${author} and y.id < ${from} and ${noteItselfInList(sql`y`, viewer)} order by y.id desc limit 1)`;
 
 /**
- * The merge: the newest `take` ids of the reader and the people they follow, below the cursor.
- * An author with nothing (more) to show enters the queue with a null id, which sorts after every
- * id and is dropped on the way out: cheaper than a join to leave them out.
+ * The merge: the newest `take` ids of the reader and the people they follow, below the cursor
+ * (upwards: the oldest above it). An author with nothing (more) to show enters the queue with a
+ * null id, which sorts after every id and is dropped on the way out: cheaper than a join to leave
+ * them out.
  */
-const merged = sql`with recursive m(uid, id) as (
-    select ${uid}, ${next(mergeUid, P("kid"))}
+const merged = (up: boolean) => sql`with recursive m(uid, id) as (
+    select ${uid}, ${next(mergeUid, P("kid"), up)}
     union all
-    select f.followee_id, ${next(sql`f.followee_id`, P("kid"))} from follows f
+    select f.followee_id, ${next(sql`f.followee_id`, P("kid"), up)} from follows f
       where f.follower_id = ${mergeUid} and ${personVisible(sql`f.followee_id`, viewer, { mute: true })}
     union all
-    select m.uid, ${next(sql`m.uid`, sql`m.id`)} from m where m.id is not null
+    select m.uid, ${next(sql`m.uid`, up ? sql`-m.id` : sql`m.id`, up)} from m where m.id is not null
     order by 2 desc limit ${P("take")}
-  ) select id from m where id is not null`;
+  ) select ${up ? sql`-id` : sql`id`} as id from m where id is not null`;
 
-/** The window's lowest id: WINDOW ids (plus a page number's offset) below the newest one under the cursor. */
-const windowLow = sql`(case when not ${merging} then (select max(id) from notes where id < ${P("kid")}) - ${P("window")} + 1 end)`;
+/**
+ * The window's lowest id: WINDOW ids (plus a page number's offset) below the newest one under the
+ * cursor; upwards, its highest: WINDOW ids above the oldest one over the cursor.
+ */
+const windowEdge = (up: boolean) =>
+  up
+    ? sql`(case when not ${merging} then (select min(id) from notes where id > ${P("kid")}) + ${P("window")} - 1 end)`
+    : sql`(case when not ${merging} then (select max(id) from notes where id < ${P("kid")}) - ${P("window")} + 1 end)`;
 
-/** The walk: followed (or own) visible notes among the window's ids, newest first. */
-const walked = sql`select n.id from notes n
-    where n.id < ${P("kid")} and n.id >= ${windowLow}
+/** The walk: followed (or own) visible notes among the window's ids, newest first (upwards: oldest first). */
+const walked = (up: boolean) => sql`select n.id from notes n
+    where ${up ? sql`n.id > ${P("kid")} and n.id <= ${windowEdge(up)}` : sql`n.id < ${P("kid")} and n.id >= ${windowEdge(up)}`}
       and (n.user_id = ${uid} or exists(select 1 from follows f where f.follower_id = ${uid} and f.followee_id = n.user_id))
       and ${noteInList(sql`n`, viewer)}
-    order by n.id desc`;
+    order by n.id ${sql.raw(up ? "asc" : "desc")}`;
 
 /**
  * The page's ids, at most page size + 1 of them, and for the walk one more row, id null, carrying
  * the window's lowest id: where a short page's cursor points. Neither plan sorts: the merge's
  * rows leave its priority queue newest first and the walk reads the ids in order, so a page
- * number's offset skips rows as they come.
+ * number's offset skips rows as they come. Upwards (Mastodon's min_id: the page right above an
+ * id) the same, oldest first, without the window row: a short page there is what is new.
  */
-const candidates = sql`(
-  select id, null as lo from (${merged} limit ${P("limit")} offset ${P("offset")})
+const candidates = (up: boolean) => sql`(
+  select id, null as lo from (${merged(up)} limit ${P("limit")} offset ${P("offset")})
   union all
-  select id, null from (${walked} limit ${P("limit")} offset ${P("offset")})
-  union all
-  select null, ${windowLow} where not ${merging}
+  select id, null from (${walked(up)} limit ${P("limit")} offset ${P("offset")})
+  ${up ? sql`` : sql`union all select null, ${windowEdge(up)} where not ${merging}`}
 ) as c`;
 
-function feedPlan(db: DB, extra?: RowExtra) {
-  return planOf(extra ? `feed|${extra.name}` : "feed", () =>
+function feedPlan(db: DB, up: boolean, extra?: RowExtra) {
+  return planOf(`feed${up ? "|up" : ""}${extra ? `|${extra.name}` : ""}`, () =>
     db
       .select({
         ...hydrated(viewer),
         lo: sql<number | null>`c.lo`.as("x_lo"),
         ...extra?.columns,
       })
-      .from(candidates)
+      .from(candidates(up))
       .leftJoin(notes, sql`${notes.id} = c.id`)
       .leftJoin(users, eq(users.id, notes.userId)),
   );
@@ -113,16 +126,17 @@ export const feedRead = (db: DB, readerId: number, q: { page: number; cursor?: s
 export function feedReadWith(
   db: DB,
   readerId: number,
-  q: { page: number; cursor?: string },
+  q: { page: number; cursor?: string; above?: number },
   size = PAGE_SIZE,
   extra?: RowExtra,
 ): Read<ListedRows> {
   const { after, offset } = startOf(q, MAX_FEED_PAGE);
-  const plan = feedPlan(db, extra);
+  const up = q.above !== undefined;
+  const plan = feedPlan(db, up, extra);
   const statement = bindPlan(db, plan, {
     uid: readerId,
     viewer: readerId,
-    kid: after?.id ?? Number.MAX_SAFE_INTEGER,
+    kid: q.above ?? after?.id ?? Number.MAX_SAFE_INTEGER,
     take: offset + size + 1,
     limit: size + 1,
     offset,
@@ -130,17 +144,19 @@ export function feedReadWith(
   });
   return {
     statements: [statement],
-    value: ([r]) => feedPage(namedObjects<FeedRow>(plan, r.results), readerId, q, size),
+    value: ([r]) => feedPage(namedObjects<FeedRow>(plan, r.results), readerId, q, size, up),
   };
 }
 
 export const listFeed = (...args: Parameters<typeof feedRead>) => readOne(args[0], feedRead(...args));
 
-function feedPage(rows: FeedRow[], readerId: number, q: { page: number }, size: number): ListedRows {
-  // A join keeps no order: the page's rows are sorted here (at most page size + 1 of them).
-  const hits = rows.filter((r) => r.id !== null).sort((a, b) => b.id - a.id);
+function feedPage(rows: FeedRow[], readerId: number, q: { page: number }, size: number, up: boolean): ListedRows {
+  // A join keeps no order: the page's rows are sorted here (at most page size + 1 of them);
+  // upwards the page is the oldest ones above, shown newest first.
+  const hits = rows.filter((r) => r.id !== null).sort((a, b) => (up ? a.id - b.id : b.id - a.id));
   const low = rows.find((r) => r.id === null)?.lo ?? null;
   const items = hits.slice(0, size);
+  if (up) items.reverse();
   const full = hits.length > size;
   // A short page of the walk goes on below its window while there are ids below it.
   const from = full ? items[items.length - 1].id : low !== null && low > 1 ? low : null;

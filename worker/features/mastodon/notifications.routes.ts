@@ -118,17 +118,23 @@ async function page(c: MastoContext) {
   const q = await queryOf(c, NotiQuery);
   // max_id: the page below that notice, its place looked up in the same statement (a notice that
   // is not the reader's leaves nothing to page from: an empty page).
+  // min_id: the page right above that notice (an app catching up walks upwards without gaps).
+  const above = !q.max_id && q.min_id !== undefined;
   const { list, items } = await entities(c, {
     page: 1,
-    from: q.max_id ? { id: noticeId(q.max_id), start: "below" } : undefined,
+    from: q.max_id
+      ? { id: noticeId(q.max_id), start: "below" }
+      : above
+        ? { id: noticeId(q.min_id), start: "above" }
+        : undefined,
     actions: actionsFor(q.types, q.exclude_types),
     size: limitOf(c, "notifications"),
   });
-  // since_id / min_id: the newest page's notices above the id (NoteX's lists page downwards).
-  const floor = noticeId(q.min_id ?? q.since_id);
+  // since_id: the newest page's notices above the id; min_id with max_id: above it too.
+  const floor = noticeId(above ? undefined : (q.min_id ?? q.since_id));
   setLink(
     c,
-    list.paginator.is_end || !list.notis.length ? null : String(list.notis.at(-1)?.id),
+    (list.paginator.is_end && !above) || !list.notis.length ? null : String(list.notis.at(-1)?.id),
     list.notis[0] ? String(list.notis[0].id) : null,
   );
   return c.json(items.filter((n) => Number(n.id) > floor));

@@ -87,13 +87,17 @@ function ownerRead(db: DB, id: number): Read<void> {
   };
 }
 
-/** Where a page starts: below a cursor, or below a note by id (a list ordered by time looks its time up). */
-type Start = { cursor?: string; belowNote?: number };
+/**
+ * Where a page starts: below a cursor, or below a note by id (a list ordered by time looks its time
+ * up), or right above a note (min_id): the oldest statuses over it, answered newest first.
+ */
+type Start = { cursor?: string; belowNote?: number; aboveNote?: number };
 
 /**
  * One page of a note list for Mastodon's parameters, in one D1 round trip: max_id reads on below
- * that status; since_id and min_id answer the newest page's statuses above it (NoteX's lists page
- * downwards only), their place read in the same batch. `byId`: the list's order is the notes' id.
+ * that status; since_id answers the newest page's statuses above it, its place read in the same
+ * batch; min_id the page right above it (read upwards), so an app catching up misses nothing.
+ * `byId`: the list's order is the notes' id.
  */
 async function notesPage(
   c: MastoContext,
@@ -109,8 +113,13 @@ async function notesPage(
     // ends the app's scrolling, as a status that is gone does.
     if (ref?.kind !== "note") return answerPage(c, [], null);
     start = byId ? { cursor: encodeCursor({ at: ref.id, id: ref.id }) } : { belowNote: ref.id };
+  } else if (q.min_id) {
+    const ref = statusRef(q.min_id);
+    // A reply's id or a malformed one names no place in a list of notes: nothing above it.
+    if (ref?.kind !== "note") return answerPage(c, [], null);
+    start = { aboveNote: ref.id };
   }
-  const floorRaw = q.min_id ?? q.since_id;
+  const floorRaw = start.aboveNote === undefined ? (q.min_id ?? q.since_id) : undefined;
   const [listed, key] = await readOne(
     db,
     pairOf(read(start, limitOf(c, "statuses")), byId ? known(idKey(floorRaw)) : noteKeyRead(db, floorRaw)),
@@ -126,11 +135,15 @@ async function notesPage(
   const ctx = ctxOfRows(originOf(c), listed);
   const statuses = items.map((n) => noteStatus(n, ctx));
   // The feed's cursor may lie below its last row (a window with nothing to show): page from there.
-  const older = list.paginator.is_end
-    ? null
-    : byId && list.cursor
-      ? String((decodeCursor(list.cursor)?.id ?? 0) * 2)
-      : ((statuses.at(-1)?.id as string | undefined) ?? null);
+  // Above a note there is always an older page: the note itself and what lies below.
+  const older =
+    start.aboveNote !== undefined
+      ? ((statuses.at(-1)?.id as string | undefined) ?? null)
+      : list.paginator.is_end
+        ? null
+        : byId && list.cursor
+          ? String((decodeCursor(list.cursor)?.id ?? 0) * 2)
+          : ((statuses.at(-1)?.id as string | undefined) ?? null);
   return answerPage(c, statuses, older);
 }
 
@@ -170,7 +183,8 @@ export const timelineRoutes = new Hono<MastoEnv>()
     return notesPage(
       c,
       await queryOf(c, PageQuery),
-      (start, size) => feedReadWith(c.var.db, me, { page: 1, cursor: start.cursor }, size, STATUS_COLUMNS),
+      (start, size) =>
+        feedReadWith(c.var.db, me, { page: 1, cursor: start.cursor, above: start.aboveNote }, size, STATUS_COLUMNS),
       true,
     );
   })

@@ -1,5 +1,5 @@
 // Reading notes: keyset pages of every note list, one note, and a note's edit history.
-import { and, desc, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { bindPlan, namedObjects, planFrom, planOf } from "../../db/plan";
 import { mapRead, type Read, readOne } from "../../db/reads";
@@ -67,7 +67,7 @@ export const LISTS = {
  * Where a page starts: at the top, below a cursor's (time, id), or below a note given by id alone
  * (a Mastodon max_id), whose time the statement looks up itself rather than a trip before it.
  */
-type Keyed = "top" | "cursor" | "note";
+type Keyed = "top" | "cursor" | "note" | "aboveNote";
 
 function listPlan(db: DB, shape: ListShape, keyset: Keyed, viewer: boolean, extra?: RowExtra) {
   return planOf(`list:${shape.name}|${keyset}|${+viewer}${extra ? `|${extra.name}` : ""}`, () => {
@@ -87,22 +87,27 @@ function listPlan(db: DB, shape: ListShape, keyset: Keyed, viewer: boolean, extr
           .innerJoin(notes, eq(notes.id, id))
           .innerJoin(users, eq(users.id, notes.userId))
       : db.select(select).from(notes).innerJoin(users, eq(users.id, notes.userId));
-    return from
-      .where(
-        and(
-          driver?.where,
-          shape.where,
-          visible,
-          keyset === "cursor"
-            ? sql`(${at}, ${id}) < (${P("at")}, ${P("kid")})`
-            : keyset === "note"
-              ? sql`(${at}, ${id}) < ((select k.created_at from notes k where k.id = ${P("kid")}), ${P("kid")})`
-              : undefined,
-        ),
-      )
-      .orderBy(desc(at), desc(id))
-      .limit(P("limit"))
-      .offset(P("offset"));
+    return (
+      from
+        .where(
+          and(
+            driver?.where,
+            shape.where,
+            visible,
+            keyset === "cursor"
+              ? sql`(${at}, ${id}) < (${P("at")}, ${P("kid")})`
+              : keyset === "note"
+                ? sql`(${at}, ${id}) < ((select k.created_at from notes k where k.id = ${P("kid")}), ${P("kid")})`
+                : keyset === "aboveNote"
+                  ? sql`(${at}, ${id}) > ((select k.created_at from notes k where k.id = ${P("kid")}), ${P("kid")})`
+                  : undefined,
+          ),
+        )
+        // Above a note the list is read upwards (the page right above it), and turned after.
+        .orderBy(...(keyset === "aboveNote" ? [asc(at), asc(id)] : [desc(at), desc(id)]))
+        .limit(P("limit"))
+        .offset(P("offset"))
+    );
   });
 }
 
@@ -121,25 +126,27 @@ export const listRead = (
 
 /**
  * A list's page with `extra`'s columns read on each of its rows (`rows`, in the notes' order);
- * `belowNote` starts it below that note (its time and id) instead of at a cursor.
+ * `belowNote` starts it below that note (its time and id) instead of at a cursor; `aboveNote` is
+ * the page right above that note (Mastodon's min_id), still newest first.
  */
 export function listReadWith(
   db: DB,
   shape: ListShape,
   values: Record<string, unknown>,
-  q: { page: number; cursor?: string; belowNote?: number },
+  q: { page: number; cursor?: string; belowNote?: number; aboveNote?: number },
   viewerId: number | null,
   size = PAGE_SIZE,
   extra?: RowExtra,
 ): Read<ListedRows> {
   const { after, offset } = startOf(q);
-  const keyed: Keyed = q.belowNote !== undefined ? "note" : after ? "cursor" : "top";
+  const keyed: Keyed =
+    q.belowNote !== undefined ? "note" : q.aboveNote !== undefined ? "aboveNote" : after ? "cursor" : "top";
   const plan = listPlan(db, shape, keyed, !!viewerId, extra);
   const statement = bindPlan(db, plan, {
     ...values,
     viewer: viewerId,
     at: after?.at,
-    kid: q.belowNote ?? after?.id,
+    kid: q.belowNote ?? q.aboveNote ?? after?.id,
     limit: size + 1,
     offset,
   });
@@ -148,6 +155,7 @@ export function listReadWith(
     value: ([r]) => {
       const rows = namedObjects<Hydrated & { sortAt: number }>(plan, r.results);
       const page = pageOf(rows, q.page, (row): Keyset => ({ at: row.sortAt, id: row.id }), size);
+      if (keyed === "aboveNote") page.items.reverse();
       const list = {
         notes: page.items.map((row) => toNoteJson(row, viewerId)),
         paginator: page.paginator,

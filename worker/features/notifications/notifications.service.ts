@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { bindingOf, bindPlan, namedObjects, planOf } from "../../db/plan";
 import { mapRead, type Read, readOne } from "../../db/reads";
 import { z } from "zod";
@@ -65,7 +65,7 @@ const P = (name: string) => sql.placeholder(name);
  * Where a page starts: at the top, below a cursor's (time, id), or below or at a notice given by
  * id alone (a Mastodon max_id, or one notice), its time looked up by the statement itself.
  */
-type Start = "top" | "cursor" | "below" | "at";
+type Start = "top" | "cursor" | "below" | "at" | "above";
 
 /** A page's shape: the Mentions tab or all, where it starts, how many kinds a client's filter names. */
 interface Shape {
@@ -98,18 +98,24 @@ function noticesWhere({ mentions, start, actions }: Shape) {
         ? sql`(${notifications.createdAt}, ${notifications.id}) < (${at}, ${P("id")})`
         : start === "at"
           ? sql`(${notifications.createdAt}, ${notifications.id}) <= (${at}, ${P("id")})`
-          : undefined,
+          : start === "above"
+            ? sql`(${notifications.createdAt}, ${notifications.id}) > (${at}, ${P("id")})`
+            : undefined,
   );
 }
 
-/** A page of a shape with `fields`, newest first. */
+/** A page of a shape with `fields`, newest first; `above` reads upwards, oldest first (the caller turns it). */
 const noticesPage = (db: DB, shape: Shape, fields: Record<string, unknown>) =>
   db
     .select(fields as { id: typeof notifications.id })
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.actorId))
     .where(noticesWhere(shape))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .orderBy(
+      ...(shape.start === "above"
+        ? [asc(notifications.createdAt), asc(notifications.id)]
+        : [desc(notifications.createdAt), desc(notifications.id)]),
+    )
     .limit(P("limit"))
     .offset(P("offset"));
 
@@ -162,8 +168,11 @@ type NoticesQuery = {
   t?: "all" | "mentions";
   actions?: readonly string[];
   size?: number;
-  /** A notice's id the page starts below (`below`) or at (`at`), instead of a cursor. */
-  from?: { id: number; start: "below" | "at" };
+  /**
+   * A notice's id the page starts below (`below`) or at (`at`), instead of a cursor; or the page
+   * right above it (`above`: Mastodon's min_id), still answered newest first.
+   */
+  from?: { id: number; start: "below" | "at" | "above" };
 };
 
 /**
@@ -199,6 +208,7 @@ export function notificationsReadWith(db: DB, uid: number, q: NoticesQuery, extr
     value: ([r]) => {
       const rows = namedObjects<NoticeRow>(plan, r.results);
       const page = pageOf(rows, q.page, (n) => ({ at: n.createdAt, id: n.id }), size);
+      if (shape.start === "above") page.items.reverse();
       const list = {
         notis: page.items.map((n) => ({
           id: n.id,
