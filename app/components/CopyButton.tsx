@@ -5,7 +5,7 @@ import { Toast } from "./Toast";
  * A menu entry that copies text (a link, a note's text) and says "Copied" (spec 4). It needs
  * JavaScript (js-only); the open menu closes on the click (lib/menus), the toast lives in <body>.
  */
-export function CopyButton({ label, text }: { label: string; text: () => string }) {
+export function CopyButton({ label, text, className }: { label: string; text: () => string; className?: string }) {
   const [at, setAt] = useState(0);
   const copy = async () => {
     try {
@@ -15,7 +15,7 @@ export function CopyButton({ label, text }: { label: string; text: () => string 
   };
   return (
     <>
-      <button type="button" className="js-only" onClick={copy}>
+      <button type="button" className={`js-only${className ? ` ${className}` : ""}`} onClick={copy}>
         {label}
       </button>
       <Toast message={at ? "Copied" : null} id={at} />

@@ -38,12 +38,6 @@ function Badge({ n }: { n: number }) {
   );
 }
 
-/** Entries that need an account open the login dialog for a visitor. */
-function useGate(user: UserJson | null) {
-  const location = useLocation();
-  return (to: string) => (user ? to : dialogHref(location, "login"));
-}
-
 type Section = "home" | "notes" | "experience" | "notifications" | "search" | "bookmarks" | "settings" | "moderation";
 
 /**
@@ -65,7 +59,6 @@ export function sectionOf(pathname: string, search: string, username?: string): 
 
 function LeftSidebar({ user, badge }: { user: UserJson | null; badge: number }) {
   const location = useLocation();
-  const gate = useGate(user);
   const current = sectionOf(location.pathname, location.search, user?.username);
   // The current entry is marked for the eye (.active) and the ear (aria-current).
   const mark = (s: Section) =>
@@ -119,36 +112,45 @@ function LeftSidebar({ user, badge }: { user: UserJson | null; badge: number }) 
               Home
             </Link>
           </li>
-          <li>
-            <Link to={gate(user ? `/${user.username}?t=notes` : "")} {...mark("notes")}>
-              My Notes
-            </Link>
-          </li>
-          <li>
-            <Link to={gate(user ? `/${user.username}` : "")} {...mark("experience")}>
-              My Experience
-            </Link>
-          </li>
-          <li>
-            <Link to={gate("/notifications")} {...mark("notifications")}>
-              Notifications <Badge n={badge} />
-            </Link>
-          </li>
+          {/* A visitor sees only what a visitor can use: the rest needs an account. */}
+          {user && (
+            <>
+              <li>
+                <Link to={`/${user.username}?t=notes`} {...mark("notes")}>
+                  My Notes
+                </Link>
+              </li>
+              <li>
+                <Link to={`/${user.username}`} {...mark("experience")}>
+                  My Experience
+                </Link>
+              </li>
+              <li>
+                <Link to="/notifications" {...mark("notifications")}>
+                  Notifications <Badge n={badge} />
+                </Link>
+              </li>
+            </>
+          )}
           <li>
             <Link to="/search" {...mark("search")}>
               Search
             </Link>
           </li>
-          <li>
-            <Link to={gate("/bookmarks")} {...mark("bookmarks")}>
-              Bookmarks
-            </Link>
-          </li>
-          <li>
-            <Link to={gate("/settings")} {...mark("settings")}>
-              Settings
-            </Link>
-          </li>
+          {user && (
+            <>
+              <li>
+                <Link to="/bookmarks" {...mark("bookmarks")}>
+                  Bookmarks
+                </Link>
+              </li>
+              <li>
+                <Link to="/settings" {...mark("settings")}>
+                  Settings
+                </Link>
+              </li>
+            </>
+          )}
           {(user?.role === "moderator" || user?.role === "admin") && (
             <li>
               <Link to="/moderation" {...mark("moderation")}>
@@ -170,9 +172,24 @@ function LeftSidebar({ user, badge }: { user: UserJson | null; badge: number }) 
   );
 }
 
+/** A visitor's way in: joining first, logging in beside it. */
+function JoinButtons({ small = false }: { small?: boolean }) {
+  const location = useLocation();
+  const size = small ? " small" : "";
+  return (
+    <span className="join">
+      <Link to={dialogHref(location, "login")} className={`btn${size}`}>
+        Log in
+      </Link>
+      <Link to={dialogHref(location, "signup")} className={`btn primary${size}`}>
+        Sign up
+      </Link>
+    </span>
+  );
+}
+
 function TopBar({ user, badge }: { user: UserJson | null; badge: number }) {
   const location = useLocation();
-  const gate = useGate(user);
   return (
     <header className="topbar">
       <Link to={withParam(location, "sidebar", "1")} className="icon-btn menu-toggle" aria-label="Open menu">
@@ -199,21 +216,21 @@ function TopBar({ user, badge }: { user: UserJson | null; badge: number }) {
         <Link to="/" aria-label="Home" className="icon-btn">
           <Icon name="house" size={22} />
         </Link>
-        <Link to={gate(dialogHref(location, "note"))} aria-label="Take a note" className="icon-btn">
-          <Icon name="plus" size={22} />
-        </Link>
-        <Link to={gate("/notifications")} aria-label="Notifications" className="icon-btn">
-          <Icon name="bell" size={22} />
-          <Badge n={badge} />
-        </Link>
         {user ? (
-          <Link to={`/${user.username}`} aria-label="Your profile">
-            <Avatar name={user.fullname} src={user.avatar} size={32} />
-          </Link>
+          <>
+            <Link to={dialogHref(location, "note")} aria-label="Take a note" className="icon-btn">
+              <Icon name="plus" size={22} />
+            </Link>
+            <Link to="/notifications" aria-label="Notifications" className="icon-btn">
+              <Icon name="bell" size={22} />
+              <Badge n={badge} />
+            </Link>
+            <Link to={`/${user.username}`} aria-label="Your profile">
+              <Avatar name={user.fullname} src={user.avatar} size={32} />
+            </Link>
+          </>
         ) : (
-          <Link to={dialogHref(location, "login")} className="btn small">
-            Login
-          </Link>
+          <JoinButtons small />
         )}
       </div>
     </header>
@@ -230,11 +247,11 @@ function RightSidebar({ user }: { user: UserJson | null }) {
         </Link>
       ) : (
         <div className="stack">
-          <Link to={dialogHref(location, "login")} className="btn primary block">
-            Login
+          <Link to={dialogHref(location, "signup")} className="btn primary block">
+            Sign up
           </Link>
-          <Link to={dialogHref(location, "signup")} className="btn block">
-            Signup
+          <Link to={dialogHref(location, "login")} className="btn block">
+            Log in
           </Link>
         </div>
       )}
@@ -250,9 +267,7 @@ function BottomBar({ user, badge }: { user: UserJson | null; badge: number }) {
         <Link to="/" className="brand">
           NoteX
         </Link>
-        <Link to={dialogHref(location, "login")} className="btn small primary">
-          Login
-        </Link>
+        <JoinButtons small />
       </nav>
     );
   }

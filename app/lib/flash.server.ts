@@ -8,6 +8,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
  */
 const FLASHES = {
   published: "Your reply has been published",
+  quoted: "Your quote has been posted",
   note_deleted: "Note deleted",
   reply_deleted: "Reply deleted",
   blocked: "Blocked. You will not see each other's notes any more.",

@@ -22,7 +22,7 @@ export const MARK_TOGGLES = [
     of: "save",
     state: "bookmarked",
     path: "/bookmarks",
-    label: { on: "Unsave", off: "Save" },
+    label: { on: "Remove bookmark", off: "Bookmark" },
     toast: { on: "Bookmarked", off: "Unbookmarked" },
   },
 ] as const satisfies readonly {

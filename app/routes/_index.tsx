@@ -15,6 +15,7 @@ import { Welcome } from "~/components/Welcome";
 import { ConfirmEmailBanner, GetStarted } from "~/components/GetStarted";
 import { PeopleToFollow } from "~/components/PeopleToFollow";
 import { type SuggestedPerson, suggestionsRead } from "../../worker/features/follows/suggestions.service";
+import { type Showcase, showcaseRead } from "../../worker/features/showcase/showcase.service";
 
 export const meta: MetaFunction = () => [{ title: "NoteX" }];
 
@@ -31,17 +32,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           : known(emptyList()),
     // People to follow, for the first steps and an empty Following: in the same batch.
     people: (db, me): Read<SuggestedPerson[]> => (me ? suggestionsRead(db, me) : known([])),
+    // A visitor's first page shows a real portfolio and a real thread: in the same batch.
+    showcase: (db, me): Read<Showcase | null> => (me ? known(null) : showcaseRead(db)),
   });
+  const host = url.host;
+  const showcase = reads.showcase.ok ? reads.showcase.data : null;
   const people = reads.people.ok ? reads.people.data : [];
   // A failed Following (a bad cursor) is an error to show, not an empty feed (spec 8).
   if (tab === "following" && !reads.list.ok)
-    return { viewer, tab, list: emptyList(), people, error: errorText(apiErrorOf(reads.list.error)) };
-  return { viewer, tab, list: must(viewer, reads.list), people };
+    return {
+      viewer,
+      tab,
+      list: emptyList(),
+      people,
+      showcase,
+      host,
+      error: errorText(apiErrorOf(reads.list.error)),
+    };
+  return { viewer, tab, list: must(viewer, reads.list), people, showcase, host };
 }
 
 export default function Home() {
   const data = useLoaderData<typeof loader>();
-  const { tab, list, people } = data;
+  const { tab, list, people, showcase, host } = data;
   const error = "error" in data ? data.error : null;
   const user = useViewer();
   // Where Settings lands after deleting the account (signed out by then).
@@ -54,14 +67,14 @@ export default function Home() {
           Your account has been deleted and you are signed out everywhere. Thank you for having been part of NoteX.
         </p>
       )}
-      {user ? <h1 className="sr-only">Home</h1> : <Welcome />}
+      {user ? <h1 className="sr-only">Home</h1> : <Welcome showcase={showcase} host={host} />}
       {user && <ConfirmEmailBanner user={user} />}
       {user && <GetStarted user={user} people={people} />}
       <Tabs label="Feeds" current={tab} tabs={tabLinks("/", "tab", { discover: "Discover", following: "Following" })} />
       {user && (
         <Link to="?dialog=note" className="composer-prompt" preventScrollReset>
           <span>Take a note...</span>
-          <span className="btn primary small">NoteX</span>
+          <span className="btn primary small">New note</span>
         </Link>
       )}
       {tab === "following" && user && list.notes.length === 0 && user.stats.following >= 3 && (

@@ -3,6 +3,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { textToHtml } from "../../worker/lib/text";
 import { answer, num } from "~/lib/actions.server";
+import { flashCookie } from "~/lib/flash.server";
 import { apiFor, result } from "~/lib/api.server";
 import { TOGGLES } from "~/lib/toggle";
 import { returnPath, safeRedirect } from "~/lib/url";
@@ -28,8 +29,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     // Quoted: with JavaScript the dialog learns the quoted note's new renote count (a card on a
     // later page of a list is not reloaded) and closes itself; without, back to the page.
-    if (form.get("_js") === "1") return data({ ok: true, renum: res.data.renum });
-    return redirect(safeRedirect(form.get("redirectTo")));
+    // Either way the next page says it was posted (the root's flash, read as the page reloads).
+    const headers = { "Set-Cookie": flashCookie(context, "quoted") };
+    if (form.get("_js") === "1") return data({ ok: true, renum: res.data.renum }, { headers });
+    return redirect(safeRedirect(form.get("redirectTo")), { headers });
   }
   return answer(form, await result(api.v1.renotes.$post({ json: { renote_id: id, content: "" } })));
 }

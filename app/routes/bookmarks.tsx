@@ -24,6 +24,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { viewer, tab, list };
 }
 
+const HOW = "Open a note's menu (the three dots) and choose Bookmark: it is kept here, where only you can see it.";
+
 export default function Bookmarks() {
   const { tab, list } = useLoaderData<typeof loader>();
   const viewer = useViewer();
@@ -32,11 +34,11 @@ export default function Bookmarks() {
       <h1>Bookmarks</h1>
       <Tabs label="Bookmarks" current={tab} tabs={tabLinks("/bookmarks", "t", { note: "Notes", rep: "Replies" })} />
       {tab === "note" ? (
-        <NoteList list={list as List} viewer={viewer} empty="No bookmarks yet" />
+        <NoteList list={list as List} viewer={viewer} empty={`No bookmarks yet. ${HOW}`} />
       ) : (list as RepliesData).replies.length ? (
         (list as RepliesData).replies.map((r) => <ReplyCard key={r.id} reply={r} viewer={viewer} />)
       ) : (
-        <p className="empty">No bookmarks yet</p>
+        <p className="empty">No bookmarks yet. {HOW}</p>
       )}
     </section>
   );

@@ -116,7 +116,14 @@ export default function Notifications() {
       </nav>
       {unread > 0 && <p className="sr-only">{unread === 1 ? "1 unread" : `${unread} unread`}</p>}
       {notis.length === 0 ? (
-        <p className="empty">{t === "mentions" ? "No mentions yet" : "No notifications yet"}</p>
+        <div className="empty">
+          <p>{t === "mentions" ? "No mentions yet" : "No notifications yet"}</p>
+          <p className="hint">
+            {t === "mentions"
+              ? "When someone writes your @username in a note or reply, it shows here."
+              : "When someone follows you, or likes, replies to, renotes or quotes what you wrote, it shows here. Post a note and follow people to get started."}
+          </p>
+        </div>
       ) : (
         <ul className="notis">
           {notis.map((n) => (

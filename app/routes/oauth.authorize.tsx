@@ -4,7 +4,10 @@ import { invalid } from "../../worker/lib/errors";
 import { FORM_TARGET_HEADER, formTarget } from "../../worker/lib/headers";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { CopyButton } from "~/components/CopyButton";
+import { dialogHref } from "~/lib/scroll";
+import { useViewer } from "~/lib/viewer";
 import { LoginForm } from "~/components/AuthForms";
 import { apiFor, result, signedIn } from "~/lib/api.server";
 
@@ -85,6 +88,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Authorize() {
   const { params, signedIn, request, error } = useLoaderData<typeof loader>();
   const done = useActionData<typeof action>();
+  const viewer = useViewer();
+  const location = useLocation();
   if (done?.code)
     return (
       <section className="page narrow">
@@ -93,6 +98,7 @@ export default function Authorize() {
         <p>
           <code className="oauth-code">{done.code}</code>
         </p>
+        <CopyButton label="Copy code" text={() => done.code ?? ""} className="btn primary" />
       </section>
     );
   if (!request)
@@ -121,6 +127,12 @@ export default function Authorize() {
       {done?.error && (
         <p className="notice warn" role="alert">
           {done.error}
+        </p>
+      )}
+      {signedIn && viewer && (
+        <p>
+          You are approving as <strong>{viewer.fullname}</strong> (@{viewer.username}).{" "}
+          <Link to={dialogHref(location, "logout")}>Not you?</Link>
         </p>
       )}
       {signedIn ? (

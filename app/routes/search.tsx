@@ -159,7 +159,7 @@ function Hits({ t, results }: { t: Tab; results: Results }) {
         <Highlighted runs={n.snippet} />
       </span>
       <small className="muted hit-meta">
-        {n.label} · {count(n.likenum, "like", "likes")} · {count(n.repnum, "reply", "replies")}
+        {[n.label, count(n.likenum, "like", "likes"), count(n.repnum, "reply", "replies")].filter(Boolean).join(" · ")}
       </small>
     </Hit>
   ));

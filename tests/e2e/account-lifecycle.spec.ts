@@ -151,7 +151,7 @@ test("download my data, then delete the account: login fails and the profile is 
   await expect(
     page.getByRole("status").filter({ hasText: "Your account has been deleted and you are signed out everywhere." }),
   ).toBeVisible();
-  await expect(page.getByRole("complementary").getByRole("link", { name: "Login" })).toBeVisible();
+  await expect(page.getByRole("complementary").getByRole("link", { name: "Log in" })).toBeVisible();
   expect((await page.request.get(`/v1/users/${a.username}`)).status()).toBe(404);
   const login = await page.request.post("/v1/login", { data: { username: a.username, password: a.password } });
   expect(login.status()).toBe(401);

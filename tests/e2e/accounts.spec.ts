@@ -3,7 +3,7 @@ import { expect, loginViaForm, signedIn, test, uniq } from "./fixtures";
 test("sign up in two steps, log out, log in again", async ({ page, js }) => {
   const username = uniq("s");
   await page.goto("/");
-  await page.getByRole("complementary").getByRole("link", { name: "Signup" }).click();
+  await page.getByRole("complementary").getByRole("link", { name: "Sign up" }).click();
   // The dialog is URL-driven, so it is there with or without JS; without JS, a failed step
   // lands on /login, which shows the same form in the page.
   const scope = page.locator(".auth");
@@ -43,7 +43,7 @@ test("sign up in two steps, log out, log in again", async ({ page, js }) => {
   await expect(page.getByText("Are you sure you want to logout?")).toBeVisible();
   await page.getByRole("button", { name: "Yes" }).click();
   await expect(page).toHaveURL("/");
-  await expect(page.getByRole("complementary").getByRole("link", { name: "Login" })).toBeVisible();
+  await expect(page.getByRole("complementary").getByRole("link", { name: "Log in" })).toBeVisible();
   if (js) await expect.poll(() => page.evaluate(() => localStorage.getItem("notex"))).toBeNull();
 
   await loginViaForm(page, { username, password: "secret123" });
@@ -65,10 +65,11 @@ test("log in through the dialog shows the spec's error for a wrong password", as
   await expect(page.getByRole("navigation", { name: "Main" }).getByText(`@${a.username}`)).toBeVisible();
 });
 
-test("visitors get the login dialog for account-only entries", async ({ page }) => {
+test("visitors are not offered account-only entries; an account-only page asks them to log in", async ({ page }) => {
   await page.goto("/");
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Bookmarks" }).click();
-  await expect(page.getByRole("dialog", { name: "Log in to NoteX" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Bookmarks" })).toHaveCount(0);
+  await page.goto("/bookmarks");
+  await expect(page.getByRole("button", { name: "Log in" })).toBeVisible();
 });
 
 test("change each setting", async ({ page }) => {

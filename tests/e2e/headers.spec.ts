@@ -38,7 +38,7 @@ test("pages hydrate under the CSP without violations", async ({ page, js }) => {
     if (m.type() === "error" && /Content Security Policy/i.test(m.text())) violations.push(m.text());
   });
   await page.goto("/");
-  await page.getByRole("complementary").getByRole("link", { name: "Login" }).click();
+  await page.getByRole("complementary").getByRole("link", { name: "Log in" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
   expect(violations).toEqual([]);
 });

@@ -302,12 +302,12 @@ test("issue 19: a signed-in card's ⋯ is one link in the HTML; its dialog's for
   else await expect(page).toHaveURL(`/tag/${tag}?dialog=note-menu&id=${id}`);
   await page.goto(`/tag/${tag}?dialog=note-menu&id=${id}`);
   const dialog = page.getByRole("dialog", { name: "Note actions" });
-  for (const name of ["Save", `Mute @${other.username}`])
+  for (const name of ["Bookmark", `Mute @${other.username}`])
     await expect(dialog.getByRole("button", { name, exact: true })).toBeVisible();
   // Block asks first: its entry is a link to the confirmation.
   await expect(dialog.getByRole("link", { name: `Block @${other.username}…`, exact: true })).toBeVisible();
   await expect(dialog.getByRole("link", { name: "Report" })).toBeVisible();
-  await dialog.getByRole("button", { name: "Save", exact: true }).click();
+  await dialog.getByRole("button", { name: "Bookmark", exact: true }).click();
   // Without JavaScript the post comes back to the page, the dialog closed; with it, a toast says so.
   if (js) await expect(page.getByText("Bookmarked")).toBeVisible();
   else await expect(page).toHaveURL(`/tag/${tag}`);
@@ -316,5 +316,5 @@ test("issue 19: a signed-in card's ⋯ is one link in the HTML; its dialog's for
     .toBe(true);
   // Opened again, the dialog knows the state from the page's own load.
   await page.goto(`/tag/${tag}?dialog=note-menu&id=${id}`);
-  await expect(dialog.getByRole("button", { name: "Unsave", exact: true })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Remove bookmark", exact: true })).toBeVisible();
 });

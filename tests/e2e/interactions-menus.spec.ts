@@ -80,8 +80,8 @@ test("12a: menus close on a click outside, on Escape, when another opens, and af
   await expect(open).toHaveCount(1);
   await menus.nth(1).click();
   await expect(open).toHaveCount(1);
-  // Save closes its menu and says so.
-  await page.getByRole("button", { name: "Save" }).click();
+  // Bookmark closes its menu and says so.
+  await page.getByRole("button", { name: "Bookmark", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: "Bookmarked" })).toBeVisible();
   await expect(open).toHaveCount(0);
 });

@@ -48,7 +48,7 @@ test("two people meet: follow, like, reply to a reply, bookmark, report, notific
   // Bookmark and report from the note menu.
   await page.goto(`/${a.account.username}/note/${a.noteId}`);
   await page.getByLabel("Note menu", { exact: true }).click();
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Bookmark", exact: true }).click();
   if (js) await expect(page.getByText("Bookmarked")).toBeVisible();
   await page.goto("/bookmarks");
   await expect(page.getByText(a.text)).toBeVisible();

@@ -50,7 +50,7 @@ export function ProfileFoldersTab({ data, user }: { data: unknown; user?: UserJs
         <label>
           Filter{" "}
           <select name="type" defaultValue={d.type} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
-            <option value="">All type</option>
+            <option value="">All types</option>
             {types.map(([t, n]) => (
               <option key={t} value={t}>
                 {typeLabel(t)} ({n})

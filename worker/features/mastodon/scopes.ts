@@ -70,12 +70,15 @@ export function holds(granted: readonly string[], needed: string): boolean {
 export const within = (registered: readonly string[], asked: readonly string[]) =>
   asked.every((s) => holds(registered, s));
 
+const NOTEX_WORDS: Record<string, string> = { statuses: "notes", favourites: "likes", reblogs: "renotes" };
+
 /** What the consent page says each scope lets the app do. */
 export function describeScope(scope: string): string {
   const [top, what] = scope.split(":");
-  const thing = what ? what.replace("_", " ") : "";
+  // NoteX's own words for Mastodon's things: a status is a note, a reblog a renote, a favourite a like.
+  const thing = what ? (NOTEX_WORDS[what] ?? what.replace("_", " ")) : "";
   if (top === "read") return what ? `See your ${thing}` : "See everything in your account";
-  if (top === "write") return what ? `Change your ${thing}` : "Post, like, reblog, bookmark and change your account";
+  if (top === "write") return what ? `Change your ${thing}` : "Post, like, renote, bookmark and change your account";
   if (top === "follow") return "Follow, block and mute people";
   if (top === "push") return "Receive push notifications (not yet sent by NoteX)";
   if (top === "profile") return "See your profile (name and username only)";
