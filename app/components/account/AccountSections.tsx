@@ -55,7 +55,7 @@ export function AccountSections({
                 <p className="muted">
                   {/* Ago: the server's clock and the browser's differ by the page's age, and a text
                       React did not render itself makes it render the whole page again. */}
-                  Signed in <Ago ms={s.created_at} /> ago · active{" "}
+                  {s.app ? "Authorised" : "Signed in"} <Ago ms={s.created_at} /> ago · active{" "}
                   {Date.now() - s.last_active_at < 5 * 60_000 ? (
                     "now"
                   ) : (
@@ -69,8 +69,12 @@ export function AccountSections({
                 <Form method="post">
                   <input type="hidden" name="intent" value="end-session" />
                   <input type="hidden" name="id" value={s.id} />
-                  <button className="btn small" type="submit" aria-label={`Sign out ${s.device}`}>
-                    Sign out
+                  <button
+                    className="btn small"
+                    type="submit"
+                    aria-label={`${s.app ? "Revoke" : "Sign out"} ${s.device}`}
+                  >
+                    {s.app ? "Revoke" : "Sign out"}
                   </button>
                 </Form>
               )}
