@@ -3,7 +3,7 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { createStreamingAPIClient, type mastodon } from "masto";
 import { describe, expect, it } from "vitest";
-import { hubOf } from "../../worker/features/live/hub";
+import { hubOf } from "../../worker/features/live/shards";
 import type { Env } from "../../worker/env";
 import type { SocketInfo } from "../../worker/features/live/streams";
 import { type TestUser, user } from "../factories";

@@ -9,7 +9,7 @@ import type { OutMessage } from "../federation/context";
 import { noticeEntities } from "../mastodon/notifications.routes";
 import { noteStatusId, replyStatusId, type StatusRef } from "../mastodon/serialise";
 import { statusesOf } from "../mastodon/statuses.service";
-import { type Delivery, SHARDS, shardOf } from "./hub";
+import { type Delivery, SHARDS, shardOf } from "./shards";
 
 type Send = (shard: number, items: Delivery[]) => Promise<void>;
 type Status = Record<string, unknown>;

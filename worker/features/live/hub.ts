@@ -7,40 +7,8 @@ import type { Env } from "../../env";
 import { sessionById } from "../../lib/sessions";
 import type { OutMessage } from "../federation/context";
 import { fanOut } from "./fanout";
+import { type Delivery, hubAt, INFO_HEADER, PROTOCOL_HEADER, RECHECK_MS } from "./shards";
 import { frame, type SocketInfo, seesNotifications, streamKey } from "./streams";
-
-/** How many hubs hold sockets; changing it re-homes everyone (their apps reconnect). */
-export const SHARDS = 8;
-/** How often a hub checks that its sockets' sessions are still live (revoked: closed). */
-export const RECHECK_MS = 60_000;
-/** Internal headers from the worker's upgrade routes to the hub (not reachable from outside). */
-export const INFO_HEADER = "x-live-socket";
-export const PROTOCOL_HEADER = "x-live-protocol";
-
-export const shardOf = (uid: number) => uid % SHARDS;
-const hubNamed = (env: Env, name: string) => {
-  if (!env.LIVE) throw new Error("LIVE binding missing");
-  return env.LIVE.get(env.LIVE.idFromName(name));
-};
-/** The hub holding `uid`'s sockets. */
-export const hubOf = (env: Env, uid: number) => hubNamed(env, `shard:${shardOf(uid)}`);
-export const hubAt = (env: Env, shard: number) => hubNamed(env, `shard:${shard}`);
-/** Where an author's events are worked out (no sockets there: a post never waits on a busy shard). */
-export const publisherOf = (env: Env, uid: number) => hubNamed(env, `fan:${shardOf(uid)}`);
-
-/** One event for one shard's sockets. */
-export interface Delivery {
-  event: string;
-  payload: string;
-  /** People (in this shard) whose own streams get it: user, and user:notification for notifications. */
-  to?: number[];
-  /** Stream keys a socket may hold ("public", "hashtag|rust", "note|12"). */
-  streams?: string[];
-  /** Every hashtag subscription matches too (a delete: the post's tags went with it). */
-  anyTag?: boolean;
-  /** People the streams above must not reach: they block or mute the author, or are blocked. */
-  skip?: number[];
-}
 
 const info = (ws: WebSocket) => ws.deserializeAttachment() as SocketInfo;
 

@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import type { AppEnv, Env } from "../../env";
 import { later } from "../../lib/later";
 import { type OutEvent, type OutMessage, siteOriginOf } from "../federation/context";
-import { publisherOf } from "./hub";
+import { publisherOf } from "./shards";
 
 /** Streams what a write did to whoever is connected (nothing without the LIVE binding). */
 export async function publishLive(c: Context<AppEnv>, event: OutEvent): Promise<void> {

@@ -1,6 +1,6 @@
 // Handing an authenticated upgrade request over to the person's hub.
 import type { Env } from "../../env";
-import { hubOf, INFO_HEADER, PROTOCOL_HEADER } from "./hub";
+import { hubOf, INFO_HEADER, PROTOCOL_HEADER } from "./shards";
 import type { SocketInfo } from "./streams";
 
 export const isUpgrade = (request: Request) => request.headers.get("upgrade")?.toLowerCase() === "websocket";
