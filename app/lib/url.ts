@@ -1,3 +1,5 @@
+import { userSegment } from "../../worker/lib/links";
+
 /** The current location with one query parameter set (or removed when value is null). */
 export function withParam(location: { pathname: string; search: string }, key: string, value: string | null): string {
   const params = new URLSearchParams(location.search);
@@ -41,7 +43,8 @@ export function returnPath(
  * A person's profile page: `/{name}` here, `/@name@host` for someone on another server (their
  * NoteX username is `name@host`; a local name never holds an "@").
  */
-export const profilePath = (username: string) => (username.includes("@") ? `/@${username}` : `/${username}`);
+export const profilePath = (username: string) =>
+  username.includes("@") ? `/@${userSegment(username)}` : `/${userSegment(username)}`;
 
 /** The server of someone on another server (`name@host` → host), or null for a local person. */
 export const remoteHost = (username: string) => {

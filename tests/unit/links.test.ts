@@ -32,4 +32,12 @@ describe("links in user HTML", () => {
     expect(normaliseLink("/tag/x")).toBe("/tag/x");
     expect(normaliseLink("\tjava script:x")).toBeNull();
   });
+
+  it("drops a path the browser reads as another host: /\\host, and /<tab>/host", () => {
+    for (const href of ["/\\evil.test/", "/\\\\evil.test", "/\t/evil.test/", "/\n\\evil.test"]) {
+      expect(normaliseLink(href), JSON.stringify(href)).toBeNull();
+      expect(sanitizeHtml(`<p><a href="${href}">x</a></p>`), JSON.stringify(href)).not.toMatch(/href/);
+    }
+    expect(normaliseLink("/ada/note/1")).toBe("/ada/note/1");
+  });
 });

@@ -9,6 +9,14 @@ export function normaliseLink(raw: string): string | null {
   const bare = [...href].filter((ch) => ch > " ").join("");
   if (/^(https?:|mailto:)/i.test(bare)) return href;
   if (/^[a-z][a-z0-9+.-]*:/i.test(bare)) return null; // javascript:, data:, vbscript: …
-  if (href.startsWith("/") && !href.startsWith("//")) return href;
+  // A site path only if the browser reads it as one: "/\host/" (or "/<tab>/host") is "//host", off-site.
+  if (href.startsWith("/") && !href.startsWith("//")) return /^\/[/\\]/.test(bare) ? null : href;
   return `http://${href.replace(/^\/+/, "")}`;
 }
+
+/**
+ * A username as a path segment (`name` or `name@host`): each part percent-encoded, "@" kept, so no
+ * stored handle can become a path, a query or a fragment of its own. Every link built from a
+ * username goes through it.
+ */
+export const userSegment = (username: string) => username.split("@").map(encodeURIComponent).join("@");

@@ -80,3 +80,12 @@ export const domainBlocks = sqliteTable("domain_blocks", {
   createdBy: integer("created_by").notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * A local account that was deleted: only its id (no name, nothing it wrote), so its actor and
+ * collections answer 410 Gone, as Mastodon's do, rather than 404 (other servers then drop it).
+ */
+export const deletedAccounts = sqliteTable("deleted_accounts", {
+  id: integer("id").primaryKey(),
+  deletedAt: integer("deleted_at").notNull(),
+});

@@ -6,6 +6,7 @@
 // statement comes near D1's 100-parameter limit. No count(*) recount of anyone's totals.
 import { eq, getTableName, type SQL, sql } from "drizzle-orm";
 import { users } from "../../db/schema/users";
+import { deletedAccounts } from "../../db/schema/federation";
 import { endAllSessions } from "../../lib/sessions";
 import type { DB, Env } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
@@ -136,5 +137,13 @@ export async function deleteAccount(env: Env, db: DB, uid: number) {
     if (listed.objects.length) await env.IMAGES.delete(listed.objects.map((o) => o.key));
     cursor = listed.truncated ? listed.cursor : undefined;
   } while (cursor);
-  await db.delete(users).where(eq(users.id, uid));
+  //    A local account leaves its id behind, so its actor answers 410 Gone to other servers.
+  await bindingOf(db).batch([
+    statement(
+      db,
+      sql`insert into ${deletedAccounts} (id, deleted_at) select ${U}, ${Date.now()}
+          where not exists (select 1 from remote_actors where user_id = ${U}) on conflict do nothing`,
+    ),
+    statement(db, sql`delete from ${users} where id = ${U}`),
+  ]);
 }

@@ -8,7 +8,7 @@
 import { exportJwk, type Federation } from "@fedify/fedify";
 import type { Env } from "../../env";
 import { type FedData, isOutMessage } from "./context";
-import { blockedHosts } from "./domains";
+import { blockedHosts, blockedIn } from "./domains";
 import { federationFor } from "./federation";
 import { sendOut } from "./outbox";
 
@@ -87,9 +87,10 @@ export async function consume(batch: MessageBatch<unknown>, env: Env): Promise<v
       else {
         const host = deliveryHost(body);
         blocked ??= host ? await blockedHosts(env.DB) : null;
-        const task = host && blocked?.has(host) ? null : await withKeys(federation, env, body, keys);
+        const stopped = !!host && !!blocked && blockedIn(blocked, host);
+        const task = stopped ? null : await withKeys(federation, env, body, keys);
         if (task) await federation.processQueuedTask({ env }, task as never);
-        else log({ t: "federation.drop", host, reason: host && blocked?.has(host) ? "domain blocked" : "sender gone" });
+        else log({ t: "federation.drop", host, reason: stopped ? "domain blocked" : "sender gone" });
       }
       message.ack();
     } catch (error) {

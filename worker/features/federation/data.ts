@@ -1,5 +1,6 @@
 // The reads federation needs, in plain SQL over the raw D1 binding. A local account is a `users`
-// row with no `remote_actors` row; suspended accounts are not on the fediverse either.
+// row with no `remote_actors` row (the one rule, IS_LOCAL); suspended accounts are not on the
+// fediverse either: their actor and collections answer 410, as a deleted account's do.
 
 export interface LocalUser {
   id: number;
@@ -14,21 +15,41 @@ export interface LocalUser {
   note_num: number;
 }
 
-const LOCAL = "not exists (select 1 from remote_actors ra where ra.user_id = users.id) and suspended_at is null";
+/** Local vs remote: a person elsewhere has a remote_actors row, a local account never does. */
+const IS_LOCAL = "not exists (select 1 from remote_actors ra where ra.user_id = users.id)";
+const LOCAL = `${IS_LOCAL} and suspended_at is null`;
 
 export const localUser = (db: D1Database, id: number) =>
   db.prepare(`select * from users where id = ? and ${LOCAL}`).bind(id).first<LocalUser>();
 
-/** A handle's account: its name now, or a name it gave up by renaming (the actor URI never changed). */
+/**
+ * A handle's local account (suspended ones too: they answer 410): its name now, or a name it gave
+ * up by renaming (the actor URI never changed).
+ */
 export async function localIdByName(db: D1Database, name: string): Promise<number | null> {
   const row = await db
     .prepare(
-      `select coalesce((select id from users where lower(username) = lower(?1) and ${LOCAL}), (select user_id from former_usernames where username = lower(?1))) as id`,
+      `select coalesce((select id from users where lower(username) = lower(?1) and ${IS_LOCAL}), (select user_id from former_usernames where username = lower(?1))) as id`,
     )
     .bind(name)
     .first<{ id: number | null }>();
   return row?.id ?? null;
 }
+
+/**
+ * Whether an actor id of ours is "active" (a local account that federates), "gone" (a local
+ * account suspended, or deleted: deleted_accounts keeps its id) or null (never a local account).
+ */
+export const actorState = (db: D1Database, id: number) =>
+  db
+    .prepare(
+      `select case when exists (select 1 from users where id = ?1 and ${LOCAL}) then 'active'
+         when exists (select 1 from users where id = ?1 and ${IS_LOCAL}) or exists (select 1 from deleted_accounts where id = ?1) then 'gone'
+       end as state`,
+    )
+    .bind(id)
+    .first<{ state: "active" | "gone" | null }>()
+    .then((r) => r?.state ?? null);
 
 export interface NoteRow {
   id: number;
@@ -64,12 +85,13 @@ export const localNote = (db: D1Database, id: number) =>
     .bind(id)
     .first<NoteRow>();
 
-/** One page of an account's notes, newest first, below `before` (keyset on id). */
+/** One page of a local account's own notes, newest first, below `before` (keyset on id). */
 export const localNotesPage = (db: D1Database, uid: number, before: number, size: number) =>
   db
     .prepare(
       `select ${NOTE_COLUMNS} from notes n join users u on u.id = n.user_id
-       where n.user_id = ? and n.id < ? and n.hidden_at is null order by n.id desc limit ?`,
+       where n.user_id = ? and n.id < ? and n.hidden_at is null and u.suspended_at is null
+       and not exists (select 1 from remote_actors ra where ra.user_id = n.user_id) order by n.id desc limit ?`,
     )
     .bind(uid, before, size)
     .all<NoteRow>()

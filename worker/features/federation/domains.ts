@@ -22,17 +22,39 @@ export function normalHost(input: string): string | null {
   }
 }
 
+/**
+ * The blocks that could cover `host`, as Mastodon's: the host itself and each domain it is under
+ * ("a.b.evil.example" → itself, "b.evil.example", "evil.example"), so blocking a domain blocks
+ * all its subdomains. A port is kept only on the full host (a block names a host, or host:port).
+ */
+export function coveringHosts(host: string): string[] {
+  const full = host.toLowerCase();
+  const labels = full.replace(/:\d+$/, "").split(".");
+  const parents = labels.slice(1, -1).map((_, i) => labels.slice(i + 1).join("."));
+  return [...new Set([full, labels.join("."), ...parents])];
+}
+
 /** The hosts under a block, read once per queue batch. */
 export async function blockedHosts(db: D1Database): Promise<Set<string>> {
   const { results } = await db.prepare("select host from domain_blocks").all<{ host: string }>();
   return new Set(results.map((r) => r.host));
 }
 
-/** Whether a host is blocked: one primary-key lookup. */
-export const isBlockedHost = async (db: D1Database, host: string) =>
-  !!(await db.prepare("select 1 as x from domain_blocks where host = ?").bind(host.toLowerCase()).first());
+/** Whether `host` is under one of `blocked` (blockedHosts). */
+export const blockedIn = (blocked: Set<string>, host: string) => coveringHosts(host).some((h) => blocked.has(h));
 
-const THEIRS = "(select user_id from remote_actors where host = ?1)";
+/** Whether a host is blocked, itself or a domain it is under: primary-key lookups, one statement. */
+export async function isBlockedHost(db: D1Database, host: string) {
+  const hosts = coveringHosts(host);
+  const row = await db
+    .prepare(`select 1 as x from domain_blocks where host in (${hosts.map(() => "?").join(", ")}) limit 1`)
+    .bind(...hosts)
+    .first();
+  return !!row;
+}
+
+/** The people of a blocked domain here: its own host and every subdomain of it. */
+const THEIRS = "(select user_id from remote_actors where host = ?1 or host like '%.' || ?1)";
 
 /**
  * Blocks `host` in one batch: the block, every follow between its people and anyone here gone

@@ -11,6 +11,8 @@ import { isBlockedHost } from "./domains";
 export const MAX_INBOUND_BYTES = 1_000_000;
 const AP_PATH = /^\/(ap\/|\.well-known\/webfinger$)/;
 const AP_TYPES = /application\/(activity\+json|ld\+json)/;
+/** Page paths that also name an ActivityPub object: /{name}, /{name}/note/{id}, /{name}/rep/{id}. */
+export const OBJECT_PAGE = /^\/([^/.@]+)(?:\/(note|rep)\/(\d+))?\/?$/;
 
 const hostMeta = (origin: string) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<XRD xmlns="http://docs.oasis-open.org/ns/xri/xrd-1.0">\n  <Link rel="lrdd" template="${origin}/.well-known/webfinger?resource={uri}"/>\n</XRD>\n`;
@@ -22,6 +24,10 @@ const senderHost = (req: Request) => {
   return m ? m[1].toLowerCase() : "unsigned";
 };
 
+/** A Vary header that names Accept (once). */
+const withAccept = (vary: string | null) =>
+  !vary ? "Accept" : /(^|,)\s*accept\s*(,|$)/i.test(vary) ? vary : `${vary}, Accept`;
+
 export const federationRoutes: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { pathname } = new URL(c.req.url);
   if (pathname === "/.well-known/host-meta" && c.req.method === "GET") {
@@ -29,6 +35,18 @@ export const federationRoutes: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   const path = AP_PATH.test(pathname);
   const negotiate = !path && c.req.method === "GET" && AP_TYPES.test(c.req.header("accept") ?? "");
+  // The same URL answers HTML or ActivityPub JSON by Accept: caches must keep the two apart.
+  if (c.req.method === "GET" && OBJECT_PAGE.test(pathname)) {
+    const { serveFederation } = negotiate ? await import("./handler") : { serveFederation: null };
+    const res = await serveFederation?.(c.req.raw, c.env, true);
+    if (res) {
+      res.headers.set("Vary", withAccept(res.headers.get("vary")));
+      return res;
+    }
+    await next();
+    c.header("Vary", withAccept(c.res.headers.get("vary")));
+    return;
+  }
   if (!path && !negotiate) return next();
   let request = c.req.raw;
   if (c.req.method === "POST") {

@@ -3,12 +3,22 @@
 // by requests that may be ActivityPub and by the queue consumer (federation.routes.ts), so pages
 // and the API never pay for parsing it at startup.
 import { createFederationBuilder, type Federation } from "@fedify/fedify";
-import { Announce, Application, Create, Endpoints, Image, Note, Person, type Recipient } from "@fedify/vocab";
+import {
+  Announce,
+  Application,
+  Create,
+  Endpoints,
+  Image,
+  Note,
+  Person,
+  type Recipient,
+  Tombstone,
+} from "@fedify/vocab";
 import { Temporal } from "@js-temporal/polyfill";
 import type { Env } from "../../env";
 import { escapeHtml } from "../../lib/text";
 import { type FedData, INSTANCE } from "./context";
-import { localIdByName, localNote, localNotesPage, localReply, localUser, remotePeoplePage } from "./data";
+import { actorState, localIdByName, localNote, localNotesPage, localReply, localUser, remotePeoplePage } from "./data";
 import { listenInbox } from "./inbox";
 import { instanceKeyPairs, keyPairsOf } from "./keys";
 import { D1KvStore } from "./kv";
@@ -42,7 +52,11 @@ builder
       });
     }
     const user = /^\d+$/.test(identifier) ? await localUser(ctx.data.env.DB, Number(identifier)) : null;
-    if (!user) return null;
+    // Suspended or deleted: a Tombstone, which Fedify answers 410 Gone (the actor and WebFinger).
+    if (!user)
+      return /^\d+$/.test(identifier) && (await actorState(ctx.data.env.DB, Number(identifier))) === "gone"
+        ? new Tombstone({ id: ctx.getActorUri(identifier) })
+        : null;
     const keys = await ctx.getActorKeyPairs(identifier);
     const origin = new URL(ctx.canonicalOrigin);
     return new Person({

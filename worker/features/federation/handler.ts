@@ -2,14 +2,12 @@
 // NodeInfo, actors, collections, objects, inboxes, and the pages whose URL also names an object
 // (a profile, a note, a reply) when they are asked for as activity+json.
 import type { Env } from "../../env";
-import { localIdByName } from "./data";
+import { actorState, localIdByName } from "./data";
 import { federationFor } from "./federation";
-
-/** Page paths that also name an ActivityPub object: /{name}, /{name}/note/{id}, /{name}/rep/{id}. */
-const PAGE = /^\/([^/.@]+)(?:\/(note|rep)\/(\d+))?\/?$/;
+import { OBJECT_PAGE } from "./federation.routes";
 
 async function objectPathOf(env: Env, pathname: string): Promise<string | null> {
-  const m = PAGE.exec(pathname);
+  const m = OBJECT_PAGE.exec(pathname);
   if (!m) return null;
   const uid = await localIdByName(env.DB, decodeURIComponent(m[1]));
   if (uid === null) return null;
@@ -17,8 +15,22 @@ async function objectPathOf(env: Env, pathname: string): Promise<string | null> 
   return m[2] === "note" ? `/ap/notes/${m[3]}` : `/ap/notes/r${m[3]}`;
 }
 
+/** An account's collections: only a local account that federates has them. */
+const COLLECTION = /^\/ap\/users\/(\d+)\/(outbox|followers|following)\/?$/;
+
+/** 410 for a suspended or deleted account's collections, 404 for anyone else's but a local account's. */
+async function collectionRefusal(env: Env, pathname: string): Promise<Response | null> {
+  const m = COLLECTION.exec(pathname);
+  if (!m) return null;
+  const state = await actorState(env.DB, Number(m[1]));
+  if (state === "active") return null;
+  return new Response(null, { status: state === "gone" ? 410 : 404, headers: { Vary: "Accept" } });
+}
+
 /** Fedify's answer, or null when the request is not one of its (the page or API answers instead). */
 export async function serveFederation(request: Request, env: Env, negotiate: boolean): Promise<Response | null> {
+  const refused = request.method === "GET" ? await collectionRefusal(env, new URL(request.url).pathname) : null;
+  if (refused) return refused;
   let req = request;
   if (negotiate) {
     const path = await objectPathOf(env, new URL(request.url).pathname);

@@ -3,25 +3,39 @@
 // APP_ENV=local (two instances on loopback over plain http) the WebFinger request is made here; the
 // actor is then read with Fedify's document loader. Outside local, both go through the outbound
 // gate (lib/outbound.ts: https, ports 80/443, public addresses only, each redirect checked again),
-// and every request times out.
+// and every request times out. A handle or URL of this server's own origin is never fetched: it
+// names a local account (so no "remote" copy of a person here is ever made).
 import { isActor } from "@fedify/vocab";
 import type { Env } from "../../env";
-import { federationFor } from "./federation";
-import { storeActor, storedActorId } from "./remote";
-import { isBlockedHost } from "./domains";
-import { fetchable } from "./handles";
 import { guardedFetch, outboundFor } from "../../lib/outbound";
+import { localIdByName, localUser } from "./data";
+import { isBlockedHost } from "./domains";
+import { federationFor } from "./federation";
+import { fetchable, isRemoteUsername } from "./handles";
+// The same time limit as every other fetch of another server (loaders.ts).
+import { FETCH_TIMEOUT_MS } from "./loaders";
+import { storeActor, storedActorId } from "./remote";
 
 export { fetchable };
 
-// The same time limit as every other fetch of another server (loaders.ts).
-import { FETCH_TIMEOUT_MS } from "./loaders";
 const HANDLE = /^@?([^@\s/?#]+)@([a-z0-9.-]+(?::\d+)?)$/i;
+/** This server's own pages and actors that name a person: /ap/users/{id}, /{name}, /@{name}. */
+const OWN_PERSON = /^\/(?:ap\/users\/(\d+)|@?([^/@]+))\/?$/;
+
+/** The local account an own URL names (an actor URI or a profile page), or null. */
+async function ownAccount(env: Env, url: URL): Promise<number | null> {
+  const m = OWN_PERSON.exec(url.pathname);
+  if (!m) return null;
+  if (m[1]) return (await localUser(env.DB, Number(m[1])))?.id ?? null;
+  return localIdByName(env.DB, decodeURIComponent(m[2]));
+}
+
 /** The NoteX id of the person behind `handle`, fetched and stored; null when it cannot be found. */
 export async function resolveHandle(env: Env, siteOrigin: string, handle: string): Promise<number | null> {
   const m = HANDLE.exec(handle.trim());
-  if (!m) return null;
+  if (!m || !isRemoteUsername(m[1])) return null;
   const [, name, host] = m;
+  if (host.toLowerCase() === new URL(siteOrigin).host.toLowerCase()) return localIdByName(env.DB, name);
   const scheme = env.APP_ENV === "local" ? "http" : "https";
   const finger = new URL(`${scheme}://${host}/.well-known/webfinger`);
   finger.searchParams.set("resource", `acct:${name}@${host}`);
@@ -42,11 +56,15 @@ export async function resolveHandle(env: Env, siteOrigin: string, handle: string
 /** The NoteX id of the actor at `url` (an actor URI or a profile page that answers activity+json). */
 export async function resolveActorUrl(env: Env, siteOrigin: string, url: string): Promise<number | null> {
   const target = URL.canParse(url) ? new URL(url) : null;
+  const own = new URL(siteOrigin).origin;
+  if (target?.origin === own) return ownAccount(env, target);
   if (!target || !fetchable(env, target) || (await isBlockedHost(env.DB, target.host))) return null;
   const federation = await federationFor(env);
   const ctx = federation.createContext(new URL(siteOrigin), { env });
   const actor = await ctx.lookupObject(target.href);
-  if (!isActor(actor)) return null;
+  // A page elsewhere may name an actor of ours: that is the local account, never a copy.
+  if (!isActor(actor) || !actor.id) return null;
+  if (actor.id.origin === own) return ownAccount(env, actor.id);
   const known = await storedActorId(env, actor.id);
   const uid = await storeActor(env, actor);
   // Found for the first time: their recent posts are read in by the consumer (backfill.ts).

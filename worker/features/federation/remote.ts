@@ -7,15 +7,21 @@
 import { type Actor, Link } from "@fedify/vocab";
 import type { Env } from "../../env";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
+import { multiLine, oneLine } from "../../lib/text";
+import { isRemoteUsername } from "./handles";
 import { proxiedImage } from "./media";
 
 const MAX_NAME = 100;
 const MAX_BIO = 1000;
 
-/** Where a remote actor's handle lives and what it is called there: `name@host`. */
-export const handleOf = (actor: Actor) => {
+/**
+ * Where a remote actor's handle lives and what it is called there: `name@host`; null when the name
+ * is outside the remote username grammar (handles.ts), and then the actor is not stored.
+ */
+export const handleOf = (actor: Actor): string | null => {
   const id = actor.id as URL;
-  return `${actor.preferredUsername ?? id.pathname.split("/").pop() ?? "user"}@${id.host.toLowerCase()}`;
+  const name = actor.preferredUsername?.toString() ?? id.pathname.split("/").pop() ?? "";
+  return isRemoteUsername(name) ? `${name}@${id.host.toLowerCase()}` : null;
 };
 
 const urlOf = (v: unknown): string => (v instanceof URL ? v.href : "");
@@ -28,15 +34,17 @@ const webUrlOf = (v: unknown): string => {
 /**
  * Stores (or refreshes) a remote actor and answers its NoteX user id. One batch: the users row
  * (found again by its actor URI), then its remote_actors row. Names and bios go through the same
- * sanitiser as local input; images are kept as this worker's proxy paths (media.ts).
+ * sanitiser and the same rules as local input (invisible characters dropped, a name on one line);
+ * images are kept as this worker's proxy paths (media.ts). An actor whose username is outside the
+ * remote grammar is not stored (null).
  */
 export async function storeActor(env: Env, actor: Actor): Promise<number | null> {
   const id = actor.id;
   const inbox = actor.inboxId;
-  if (!id || !inbox) return null;
-  const name =
-    htmlToText(sanitizeHtml(actor.name?.toString() ?? "")).trim() || (actor.preferredUsername?.toString() ?? "");
-  const bio = htmlToText(sanitizeHtml(actor.summary?.toString() ?? "")).trim();
+  const handle = handleOf(actor);
+  if (!id || !inbox || !handle) return null;
+  const name = oneLine(htmlToText(sanitizeHtml(actor.name?.toString() ?? ""))) || handle.split("@")[0];
+  const bio = multiLine(htmlToText(sanitizeHtml(actor.summary?.toString() ?? "")));
   const icon = await actor.getIcon().catch(() => null);
   const image = await actor.getImage().catch(() => null);
   const shared = actor.endpoints?.sharedInbox ?? null;
@@ -46,7 +54,7 @@ export async function storeActor(env: Env, actor: Actor): Promise<number | null>
       `insert into users (username, email, fullname, avatar, cover, descr, confirmed) values (?1, ?2, ?3, ?4, ?5, ?6, 1)
        on conflict(email) do update set fullname = excluded.fullname, avatar = excluded.avatar, cover = excluded.cover, descr = excluded.descr`,
     ).bind(
-      handleOf(actor),
+      handle,
       id.href,
       name.slice(0, MAX_NAME),
       proxiedImage(env, urlOf(icon?.url)),

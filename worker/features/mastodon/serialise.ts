@@ -1,4 +1,5 @@
 import type { users } from "../../db/schema/users";
+import { userSegment } from "../../lib/links";
 import type { NoteJson } from "../notes/notes.types";
 import type { ReplyJson } from "../replies/replies.service";
 import { placeholderHash, sizeMeta } from "./image-bytes";
@@ -53,7 +54,7 @@ export interface Ctx {
 }
 
 export function account(u: AccountRow, origin: string) {
-  const url = `${origin}/${u.username}`;
+  const url = `${origin}/${userSegment(u.username)}`;
   // Without a picture NoteX draws a coloured initial; apps need an image URL, so they get the site's icon.
   const avatar = abs(origin, u.avatar) || `${origin}/favicon.svg`;
   const header = abs(origin, u.cover) || "";

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { notifications } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
 import type { CurrentUser, DB } from "../../env";
+import { userSegment } from "../../lib/links";
 import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
 import { ListQuery, orElse } from "../../lib/params";
 import type { RowExtra } from "../notes/notes.json";
@@ -16,10 +17,12 @@ import { noticeVisible } from "../safety/visibility";
  */
 function href(
   n: { action: string; tblname: string; rowid: number },
-  actor: string,
-  owner: string,
+  actorName: string,
+  ownerName: string,
   slug: string | null,
 ): string {
+  const actor = userSegment(actorName);
+  const owner = userSegment(ownerName);
   if (n.action === "follow") return `/${actor}`;
   if (n.tblname === "folder") return slug === null ? `/${owner}` : `/${owner}/x/${encodeURIComponent(slug)}`;
   if (n.action.startsWith("mod_"))
