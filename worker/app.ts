@@ -3,6 +3,7 @@ import { api } from "./api";
 import { dbFor } from "./db/client";
 import { imageRoutes } from "./features/uploads/uploads.routes";
 import { feedRoutes } from "./features/feeds/feeds.routes";
+import { resumeRoutes } from "./features/resume/resume.routes";
 import { sitemapRoutes } from "./features/sitemap/sitemap.routes";
 import type { AppEnv } from "./env";
 import { sameOrigin } from "./lib/csrf";
@@ -112,6 +113,7 @@ export function createApp(pages: PageHandler) {
       // Feeds, sitemaps and robots.txt: XML and text beside the pages, answered without Remix.
       .route("/", sitemapRoutes as unknown as Hono<WorkerEnv>)
       .route("/", feedRoutes as unknown as Hono<WorkerEnv>)
+      .route("/", resumeRoutes as unknown as Hono<WorkerEnv>)
       // An unknown /v1 path is an API 404 in JSON, never the HTML page of the catch-all below.
       .all("/v1/*", (c) => c.json({ code: "not_found", message: "No such endpoint" }, 404))
       .get(NOJS_PATH, (c) => noJsRedirect(c.req.raw))

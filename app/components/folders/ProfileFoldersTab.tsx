@@ -81,6 +81,13 @@ export function ProfileFoldersTab({ data, user }: { data: unknown; user?: UserJs
             CV
           </Link>
         </nav>
+        {/* The portfolio to take elsewhere: a page to print or save as PDF, and JSON Resume. */}
+        <span className="cv-links">
+          <Link to={`${base}/cv`}>Printable CV</Link>
+          <a href={`${base}/resume.json`} type="application/json">
+            JSON Resume
+          </a>
+        </span>
         {user.me && (
           <Link to="?dialog=folder" className="btn primary small" preventScrollReset>
             New

@@ -143,7 +143,7 @@ export const accountRoutes = router()
   .openapi(endOtherSessions, async (c) => c.json(await endOthers(c.env.SESSIONS, me(c).id, me(c).sid), 200))
   .openapi(exportAll, async (c) => {
     const uid = me(c).id;
-    const { username, stream } = await exportZip(c.env, c.var.db, uid, (p) => {
+    const { username, stream } = await exportZip(c.env, c.var.db, uid, siteOrigin(c.env, c.req.url), (p) => {
       try {
         c.executionCtx.waitUntil(p);
       } catch {}

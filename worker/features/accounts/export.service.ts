@@ -14,6 +14,11 @@ import { MARKS } from "../interactions/kinds";
 import { REPORT_KINDS } from "../reports/reports.constants";
 import { htmlToMarkdown } from "./markdown";
 import { ZipWriter } from "./export.zip";
+import { readOne } from "../../db/reads";
+import { portfolioRead } from "../resume/resume.read";
+import { toJsonResume } from "../resume/resume.json";
+import { cvOf } from "../resume/cv.model";
+import { cvHtml } from "../resume/cv.page";
 
 const PAGE = 500;
 const KINDS = ["note", "renote", "quote"] as const;
@@ -120,7 +125,15 @@ async function people(
 
 type UserRow = typeof users.$inferSelect;
 
-async function writeExport(env: Env, db: DB, u: UserRow, w: ZipWriter) {
+/** The portfolio as the person takes it elsewhere: a JSON Resume document and a printable CV. */
+async function writeResume(db: DB, uid: number, origin: string, w: ZipWriter) {
+  const resume = toJsonResume(await readOne(db, portfolioRead(db, { id: uid })), origin);
+  w.textFile("resume.json", `${JSON.stringify(resume, null, 2)}\n`);
+  w.textFile("cv.html", cvHtml(cvOf(resume)));
+  await w.drain();
+}
+
+async function writeExport(env: Env, db: DB, u: UserRow, origin: string, w: ZipWriter) {
   const uid = u.id;
   w.textFile(
     "profile.json",
@@ -146,6 +159,8 @@ async function writeExport(env: Env, db: DB, u: UserRow, w: ZipWriter) {
       2,
     )}\n`,
   );
+
+  await writeResume(db, uid, origin, w);
 
   // One Markdown file per note, a page of notes at a time.
   let after: NotePageRow | null = null;
@@ -325,6 +340,8 @@ export async function exportZip(
   env: Env,
   db: DB,
   uid: number,
+  /** The site's origin, for the links in the résumé. */
+  origin: string,
   done: (p: Promise<void>) => void,
 ): Promise<{ username: string; stream: ReadableStream<Uint8Array> }> {
   const [u] = await db.select().from(users).where(eq(users.id, uid));
@@ -333,7 +350,7 @@ export async function exportZip(
   const writer = writable.getWriter();
   const w = new ZipWriter(writer, PAGE);
   done(
-    writeExport(env, db, u, w).catch(async (e) => {
+    writeExport(env, db, u, origin, w).catch(async (e) => {
       console.error("export failed", (e as Error)?.message ?? e);
       await writer.abort(e).catch(() => {});
     }),

@@ -18,7 +18,7 @@ export const FOLDER_TYPES = [
 export const typeLabel = (t: string) => (t === "Folder" ? "Simple Folder" : t);
 
 /** Types that are experience on a CV: they take a role and start/end months. */
-export const EXPERIENCE_TYPES = ["Company", "School", "Organization", "Project", "Course", "Certification"];
+export const EXPERIENCE_TYPES = ["Company", "School", "Organization", "Project", "Course", "Certification", "Award"];
 export const isExperience = (type: string) => EXPERIENCE_TYPES.some((t) => t.toLowerCase() === type.toLowerCase());
 
 /**
@@ -30,6 +30,7 @@ export const CV_SECTIONS: { title: string; types: string[] }[] = [
   { title: "Education", types: ["School", "Course", "Subject"] },
   { title: "Licenses & certifications", types: ["Certification"] },
   { title: "Projects", types: ["Project"] },
+  { title: "Honors & awards", types: ["Award"] },
   { title: "Skills", types: ["Skill", "Language"] },
 ];
 export const cvSection = (type: string) =>
