@@ -1,6 +1,7 @@
 import { and, inArray, sql } from "drizzle-orm";
 import { users } from "../../db/schema/users";
 import type { DB } from "../../env";
+import { userSegment } from "../../lib/links";
 import { mapTextOutsideLinks } from "../../lib/sanitize";
 import { userInList } from "../safety/visibility";
 import { MENTION, REMOTE_MENTION } from "./mentions.constants";
@@ -40,7 +41,7 @@ export async function linkMentions(
     // People elsewhere are told by their own server (the Mention travels with the note), not here.
     const remote = u.username.includes("@");
     if (!remote && !mentioned.includes(u.id)) mentioned.push(u.id);
-    return `${pre}<a href="/${remote ? "@" : ""}${u.username}" class="mention">@${u.username}</a>`;
+    return `${pre}<a href="/${remote ? "@" : ""}${userSegment(u.username)}" class="mention">@${u.username}</a>`;
   };
   const linked = mapTextOutsideLinks(html, (text) => text.replace(REMOTE_MENTION, link).replace(MENTION, link));
   return { html: linked, userIds: mentioned.slice(0, MAX_MENTIONS) };
