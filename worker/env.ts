@@ -24,8 +24,10 @@ export interface Env {
   FED_DLQ?: Queue<unknown>;
   /** The live sockets' hubs (worker/features/live/hub.ts): Mastodon streaming and the pages'. */
   LIVE?: DurableObjectNamespace<import("./features/live/hub").LiveHub>;
-  /** Inbound ActivityPub deliveries per sending host. */
+  /** Inbound ActivityPub deliveries per verified sending server. */
   RL_FED?: RateLimit;
+  /** Inbox deliveries whose signature could not be verified, per client address. */
+  RL_FED_UNVERIFIED?: RateLimit;
   /** Seals the accounts' private signing keys at rest (worker/features/federation/keys.ts). */
   FEDERATION_SECRET?: string;
   /** The From address of every message NoteX sends. */

@@ -1,12 +1,12 @@
 // Delivery under failure, through the worker's own queue() handler on real D1: a server that
 // answers 500 is retried with backoff, given up into the dead-letter queue after MAX_ATTEMPTS,
 // and, failing again and again, skipped for a while by the circuit breaker (and logged); inbound
-// deliveries are rate-limited per sending host; no queue message carries a secret.
+// deliveries are rate-limited per verified sending server; no queue message carries a secret.
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { backoff, MAX_ATTEMPTS } from "../../worker/features/federation/consumer";
-import { drain, instance, MemoryQueue, migrate, type Person, person, routeFetch } from "../fediverse";
+import { drain, instance, MemoryQueue, migrate, type Person, person, routeFetch, signedPost } from "../fediverse";
 import worker from "../worker";
 
 const A = instance("p.test", env.DB);
@@ -137,36 +137,47 @@ describe("delivery under failure", () => {
 });
 
 describe("inbound rate limit and queue contents", () => {
-  it("deliveries are rate-limited per sending host (the signature's key id), other hosts unaffected", async () => {
+  it("verified deliveries are rate-limited per signing server; unverifiable ones spend a budget of their own per address", async () => {
     const counts = new Map<string, number>();
-    const limited = {
-      ...A.env,
-      RL_FED: {
-        limit: async ({ key }: { key: string }) => {
-          counts.set(key, (counts.get(key) ?? 0) + 1);
-          return { success: (counts.get(key) ?? 0) <= 2 };
-        },
+    const limiter = {
+      limit: async ({ key }: { key: string }) => {
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+        return { success: (counts.get(key) ?? 0) <= 2 };
       },
     };
-    const post = (host: string) =>
-      worker.fetch(
+    const e = A.env as unknown as Record<string, unknown>;
+    e.RL_FED = limiter;
+    e.RL_FED_UNVERIFIED = limiter;
+    try {
+      const bob = await person(B, "bobflood");
+      const like = (i: number) => ({
+        id: `${B.origin}/ap/users/${bob.id}#flood-${i}`,
+        type: "Like",
+        actor: `${B.origin}/ap/users/${bob.id}`,
+        object: `${A.origin}/ap/notes/999999`,
+      });
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await signedPost(B, bob.id, `${A.origin}/ap/inbox`, like(i))).status);
+      expect(statuses.slice(0, 2).every((s) => s < 300)).toBe(true);
+      expect(statuses[2]).toBe(429);
+      // A signature that cannot be verified, naming another host: refused, from the address's budget.
+      const junk = await A.fetch(
         new Request(`${A.origin}/ap/inbox`, {
           method: "POST",
           headers: {
             "content-type": "application/activity+json",
-            signature: `keyId="https://${host}/users/x#main-key",algorithm="rsa-sha256",headers="(request-target) host date",signature="AAAA"`,
+            "cf-connecting-ip": "198.51.100.9",
+            signature: `keyId="https://calm.example/users/x#main-key",algorithm="rsa-sha256",headers="(request-target) host date",signature="AAAA"`,
           },
           body: "{}",
         }),
-        limited,
-        createExecutionContext(),
       );
-    const statuses = [];
-    for (let i = 0; i < 3; i++) statuses.push((await post("flood.example")).status);
-    expect(statuses.slice(0, 2).every((s) => s !== 429)).toBe(true);
-    expect(statuses[2]).toBe(429);
-    expect((await post("calm.example")).status).not.toBe(429);
-    expect([...counts.keys()]).toEqual(["flood.example", "calm.example"]);
+      expect(junk.status).toBe(401);
+      expect([...counts.keys()]).toEqual(["q.test", "u:198.51.100.9"]);
+    } finally {
+      e.RL_FED = undefined;
+      e.RL_FED_UNVERIFIED = undefined;
+    }
   });
 
   it("no queue message carries a private key or a secret, and the deliveries still arrive signed", async () => {

@@ -1,10 +1,13 @@
 // ActivityPub beside the pages. A cheap test of the path and Accept header decides whether a request
 // may be federation; only those load Fedify (a dynamic import: the bundle keeps it in a separate
 // lazily evaluated module, so isolates serving pages never evaluate it). host-meta needs no Fedify.
-// Inbound deliveries are capped at 1 MB and rate-limited per sending host (RL_FED).
+// Inbound deliveries are capped at 1 MB, must prove their sender before anything else is done with
+// them (inbox-guard.ts), and are rate-limited per verified sending server (RL_FED); what cannot be
+// verified spends a small budget of its own per client address (RL_FED_UNVERIFIED).
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../env";
 import { readCapped } from "../../lib/capped";
+import { clientIp } from "../../lib/ratelimit";
 import { siteOriginOf } from "./context";
 import { isBlockedHost } from "./domains";
 
@@ -17,7 +20,7 @@ export const OBJECT_PAGE = /^\/([^/.@]+)(?:\/(note|rep)\/(\d+))?\/?$/;
 const hostMeta = (origin: string) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<XRD xmlns="http://docs.oasis-open.org/ns/xri/xrd-1.0">\n  <Link rel="lrdd" template="${origin}/.well-known/webfinger?resource={uri}"/>\n</XRD>\n`;
 
-/** The sending server, from the signature's key id (draft-cavage keyId or RFC 9421 keyid). */
+/** The server the signature's key id names (draft-cavage keyId or RFC 9421 keyid), unverified: only to refuse a blocked one early. */
 const senderHost = (req: Request) => {
   const sig = `${req.headers.get("signature") ?? ""} ${req.headers.get("signature-input") ?? ""}`;
   const m = /key[iI]d="https?:\/\/([^/"]+)/.exec(sig);
@@ -51,10 +54,6 @@ export const federationRoutes: MiddlewareHandler<AppEnv> = async (c, next) => {
   let request = c.req.raw;
   if (c.req.method === "POST") {
     const host = senderHost(request);
-    // The bench and e2e server give each request a client id of its own (as for every other limit).
-    const client = c.env.TRUST_TEST_CLIENT_HEADER === "1" ? c.req.header("x-test-client") : undefined;
-    const limit = await c.env.RL_FED?.limit({ key: client ? `${host}|t:${client}` : host });
-    if (limit && !limit.success) return c.json({ code: "rate_limited", message: "Too many deliveries" }, 429);
     // A server the moderators blocked: refused before its signature is checked (so none of its
     // documents is fetched). 403 rather than Mastodon's 202-and-drop: the sender learns that the
     // delivery will never be taken and stops retrying it (a 4xx is final for Mastodon and Fedify).
@@ -63,6 +62,20 @@ export const federationRoutes: MiddlewareHandler<AppEnv> = async (c, next) => {
     const body = await readCapped(request.body, request.headers.get("content-length"), MAX_INBOUND_BYTES);
     if (!body) return c.json({ code: "too_large", message: "Activity larger than 1 MB" }, 413);
     request = new Request(request.url, { method: "POST", headers: request.headers, body });
+    const { checkDelivery } = await import("./inbox-guard");
+    const verdict = await checkDelivery(c.env, request, body);
+    // The bench and e2e server give each request a client id of its own (as for every other limit).
+    const client = c.env.TRUST_TEST_CLIENT_HEADER === "1" ? c.req.header("x-test-client") : undefined;
+    const [binding, key] =
+      "signer" in verdict
+        ? [c.env.RL_FED, client ? `${verdict.signer}|t:${client}` : verdict.signer]
+        : [c.env.RL_FED_UNVERIFIED, `u:${clientIp(c)}`];
+    const limit = await binding?.limit({ key });
+    if (limit && !limit.success) return c.json({ code: "rate_limited", message: "Too many deliveries" }, 429);
+    if (!("signer" in verdict)) {
+      const code = verdict.status === 401 ? "unauthorized" : "bad_request";
+      return c.json({ code, message: verdict.message }, verdict.status);
+    }
   }
   const { serveFederation } = await import("./handler");
   const res = await serveFederation(request, c.env, negotiate);

@@ -22,7 +22,7 @@ import { actorState, localIdByName, localNote, localNotesPage, localReply, local
 import { listenInbox } from "./inbox";
 import { instanceKeyPairs, keyPairsOf } from "./keys";
 import { D1KvStore } from "./kv";
-import { productionLoaders } from "./loaders";
+import { localLoaders, productionLoaders } from "./loaders";
 import { QueueMessageQueue } from "./queue";
 import { mentionedRemotes } from "./mentions";
 import { toAnnounce, toNote, toReplyNote } from "./objects";
@@ -181,6 +181,9 @@ const FINAL_STATUS = [
 
 const isLocal = (env: Env) => env.APP_ENV === "local";
 
+/** How far a signature's Date (or created) may be from now, here and in the inbox's own check (inbox-guard.ts). */
+export const SIGNATURE_WINDOW = { hours: 1 };
+
 /** The federation for one environment: its D1 as the key-value store, its Queue for deliveries. */
 export async function federationFor(env: Env): Promise<Federation<FedData>> {
   const kv = new D1KvStore(env.DB);
@@ -191,9 +194,8 @@ export async function federationFor(env: Env): Promise<Federation<FedData>> {
     manuallyStartQueue: true,
     origin: env.APP_ORIGIN || undefined,
     // Local instances federate over plain HTTP on loopback; everywhere else private addresses are
-    // refused (SSRF) by Fedify's own loader and by the fetch guard below.
-    // (Fedify takes either these two options or its loaders: production passes loaders.)
-    signatureTimeWindow: { hours: 1 },
+    // refused (SSRF) by the loaders (loaders.ts), which never fetch a JSON-LD context.
+    signatureTimeWindow: SIGNATURE_WINDOW,
     permanentFailureStatusCodes: FINAL_STATUS,
     // Fedify's defaults (5 failures within 10 minutes open a server's circuit for 30 minutes;
     // held deliveries wait up to 7 days), with every change and drop in the logs.
@@ -202,6 +204,6 @@ export async function federationFor(env: Env): Promise<Federation<FedData>> {
       onActivityDrop: (host, drop) =>
         console.error(JSON.stringify({ t: "federation.circuit.drop", host, activity: drop.activityId ?? null })),
     },
-    ...(isLocal(env) ? { allowPrivateAddress: true, userAgent: USER_AGENT } : productionLoaders(kv, USER_AGENT)),
+    ...(isLocal(env) ? localLoaders(kv, USER_AGENT) : productionLoaders(kv, USER_AGENT)),
   });
 }

@@ -2,12 +2,14 @@
 // the outbound gate (lib/outbound.ts: https, ports, public addresses, every redirect checked again),
 // each request timed out, cached in the key-value store as Fedify's default is. (The signed loader
 // is still Fedify's, with its own private-address check.) Locally none of this applies: instances
-// federate over plain http on loopback.
+// federate over plain http on loopback. Everywhere, JSON-LD contexts are never fetched: only the
+// ones Fedify ships are known (preloadedContextLoader).
 import { getAuthenticatedDocumentLoader, type KvStore, kvCache } from "@fedify/fedify";
 import {
   createActivityPubRequest,
   type DocumentLoader,
   type GetUserAgentOptions,
+  getDocumentLoader,
   getRemoteDocument,
   preloadedContexts,
 } from "@fedify/vocab-runtime";
@@ -43,12 +45,33 @@ export function guardedLoader(userAgent: GetUserAgentOptions, deps: OutboundDeps
   return load;
 }
 
+/**
+ * Contexts Fedify ships (ActivityStreams, security, Mastodon's, GoToSocial's…) and nothing else:
+ * any other context URL, which anyone can put in a body, reads as an empty context instead of being
+ * fetched and stored (its terms are then unknown and dropped, the way an unknown property is).
+ */
+export const preloadedContextLoader: DocumentLoader = async (url) => ({
+  contextUrl: null,
+  documentUrl: url,
+  document: Object.hasOwn(preloadedContexts, url) ? preloadedContexts[url] : { "@context": {} },
+});
+
+/** Fedify's loader factories for local instances (plain http on loopback), cached as Fedify's default. */
+export function localLoaders(kv: KvStore, userAgent: GetUserAgentOptions) {
+  return {
+    documentLoaderFactory: () => kvCache({ loader: getDocumentLoader({ allowPrivateAddress: true, userAgent }), kv }),
+    contextLoaderFactory: () => preloadedContextLoader,
+    authenticatedDocumentLoaderFactory: (identity: { keyId: URL; privateKey: CryptoKey }) =>
+      getAuthenticatedDocumentLoader(identity, { allowPrivateAddress: true, userAgent }),
+  };
+}
+
 /** Fedify's loader factories for production (FederationOptions). */
 export function productionLoaders(kv: KvStore, userAgent: GetUserAgentOptions) {
   const plain = () => httpsOnly(kvCache({ loader: timed(guardedLoader(userAgent)), kv }));
   return {
     documentLoaderFactory: plain,
-    contextLoaderFactory: plain,
+    contextLoaderFactory: () => preloadedContextLoader,
     authenticatedDocumentLoaderFactory: (identity: { keyId: URL; privateKey: CryptoKey }) =>
       httpsOnly(timed(getAuthenticatedDocumentLoader(identity, { allowPrivateAddress: false, userAgent }))),
   };
