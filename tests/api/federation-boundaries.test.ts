@@ -151,6 +151,15 @@ describe("remote handles", () => {
     ).toBe(0);
     const notis = (await ada.call("GET", "/v1/notifications")).body.notis as { href: string }[];
     expect(notis.some((n) => n.href.includes("logout"))).toBe(false);
+    // Its signed delivery is refused at the inbox with a 4xx, before anything is queued.
+    const actor = `${B.origin}/ap/users/${mal.id}`;
+    const res = await signedPost(B, mal.id, `${A.origin}/ap/inbox`, {
+      id: `${actor}#follows/again`,
+      type: "Follow",
+      actor,
+      object: `${A.origin}/ap/users/${ada.id}`,
+    });
+    expect(res.status).toBe(400);
   });
 
   it("every link built from a stored handle is encoded: notifications, the Mastodon account's url", async () => {

@@ -12,6 +12,7 @@ import { Activity } from "@fedify/vocab";
 import type { Env } from "../../env";
 import { federationFor, SIGNATURE_WINDOW } from "./federation";
 import { actorListsKey, type Loaders } from "./key-owner";
+import { handleOf } from "./remote";
 
 /** Deeper than any real activity (a Create of a Note with tags and attachments is about 6). */
 export const MAX_DEPTH = 32;
@@ -80,8 +81,10 @@ export async function checkDelivery(env: Env, request: Request, body: Uint8Array
   const verified = await verifyRequestDetailed(request, { ...loaders, timeWindow: SIGNATURE_WINDOW });
   if (!verified.verified) return refuse(401, "The signature could not be verified");
   const key = verified.key;
-  if (!key.id || !key.ownerId || !(await actorListsKey(loaders, own, key.ownerId, key.id, "publicKey")))
-    return refuse(401, "The signing key is not listed by its owner's actor document");
+  const signer = key.id && key.ownerId ? await actorListsKey(loaders, own, key.ownerId, key.id, "publicKey") : null;
+  if (!signer || !key.ownerId) return refuse(401, "The signing key is not listed by its owner's actor document");
+  // A username outside the remote grammar (handles.ts) is never stored: its deliveries are refused.
+  if (!handleOf(signer)) return refuse(400, "The actor's username is not a valid handle");
   const json = parseBody(body);
   if (typeof json === "string") return refuse(400, json);
   const activity = await Activity.fromJsonLd(json, loaders).catch(() => null);
