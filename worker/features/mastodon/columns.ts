@@ -20,11 +20,14 @@ type ViewerSql = typeof VIEWER | number | null;
 const bookmarkedNote = (viewer: ViewerSql, id: SQL) =>
   sql<number>`exists(select 1 from bookmarks b where b.user_id = ${viewer} and b.kind = 'note' and b.target_id = ${id})`;
 
+/** A remote person's actor URI (kept in `email`: federation.ts remoteActors); null for a local one. */
+const actorOf = (u: SQL) => sql`case when instr(${u}.username, '@') > 0 then ${u}.email end`;
+
 /** An account row of `u` as JSON, with the field names of AccountRow. */
 export const accountJson = (u: SQL) =>
   sql`json_object('id', ${u}.id, 'username', ${u}.username, 'fullname', ${u}.fullname, 'avatar', ${u}.avatar,
     'cover', ${u}.cover, 'descr', ${u}.descr, 'followerNum', ${u}.follower_num, 'followingNum', ${u}.following_num,
-    'noteNum', ${u}.note_num, 'createdAt', ${u}.created_at)`;
+    'noteNum', ${u}.note_num, 'createdAt', ${u}.created_at, 'actor', ${actorOf(u)})`;
 
 /** The author's account columns, over the `users` a list or status row is joined to. */
 export const ACCOUNT_COLUMNS = {
@@ -34,6 +37,7 @@ export const ACCOUNT_COLUMNS = {
   mFollowing: sql<number>`${users.followingNum}`.as("m_following"),
   mNotes: sql<number>`${users.noteNum}`.as("m_notes"),
   mCreated: sql<number>`${users.createdAt}`.as("m_created"),
+  mActor: sql<string | null>`${actorOf(sql`"users"`)}`.as("m_actor"),
 };
 
 /** A person's account columns on a row joined to their `users` (a notice's actor, a search's hit). */
@@ -82,6 +86,7 @@ interface StatusRow {
   mFollowing: number;
   mNotes: number;
   mCreated: number;
+  mActor: string | null;
   mBookmarked: number;
   mOriginalAccount: string | null;
   mOriginalBookmarked: number;
@@ -130,6 +135,7 @@ export function accountRowOf(
     followingNum: r.mFollowing,
     noteNum: r.mNotes,
     createdAt: r.mCreated,
+    actor: r.mActor,
   };
 }
 

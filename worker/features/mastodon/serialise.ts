@@ -18,7 +18,11 @@ export type AccountRow = Pick<
   | "followingNum"
   | "noteNum"
   | "createdAt"
->;
+> & {
+  /** A remote person's actor URI (a whole `users` row has it as `email`). */
+  actor?: string | null;
+  email?: string;
+};
 
 export type StatusRef = { kind: "note" | "reply"; id: number };
 
@@ -54,13 +58,17 @@ export interface Ctx {
 }
 
 export function account(u: AccountRow, origin: string) {
-  const url = `${origin}/${userSegment(u.username)}`;
+  // A remote person is stored as name@host: Mastodon's username is the name, acct the whole handle,
+  // and their url and uri are their actor on their own server.
+  const at = u.username.indexOf("@");
+  const actor = at > 0 ? (u.actor ?? u.email ?? null) : null;
+  const url = actor ?? `${origin}/${userSegment(u.username)}`;
   // Without a picture NoteX draws a coloured initial; apps need an image URL, so they get the site's icon.
   const avatar = abs(origin, u.avatar) || `${origin}/favicon.svg`;
   const header = abs(origin, u.cover) || "";
   return {
     id: String(u.id),
-    username: u.username,
+    username: at > 0 ? u.username.slice(0, at) : u.username,
     acct: u.username,
     display_name: u.fullname,
     locked: false,
@@ -130,7 +138,8 @@ const HASHTAG = /(?:^|[^\p{L}\p{N}_&/])#([\p{L}\p{N}_]{1,50})/gu;
 
 function tagsOf(n: NoteJson, origin: string) {
   const names = new Set<string>();
-  const label = labelTag(n.label);
+  // A remote post's x-label is the one NoteX files every such post under, not a tag its author gave.
+  const label = n.user.username.includes("@") ? "" : labelTag(n.label);
   if (label) names.add(label);
   for (const m of n.txt.matchAll(HASHTAG)) names.add(m[1].toLowerCase());
   return [...names].map((name) => ({ name, url: `${origin}/tag/${encodeURIComponent(name)}` }));
@@ -205,11 +214,13 @@ function contentOf(n: NoteJson, origin: string) {
 export function noteStatus(n: NoteJson, ctx: Ctx): Record<string, unknown> {
   const id = noteStatusId(n.id);
   const url = `${ctx.origin}/${n.user.username}/note/${n.id}`;
+  // A local note's uri is its ActivityPub id (federation.ts's Note dispatcher).
+  const uri = n.user.username.includes("@") ? url : `${ctx.origin}/ap/notes/${n.id}`;
   const inner = n.renote ? noteStatus(n.renote as NoteJson, ctx) : null;
   const common = {
     ...baseStatus,
     id,
-    uri: url,
+    uri,
     url,
     created_at: iso(n.created_at),
     edited_at: n.edited_at ? iso(n.edited_at) : null,
@@ -250,7 +261,7 @@ export function replyStatus(r: ReplyJson, ctx: Ctx, parentAuthor: number | null)
   return {
     ...baseStatus,
     id: replyStatusId(r.id),
-    uri: url,
+    uri: r.user.username.includes("@") ? url : `${ctx.origin}/ap/notes/r${r.id}`,
     url,
     created_at: iso(r.created_at),
     edited_at: null,

@@ -1,0 +1,66 @@
+// People and posts from other servers as Mastodon apps expect them: `username` is the name alone
+// (the server belongs in `acct`), the account's url and uri are the original's, a remote post has
+// no tag NoteX made up, and a local status's uri is its ActivityPub id.
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { user } from "../factories";
+import { Client } from "../http";
+import { appToken } from "../mastodon";
+
+/** A person from remote.example with one note, stored as the inbox stores them. */
+async function remotePerson() {
+  const name = `farah${Date.now().toString(36)}`;
+  const actor = `https://remote.example/users/${name}`;
+  const row = await env.DB.prepare("insert into users (username, email, fullname) values (?, ?, ?) returning id")
+    .bind(`${name}@remote.example`, actor, "Farah Remote")
+    .first<{ id: number }>();
+  const id = row?.id ?? 0;
+  await env.DB.prepare(
+    "insert into remote_actors (user_id, uri, host, inbox, url, fetched_at) values (?, ?, 'remote.example', ?, ?, ?)",
+  )
+    .bind(id, actor, `${actor}/inbox`, `https://remote.example/@${name}`, Date.now())
+    .run();
+  const published = Date.parse("2026-01-02T03:04:05Z");
+  const note = await env.DB.prepare(
+    "insert into notes (user_id, label, content, txt, created_at, noted_at) values (?, 'fediverse', '<p>Hello from afar #travel</p>', 'Hello from afar #travel', ?, ?) returning id",
+  )
+    .bind(id, published, published)
+    .first<{ id: number }>();
+  return { id, name, actor, note: note?.id ?? 0, published };
+}
+
+describe("Mastodon API: remote people and posts", () => {
+  it("names a remote account by its name, with the server in acct and the original's actor as url and uri", async () => {
+    const remote = await remotePerson();
+    const reader = new Client();
+    reader.token = (await appToken(await user(), "read")).token;
+    const acc = await reader.get(`/api/v1/accounts/${remote.id}`);
+    expect(acc.status).toBe(200);
+    expect(acc.body.username).toBe(remote.name);
+    expect(acc.body.acct).toBe(`${remote.name}@remote.example`);
+    // The actor's own URI (servers answer it with the profile page in a browser).
+    expect(acc.body.url).toBe(remote.actor);
+    expect(acc.body.uri).toBe(remote.actor);
+
+    const status = await reader.get(`/api/v1/statuses/${remote.note * 2}`);
+    expect(status.status).toBe(200);
+    expect(status.body.account.username).toBe(remote.name);
+    expect(status.body.account.acct).toBe(`${remote.name}@remote.example`);
+    // Its own hashtag, not the x-label NoteX files remote posts under.
+    expect(status.body.tags.map((t: { name: string }) => t.name)).toEqual(["travel"]);
+    expect(status.body.created_at).toBe(new Date(remote.published).toISOString());
+  });
+
+  it("gives a local status its ActivityPub id as uri and its page as url", async () => {
+    const p = await user();
+    const app = new Client();
+    app.token = (await appToken(p, "read write")).token;
+    const s = await app.post("/api/v1/statuses", { status: "Local and proud" });
+    const id = Number(s.body.id) / 2;
+    expect(s.body.uri).toBe(`http://notex.test/ap/notes/${id}`);
+    expect(s.body.url).toBe(`http://notex.test/${p.username}/note/${id}`);
+    const local = await app.get(`/api/v1/accounts/${p.id}`);
+    expect(local.body.username).toBe(p.username);
+    expect(local.body.acct).toBe(p.username);
+  });
+});
