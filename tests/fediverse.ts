@@ -50,7 +50,7 @@ export async function migrate(db: D1Database) {
 }
 
 /** Routes every outgoing request for one of `instances` to it; anything else goes out as before. */
-export function routeFetch(instances: Instance[]): () => void {
+export function routeFetch(instances: Pick<Instance, "host" | "fetch">[]): () => void {
   const real = globalThis.fetch;
   const byHost = new Map(instances.map((i) => [i.host, i]));
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -48,6 +48,12 @@ export interface Env {
   R2_ACCESS_KEY_ID?: string;
   R2_SECRET_ACCESS_KEY?: string;
   IMAGE_ORIGIN?: string;
+  /**
+   * "true": NoteX's own ActivityPub documents (actors, notes, collections) answer only signed GETs,
+   * and none to a blocked server ("authorized fetch", as Mastodon's secure mode); WebFinger,
+   * NodeInfo and the instance actor stay open.
+   */
+  AUTHORIZED_FETCH?: string;
   /** "1" logs one JSON line per request even under APP_ENV=local (always on elsewhere). */
   REQUEST_LOG?: string;
   /** Set only by the e2e server script: lets x-test-client key rate limits per test. */

@@ -92,6 +92,7 @@ describe("mentions of people on another server", () => {
     expect(mine).toHaveLength(1);
     expect(JSON.stringify(mine[0])).toContain("adamention@a.test");
     const status = await caller(A)("GET", `/api/v1/statuses/${posted.body.id}`, undefined, token);
-    expect(status.body.content).toContain('href="/@deemention@b.test"');
+    // Links in an app's content are absolute, as Mastodon's.
+    expect(status.body.content).toContain('href="http://a.test/@deemention@b.test"');
   });
 });

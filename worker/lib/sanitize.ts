@@ -1,4 +1,5 @@
 import * as XSS from "xss";
+import { linkifyText } from "./linkify";
 import { normaliseLink } from "./links";
 
 // xss is CommonJS: bundlers hand it over as a namespace or as a default export.
@@ -93,14 +94,19 @@ const unlinkOwn = (html: string) =>
     (sigil === "#") === !!tag && target.toLowerCase() === text.toLowerCase() ? `${sigil}${text}` : whole,
   );
 
-/** Sanitises user HTML and turns #hashtags in text (not inside links) into links to their tag page. */
-export function sanitizeHtml(html: string): string {
-  return mapTextOutsideLinks(unlinkOwn(filter.process(html)), (text) =>
-    text.replace(
-      HASHTAG,
-      (_m, pre: string, tag: string) => `${pre}<a href="/tag/${tag.toLowerCase()}" class="hashtag">#${tag}</a>`,
-    ),
+const hashtags = (text: string) =>
+  text.replace(
+    HASHTAG,
+    (_m, pre: string, tag: string) => `${pre}<a href="/tag/${tag.toLowerCase()}" class="hashtag">#${tag}</a>`,
   );
+
+/**
+ * Sanitises user HTML, links web addresses typed as text (linkify.ts), and turns #hashtags in the
+ * rest of the text (not inside links) into links to their tag page.
+ */
+export function sanitizeHtml(html: string): string {
+  const linked = mapTextOutsideLinks(unlinkOwn(filter.process(html)), linkifyText);
+  return mapTextOutsideLinks(linked, hashtags);
 }
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", apos: "'", nbsp: " " };

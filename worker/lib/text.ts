@@ -42,3 +42,10 @@ export function textToHtml(text: string): string {
     .map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`)
     .join("");
 }
+
+/**
+ * NoteX stores its own links relative to the site ("/ada", "/tag/x"); other servers and apps
+ * need them absolute (`origin` is the site's public origin).
+ */
+export const absoluteLinks = (html: string, origin: string) =>
+  html.replace(/(href|src)="\/(?!\/)/g, (_m, attr: string) => `${attr}="${new URL(origin).origin}/`);

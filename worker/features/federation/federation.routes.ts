@@ -36,6 +36,10 @@ export const federationRoutes: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (pathname === "/.well-known/host-meta" && c.req.method === "GET") {
     return c.body(hostMeta(siteOriginOf(c.env, c.req.url)), 200, { "Content-Type": "application/xrd+xml" });
   }
+  if (pathname === "/authorize_interaction" && c.req.method === "GET") {
+    const { authorizeInteraction } = await import("./interaction");
+    return authorizeInteraction(c);
+  }
   const path = AP_PATH.test(pathname);
   const negotiate = !path && c.req.method === "GET" && AP_TYPES.test(c.req.header("accept") ?? "");
   // The same URL answers HTML or ActivityPub JSON by Accept: caches must keep the two apart.

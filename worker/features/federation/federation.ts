@@ -19,12 +19,13 @@ import type { Env } from "../../env";
 import { escapeHtml } from "../../lib/text";
 import { type FedData, INSTANCE } from "./context";
 import { actorState, localIdByName, localNote, localNotesPage, localReply, localUser, remotePeoplePage } from "./data";
+import { mayFetch } from "./authorized";
 import { listenInbox } from "./inbox";
 import { instanceKeyPairs, keyPairsOf } from "./keys";
 import { D1KvStore } from "./kv";
-import { localLoaders, productionLoaders } from "./loaders";
+import { loadersFor } from "./loaders";
 import { QueueMessageQueue } from "./queue";
-import { mentionedRemotes } from "./mentions";
+import { mentionedPeople } from "./mentions";
 import { toAnnounce, toNote, toReplyNote } from "./objects";
 
 export const SOFTWARE = { name: "notex", version: "0.1.0" };
@@ -77,6 +78,8 @@ builder
       assertionMethods: keys.map((k) => k.multikey),
       manuallyApprovesFollowers: false,
       discoverable: true,
+      // Public notes may be found by Mastodon's full-text search (it leaves out actors without this).
+      indexable: true,
     });
   })
   .setKeyPairsDispatcher((ctx, identifier) =>
@@ -90,7 +93,22 @@ builder
   .mapHandle(async (ctx, username) => {
     const id = await localIdByName(ctx.data.env.DB, username);
     return id === null ? null : String(id);
-  });
+  })
+  // WebFinger also takes the profile page's URL (https://host/name), as Mastodon does.
+  .mapAlias(async (ctx, resource) => {
+    const name = resource.origin === new URL(ctx.canonicalOrigin).origin && /^\/@?([^/@]+)\/?$/.exec(resource.pathname);
+    const id = name ? await localIdByName(ctx.data.env.DB, decodeURIComponent(name[1])) : null;
+    return id === null ? null : { identifier: String(id) };
+  })
+  .authorize((ctx, identifier) => identifier === INSTANCE || mayFetch(ctx));
+
+// "Interact from your server" buttons elsewhere send people here with the remote post or account.
+builder.setWebFingerLinksDispatcher((ctx) => [
+  {
+    rel: "http://ostatus.org/schema/1.0/subscribe",
+    template: `${new URL(ctx.canonicalOrigin).origin}/authorize_interaction?uri={uri}`,
+  },
+]);
 
 const cursorNum = (cursor: string, fallback: number) => (/^\d+$/.test(cursor) ? Number(cursor) : fallback);
 
@@ -108,7 +126,8 @@ builder
   .setFirstCursor(() => "0")
   .setCounter(async (ctx, identifier) =>
     /^\d+$/.test(identifier) ? ((await localUser(ctx.data.env.DB, Number(identifier)))?.follower_num ?? 0) : 0,
-  );
+  )
+  .authorize(mayFetch);
 
 builder
   .setFollowingDispatcher("/ap/users/{identifier}/following", async (ctx, identifier, cursor) => {
@@ -119,7 +138,11 @@ builder
       nextCursor: rows.length < PAGE ? null : String(rows[rows.length - 1].user_id),
     };
   })
-  .setFirstCursor(() => "0");
+  .setFirstCursor(() => "0")
+  .setCounter(async (ctx, identifier) =>
+    /^\d+$/.test(identifier) ? ((await localUser(ctx.data.env.DB, Number(identifier)))?.following_num ?? 0) : 0,
+  )
+  .authorize(mayFetch);
 
 builder
   .setOutboxDispatcher("/ap/users/{identifier}/outbox", async (ctx, identifier, cursor) => {
@@ -145,27 +168,36 @@ builder
   .setFirstCursor(() => "")
   .setCounter(async (ctx, identifier) =>
     /^\d+$/.test(identifier) ? ((await localUser(ctx.data.env.DB, Number(identifier)))?.note_num ?? 0) : 0,
-  );
+  )
+  .authorize(mayFetch);
 
-builder.setObjectDispatcher(Note, "/ap/notes/{id}", async (ctx, { id }) => {
-  const reply = /^r(\d+)$/.exec(id);
-  if (reply) {
-    const row = await localReply(ctx.data.env.DB, Number(reply[1]));
-    return row ? toReplyNote(ctx, row, await mentionedRemotes(ctx.data.env.DB, row.content)) : null;
-  }
-  if (!/^\d+$/.test(id)) return null;
-  const row = await localNote(ctx.data.env.DB, Number(id));
-  return row ? toNote(ctx, row, await mentionedRemotes(ctx.data.env.DB, row.content)) : null;
-});
+builder
+  .setObjectDispatcher(Note, "/ap/notes/{id}", async (ctx, { id }) => {
+    const reply = /^r(\d+)$/.exec(id);
+    if (reply) {
+      const row = await localReply(ctx.data.env.DB, Number(reply[1]));
+      return row ? toReplyNote(ctx, row, await mentionedPeople(ctx.data.env.DB, row.content)) : null;
+    }
+    if (!/^\d+$/.test(id)) return null;
+    const row = await localNote(ctx.data.env.DB, Number(id));
+    return row ? toNote(ctx, row, await mentionedPeople(ctx.data.env.DB, row.content)) : null;
+  })
+  .authorize(mayFetch);
 
-builder.setObjectDispatcher(Announce, "/ap/users/{uid}/renotes/{note}", async (ctx, { uid, note }) => {
-  if (!/^\d+$/.test(uid) || !/^\d+$/.test(note)) return null;
-  const row = await ctx.data.env.DB.prepare("select id from notes where user_id = ? and renote_id = ? and kind = 1")
-    .bind(Number(uid), Number(note))
-    .first<{ id: number }>();
-  const renote = row ? await localNote(ctx.data.env.DB, row.id) : null;
-  return renote ? toAnnounce(ctx, renote) : null;
-});
+builder
+  .setObjectDispatcher(Announce, "/ap/users/{uid}/renotes/{note}", async (ctx, { uid, note }) => {
+    // {note}.{row} (objects.ts announceUri), or {note} alone as Announces were first named.
+    const m = /^(\d+)(?:\.(\d+))?$/.exec(note);
+    if (!/^\d+$/.test(uid) || !m) return null;
+    const row = await ctx.data.env.DB.prepare(
+      "select id from notes where user_id = ?1 and renote_id = ?2 and kind = 1 and (?3 is null or id = ?3)",
+    )
+      .bind(Number(uid), Number(m[1]), m[2] ? Number(m[2]) : null)
+      .first<{ id: number }>();
+    const renote = row ? await localNote(ctx.data.env.DB, row.id) : null;
+    return renote ? toAnnounce(ctx, renote) : null;
+  })
+  .authorize(mayFetch);
 
 listenInbox(builder);
 
@@ -178,8 +210,6 @@ const FINAL_STATUS = [
   ...Array.from({ length: 100 }, (_, i) => 400 + i).filter((s) => ![401, 408, 429].includes(s)),
   501,
 ];
-
-const isLocal = (env: Env) => env.APP_ENV === "local";
 
 /** How far a signature's Date (or created) may be from now, here and in the inbox's own check (inbox-guard.ts). */
 export const SIGNATURE_WINDOW = { hours: 1 };
@@ -204,6 +234,6 @@ export async function federationFor(env: Env): Promise<Federation<FedData>> {
       onActivityDrop: (host, drop) =>
         console.error(JSON.stringify({ t: "federation.circuit.drop", host, activity: drop.activityId ?? null })),
     },
-    ...(isLocal(env) ? localLoaders(kv, USER_AGENT) : productionLoaders(kv, USER_AGENT)),
+    ...loadersFor(env, kv, USER_AGENT),
   });
 }

@@ -27,11 +27,30 @@ async function collectionRefusal(env: Env, pathname: string): Promise<Response |
   return new Response(null, { status: state === "gone" ? 410 : 404, headers: { Vary: "Accept" } });
 }
 
+/**
+ * WebFinger's resource as Fedify reads it: a bare `name@host` (or `@name@host`), which some servers
+ * and people send, is the acct: URI it means.
+ */
+function withAcct(request: Request): Request {
+  const url = new URL(request.url);
+  const resource = url.searchParams.get("resource") ?? "";
+  if (url.pathname !== "/.well-known/webfinger" || !/^@?[^@:/\s]+@[^@/\s]+$/.test(resource)) return request;
+  url.searchParams.set("resource", `acct:${resource.replace(/^@/, "")}`);
+  return new Request(url, { headers: request.headers });
+}
+
+/** A note its author deleted answers 410 Gone on its ActivityPub id, as on its page. */
+async function deletedNote(env: Env, pathname: string): Promise<Response | null> {
+  const m = /^\/ap\/notes\/(\d+)$/.exec(pathname);
+  const gone = m ? await env.DB.prepare("select 1 from deleted_notes where id = ?").bind(Number(m[1])).first() : null;
+  return gone ? new Response(null, { status: 410 }) : null;
+}
+
 /** Fedify's answer, or null when the request is not one of its (the page or API answers instead). */
 export async function serveFederation(request: Request, env: Env, negotiate: boolean): Promise<Response | null> {
   const refused = request.method === "GET" ? await collectionRefusal(env, new URL(request.url).pathname) : null;
   if (refused) return refused;
-  let req = request;
+  let req = withAcct(request);
   if (negotiate) {
     const path = await objectPathOf(env, new URL(request.url).pathname);
     if (!path) return null;
@@ -44,5 +63,5 @@ export async function serveFederation(request: Request, env: Env, negotiate: boo
     return new Response(null, { status: 404 });
   };
   const res = await federation.fetch(req, { contextData: { env }, onNotFound: pass, onNotAcceptable: pass });
-  return passed ? null : res;
+  return passed ? deletedNote(env, new URL(req.url).pathname) : res;
 }

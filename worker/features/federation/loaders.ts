@@ -1,19 +1,21 @@
-// How Fedify fetches other servers' documents outside APP_ENV=local: the plain loader goes through
-// the outbound gate (lib/outbound.ts: https, ports, public addresses, every redirect checked again),
-// each request timed out, cached in the key-value store as Fedify's default is. (The signed loader
-// is still Fedify's, with its own private-address check.) Locally none of this applies: instances
-// federate over plain http on loopback. Everywhere, JSON-LD contexts are never fetched: only the
-// ones Fedify ships are known (preloadedContextLoader).
-import { getAuthenticatedDocumentLoader, type KvStore, kvCache } from "@fedify/fedify";
+// How Fedify fetches other servers' documents: every hop through the outbound gate
+// (lib/outbound.ts: outside APP_ENV=local https, ports, public addresses, every redirect checked
+// again), each request timed out. Documents are signed (draft-cavage, which every server reads)
+// by the instance actor, or by the account a fetch is made for, so servers in secure mode answer
+// (signed-fetch.ts); plain ones are cached in the key-value store as Fedify's default is. Locally
+// instances federate over plain http on loopback. Everywhere, JSON-LD contexts are never fetched:
+// only the ones Fedify ships are known (preloadedContextLoader).
+import { type KvStore, kvCache } from "@fedify/fedify";
 import {
   createActivityPubRequest,
   type DocumentLoader,
   type GetUserAgentOptions,
-  getDocumentLoader,
   getRemoteDocument,
   preloadedContexts,
 } from "@fedify/vocab-runtime";
-import { guardedHops, type OutboundDeps } from "../../lib/outbound";
+import type { Env } from "../../env";
+import { guardedHops, type OutboundDeps, outboundFor } from "../../lib/outbound";
+import { type Identity, instanceSender, signingSender } from "./signed-fetch";
 
 export const FETCH_TIMEOUT_MS = 10_000;
 
@@ -56,23 +58,15 @@ export const preloadedContextLoader: DocumentLoader = async (url) => ({
   document: Object.hasOwn(preloadedContexts, url) ? preloadedContexts[url] : { "@context": {} },
 });
 
-/** Fedify's loader factories for local instances (plain http on loopback), cached as Fedify's default. */
-export function localLoaders(kv: KvStore, userAgent: GetUserAgentOptions) {
+/** Fedify's loader factories (FederationOptions) for one environment. */
+export function loadersFor(env: Env, kv: KvStore, userAgent: GetUserAgentOptions) {
+  const guard = env.APP_ENV === "local" ? (l: DocumentLoader) => l : httpsOnly;
+  const through = (send?: (r: Request) => Promise<Response>) =>
+    timed(guardedLoader(userAgent, outboundFor(env, send ? { send } : {})));
   return {
-    documentLoaderFactory: () => kvCache({ loader: getDocumentLoader({ allowPrivateAddress: true, userAgent }), kv }),
+    documentLoaderFactory: () =>
+      guard(kvCache({ loader: through(env.APP_ORIGIN ? instanceSender(env, env.APP_ORIGIN) : undefined), kv })),
     contextLoaderFactory: () => preloadedContextLoader,
-    authenticatedDocumentLoaderFactory: (identity: { keyId: URL; privateKey: CryptoKey }) =>
-      getAuthenticatedDocumentLoader(identity, { allowPrivateAddress: true, userAgent }),
-  };
-}
-
-/** Fedify's loader factories for production (FederationOptions). */
-export function productionLoaders(kv: KvStore, userAgent: GetUserAgentOptions) {
-  const plain = () => httpsOnly(kvCache({ loader: timed(guardedLoader(userAgent)), kv }));
-  return {
-    documentLoaderFactory: plain,
-    contextLoaderFactory: () => preloadedContextLoader,
-    authenticatedDocumentLoaderFactory: (identity: { keyId: URL; privateKey: CryptoKey }) =>
-      httpsOnly(timed(getAuthenticatedDocumentLoader(identity, { allowPrivateAddress: false, userAgent }))),
+    authenticatedDocumentLoaderFactory: (identity: Identity) => guard(through(signingSender(async () => identity))),
   };
 }

@@ -15,6 +15,7 @@ import { fetchable, isRemoteUsername } from "./handles";
 // The same time limit as every other fetch of another server (loaders.ts).
 import { FETCH_TIMEOUT_MS } from "./loaders";
 import { storeActor, storedActorId } from "./remote";
+import { instanceSender } from "./signed-fetch";
 
 export { fetchable };
 
@@ -43,7 +44,7 @@ export async function resolveHandle(env: Env, siteOrigin: string, handle: string
   if (!fetchable(env, finger) || (await isBlockedHost(env.DB, host))) return null;
   const res = await guardedFetch(
     new Request(finger, { headers: { accept: "application/jrd+json" }, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) }),
-    outboundFor(env),
+    outboundFor(env, { send: instanceSender(env, siteOrigin) }),
   );
   if (!res.ok) return null;
   const jrd = (await res.json()) as { links?: { rel?: string; type?: string; href?: string }[] };

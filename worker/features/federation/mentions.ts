@@ -34,6 +34,34 @@ export async function mentionedRemotes(db: D1Database, html: string): Promise<Me
   return rows.results;
 }
 
+const LOCAL_LINK = /<a href="\/([A-Za-z][A-Za-z0-9_]{0,49})" class="mention">/g;
+
+/** A person here that a note or reply mentions: named in its Mention tags, never delivered to. */
+export interface MentionedLocal {
+  id: number;
+  username: string;
+}
+
+/** The local people `html` links as mentions (one indexed query; none without any). */
+export async function mentionedLocals(db: D1Database, html: string): Promise<MentionedLocal[]> {
+  const names = [...new Set([...html.matchAll(LOCAL_LINK)].map((m) => m[1].toLowerCase()))].slice(0, MAX);
+  if (!names.length) return [];
+  const rows = await db
+    .prepare(
+      `select u.id, u.username from users u where lower(u.username) in (${names.map(() => "?").join(", ")})
+       and not exists (select 1 from remote_actors ra where ra.user_id = u.id)`,
+    )
+    .bind(...names)
+    .all<MentionedLocal>();
+  return rows.results;
+}
+
+/** Everyone `html` mentions: people elsewhere (tagged, in cc, delivered to) and people here (tagged, in cc). */
+export const mentionedPeople = async (db: D1Database, html: string) => {
+  const [remotes, locals] = await Promise.all([mentionedRemotes(db, html), mentionedLocals(db, html)]);
+  return { remotes, locals };
+};
+
 /**
  * In the consumer, before a saved note or reply goes out: the @name@host handles its text names
  * that are not stored here yet are found on their servers (WebFinger and the actor, each fetch

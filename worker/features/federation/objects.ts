@@ -1,28 +1,54 @@
 // NoteX content as ActivityStreams objects. Public notes and replies are Notes addressed to Public
 // with the author's followers in cc (as Mastodon's public posts); a renote is an Announce; a quote
 // carries the quoted note's URI in `quote` (FEP-044f), `quoteUrl` and `_misskey_quote` (Fedify's
-// Note.quoteUrl writes the last two). An x-label travels as a Hashtag-like tag named #label that
-// links to the label's page on NoteX; x-folders stay NoteX's own.
+// Note.quoteUrl writes the last two). An x-label travels as a Link tag with NoteX's own relation
+// (other servers ignore it, another NoteX reads it back) and a visible "[label]" line atop the text,
+// never as a Hashtag (docs/decisions/xlabel-federated.md); x-folders stay NoteX's own.
 import type { Context } from "@fedify/fedify";
 import { Announce, Document, Hashtag, Link, Mention, Note, PUBLIC_COLLECTION, type Recipient } from "@fedify/vocab";
 import { Temporal } from "@js-temporal/polyfill";
+import { absoluteLinks, escapeHtml } from "../../lib/text";
 import type { FedData } from "./context";
 import type { NoteRow, ReplyRow } from "./data";
-import type { MentionedRemote } from "./mentions";
+import type { MentionedLocal, MentionedRemote } from "./mentions";
 
 const instant = (ms: number) => Temporal.Instant.fromEpochMilliseconds(ms);
 
-/** NoteX stores links relative to the site ("/ada", "/tag/x"): other servers need them absolute. */
-export const absolutize = (html: string, origin: URL) =>
-  html.replace(/(href|src)="\/(?!\/)/g, (_m, attr: string) => `${attr}="${origin.origin}/`);
+/** The relation of the Link tag that carries a note's x-label (docs/decisions/xlabel-federated.md). */
+export const XLABEL_REL = "urn:notex:xlabel";
+/** The label every app post gets: it says nothing, so it shows nothing elsewhere. */
+const PLAIN_LABEL = "note";
+/** The visible line the x-label adds atop a note's text elsewhere (receive.ts takes it off again). */
+export const labelLine = (label: string) => (label && label !== PLAIN_LABEL ? `<p>[${escapeHtml(label)}]</p>` : "");
+
+const absolutize = (html: string, origin: URL) => absoluteLinks(html, origin.origin);
 
 export const noteUri = (ctx: Context<FedData>, id: number) => ctx.getObjectUri(Note, { id: String(id) });
 /** Replies share the Note route (Fedify keeps one object route per class): /ap/notes/r{id}. */
 export const replyUri = (ctx: Context<FedData>, id: number) => ctx.getObjectUri(Note, { id: `r${id}` });
 
-/** A plain renote's Announce, named by who and what (one plain renote per person per note). */
-export const announceUri = (ctx: Context<FedData>, uid: number, noteId: number) =>
-  ctx.getObjectUri(Announce, { uid: String(uid), note: String(noteId) });
+/**
+ * A plain renote's Announce, named by who, what and the renote's own row ({note}.{row}), so a
+ * renote made again after an undo goes out with a new id (servers drop an id they have seen).
+ * Without the row: the name Announces had before, still answered.
+ */
+export const announceUri = (ctx: Context<FedData>, uid: number, noteId: number, rowId?: number) =>
+  ctx.getObjectUri(Announce, { uid: String(uid), note: rowId ? `${noteId}.${rowId}` : String(noteId) });
+
+/**
+ * A stored picture's type, from its key's extension (uploads keep one of these, and R2 serves the
+ * object with the same type). Mastodon downloads only attachments whose type it supports, so a
+ * wildcard like image/* made every NoteX picture an "unavailable" link there.
+ */
+const IMAGE_TYPES: Record<string, string> = {
+  gif: "image/gif",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  avif: "image/avif",
+};
+export const imageTypeOf = (src: string) => IMAGE_TYPES[/\.([a-z0-9]+)(?:[?#]|$)/i.exec(src)?.[1]?.toLowerCase() ?? ""];
 
 function attachments(row: NoteRow, origin: URL) {
   const alts: string[] = (() => {
@@ -34,18 +60,39 @@ function attachments(row: NoteRow, origin: URL) {
   })();
   const imgs = row.imgs ? row.imgs.split(";").filter(Boolean) : [];
   const out: (Document | Link)[] = imgs.map(
-    (src, i) => new Document({ url: new URL(src, origin), mediaType: "image/*", name: alts[i] || null }),
+    (src, i) => new Document({ url: new URL(src, origin), mediaType: imageTypeOf(src) ?? null, name: alts[i] || null }),
   );
   if (row.video) out.push(new Link({ href: new URL(row.video, origin), mediaType: "text/html" }));
   return out;
 }
 
-/** A Mention tag per person elsewhere the text links (mentions.ts), for `tag` and `cc`. */
-const mentionTags = (people: MentionedRemote[]) =>
-  people.map((p) => new Mention({ href: new URL(p.uri), name: `@${p.username}` }));
+/** Who a note or reply mentions (mentions.ts mentionedPeople). */
+export interface Mentioned {
+  remotes: MentionedRemote[];
+  locals: MentionedLocal[];
+}
+const NOBODY: Mentioned = { remotes: [], locals: [] };
+
+/** A Mention tag per person the text links, here or elsewhere (as Mastodon names them: @name@host). */
+const mentionTags = (ctx: Context<FedData>, people: Mentioned) => [
+  ...people.remotes.map((p) => new Mention({ href: new URL(p.uri), name: `@${p.username}` })),
+  ...people.locals.map(
+    (p) =>
+      new Mention({
+        href: ctx.getActorUri(String(p.id)),
+        name: `@${p.username}@${new URL(ctx.canonicalOrigin).host}`,
+      }),
+  ),
+];
+
+/** The mentioned people's actor URIs, for `cc`. */
+const mentionedUris = (ctx: Context<FedData>, people: Mentioned) => [
+  ...people.remotes.map((p) => new URL(p.uri)),
+  ...people.locals.map((p) => ctx.getActorUri(String(p.id))),
+];
 
 /** A note (kind 0) or quote (kind 2) as a Note; null for a plain renote (that is an Announce). */
-export function toNote(ctx: Context<FedData>, row: NoteRow, mentions: MentionedRemote[] = []): Note | null {
+export function toNote(ctx: Context<FedData>, row: NoteRow, mentions: Mentioned = NOBODY): Note | null {
   if (row.kind === 1) return null;
   const origin = new URL(ctx.canonicalOrigin);
   const author = ctx.getActorUri(String(row.user_id));
@@ -60,17 +107,23 @@ export function toNote(ctx: Context<FedData>, row: NoteRow, mentions: MentionedR
     id: noteUri(ctx, row.id),
     attribution: author,
     url: new URL(`/${row.username}/note/${row.id}`, origin),
-    content: absolutize(row.content, origin),
+    content: labelLine(row.label) + absolutize(row.content, origin),
     published: instant(row.created_at),
     updated: row.updated_at ? instant(row.updated_at) : null,
     to: PUBLIC_COLLECTION,
-    ccs: [ctx.getFollowersUri(String(row.user_id)), ...mentions.map((p) => new URL(p.uri))],
+    ccs: [ctx.getFollowersUri(String(row.user_id)), ...mentionedUris(ctx, mentions)],
     attachments: attachments(row, origin),
     tags: [
-      ...mentionTags(mentions),
+      ...mentionTags(ctx, mentions),
       ...tags.map((t) => new Hashtag({ name: `#${t}`, href: new URL(`/tag/${encodeURIComponent(t)}`, origin) })),
       ...(row.label
-        ? [new Hashtag({ name: `#${row.label}`, href: new URL(`/xlabel/${encodeURIComponent(row.label)}`, origin) })]
+        ? [
+            new Link({
+              rel: XLABEL_REL,
+              name: row.label,
+              href: new URL(`/xlabel/${encodeURIComponent(row.label)}`, origin),
+            }),
+          ]
         : []),
     ],
     quote: quoted,
@@ -82,7 +135,7 @@ export function toNote(ctx: Context<FedData>, row: NoteRow, mentions: MentionedR
 export function toAnnounce(ctx: Context<FedData>, row: NoteRow): Announce | null {
   if (row.kind !== 1 || row.renote_id === null) return null;
   return new Announce({
-    id: announceUri(ctx, row.user_id, row.renote_id),
+    id: announceUri(ctx, row.user_id, row.renote_id, row.id),
     actor: ctx.getActorUri(String(row.user_id)),
     object: row.renote_uri ? new URL(row.renote_uri) : noteUri(ctx, row.renote_id),
     published: instant(row.created_at),
@@ -92,7 +145,7 @@ export function toAnnounce(ctx: Context<FedData>, row: NoteRow): Announce | null
 }
 
 /** A reply as a Note in reply to its parent (the parent's own URI when it came from elsewhere). */
-export function toReplyNote(ctx: Context<FedData>, row: ReplyRow, mentions: MentionedRemote[] = []): Note {
+export function toReplyNote(ctx: Context<FedData>, row: ReplyRow, mentions: Mentioned = NOBODY): Note {
   const origin = new URL(ctx.canonicalOrigin);
   const parent = row.parent_uri
     ? new URL(row.parent_uri)
@@ -111,9 +164,9 @@ export function toReplyNote(ctx: Context<FedData>, row: ReplyRow, mentions: Ment
     ccs: [
       ctx.getFollowersUri(String(row.user_id)),
       ...(row.parent_author_uri ? [new URL(row.parent_author_uri)] : []),
-      ...mentions.map((p) => new URL(p.uri)).filter((u) => u.href !== row.parent_author_uri),
+      ...mentionedUris(ctx, mentions).filter((u) => u.href !== row.parent_author_uri),
     ],
-    tags: mentionTags(mentions),
+    tags: mentionTags(ctx, mentions),
   });
 }
 

@@ -22,8 +22,9 @@ import type { FedData, OutMessage } from "./context";
 import { followerInboxes, localNote, localReply, remoteActorById } from "./data";
 import { backfill } from "./backfill";
 import { flagOut } from "./outbox-flag";
-import { linkNewRemotes, mentionedRemotes } from "./mentions";
+import { linkNewRemotes, mentionedPeople } from "./mentions";
 import { announceUri, noteUri, recipientOf, replyUri, toNote, toReplyNote } from "./objects";
+import { rememberSent, type SentKind, takeSent } from "./sent";
 
 type Ctx = Context<FedData>;
 
@@ -69,8 +70,9 @@ async function noteOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "note
   const row = await localNote(env.DB, m.id);
   if (!row || row.user_id !== m.uid) return;
   row.content = await linkNewRemotes(env, m.origin, "notes", row);
-  const mentioned = await mentionedRemotes(env.DB, row.content);
-  const note = toNote(ctx, row, mentioned);
+  const people = await mentionedPeople(env.DB, row.content);
+  const mentioned = people.remotes;
+  const note = toNote(ctx, row, people);
   if (!note?.id) return;
   const quoted = row.kind === 2 && row.renote_id ? await remoteAuthorOf(env, "note", row.renote_id) : null;
   const stamp = m.op === "update" ? `#update/${row.updated_at ?? Date.now()}` : "#create";
@@ -99,8 +101,9 @@ async function replyOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "rep
   const row = await localReply(env.DB, m.id);
   if (!row || row.user_id !== m.uid) return;
   row.content = await linkNewRemotes(env, m.origin, "replies", row);
-  const mentioned = await mentionedRemotes(env.DB, row.content);
-  const note = toReplyNote(ctx, row, mentioned);
+  const people = await mentionedPeople(env.DB, row.content);
+  const mentioned = people.remotes;
+  const note = toReplyNote(ctx, row, people);
   const author = row.parent_author_uri
     ? await env.DB.prepare("select uri, inbox, shared_inbox from remote_actors where uri = ?")
         .bind(row.parent_author_uri)
@@ -120,19 +123,48 @@ async function renoteOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "re
   const actor = ctx.getActorUri(String(m.uid));
   const original = await remoteAuthorOf(env, "note", m.target);
   const also = original ? [recipientOf(original)] : [];
-  const announceId = announceUri(ctx, m.uid, m.target);
   const object = original ? new URL(original.object_uri) : noteUri(ctx, m.target);
-  const announce = new Announce({ id: announceId, actor, object, ...audience(ctx, m.uid) });
+  const target = String(m.target);
   if (m.op === "create") {
-    await toFollowers(ctx, m.uid, announce, also);
-  } else {
-    await toFollowers(
-      ctx,
-      m.uid,
-      new Undo({ id: new URL(`${announceId.href}#undo`), actor, object: announce, ...audience(ctx, m.uid) }),
-      also,
-    );
+    // Named by the renote's own row: a renote made again after an undo is a new Announce.
+    const row = await env.DB.prepare("select id from notes where user_id = ? and renote_id = ? and kind = 1")
+      .bind(m.uid, m.target)
+      .first<{ id: number }>();
+    if (!row) return;
+    const id = announceUri(ctx, m.uid, m.target, row.id);
+    await rememberSent(env, "announce", m.uid, target, id);
+    await toFollowers(ctx, m.uid, new Announce({ id, actor, object, ...audience(ctx, m.uid) }), also);
+    return;
   }
+  const id = (await takeSent(env, "announce", m.uid, target)) ?? announceUri(ctx, m.uid, m.target);
+  const announce = new Announce({ id, actor, object, ...audience(ctx, m.uid) });
+  await toFollowers(
+    ctx,
+    m.uid,
+    new Undo({ id: new URL(`${id.href}#undo`), actor, object: announce, ...audience(ctx, m.uid) }),
+    also,
+  );
+}
+
+/**
+ * An activity that may be undone, as it goes out: a fresh id that is kept (sent.ts); its Undo
+ * embeds it again with the id it went out with (a fresh one only when none was kept).
+ */
+async function undoable<T extends Follow | Like | Block>(
+  ctx: Ctx,
+  env: Env,
+  m: { op: "create" | "delete"; uid: number },
+  sent: { kind: SentKind; target: string; fresh: string },
+  make: (id: URL) => T,
+): Promise<T | Undo> {
+  const actor = ctx.getActorUri(String(m.uid));
+  if (m.op === "create") {
+    const act = make(new URL(sent.fresh));
+    if (act.id) await rememberSent(env, sent.kind, m.uid, sent.target, act.id);
+    return act;
+  }
+  const act = make((await takeSent(env, sent.kind, m.uid, sent.target)) ?? new URL(sent.fresh));
+  return new Undo({ id: new URL(`${act.id?.href}/undo/${Date.now()}`), actor, object: act });
 }
 
 async function likeOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "like" }>) {
@@ -140,13 +172,13 @@ async function likeOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "like
   const author = await remoteAuthorOf(env, m.kind, m.id);
   if (!author) return;
   const actor = ctx.getActorUri(String(m.uid));
-  const like = new Like({
-    id: new URL(`${actor.href}#likes/${m.kind}/${m.id}/${Date.now()}`),
-    actor,
-    object: new URL(author.object_uri),
-  });
-  const activity =
-    m.op === "create" ? like : new Undo({ id: new URL(`${like.id?.href}/undo/${Date.now()}`), actor, object: like });
+  const activity = await undoable(
+    ctx,
+    env,
+    m,
+    { kind: "like", target: `${m.kind}/${m.id}`, fresh: `${actor.href}#likes/${m.kind}/${m.id}/${Date.now()}` },
+    (id) => new Like({ id, actor, object: new URL(author.object_uri) }),
+  );
   await ctx.sendActivity({ identifier: String(m.uid) }, recipientOf(author), activity);
 }
 
@@ -159,13 +191,13 @@ async function towardOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "fo
   if (!target) return;
   const actor = ctx.getActorUri(String(m.uid));
   const Kind = m.notex === "follow" ? Follow : Block;
-  const act = new Kind({
-    id: new URL(`${actor.href}#${m.notex}s/${m.target}/${Date.now()}`),
-    actor,
-    object: new URL(target.uri),
-  });
-  const activity =
-    m.op === "create" ? act : new Undo({ id: new URL(`${act.id?.href}/undo/${Date.now()}`), actor, object: act });
+  const activity = await undoable(
+    ctx,
+    env,
+    m,
+    { kind: m.notex, target: String(m.target), fresh: `${actor.href}#${m.notex}s/${m.target}/${Date.now()}` },
+    (id) => new Kind({ id, actor, object: new URL(target.uri) }),
+  );
   await ctx.sendActivity({ identifier: String(m.uid) }, recipientOf(target), activity);
 }
 

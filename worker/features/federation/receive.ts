@@ -4,19 +4,20 @@
 // same sanitiser and limits as local input: through NoteInput and replyContent.
 import { publishNow } from "../live/publish";
 import type { Context, InboxContext } from "@fedify/fedify";
-import { Mention, type Note } from "@fedify/vocab";
+import { Link, Mention, type Note } from "@fedify/vocab";
 import { dbFor, runBatch } from "../../db/client";
 import { MAX_MENTIONS } from "../mentions/mentions.service";
 import { mentionStatements } from "../notifications/notifications.links";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { textToHtml } from "../../lib/text";
-import { NoteInput } from "../notes/notes.schema";
+import { Label, NoteInput } from "../notes/notes.schema";
 import { createNote, deleteNote } from "../notes/write.service";
 import { createReply, deleteReply, editReply, MAX_REPLY } from "../replies/replies.service";
 import type { FedData } from "./context";
 import { localTarget } from "./inbox";
 import { forgetObject, rememberObject } from "./remote";
 import { remoteImages } from "./attachments";
+import { labelLine, XLABEL_REL } from "./objects";
 
 type Ctx = InboxContext<FedData>;
 
@@ -90,10 +91,27 @@ export async function receiveNote(ctx: Ctx, uid: number, note: Note) {
   await publishNow(env, { notex: "note", op: "create", uid, id: saved, origin: ctx.canonicalOrigin });
 }
 
+/**
+ * The note's x-label and text when it came from another NoteX (its Link tag with NoteX's relation,
+ * and the visible "[label]" line taken off the top, objects.ts); else the fediverse label and the
+ * text as it is.
+ */
+async function labelled(ctx: Context<FedData>, note: Note, html: string): Promise<{ label: string; html: string }> {
+  for await (const tag of note.getTags(ctx)) {
+    if (!(tag instanceof Link) || !tag.rels.includes(XLABEL_REL)) continue;
+    const label = Label.safeParse(tag.name?.toString() ?? "");
+    if (!label.success) break;
+    const line = labelLine(label.data);
+    return { label: label.data, html: line && html.startsWith(line) ? html.slice(line.length) : html };
+  }
+  return { label: REMOTE_LABEL, html };
+}
+
 /** A remote post as a note of its author here (sanitised, fitted, pictures proxied); its id, or null. */
-async function keepNote(ctx: Context<FedData>, uid: number, id: URL, note: Note, html: string) {
+async function keepNote(ctx: Context<FedData>, uid: number, id: URL, note: Note, raw: string) {
   const env = ctx.data.env;
-  const data = NoteInput.safeParse({ label: REMOTE_LABEL, content: fitted(html, MAX_NOTE_TEXT) });
+  const { label, html } = await labelled(ctx, note, raw);
+  const data = NoteInput.safeParse({ label, content: fitted(html, MAX_NOTE_TEXT) });
   if (!data.success) return null;
   const saved = await createNote(env, dbFor(env.DB), uid, data.data, ctx.canonicalOrigin);
   await rememberObject(env, id, "note", saved.note.id, uid);
@@ -135,12 +153,13 @@ export async function reviseNote(ctx: Ctx, uid: number, note: Note) {
     .bind(note.id?.href, uid)
     .first<{ kind: string; row_id: number }>();
   if (!stored) return;
-  const html = note.content?.toString() ?? "";
+  const raw = note.content?.toString() ?? "";
   if (stored.kind === "reply") {
-    await editReply(dbFor(env.DB), uid, stored.row_id, fitted(html, MAX_REPLY));
+    await editReply(dbFor(env.DB), uid, stored.row_id, fitted(raw, MAX_REPLY));
     return;
   }
-  const data = NoteInput.safeParse({ label: REMOTE_LABEL, content: fitted(html, MAX_NOTE_TEXT) });
+  const { label, html } = await labelled(ctx, note, raw);
+  const data = NoteInput.safeParse({ label, content: fitted(html, MAX_NOTE_TEXT) });
   if (!data.success || stored.kind !== "note") return;
   await env.DB.prepare("update notes set content = ?, txt = ?, updated_at = ? where id = ? and user_id = ?")
     .bind(data.data.content, data.data.txt, Date.now(), stored.row_id, uid)

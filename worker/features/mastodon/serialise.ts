@@ -3,6 +3,7 @@ import { userSegment } from "../../lib/links";
 import type { NoteJson } from "../notes/notes.types";
 import type { ReplyJson } from "../replies/replies.service";
 import { placeholderHash, sizeMeta } from "./image-bytes";
+import { absoluteLinks } from "../../lib/text";
 
 type UserRow = typeof users.$inferSelect;
 /** What an account entity shows of a person's row. */
@@ -203,11 +204,11 @@ function media(n: NoteJson, origin: string) {
 
 /** The note's HTML, with its folders named after it (apps show the content; folders have no field). */
 function contentOf(n: NoteJson, origin: string) {
-  if (!n.folders.length) return n.content;
+  if (!n.folders.length) return absoluteLinks(n.content, origin);
   const links = n.folders
     .map((f) => `<a href="${origin}/${n.user.username}/x/${encodeURIComponent(f.slug)}">${escapeHtml(f.name)}</a>`)
     .join(", ");
-  return `${n.content}<p>Filed in ${links}</p>`;
+  return `${absoluteLinks(n.content, origin)}<p>Filed in ${links}</p>`;
 }
 
 /** A note as a Status: a renote is a reblog wrapping its original, a quote a Mastodon 4.5 quote. */
@@ -268,7 +269,7 @@ export function replyStatus(r: ReplyJson, ctx: Ctx, parentAuthor: number | null)
     account: accountOf(ctx, r.user),
     in_reply_to_id: r.parent < 0 ? noteStatusId(-r.parent) : replyStatusId(r.parent),
     in_reply_to_account_id: parentAuthor ? String(parentAuthor) : null,
-    content: r.content,
+    content: absoluteLinks(r.content, ctx.origin),
     media_attachments: [],
     tags: [],
     reblog: null,

@@ -1,0 +1,277 @@
+// NoteX against a peer it did not write (tests/cavage-peer.ts: draft-cavage signatures only, with
+// @peertube/http-signature; undoes matched by id; GETs answered only when signed), and against a
+// second NoteX: what real servers need on the wire.
+import { env } from "cloudflare:workers";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cavagePeer } from "../cavage-peer";
+import { appToken, caller, drain, instance, migrate, person, routeFetch, type Person } from "../fediverse";
+
+const A = instance("a.test", env.DB);
+const B = instance("b.test", env.DB_B);
+const peer = cavagePeer("cavage.test", { secure: true });
+const both = [A, B];
+let unroute: () => void;
+let ada: Person; // on a.test
+let bea: Person; // on a.test
+let bob: Person; // on b.test
+const AP = { accept: "application/activity+json" };
+const carolUri = peer.account("carol");
+
+beforeAll(async () => {
+  await import("../../worker/features/federation/federation");
+  await migrate(env.DB_B);
+  unroute = routeFetch([A, B, peer]);
+  ada = await person(A, "adainterop");
+  bea = await person(A, "beainterop");
+  bob = await person(B, "bobinterop");
+}, 120_000);
+afterAll(() => unroute());
+
+const get = (inst: typeof A, path: string, headers: Record<string, string> = AP) =>
+  inst.fetch(new Request(`${inst.origin}${path}`, { headers }));
+const adaActor = () => `${A.origin}/ap/users/${ada.id}`;
+/** What reached the peer of `type`, newest last. */
+const arrived = (type: string) => peer.inbox.filter((a) => a.type === type);
+const lastNote = () => arrived("Create").at(-1)?.object as Record<string, any>;
+let carolOnA = 0;
+
+describe("a draft-cavage peer in secure mode", () => {
+  it("ada finds carol on a server that answers only signed GETs: signed by the instance actor", async () => {
+    const found = await ada.call("GET", "/v1/users/carol@cavage.test");
+    expect(found.status).toBe(200);
+    carolOnA = found.body.id;
+    expect(peer.signedGets).toContain(`${A.origin}/ap/users/instance#main-key`);
+    expect(peer.unsignedGets).toEqual([]);
+  });
+
+  it("carol follows ada; ada's notes reach her, signed draft-cavage (Fedify falls back)", async () => {
+    const res = await peer.send("carol", `${adaActor()}/inbox`, {
+      id: `${carolUri}#follows/1`,
+      type: "Follow",
+      actor: carolUri,
+      object: adaActor(),
+    });
+    expect(res.status).toBe(202);
+    await drain(both);
+    expect(arrived("Accept").length).toBeGreaterThan(0);
+    const made = await ada.call("POST", "/v1/notes", { label: "idea", content: "<p>hello cavage</p>" });
+    expect(made.status).toBe(201);
+    await drain(both);
+    expect(lastNote()?.content).toContain("hello cavage");
+  });
+
+  it("a photo goes out with its file's real type and its alt text", async () => {
+    const made = await ada.call("POST", "/v1/notes", { label: "idea", content: "<p>a photo</p>" });
+    await A.env.DB.prepare("update notes set imgs = ?, alts = ? where id = ?")
+      .bind(
+        `/img/u/${ada.id}/note/a.png;/img/u/${ada.id}/note/b.jpeg`,
+        JSON.stringify(["A cat", ""]),
+        made.body.note.id,
+      )
+      .run();
+    await A.queue.send({ notex: "note", op: "update", uid: ada.id, id: made.body.note.id, origin: A.origin });
+    await drain(both);
+    const note = (arrived("Update").at(-1)?.object ?? {}) as Record<string, any>;
+    const media = [note.attachment].flat();
+    expect(media.map((m: any) => [m.mediaType, m.name ?? null, m.url])).toEqual([
+      ["image/png", "A cat", `${A.origin}/img/u/${ada.id}/note/a.png`],
+      ["image/jpeg", null, `${A.origin}/img/u/${ada.id}/note/b.jpeg`],
+    ]);
+  });
+
+  it("content links are absolute, mentions of local and remote people carry Mention tags", async () => {
+    const made = await ada.call("POST", "/v1/notes", {
+      label: "idea",
+      content: `<p>hi @${bea.username} and @carol@cavage.test #Tagged</p>`,
+    });
+    expect(made.status).toBe(201);
+    await drain(both);
+    const note = lastNote();
+    expect(note.content).toContain(`href="${A.origin}/${bea.username}"`);
+    expect(note.content).not.toMatch(/href="\//);
+    const mentions = [note.tag]
+      .flat()
+      .filter((t: any) => t.type === "Mention")
+      .map((t: any) => [t.href, t.name]);
+    expect(mentions).toEqual(
+      expect.arrayContaining([
+        [`${A.origin}/ap/users/${bea.id}`, `@${bea.username}@a.test`],
+        [carolUri, "@carol@cavage.test"],
+      ]),
+    );
+    // And the Mastodon API says the same: absolute links.
+    const token = await appToken(A, ada);
+    const status = await caller(A)("GET", `/api/v1/statuses/${made.body.note.id * 2}`, undefined, token);
+    expect(status.body.content).toContain(`href="${A.origin}/${bea.username}"`);
+    expect(status.body.content).toContain(`href="${A.origin}/@carol@cavage.test"`);
+  });
+
+  it("a typed URL becomes a link, through the API as through the page", async () => {
+    const made = await ada.call("POST", "/v1/notes", {
+      label: "idea",
+      content: "<p>read https://example.com/a?b=1&amp;c=2. and (http://example.org/x) or javascript:alert(1)</p>",
+    });
+    expect(made.status).toBe(201);
+    const mine = await ada.call("GET", `/v1/notes/${made.body.note.id}`);
+    expect(mine.body.content).toContain('<a href="https://example.com/a?b=1&amp;c=2" rel="nofollow noopener ugc">');
+    expect(mine.body.content).toContain("c=2</a>.");
+    expect(mine.body.content).toContain(
+      '<a href="http://example.org/x" rel="nofollow noopener ugc">http://example.org/x</a>)',
+    );
+    expect(mine.body.content).not.toContain('href="javascript');
+    await drain(both);
+    expect(lastNote().content).toContain('href="https://example.com/a?b=1&amp;c=2"');
+  });
+
+  it("the x-label is no Hashtag: a Link tag with NoteX's relation and a visible line; real hashtags stay", async () => {
+    const made = await ada.call("POST", "/v1/notes", { label: "how to", content: "<p>labelled #RealTag</p>" });
+    expect(made.status).toBe(201);
+    await drain(both);
+    const note = lastNote();
+    const tags = [note.tag].flat().filter(Boolean);
+    expect(tags.filter((t: any) => t.type === "Hashtag").map((t: any) => t.name)).toEqual(["#realtag"]);
+    expect(tags.filter((t: any) => t.type === "Link").map((t: any) => [t.rel, t.name])).toEqual([
+      ["urn:notex:xlabel", "how to"],
+    ]);
+    expect(note.content).toMatch(/^<p>\[how to\]<\/p><p>labelled/);
+  });
+
+  it("unfollow, unlike and unblock embed the original activity by its id; a renote after an undo has a fresh id", async () => {
+    expect((await ada.call("POST", `/v1/follows/${carolOnA}`)).status).toBe(200);
+    await drain(both);
+    expect(peer.followersOf("carol")).toContain(adaActor());
+    const follow = arrived("Follow").at(-1);
+    expect((await ada.call("DELETE", `/v1/follows/${carolOnA}`)).status).toBe(200);
+    await drain(both);
+    expect(peer.undone).toContain(follow?.id);
+    expect(peer.followersOf("carol")).not.toContain(adaActor());
+
+    // carol posts to ada; ada likes and unlikes it, blocks and unblocks carol.
+    await peer.post("carol", `${adaActor()}/inbox`, {
+      content: "<p>from carol</p>",
+      cc: [adaActor()],
+      tag: [{ type: "Mention", href: adaActor(), name: `@${ada.username}@a.test` }],
+    });
+    await drain(both);
+    const stored = await A.env.DB.prepare(
+      "select row_id as id from remote_objects where kind = 'note' and user_id = ? order by row_id desc",
+    )
+      .bind(carolOnA)
+      .first<{ id: number }>();
+    expect(stored).toBeTruthy();
+    const noteId = stored?.id ?? 0;
+    expect((await ada.call("POST", `/v1/likes/${noteId}?t=note`)).status).toBe(200);
+    await drain(both);
+    const like = arrived("Like").at(-1);
+    expect((await ada.call("DELETE", `/v1/likes/${noteId}?t=note`)).status).toBe(200);
+    await drain(both);
+    expect(peer.undone).toContain(like?.id);
+
+    expect((await ada.call("POST", "/v1/renotes", { renote_id: noteId, content: "" })).status).toBe(201);
+    await drain(both);
+    const first = arrived("Announce").at(-1)?.id;
+    expect((await ada.call("DELETE", `/v1/renotes/${noteId}`)).status).toBe(200);
+    await drain(both);
+    expect(peer.undone).toContain(first);
+    expect((await ada.call("POST", "/v1/renotes", { renote_id: noteId, content: "" })).status).toBe(201);
+    await drain(both);
+    const second = arrived("Announce").at(-1)?.id;
+    expect(second).toBeTruthy();
+    expect(second).not.toBe(first);
+
+    expect((await ada.call("POST", `/v1/blocks/${carolOnA}`)).status).toBeLessThan(300);
+    await drain(both);
+    const block = arrived("Block").at(-1);
+    expect(block).toBeTruthy();
+    expect((await ada.call("DELETE", `/v1/blocks/${carolOnA}`)).status).toBeLessThan(300);
+    await drain(both);
+    expect(peer.undone).toContain(block?.id);
+    expect(peer.unmatched).toEqual([]);
+    expect(peer.refused).toEqual([]);
+  });
+});
+
+describe("actors, WebFinger, collections and tombstones", () => {
+  it("the actor is indexable", async () => {
+    const actor = await (await get(A, `/ap/users/${ada.id}`)).json<Record<string, unknown>>();
+    expect(actor.indexable).toBe(true);
+  });
+
+  it("WebFinger takes acct:, a bare user@host, the profile URL and the actor URL, with a subscribe template", async () => {
+    for (const resource of [
+      `acct:${ada.username}@a.test`,
+      `${ada.username}@a.test`,
+      `${A.origin}/${ada.username}`,
+      adaActor(),
+    ]) {
+      const res = await get(A, `/.well-known/webfinger?resource=${encodeURIComponent(resource)}`, {});
+      expect(res.status, resource).toBe(200);
+      const jrd = await res.json<{ links: { rel: string; href?: string; template?: string }[] }>();
+      expect(jrd.links.find((l) => l.rel === "self")?.href).toBe(adaActor());
+      expect(jrd.links.find((l) => l.rel === "http://ostatus.org/schema/1.0/subscribe")?.template).toBe(
+        `${A.origin}/authorize_interaction?uri={uri}`,
+      );
+    }
+  });
+
+  it("the following collection has totalItems", async () => {
+    const res = await get(A, `/ap/users/${ada.id}/following`);
+    expect((await res.json<{ totalItems?: number }>()).totalItems).toBeTypeOf("number");
+  });
+
+  it("a deleted note answers 410 on its ActivityPub id", async () => {
+    const made = await bea.call("POST", "/v1/notes", { label: "idea", content: "<p>soon gone</p>" });
+    expect((await get(A, `/ap/notes/${made.body.note.id}`)).status).toBe(200);
+    expect((await bea.call("DELETE", `/v1/notes/${made.body.note.id}`)).status).toBe(200);
+    expect((await get(A, `/ap/notes/${made.body.note.id}`)).status).toBe(410);
+  });
+
+  it("/authorize_interaction opens the account or note a remote button names", async () => {
+    const res = await get(A, `/authorize_interaction?uri=${encodeURIComponent(`acct:${ada.username}@a.test`)}`, {});
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`/${ada.username}`);
+  });
+});
+
+describe("authorized fetch (AUTHORIZED_FETCH=true)", () => {
+  it("answers NoteX's documents only to signed GETs from servers not blocked; WebFinger, NodeInfo and the instance actor stay open", async () => {
+    const on = instance("a.test", env.DB);
+    Object.assign(on.env, { AUTHORIZED_FETCH: "true" });
+    const unroute2 = routeFetch([on, B, peer]);
+    try {
+      const note = await ada.call("POST", "/v1/notes", { label: "idea", content: "<p>secure</p>" });
+      for (const path of [`/ap/users/${ada.id}`, `/ap/notes/${note.body.note.id}`, `/ap/users/${ada.id}/outbox`])
+        expect((await get(on, path)).status, path).toBe(401);
+      expect((await get(on, `/.well-known/webfinger?resource=acct:${ada.username}@a.test`, {})).status).toBe(200);
+      expect((await get(on, "/nodeinfo/2.1", {})).status).toBe(200);
+      expect((await get(on, "/ap/users/instance")).status).toBe(200);
+      expect((await peer.get(`${on.origin}/ap/users/${ada.id}`)).status).toBe(200);
+      expect((await peer.get(`${on.origin}/ap/notes/${note.body.note.id}`)).status).toBe(200);
+      await on.env.DB.prepare(
+        "insert into domain_blocks (host, reason, created_by, created_at) values ('cavage.test', 'test', 0, ?)",
+      )
+        .bind(Date.now())
+        .run();
+      expect((await peer.get(`${on.origin}/ap/users/${ada.id}`)).status).toBe(401);
+      await on.env.DB.prepare("delete from domain_blocks where host = 'cavage.test'").run();
+    } finally {
+      unroute2();
+    }
+  });
+});
+
+describe("between two NoteX servers", () => {
+  it("a note keeps its x-label on the other NoteX", async () => {
+    const adaOnB = (await bob.call("GET", `/v1/users/${ada.username}@a.test`)).body.id;
+    expect((await bob.call("POST", `/v1/follows/${adaOnB}`)).status).toBe(200);
+    await drain(both);
+    expect((await ada.call("POST", "/v1/notes", { label: "how to", content: "<p>x-label travels</p>" })).status).toBe(
+      201,
+    );
+    await drain(both);
+    const feed = await bob.call("GET", "/v1/feeds");
+    const item = feed.body.notes.find((n: { content: string }) => n.content.includes("x-label travels"));
+    expect(item?.label).toBe("how to");
+    expect(item?.content).not.toContain("[how to]");
+  });
+});

@@ -1,0 +1,26 @@
+// The ids of the activities NoteX sent that may be undone (Follow, Like, Block, Announce), kept
+// until their Undo: GoToSocial and Pleroma match an Undo to what it undoes by the embedded
+// activity's id, so the Undo must carry the original, id and all. Kept in fed_kv under NoteX's
+// own prefix with no expiry (a follow may be undone years later); the Undo takes the row away.
+import type { Env } from "../../env";
+
+export type SentKind = "follow" | "like" | "block" | "announce";
+
+const keyOf = (kind: SentKind, uid: number, target: string) => JSON.stringify(["notex", "sent", kind, uid, target]);
+
+/** Keeps the id an activity went out with. */
+export const rememberSent = (env: Env, kind: SentKind, uid: number, target: string, id: URL) =>
+  env.DB.prepare(
+    "insert into fed_kv (key, value, expires_at) values (?1, ?2, null) on conflict(key) do update set value = excluded.value",
+  )
+    .bind(keyOf(kind, uid, target), JSON.stringify(id.href))
+    .run();
+
+/** The id it went out with, taken away (the Undo is the last use); null when none was kept. */
+export async function takeSent(env: Env, kind: SentKind, uid: number, target: string): Promise<URL | null> {
+  const row = await env.DB.prepare("delete from fed_kv where key = ? returning value")
+    .bind(keyOf(kind, uid, target))
+    .first<{ value: string }>();
+  const href = row ? (JSON.parse(row.value) as unknown) : null;
+  return typeof href === "string" && URL.canParse(href) ? new URL(href) : null;
+}
