@@ -4,6 +4,7 @@ import { accountRoutes } from "./features/accounts/accounts.routes";
 import { auth } from "./features/auth/auth.routes";
 import { bookmarkRoutes } from "./features/bookmarks/bookmarks.routes";
 import { folderRoutes } from "./features/folders/folders.routes";
+import { importRoutes } from "./features/imports/imports.routes";
 import { followRoutes } from "./features/follows/follows.routes";
 import { likesRoutes } from "./features/likes/likes.routes";
 import { notificationRoutes } from "./features/notifications/notifications.routes";
@@ -52,6 +53,7 @@ export const api = $(
     .route("/uploads", uploadRoutes)
     .route("/follows", followRoutes)
     .route("/folders", folderRoutes)
+    .route("/imports", importRoutes)
     .route("/bookmarks", bookmarkRoutes)
     .route("/reports", reportRoutes)
     .route("/replies", replyRoutes)

@@ -49,6 +49,15 @@ export function apiFor(request: Request, context: AppLoadContext) {
     api.request(input instanceof Request ? input : String(input), init, env, ctx);
   return {
     /**
+     * A call the typed client cannot shape (a multipart upload): the same in-process API, the same
+     * forwarded cookie.
+     */
+    raw: (path: string, init: RequestInit) => {
+      const headers = new Headers(init.headers);
+      for (const [k, v] of forwarded) if (!headers.has(k)) headers.set(k, v);
+      return inProcess(new URL(path, request.url), { ...init, headers });
+    },
+    /**
      * The typed client (Hono's `hc` over the app's own type): paths, parameters, bodies and answers
      * are checked against worker/api.ts, so a renamed route or field fails the build. Wrap a call
      * in `result()` for the ApiResult every page handles. `param` values are encoded here
@@ -65,7 +74,7 @@ export function apiFor(request: Request, context: AppLoadContext) {
 
 export type PageApi = ReturnType<typeof apiFor>;
 
-async function resultOf<T>(res: Response): Promise<ApiResult<T>> {
+export async function resultOf<T>(res: Response): Promise<ApiResult<T>> {
   const setCookies = res.headers.getSetCookie();
   const data = await res.json().catch(() => null);
   if (!res.ok) return { ok: false, status: res.status, error: normalizeError(res.status, data), setCookies };

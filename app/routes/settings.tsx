@@ -291,6 +291,14 @@ export default function Settings() {
           <Link to="/settings/apps">Mastodon apps signed in to your account</Link>
         </p>
       </section>
+      <section className="settings-row" aria-labelledby="h-import">
+        <div className="settings-head">
+          <h2 id="h-import">Import</h2>
+        </div>
+        <p className="settings-links">
+          <Link to="/settings/import">Bring your career from LinkedIn as x-folders</Link>
+        </p>
+      </section>
       {/* Leaving (Delete account) comes last, after where you are signed in and your data. */}
       <AccountSections user={user} sessions={sessions} result={result} />
       {(deleting || result?.section === "delete") && <DeleteAccountDialog user={user} result={result} />}

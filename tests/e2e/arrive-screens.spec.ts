@@ -1,6 +1,7 @@
 // Screenshots for the record (docs/screens/issue-45/): the printable CV and the import pages,
 // desktop (1280) and phone (390), light and dark. Only with SCREENS=1 (pictures to look at, not checks).
 import { expect, signedIn, test } from "./fixtures";
+import { linkedinZip } from "./linkedin-zip";
 
 test.skip(!process.env.SCREENS, "screenshots only with SCREENS=1");
 
@@ -67,4 +68,24 @@ test("the printable CV", async ({ page, baseURL }) => {
   await page.setViewportSize({ width: 800, height: 1100 });
   await page.goto(`/${a.username}/cv`);
   await page.screenshot({ path: "docs/screens/issue-45/cv-print.png", fullPage: true });
+});
+
+test("the import pages: upload and preview", async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  await signedIn(page, "Ada Lovelace");
+  await page.request.post("/v1/folders", { data: { type: "Skill", name: "Algebra" } });
+  await shoot(page, baseURL, "import-upload", "/settings/import");
+  for (const [device, viewport] of Object.entries(DEVICES)) {
+    for (const theme of ["light", "dark"]) {
+      await page.setViewportSize(viewport);
+      await page.context().addCookies([{ name: "theme", value: theme, url: baseURL ?? "" }]);
+      await page.goto("/settings/import");
+      await page
+        .getByLabel("LinkedIn export (.zip, up to 10 MB)")
+        .setInputFiles({ name: "linkedin.zip", mimeType: "application/zip", buffer: linkedinZip() });
+      await page.getByRole("button", { name: "Preview" }).click();
+      await expect(page.getByRole("heading", { name: "Choose what to import" })).toBeVisible();
+      await page.screenshot({ path: `docs/screens/issue-45/import-preview-${device}-${theme}.png`, fullPage: true });
+    }
+  }
 });
