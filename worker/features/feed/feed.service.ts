@@ -86,7 +86,7 @@ const walked = (up: boolean) => sql`select n.id from notes n
     where ${up ? sql`n.id > ${P("kid")} and n.id <= ${windowEdge(up)}` : sql`n.id < ${P("kid")} and n.id >= ${windowEdge(up)}`}
       and (n.user_id = ${uid} or exists(select 1 from follows f where f.follower_id = ${uid} and f.followee_id = n.user_id))
       and ${noteInList(sql`n`, viewer)}
-    order by n.id ${sql.raw(up ? "asc" : "desc")}`;
+    order by n.id ${up ? sql`asc` : sql`desc`}`;
 
 /**
  * The page's ids, at most page size + 1 of them, and for the walk one more row, id null, carrying
