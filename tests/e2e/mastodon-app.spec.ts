@@ -7,9 +7,8 @@ import { type Browser, expect } from "@playwright/test";
 import { createOAuthAPIClient, createRestAPIClient, type mastodon } from "masto";
 import { baseURL } from "../../playwright.config";
 import { PNG } from "../images";
-import { signedIn, test, uniq } from "./fixtures";
-
-const REDIRECT = "http://127.0.0.1:9/masto-callback";
+import { test, uniq } from "./fixtures";
+import { consentCode, REDIRECT } from "./mastodon-consent";
 
 async function pkce() {
   const verifier = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
@@ -19,27 +18,8 @@ async function pkce() {
 
 /** A new person, signed in in a browser with JavaScript off, who authorises `app`: its token. */
 async function authorise(browser: Browser, app: mastodon.v1.Client) {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
-  await context.setExtraHTTPHeaders({ "x-test-client": uniq("c") });
-  const page = await context.newPage();
-  const account = await signedIn(page);
   const { verifier, challenge } = await pkce();
-  const q = new URLSearchParams({
-    client_id: app.clientId ?? "",
-    redirect_uri: REDIRECT,
-    response_type: "code",
-    scope: "read write follow",
-    state: "s1",
-    code_challenge: challenge,
-    code_challenge_method: "S256",
-  });
-  await page.goto(`/oauth/authorize?${q}`);
-  await expect(page.getByRole("heading", { name: "Authorise masto.js e2e" })).toBeVisible();
-  await page.route(`${REDIRECT}**`, (route) => route.fulfill({ contentType: "text/html", body: "<p>app</p>" }));
-  await page.getByRole("button", { name: "Authorise" }).click();
-  await page.waitForURL((url) => url.href.startsWith(REDIRECT));
-  const code = new URL(page.url()).searchParams.get("code") ?? "";
-  await context.close();
+  const { account, code } = await consentCode(browser, app.clientId ?? "", "masto.js e2e", challenge);
   const oauth = createOAuthAPIClient({ url: baseURL });
   // masto.js sends camelCase params as snake_case: code_verifier goes with the code.
   const token = await oauth.token.create({
