@@ -3,6 +3,9 @@
 // registers, gets a token through the consent page (JavaScript off), uploads an image sent as
 // application/octet-stream, posts it, edits the status keeping its media, catches up with min_id,
 // and reads the instance's streaming URL without choking on it.
+import { createReadStream, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import axios from "axios";
 import generator, { detector } from "megalodon";
 import { API } from "tsl-mastodon-api";
@@ -11,8 +14,6 @@ import { baseURL } from "../../playwright.config";
 import { PNG } from "../images";
 import { expect, test, uniq } from "./fixtures";
 import { consentCode, REDIRECT } from "./mastodon-consent";
-
-test.describe.configure({ mode: "serial" });
 
 test("megalodon: detector, OAuth, octet-stream upload, edit keeping media, min_id catch-up", async ({
   browser,
@@ -40,8 +41,10 @@ test("megalodon: detector, OAuth, octet-stream upload, edit keeping media, min_i
   // megalodon's streaming set-up reads urls.streaming_api: a URL or no key, never null.
   expect(instance.data.urls?.streaming_api ?? undefined).not.toBeNull();
 
-  // An upload as form-data sends a Buffer: application/octet-stream, known by its bytes.
-  const media = await client.uploadMedia(Buffer.from(PNG), { description: "A dot from megalodon" });
+  // Whalebird uploads a file as a stream; form-data types a `.bin` one application/octet-stream.
+  const path = join(tmpdir(), `${uniq("dot")}.bin`);
+  writeFileSync(path, PNG);
+  const media = await client.uploadMedia(createReadStream(path), { description: "A dot from megalodon" });
   expect(media.data.type).toBe("image");
   const posted = await client.postStatus("A picture from megalodon", { media_ids: [media.data.id] });
   const status = posted.data as { id: string; media_attachments: { id: string }[] };
