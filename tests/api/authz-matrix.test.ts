@@ -93,6 +93,9 @@ const CASES: Record<string, Case> = {
     other: "self",
   },
   "POST /v1/notes": { call: () => ["/v1/notes", { label: "idea", content: "<p>mine</p>" }], other: "open" },
+  // Imports read the caller's own upload and write x-folders of the caller's own.
+  "POST /v1/imports/linkedin/preview": { call: () => ["/v1/imports/linkedin/preview", {}], other: "open" },
+  "POST /v1/imports/linkedin": { call: () => ["/v1/imports/linkedin", { items: [] }], other: "open" },
   // Issue 21 item 17: slots for the caller's own next note, reserved before it is saved.
   "POST /v1/uploads": { call: () => ["/v1/uploads", { uploads: [{ file_size: 10, file_ext: "png" }] }], other: "open" },
   "POST /v1/renotes": { call: (f) => ["/v1/renotes", { renote_id: f.noteId, content: "" }], other: "open" },

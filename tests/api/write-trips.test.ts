@@ -158,7 +158,7 @@ describe("POST /api/v1/statuses", () => {
     const id = Number(posted.body.id) / 2;
     expect(posted.body).toMatchObject({
       account: { id: String(a.id), username: a.username, statuses_count: 1 },
-      content: '<p>one trip <a href="/tag/howto" class="hashtag">#howto</a></p>',
+      content: '<p>one trip <a href="http://notex.test/tag/howto" class="hashtag">#howto</a></p>',
       favourited: false,
       reblogged: false,
       bookmarked: false,
