@@ -23,7 +23,9 @@ test("a visitor's first page leads with Sign up, shows a real portfolio and thre
   await other.req.post("/v1/replies", { data: { parent: -note.id, content: "<p>Try the Rust book.</p>" } });
   await other.req.dispose();
 
-  await page.goto("/");
+  // A visitor's "/" may be the edge cache's copy from before the data above (30 s): an address of
+  // its own is rendered now.
+  await page.goto(`/?visit=${uniq("v")}`);
   // Joining leads: Sign up is the primary button, Log in the secondary one, in the page and beside it.
   const welcome = page.locator(".welcome");
   await expect(welcome.getByRole("link", { name: "Sign up" })).toHaveClass(/primary/);
@@ -37,7 +39,8 @@ test("a visitor's first page leads with Sign up, shows a real portfolio and thre
   // A real portfolio: a person, their x-folders with counts, and the way to all of it.
   const portfolio = welcome.getByRole("region", { name: "A portfolio on NoteX" });
   await expect(portfolio.getByRole("link", { name: /\d+ notes?$/ })).toHaveCount(await portfolio.locator("li").count());
-  expect(await portfolio.locator("li").count()).toBeGreaterThanOrEqual(3);
+  // Whose it is depends on who else the suite made (the most followed with two x-folders or more).
+  expect(await portfolio.locator("li").count()).toBeGreaterThanOrEqual(2);
   await expect(portfolio.getByRole("link", { name: /^See .+'s portfolio$/ })).toBeVisible();
   // A real thread: a note, its first replies, and the way to the whole conversation.
   const thread = welcome.getByRole("region", { name: "A conversation on NoteX" });

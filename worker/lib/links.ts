@@ -15,8 +15,13 @@ export function normaliseLink(raw: string): string | null {
 }
 
 /**
- * A username as a path segment (`name` or `name@host`): each part percent-encoded, "@" kept, so no
- * stored handle can become a path, a query or a fragment of its own. Every link built from a
- * username goes through it.
+ * A username as a path segment (`name` or `name@host`): each part percent-encoded, "@" and ":" kept
+ * (both are path characters, and a server's port is part of its host: `name@127.0.0.1:8862`), so no
+ * stored handle can become a path, a query or a fragment of its own, and the link is the page's own
+ * canonical address. Every link built from a username goes through it.
  */
-export const userSegment = (username: string) => username.split("@").map(encodeURIComponent).join("@");
+export const userSegment = (username: string) =>
+  username
+    .split("@")
+    .map((part) => encodeURIComponent(part).replaceAll("%3A", ":"))
+    .join("@");
