@@ -1,5 +1,7 @@
 // Apps and OAuth 2 for Mastodon clients (RFC 6749 with RFC 9700's advice): exact redirect URIs,
 // one-time codes kept hashed for minutes, PKCE S256, no password grant.
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { and, eq, getTableColumns, isNull, lt } from "drizzle-orm";
 import { z } from "zod";
 import { oauthApps, oauthCodes } from "../../db/schema/oauth";
@@ -193,12 +195,6 @@ export const TokenInput = z.object({
   scope: z.string().max(1000).optional(),
 });
 
-const b64url = (bytes: ArrayBuffer) =>
-  btoa(String.fromCharCode(...new Uint8Array(bytes)))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-
 const invalidGrant = () =>
   oauthError(
     400,
@@ -230,7 +226,7 @@ export async function exchange(env: Env, db: DB, input: z.output<typeof TokenInp
   if (code.challenge) {
     const verifier = input.code_verifier ?? "";
     if (!/^[A-Za-z0-9._~-]{43,128}$/.test(verifier)) throw invalidGrant();
-    const digest = b64url(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier)));
+    const digest = encodeBase64urlNoPadding(sha256(new TextEncoder().encode(verifier)));
     if (digest !== code.challenge) throw invalidGrant();
   }
   const scopes = code.scopes.split(" ");
