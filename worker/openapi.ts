@@ -1,6 +1,6 @@
 // The API describes itself: `@hono/zod-openapi` writes the OpenAPI 3.1 document from the routes'
 // `createRoute` declarations, whose zod schemas are the ones it validates requests with, so it
-// cannot drift from what the API does (decision 033). This module adds what every route shares
+// cannot drift from what the API does (decision 020). This module adds what every route shares
 // (who may call it, the one error shape, the limits) and the Mastodon client API, whose routes are
 // plain Hono under /api with a scope guard each, and the few plain /v1 routes no schema describes
 // (health, this document, the signed upload PUT whose key holds slashes).

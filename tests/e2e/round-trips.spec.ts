@@ -8,7 +8,7 @@ import { E2E_MODERATOR, expect, otherPerson, signedIn, test, uniq } from "./fixt
 // (worker/db/meter.ts), so each page's document request is held to its budget here, for a visitor
 // and for a signed-in person.
 // The root loader reads nothing from D1; each route loader sends its reads and the signed-in
-// person's record as one batch (app/lib/page.server.ts readPage, decision 031).
+// person's record as one batch (app/lib/page.server.ts readPage, decision 018).
 
 async function pageTrips(request: APIRequestContext, path: string) {
   const res = await request.get(path, { headers: { "cache-control": "no-cache" } });

@@ -1,5 +1,5 @@
 // One row inserted by INSERT … SELECT … WHERE: a write whose refusal is decided inside its own batch
-// (decision 030) inserts only while its guard holds, and a refused one changes nothing.
+// (decision 016) inserts only while its guard holds, and a refused one changes nothing.
 import { getTableColumns, is, SQL, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { DB } from "../env";

@@ -3,7 +3,7 @@
 // carries the quoted note's URI in `quote` (FEP-044f), `quoteUrl` and `_misskey_quote` (Fedify's
 // Note.quoteUrl writes the last two). An x-label travels as a Link tag with NoteX's own relation
 // (other servers ignore it, another NoteX reads it back) and a visible "[label]" line atop the text,
-// never as a Hashtag (docs/decisions/xlabel-federated.md); x-folders stay NoteX's own.
+// never as a Hashtag (docs/decisions/026-xlabel-federated.md); x-folders stay NoteX's own.
 import type { Context } from "@fedify/fedify";
 import { Announce, Document, Hashtag, Link, Mention, Note, PUBLIC_COLLECTION, type Recipient } from "@fedify/vocab";
 import { Temporal } from "@js-temporal/polyfill";
@@ -14,7 +14,7 @@ import type { MentionedLocal, MentionedRemote } from "./mentions";
 
 const instant = (ms: number) => Temporal.Instant.fromEpochMilliseconds(ms);
 
-/** The relation of the Link tag that carries a note's x-label (docs/decisions/xlabel-federated.md). */
+/** The relation of the Link tag that carries a note's x-label (docs/decisions/026-xlabel-federated.md). */
 export const XLABEL_REL = "urn:notex:xlabel";
 /** The label every app post gets: it says nothing, so it shows nothing elsewhere. */
 const PLAIN_LABEL = "note";

@@ -1,7 +1,7 @@
 // The following feed (GET /v1/feeds): the notes and renotes of the people a reader follows and
 // their own, newest first, without fan-out on write (a note costs O(1) rows whatever its author's
 // follower count) and within a list's read budget (10 × page size + a constant) whatever the data.
-// docs/decisions/following-feed.md explains the choice; tests/api/feed-cost.test.ts holds it.
+// docs/decisions/005-following-feed.md explains the choice; tests/api/feed-cost.test.ts holds it.
 //
 // One statement, two plans chosen inside it by the reader's stored following count:
 // - few followed (≤ MERGE_MAX): a k-way merge. A recursive CTE whose queue is a priority queue

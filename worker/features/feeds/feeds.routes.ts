@@ -126,7 +126,7 @@ export const feedRoutes = new Hono<AppEnv>()
     );
   })
   // The owner and the first page of the list go to D1 in one batch (latest), the list by the name in
-  // the address (decision 026), so a feed is one round trip.
+  // the address (decision 012), so a feed is one round trip.
   .get("/:username/rss", async (c) => {
     const name = param(c, "username");
     const db = dbFor(c.env.DB);

@@ -1,11 +1,11 @@
 // The kinds of interaction a person has with a piece of content (a note, a reply, an x-folder),
 // each described once here. A kind's table comes from `userOnContent()` in db/schema/social.ts,
 // which gives it the derived note_id / reply_id / folder_id foreign keys with ON DELETE CASCADE
-// (decision 029): deleting the content takes the kind's rows along, with no code per kind.
+// (decision 015): deleting the content takes the kind's rows along, with no code per kind.
 // Account deletion and the export walk `MARKS`, and the routes and the service for a private
 // on/off mark are built from a kind's entry (interactions.service.ts, interactions.routes.ts), so
 // a new private mark is a table, an entry here, a mount in api.ts, an entry in app/lib/toggle.ts
-// (its menu button) and its form's action route (decision 034 lists the files).
+// (its menu button) and its form's action route (decision 021 lists the files).
 import type { ColumnBaseConfig } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { bookmarks, likes, reports } from "../../db/schema/social";

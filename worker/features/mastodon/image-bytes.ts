@@ -59,7 +59,7 @@ export function sizeMeta(width: number, height: number) {
 let grey: string | undefined;
 /**
  * The blurhash every NoteX image answers: a plain mid-grey. A real one needs the decoded pixels,
- * and decoding a JPEG or PNG in the Worker costs far more CPU than a request should (docs/decisions/mastodon-media-meta.md).
+ * and decoding a JPEG or PNG in the Worker costs far more CPU than a request should (docs/decisions/025-mastodon-media-meta.md).
  */
 export function placeholderHash() {
   grey ??= encode(new Uint8ClampedArray(4 * 4 * 4).fill(160), 4, 4, 1, 1);
