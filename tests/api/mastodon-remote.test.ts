@@ -1,6 +1,6 @@
 // People and posts from other servers as Mastodon apps expect them: `username` is the name alone
 // (the server belongs in `acct`), the account's url and uri are the original's, a remote post has
-// no tag NoteX made up, and a local status's uri is its ActivityPub id.
+// no tag NoteX made up and names whom it mentions, and a local status's uri is its ActivityPub id.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { user } from "../factories";
@@ -49,6 +49,41 @@ describe("Mastodon API: remote people and posts", () => {
     // Its own hashtag, not the x-label NoteX files remote posts under.
     expect(status.body.tags.map((t: { name: string }) => t.name)).toEqual(["travel"]);
     expect(status.body.created_at).toBe(new Date(remote.published).toISOString());
+  });
+
+  it("fills a status's mentions with each person it mentions, here and elsewhere", async () => {
+    const remote = await remotePerson();
+    const [author, named] = [await user(), await user()];
+    const app = new Client();
+    app.token = (await appToken(author, "read write")).token;
+    const s = await app.post("/api/v1/statuses", {
+      status: `hi @${named.username} and @${remote.name}@remote.example`,
+    });
+    expect(s.status).toBe(200);
+    const want = [
+      {
+        id: String(named.id),
+        username: named.username,
+        acct: named.username,
+        url: `http://notex.test/${named.username}`,
+      },
+      {
+        id: String(remote.id),
+        username: remote.name,
+        acct: `${remote.name}@remote.example`,
+        url: `https://remote.example/@${remote.name}`,
+      },
+    ];
+    expect(s.body.mentions).toEqual(want);
+    const read = await app.get(`/api/v1/statuses/${s.body.id}`);
+    expect(read.body.mentions).toEqual(want);
+    // A reply names whom it mentions too, and a reblog's original keeps its own.
+    const reply = await app.post("/api/v1/statuses", { status: `@${named.username} again`, in_reply_to_id: s.body.id });
+    expect(reply.body.mentions).toEqual([want[0]]);
+    const boost = await app.post(`/api/v1/statuses/${s.body.id}/reblog`);
+    expect(boost.body.reblog.mentions).toEqual(want);
+    const none = await app.post("/api/v1/statuses", { status: "nobody here" });
+    expect(none.body.mentions).toEqual([]);
   });
 
   it("gives a local status its ActivityPub id as uri and its page as url", async () => {

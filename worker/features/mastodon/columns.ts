@@ -8,7 +8,7 @@ import type { UserRef } from "../content/content";
 import type { ListedRows, RowExtra } from "../notes/notes.json";
 import type { NoteJson, NoteList } from "../notes/notes.types";
 import type { ReplyJson } from "../replies/replies.service";
-import type { AccountRow, Ctx } from "./serialise";
+import type { AccountRow, Ctx, MentionRow } from "./serialise";
 
 /** The viewer in a cached statement: bound per request. */
 const VIEWER = sql.placeholder("viewer");
@@ -28,6 +28,22 @@ export const accountJson = (u: SQL) =>
   sql`json_object('id', ${u}.id, 'username', ${u}.username, 'fullname', ${u}.fullname, 'avatar', ${u}.avatar,
     'cover', ${u}.cover, 'descr', ${u}.descr, 'followerNum', ${u}.follower_num, 'followingNum', ${u}.following_num,
     'noteNum', ${u}.note_num, 'createdAt', ${u}.created_at, 'actor', ${actorOf(u)})`;
+
+/**
+ * The people an HTML column's mention links name (the save writes each as `<a href="/name"
+ * class="mention">` or `/@name@host`: mentions.service.ts linkMentions), as a JSON array of
+ * MentionRow: a recursive CTE walks the links off the text (as many as a note notifies) and each
+ * name is found along the username index, a remote person with their profile page.
+ */
+const mentionsJson = (html: SQL) => sql`(with recursive m(rest, name) as (
+    select ${html}, null
+    union all
+    select substr(rest, instr(rest, '" class="mention">') + 18), substr(rest, 1, instr(rest, '" class="mention">') - 1)
+    from m where instr(rest, '" class="mention">') > 0 limit 11)
+  select json_group_array(json_object('id', u.id, 'username', u.username, 'url', ra.url, 'actor', ra.uri))
+  from m join users u on lower(u.username) = lower(ltrim(substr(m.name, length(rtrim(m.name, replace(m.name, '/', ''))) + 1), '@'))
+  left join remote_actors ra on ra.user_id = u.id
+  where m.name is not null)`;
 
 /** The author's account columns, over the `users` a list or status row is joined to. */
 export const ACCOUNT_COLUMNS = {
@@ -56,6 +72,10 @@ export const statusColumns = (viewer: ViewerSql) => ({
     "m_original_account",
   ),
   mOriginalBookmarked: bookmarkedNote(viewer, sql`"notes"."renote_id"`).as("m_original_bookmarked"),
+  mMentions: mentionsJson(sql`"notes"."content"`).as("m_mentions"),
+  mOriginalMentions: mentionsJson(sql`(select o.content from notes o where o.id = "notes"."renote_id")`).as(
+    "m_original_mentions",
+  ),
 });
 
 /** The same for a list's cached statement. */
@@ -77,6 +97,7 @@ export const replyStatusColumns = (viewer: ViewerSql) => ({
       "m_bookmarked",
     ),
   mParentAuthor: replyParentAuthor.as("m_parent_author"),
+  mMentions: mentionsJson(sql`"replies"."content"`).as("m_mentions"),
 });
 
 interface StatusRow {
@@ -90,19 +111,34 @@ interface StatusRow {
   mBookmarked: number;
   mOriginalAccount: string | null;
   mOriginalBookmarked: number;
+  mMentions: string | null;
+  mOriginalMentions: string | null;
 }
 
-export const emptyCtx = (origin: string): Ctx => ({ origin, accounts: new Map(), bookmarked: new Set() });
+export const emptyCtx = (origin: string): Ctx => ({
+  origin,
+  accounts: new Map(),
+  bookmarked: new Set(),
+  mentions: new Map(),
+});
+
+/** The people a status mentions, from its row's JSON, kept under its key ("note:1", "reply:2"). */
+function addMentions(ctx: Ctx, key: string, json: string | null) {
+  const rows = json ? (JSON.parse(json) as MentionRow[]) : [];
+  if (rows.length) ctx.mentions.set(key, rows);
+}
 
 /** Adds what a note's row (read with STATUS_COLUMNS) shows to the page's accounts and bookmarks. */
 export function addNote(ctx: Ctx, n: NoteJson, row: Record<string, unknown>) {
   const r = row as unknown as StatusRow;
   addAuthor(ctx, n.user, row);
   if (r.mBookmarked) ctx.bookmarked.add(`note:${n.id}`);
+  addMentions(ctx, `note:${n.id}`, r.mMentions);
   if (n.renote && r.mOriginalAccount) {
     const a = JSON.parse(r.mOriginalAccount) as AccountRow;
     ctx.accounts.set(a.id, a);
     if (r.mOriginalBookmarked) ctx.bookmarked.add(`note:${n.renote.id}`);
+    addMentions(ctx, `note:${n.renote.id}`, r.mOriginalMentions);
   }
 }
 
@@ -111,6 +147,7 @@ export function addReply(ctx: Ctx, reply: ReplyJson, row: Record<string, unknown
   const r = row as unknown as StatusRow;
   addAuthor(ctx, reply.user, row);
   if (r.mBookmarked) ctx.bookmarked.add(`reply:${reply.id}`);
+  addMentions(ctx, `reply:${reply.id}`, r.mMentions);
 }
 
 export function addAuthor(ctx: Ctx, user: UserRef, row: Record<string, unknown>) {

@@ -50,10 +50,20 @@ const abs = (origin: string, url: string) => (!url ? "" : /^https?:\/\//.test(ur
 const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
+/** A person a status mentions, as its row reads them (columns.ts mentionsJson); url and actor only for a remote one. */
+export interface MentionRow {
+  id: number;
+  username: string;
+  url: string | null;
+  actor: string | null;
+}
+
 export interface Ctx {
   origin: string;
   accounts: Map<number, AccountRow>;
   bookmarked: Set<string>;
+  /** Whom each status mentions, by "note:id" / "reply:id". */
+  mentions: Map<string, MentionRow[]>;
   /** Each account's entity once built: a page shows the same few people on many statuses. */
   built?: Map<number, ReturnType<typeof account>>;
 }
@@ -131,6 +141,22 @@ function accountOf(ctx: Ctx, u: { id: number; username: string; fullname: string
   const made = row ? account(row, ctx.origin) : missingAccount(u.id, u.username, u.fullname, ctx.origin);
   ctx.built.set(u.id, made);
   return made;
+}
+
+/** Mastodon's Mention entities for a status: each person once, in the order the text names them. */
+function mentionsOf(ctx: Ctx, key: string) {
+  const rows = ctx.mentions.get(key) ?? [];
+  return rows
+    .filter((r, i) => rows.findIndex((o) => o.id === r.id) === i)
+    .map((r) => {
+      const at = r.username.indexOf("@");
+      return {
+        id: String(r.id),
+        username: at > 0 ? r.username.slice(0, at) : r.username,
+        acct: r.username,
+        url: at > 0 ? r.url || r.actor || "" : `${ctx.origin}/${userSegment(r.username)}`,
+      };
+    });
 }
 
 /** The x-label as a tag apps can show and follow: letters and digits only ("how to" → #howto). */
@@ -235,6 +261,7 @@ export function noteStatus(n: NoteJson, ctx: Ctx): Record<string, unknown> {
     favourited: n.liked,
     reblogged: n.renoted,
     bookmarked: ctx.bookmarked.has(`note:${n.id}`),
+    mentions: mentionsOf(ctx, `note:${n.id}`),
   };
   if (n.kind === "renote")
     return {
@@ -243,6 +270,7 @@ export function noteStatus(n: NoteJson, ctx: Ctx): Record<string, unknown> {
       media_attachments: [],
       tags: [],
       reblog: inner,
+      mentions: [],
       favourited: false,
       bookmarked: false,
     };
@@ -280,6 +308,7 @@ export function replyStatus(r: ReplyJson, ctx: Ctx, parentAuthor: number | null)
     favourited: r.liked,
     reblogged: false,
     bookmarked: ctx.bookmarked.has(`reply:${r.id}`),
+    mentions: mentionsOf(ctx, `reply:${r.id}`),
     quote_approval: { automatic: [], manual: [], current_user: "denied" },
   };
 }
