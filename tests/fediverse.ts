@@ -185,3 +185,9 @@ export async function appToken(inst: Instance, p: Person) {
   });
   return res.body.access_token as string;
 }
+
+/** Marks proxy paths as shown by `uid`'s profile (a remote person here), as storing them does. */
+export async function storedMedia(db: D1Database, uid: number, paths: string[]) {
+  const { mediaStatements } = await import("../worker/features/federation/media");
+  await db.batch(mediaStatements(db, uid, null, paths));
+}

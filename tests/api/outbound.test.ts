@@ -6,6 +6,9 @@ import { describe, expect, it } from "vitest";
 import { guardedLoader } from "../../worker/features/federation/loaders";
 import { guardedFetch, isPublicAddress, type Resolver } from "../../worker/lib/outbound";
 import { proxiedImage } from "../../worker/features/federation/media";
+import { env } from "cloudflare:test";
+import { user } from "../factories";
+import { storedMedia } from "../fediverse";
 import { callWith } from "../http";
 import { PRODUCTION_ENV } from "../prod-env";
 
@@ -136,6 +139,9 @@ describe("the outbound gate", () => {
   });
 
   it("outside APP_ENV=local the image proxy refuses other ports without fetching anything", async () => {
+    const image = proxiedImage(PRODUCTION_ENV, "https://media.example:8443/pic.png");
+    // Named by stored content (the proxy's first check), so the outbound gate is what refuses it.
+    await storedMedia(env.DB, (await user()).id, [image]);
     const real = globalThis.fetch;
     const asked: string[] = [];
     globalThis.fetch = (async (input: RequestInfo | URL) => {
@@ -143,7 +149,7 @@ describe("the outbound gate", () => {
       return new Response("no", { status: 500 });
     }) as typeof fetch;
     try {
-      const res = await callWith(PRODUCTION_ENV, proxiedImage(PRODUCTION_ENV, "https://media.example:8443/pic.png"));
+      const res = await callWith(PRODUCTION_ENV, image);
       expect(res.status).toBe(404);
     } finally {
       globalThis.fetch = real;

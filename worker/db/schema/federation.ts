@@ -4,6 +4,7 @@
 // with one `remote_objects` row each that keeps their object URI.
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { cascadeRef, createdAt } from "../columns";
+import { notes } from "./notes";
 import { users } from "./users";
 
 /**
@@ -89,3 +90,24 @@ export const deletedAccounts = sqliteTable("deleted_accounts", {
   id: integer("id").primaryKey(),
   deletedAt: integer("deleted_at").notNull(),
 });
+
+/**
+ * A remote image that stored content shows through the image proxy (federation/media.ts): `sig` is
+ * its proxy path's signature (an HMAC of the URL), `user_id` the remote person whose avatar or
+ * cover it is (note_id null) or whose note's picture it is. The proxy fetches a URL only while a
+ * row names it; the rows go with the note or the person (cascades), so a deleted post's pictures
+ * stop being served.
+ */
+export const remoteMedia = sqliteTable(
+  "remote_media",
+  {
+    sig: text("sig").notNull(),
+    userId: cascadeRef("user_id", () => users.id),
+    noteId: integer("note_id").references(() => notes.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    index("remote_media_sig_idx").on(t.sig),
+    index("remote_media_user_idx").on(t.userId, t.noteId),
+    index("remote_media_note_idx").on(t.noteId),
+  ],
+);

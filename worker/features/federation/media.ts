@@ -4,7 +4,11 @@
 // track who reads a post by its image requests).
 //
 // A remote image URL is stored as `/img/remote/{sig}/{url as base64url}`, signed with an HMAC of
-// FEDERATION_SECRET, so this is not an open proxy: only URLs that NoteX itself stored are fetched.
+// FEDERATION_SECRET, so this is not an open proxy: only URLs that NoteX itself signed are fetched,
+// and only while stored remote content names them (a `remote_media` row, which goes with the note
+// or the person by cascade, and is not served while that note is hidden or that person suspended).
+// An answer already in the edge cache is served until its day there ends, without asking D1: a
+// page of twenty avatars costs no reads, and a removed image leaves the cache within a day.
 // Each fetch goes through the outbound gate (lib/outbound.ts: https, ports 80/443 and public
 // addresses only outside APP_ENV=local, every redirect checked again), times out, takes only raster images of a known type up to 8 MB, and the
 // answer is kept in the edge cache (Cache API) for a day.
@@ -52,6 +56,41 @@ function verifiedUrl(env: Env, sig: string, encoded: string): URL | null {
   return URL.canParse(href) ? new URL(href) : null;
 }
 
+/** The signature part of a proxy path made by proxiedImage ("" for anything else). */
+const sigOf = (path: string) =>
+  path.startsWith(REMOTE_IMG_PREFIX) ? path.slice(REMOTE_IMG_PREFIX.length).split("/")[0] : "";
+
+/**
+ * Statements that make `paths` (proxy paths from proxiedImage) the images stored content shows:
+ * a note's pictures (noteId) or, with noteId null, the person's avatar and cover. What that note or
+ * person showed before is forgotten first.
+ */
+export function mediaStatements(
+  db: D1Database,
+  userId: number | { actorUri: string },
+  noteId: number | null,
+  paths: string[],
+) {
+  const owner = typeof userId === "number" ? "?1" : "(select id from users where email = ?1)";
+  const who = typeof userId === "number" ? userId : userId.actorUri;
+  const sigs = [...new Set(paths.map(sigOf).filter(Boolean))];
+  return [
+    db.prepare(`delete from remote_media where user_id = ${owner} and note_id is ?2`).bind(who, noteId),
+    ...sigs.map((sig) =>
+      db.prepare(`insert into remote_media (sig, user_id, note_id) values (?3, ${owner}, ?2)`).bind(who, noteId, sig),
+    ),
+  ];
+}
+
+/** Whether stored content that is on show names the image. */
+const referenced = async (env: Env, sig: string) =>
+  !!(await env.DB.prepare(
+    `select 1 as x from remote_media m join users u on u.id = m.user_id left join notes n on n.id = m.note_id
+     where m.sig = ? and u.suspended_at is null and n.hidden_at is null limit 1`,
+  )
+    .bind(sig)
+    .first());
+
 /** The image's answer from its server, through the outbound gate (redirects checked again there). */
 const fetchImage = (env: Env, url: URL) =>
   guardedFetch(
@@ -65,7 +104,8 @@ const missing = () =>
 
 async function proxy(env: Env, sig: string, encoded: string): Promise<Response> {
   const url = verifiedUrl(env, sig, encoded);
-  if (!url) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
+  if (!url || !(await referenced(env, sig)))
+    return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
   const res = await fetchImage(env, url).catch(() => null);
   const type = (res?.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (!res?.ok || !TYPES.has(type)) return missing();

@@ -17,6 +17,7 @@ import type { FedData } from "./context";
 import { localTarget } from "./inbox";
 import { forgetObject, rememberObject } from "./remote";
 import { remoteImages } from "./attachments";
+import { mediaStatements } from "./media";
 import { labelLine, XLABEL_REL } from "./objects";
 
 type Ctx = InboxContext<FedData>;
@@ -141,9 +142,12 @@ export async function keepOlderNote(ctx: Context<FedData>, uid: number, note: No
 /** A remote note's pictures, proxied, with their alt text (attachments.ts). */
 async function keepImages(ctx: Context<FedData>, uid: number, noteId: number, note: Note) {
   const { imgs, alts } = await remoteImages(ctx, note);
-  await ctx.data.env.DB.prepare("update notes set imgs = ?, alts = ? where id = ? and user_id = ?")
-    .bind(imgs, alts, noteId, uid)
-    .run();
+  const db = ctx.data.env.DB;
+  await db.batch([
+    db.prepare("update notes set imgs = ?, alts = ? where id = ? and user_id = ?").bind(imgs, alts, noteId, uid),
+    // The proxy serves these pictures while the note is stored (media.ts).
+    ...mediaStatements(db, uid, noteId, imgs ? imgs.split(";") : []),
+  ]);
 }
 
 /** Update(Note): the stored copy takes the new text (only its own author's: user_id in the where). */

@@ -9,7 +9,7 @@ import type { Env } from "../../env";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { multiLine, oneLine } from "../../lib/text";
 import { isRemoteUsername } from "./handles";
-import { proxiedImage } from "./media";
+import { mediaStatements, proxiedImage } from "./media";
 
 const MAX_NAME = 100;
 const MAX_BIO = 1000;
@@ -49,24 +49,21 @@ export async function storeActor(env: Env, actor: Actor): Promise<number | null>
   const image = await actor.getImage().catch(() => null);
   const shared = actor.endpoints?.sharedInbox ?? null;
   const now = Date.now();
+  const avatar = proxiedImage(env, urlOf(icon?.url));
+  const cover = proxiedImage(env, urlOf(image?.url));
   const [, , row] = await env.DB.batch([
     env.DB.prepare(
       `insert into users (username, email, fullname, avatar, cover, descr, confirmed) values (?1, ?2, ?3, ?4, ?5, ?6, 1)
        on conflict(email) do update set fullname = excluded.fullname, avatar = excluded.avatar, cover = excluded.cover, descr = excluded.descr`,
-    ).bind(
-      handle,
-      id.href,
-      name.slice(0, MAX_NAME),
-      proxiedImage(env, urlOf(icon?.url)),
-      proxiedImage(env, urlOf(image?.url)),
-      bio.slice(0, MAX_BIO),
-    ),
+    ).bind(handle, id.href, name.slice(0, MAX_NAME), avatar, cover, bio.slice(0, MAX_BIO)),
     env.DB.prepare(
       `insert into remote_actors (user_id, uri, host, inbox, shared_inbox, url, fetched_at)
        values ((select id from users where email = ?1), ?1, ?2, ?3, ?4, ?5, ?6)
        on conflict(user_id) do update set inbox = excluded.inbox, shared_inbox = excluded.shared_inbox, url = excluded.url, fetched_at = excluded.fetched_at`,
     ).bind(id.href, id.host.toLowerCase(), inbox.href, shared?.href ?? null, webUrlOf(actor.url), now),
     env.DB.prepare("select user_id as id from remote_actors where uri = ?").bind(id.href),
+    // The proxy serves these two images while this person is stored (media.ts).
+    ...mediaStatements(env.DB, { actorUri: id.href }, null, [avatar, cover]),
   ]);
   return (row.results[0] as { id: number } | undefined)?.id ?? null;
 }
