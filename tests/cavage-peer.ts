@@ -39,6 +39,8 @@ export interface CavagePeer {
   get(url: string): Promise<Response>;
   /** `name` posts a public Note (with extra fields) to `inbox`. */
   post(name: string, inbox: string, note: Record<string, unknown>): Promise<Response>;
+  /** `name` publishes a public Note (with extra fields) without sending it: served at its id. Answers the id. */
+  publish(name: string, note: Record<string, unknown>): string;
   fetch(request: Request): Promise<Response>;
 }
 
@@ -60,6 +62,7 @@ export function cavagePeer(host: string, opts: { secure?: boolean } = {}): Cavag
   const waiting = new Map<string, Record<string, any>[]>();
   const seen = new Map<string, Record<string, any>>();
   const keys = new Map<string, string>();
+  const notes = new Map<string, Record<string, unknown>>();
   let seq = 0;
   const actorUri = (name: string) => `${origin}/users/${name}`;
   // The peer's own actor signs its key fetches (as an instance actor does).
@@ -131,11 +134,21 @@ export function cavagePeer(host: string, opts: { secure?: boolean } = {}): Cavag
 
   function actorDoc(name: string) {
     return {
-      "@context": [AS, "https://w3id.org/security/v1"],
+      // Profile fields as Mastodon writes them: schema.org's PropertyValue, defined inline.
+      "@context": [
+        AS,
+        "https://w3id.org/security/v1",
+        { schema: "http://schema.org#", PropertyValue: "schema:PropertyValue", value: "schema:value" },
+      ],
       id: actorUri(name),
       type: "Person",
       preferredUsername: name,
       name: `Cavage ${name}`,
+      url: `${origin}/@${name}`,
+      attachment: [
+        { type: "PropertyValue", name: "Website", value: `<a href="https://${name}.example/">${name}.example</a>` },
+        { type: "PropertyValue", name: "Pronouns", value: "they/them<script>x</script>" },
+      ],
       inbox: `${actorUri(name)}/inbox`,
       outbox: `${actorUri(name)}/outbox`,
       endpoints: { sharedInbox: `${origin}/inbox` },
@@ -217,8 +230,13 @@ export function cavagePeer(host: string, opts: { secure?: boolean } = {}): Cavag
     },
     get: (url) => signed(url, { method: "GET", accept: AP_JSON }),
     post(name, inbox, note) {
+      const id = peer.publish(name, note);
+      const object = notes.get(id);
+      return peer.send(name, inbox, { id: `${id}#create`, type: "Create", actor: actorUri(name), object });
+    },
+    publish(name, note) {
       const id = `${origin}/notes/${name}-${++seq}`;
-      const object = {
+      notes.set(id, {
         id,
         type: "Note",
         attributedTo: actorUri(name),
@@ -226,8 +244,8 @@ export function cavagePeer(host: string, opts: { secure?: boolean } = {}): Cavag
         to: [`${AS}#Public`],
         published: new Date().toISOString(),
         ...note,
-      };
-      return peer.send(name, inbox, { id: `${id}#create`, type: "Create", actor: actorUri(name), object });
+      });
+      return id;
     },
     async fetch(request) {
       const url = new URL(request.url);
@@ -255,7 +273,8 @@ export function cavagePeer(host: string, opts: { secure?: boolean } = {}): Cavag
         return new Response(null, { status: 202 });
       }
       const user = /^\/users\/([^/]+)$/.exec(url.pathname);
-      if (request.method === "GET" && user && accounts.has(user[1])) {
+      const note = notes.get(`${origin}${url.pathname}`);
+      if (request.method === "GET" && ((user && accounts.has(user[1])) || note)) {
         if (opts.secure) {
           const checked = await verify(request);
           if ("why" in checked) {
@@ -265,7 +284,7 @@ export function cavagePeer(host: string, opts: { secure?: boolean } = {}): Cavag
           }
           peer.signedGets.push(checked.keyId);
         }
-        return json(actorDoc(user[1]));
+        return json(note ? { "@context": AS, ...note } : actorDoc(user?.[1] ?? ""));
       }
       return new Response("not found", { status: 404 });
     },

@@ -191,6 +191,75 @@ describe("a draft-cavage peer in secure mode", () => {
   });
 });
 
+describe("the Mastodon API shows what came from elsewhere as the original", () => {
+  const mastodon = async (path: string) => caller(A)("GET", path, undefined, await appToken(A, ada));
+
+  it("a remote account's url is its profile page and its fields are its PropertyValues; ada's CV travels as a field", async () => {
+    const acc = await mastodon(`/api/v1/accounts/${carolOnA}`);
+    expect(acc.body.url).toBe(`${peer.origin}/@carol`);
+    expect(acc.body.uri).toBe(carolUri);
+    expect(acc.body.fields.map((f: { name: string }) => f.name)).toEqual(["Website", "Pronouns"]);
+    expect(acc.body.fields[0].value).toContain('href="https://carol.example/"');
+    expect(acc.body.fields[1].value).toBe("they/them");
+
+    const actor = await (await get(A, `/ap/users/${ada.id}`)).json<Record<string, any>>();
+    const fields = [actor.attachment].flat().filter((a: any) => a?.type === "PropertyValue");
+    expect(fields.map((f: any) => f.name)).toEqual(["CV"]);
+    expect(fields[0].value).toContain(`href="${A.origin}/${ada.username}/cv"`);
+    const mine = await mastodon(`/api/v1/accounts/${ada.id}`);
+    expect(mine.body.fields.map((f: { name: string }) => f.name)).toEqual(["CV"]);
+    expect(mine.body.fields[0].value).toContain(`href="${A.origin}/${ada.username}/cv"`);
+  });
+
+  it("a remote status's uri is its ActivityPub id and its url the page it names", async () => {
+    await peer.post("carol", `${adaActor()}/inbox`, {
+      content: "<p>original elsewhere</p>",
+      url: `${peer.origin}/@carol/4242`,
+      cc: [adaActor()],
+      tag: [{ type: "Mention", href: adaActor(), name: `@${ada.username}@a.test` }],
+    });
+    await drain(both);
+    const stored = await A.env.DB.prepare(
+      "select uri, row_id as id from remote_objects where kind = 'note' and user_id = ? order by row_id desc",
+    )
+      .bind(carolOnA)
+      .first<{ uri: string; id: number }>();
+    const status = await mastodon(`/api/v1/statuses/${(stored?.id ?? 0) * 2}`);
+    expect(status.body.content).toContain("original elsewhere");
+    expect(status.body.uri).toBe(stored?.uri);
+    expect(status.body.url).toBe(`${peer.origin}/@carol/4242`);
+  });
+
+  it("search with resolve=true opens a pasted post from its URL (fetched, signed, and stored); then by its page too", async () => {
+    const id = peer.publish("carol", { content: "<p>pasted post</p>", url: `${peer.origin}/@carol/777` });
+    const q = (s: string, resolve = true) =>
+      mastodon(`/api/v2/search?type=statuses&q=${encodeURIComponent(s)}${resolve ? "&resolve=true" : ""}`);
+    expect((await q(id, false)).body.statuses).toEqual([]);
+    const found = await q(id);
+    expect(found.status).toBe(200);
+    expect(found.body.statuses.map((s: { uri: string }) => s.uri)).toEqual([id]);
+    expect(found.body.statuses[0].content).toContain("pasted post");
+    expect(found.body.statuses[0].account.id).toBe(String(carolOnA));
+    const byPage = await q(`${peer.origin}/@carol/777`);
+    expect(byPage.body.statuses.map((s: { id: string }) => s.id)).toEqual([found.body.statuses[0].id]);
+    // A post of this server by its URL is itself.
+    const own = await ada.call("POST", "/v1/notes", { label: "idea", content: "<p>mine to find</p>" });
+    const mine = await q(`${A.origin}/${ada.username}/note/${own.body.note.id}`);
+    expect(mine.body.statuses.map((s: { id: string }) => s.id)).toEqual([String(own.body.note.id * 2)]);
+  });
+
+  it("/authorize_interaction opens a remote post's page here", async () => {
+    const id = peer.publish("carol", { content: "<p>interact with me</p>" });
+    const res = await get(A, `/authorize_interaction?uri=${encodeURIComponent(id)}`, {});
+    expect(res.status).toBe(302);
+    const row = await A.env.DB.prepare("select row_id as id from remote_objects where uri = ?")
+      .bind(id)
+      .first<{ id: number }>();
+    expect(row).toBeTruthy();
+    expect(res.headers.get("location")).toBe(`/@carol@cavage.test/note/${row?.id}`);
+  });
+});
+
 describe("actors, WebFinger, collections and tombstones", () => {
   it("the actor is indexable", async () => {
     const actor = await (await get(A, `/ap/users/${ada.id}`)).json<Record<string, unknown>>();

@@ -30,7 +30,7 @@ async function remotePerson() {
 }
 
 describe("Mastodon API: remote people and posts", () => {
-  it("names a remote account by its name, with the server in acct and the original's actor as url and uri", async () => {
+  it("names a remote account by its name, with the server in acct, its profile page as url and its actor as uri", async () => {
     const remote = await remotePerson();
     const reader = new Client();
     reader.token = (await appToken(await user(), "read")).token;
@@ -38,8 +38,8 @@ describe("Mastodon API: remote people and posts", () => {
     expect(acc.status).toBe(200);
     expect(acc.body.username).toBe(remote.name);
     expect(acc.body.acct).toBe(`${remote.name}@remote.example`);
-    // The actor's own URI (servers answer it with the profile page in a browser).
-    expect(acc.body.url).toBe(remote.actor);
+    // Their profile page on their server (the actor's url); the actor is the uri.
+    expect(acc.body.url).toBe(`https://remote.example/@${remote.name}`);
     expect(acc.body.uri).toBe(remote.actor);
 
     const status = await reader.get(`/api/v1/statuses/${remote.note * 2}`);

@@ -24,6 +24,8 @@ export const remoteActors = sqliteTable(
     sharedInbox: text("shared_inbox"),
     /** Their profile page on their own server (the "original profile" link). */
     url: text("url").notNull().default(""),
+    /** Their profile fields (PropertyValue attachments) as JSON [{name, value}], values sanitised HTML. */
+    fields: text("fields").notNull().default("[]"),
     fetchedAt: integer("fetched_at").notNull(),
   },
   (t) => [uniqueIndex("remote_actors_uri_uq").on(t.uri), index("remote_actors_host_idx").on(t.host)],
@@ -39,6 +41,8 @@ export const remoteObjects = sqliteTable(
     uri: text("uri").primaryKey(),
     kind: text("kind").notNull(),
     rowId: integer("row_id").notNull(),
+    /** The post's page on its own server (its `url`), when it named one: what apps open. */
+    url: text("url"),
     userId: cascadeRef("user_id", () => users.id),
     createdAt: createdAt(),
   },

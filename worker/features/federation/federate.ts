@@ -48,3 +48,21 @@ export async function findRemote(c: Context<AppEnv>, query: string): Promise<num
     return null;
   }
 }
+
+/**
+ * A post named by URL (an ActivityPub id or a page, here or on another server), as a note or reply
+ * here: Mastodon's search with resolve=true and "interact from your server" buttons open a pasted
+ * post this way. A fetch elsewhere spends the search budget, as a person's look-up does.
+ */
+export async function findRemotePost(c: Context<AppEnv>, url: string) {
+  const { resolvePostUrl } = await import("./lookup");
+  const origin = siteOriginOf(c.env, c.req.url);
+  if (new URL(url).origin !== new URL(origin).origin) await spendSearch(c);
+  try {
+    return await resolvePostUrl(c.env, origin, url);
+  } catch (error) {
+    // Their server is down, slow or answers nonsense: the post is simply not found.
+    console.error(JSON.stringify({ t: "federation.lookup", query: url, error: String(error) }));
+    return null;
+  }
+}

@@ -11,6 +11,7 @@ import {
   Image,
   Note,
   Person,
+  PropertyValue,
   type Recipient,
   Tombstone,
 } from "@fedify/vocab";
@@ -33,6 +34,13 @@ const USER_AGENT = { software: `${SOFTWARE.name}/${SOFTWARE.version}` };
 const PAGE = 20;
 
 const builder = createFederationBuilder<FedData>();
+
+/** The CV as a profile field (a PropertyValue whose value is a link, as Mastodon writes fields). */
+const cvField = (cv: URL) =>
+  new PropertyValue({
+    name: "CV",
+    value: `<a href="${escapeHtml(cv.href)}" rel="me nofollow noopener" target="_blank">${escapeHtml(cv.host + cv.pathname)}</a>`,
+  });
 
 builder
   .setActorDispatcher("/ap/users/{identifier}", async (ctx, identifier) => {
@@ -66,6 +74,8 @@ builder
       name: user.fullname,
       summary: user.descr ? `<p>${escapeHtml(user.descr)}</p>` : null,
       url: new URL(`/${user.username}`, origin),
+      // The profile's fields, as Mastodon shows them under the bio: the printable CV.
+      attachments: [cvField(new URL(`/${user.username}/cv`, origin))],
       icon: user.avatar ? new Image({ url: new URL(user.avatar, origin) }) : null,
       image: user.cover ? new Image({ url: new URL(user.cover, origin) }) : null,
       published: Temporal.Instant.fromEpochMilliseconds(user.created_at),

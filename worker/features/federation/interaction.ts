@@ -1,12 +1,25 @@
 // GET /authorize_interaction?uri=…: where "interact from your server" buttons on other servers send
 // people (WebFinger's http://ostatus.org/schema/1.0/subscribe template). The uri names an account
-// (acct:name@host, name@host, an actor or profile URL) or a page of this site; it opens that
-// account's profile here (remote people are looked up and stored first), where Follow is.
+// (acct:name@host, name@host, an actor or profile URL), a post (its id or page on its server) or a
+// page of this site; it opens that post's page or that account's profile here (remote ones looked
+// up and stored first), where reply, renote and Follow are.
 import type { Context } from "hono";
 import { profilePath, safeRedirect } from "../../../app/lib/url";
 import type { AppEnv } from "../../env";
 import { siteOriginOf } from "./context";
-import { findRemote } from "./federate";
+import { findRemote, findRemotePost } from "./federate";
+import type { PostRef } from "./lookup";
+
+/** A note's or reply's page here (its author's path), or null when it is not there. */
+async function postPage(c: Context<AppEnv>, post: PostRef): Promise<string | null> {
+  const table = post.kind === "note" ? "notes" : "replies";
+  const row = await c.env.DB.prepare(
+    `select u.username from ${table} p join users u on u.id = p.user_id where p.id = ?`,
+  )
+    .bind(post.id)
+    .first<{ username: string }>();
+  return row ? `${profilePath(row.username)}/${post.kind === "note" ? "note" : "rep"}/${post.id}` : null;
+}
 
 const HANDLE = /^(?:acct:)?@?([^@:/\s]+)@([^@/\s]+)$/i;
 
@@ -20,6 +33,10 @@ export async function authorizeInteraction(c: Context<AppEnv>): Promise<Response
   if (url && url.origin === origin.origin) return c.redirect(safeRedirect(url.pathname), 302);
   if (!handle && !(url && /^https?:$/.test(url.protocol)))
     return c.json({ code: "invalid_input", message: "uri must name an account or a post" }, 400);
+  // A post (a note or reply there): stored here and opened on its page, where reply and renote are.
+  const post = url ? await findRemotePost(c, url.href) : null;
+  const page = post ? await postPage(c, post) : null;
+  if (page) return c.redirect(safeRedirect(page), 302);
   const id = await findRemote(c, uri.replace(/^acct:/i, ""));
   const row =
     id === null

@@ -5,7 +5,7 @@
 // gate (lib/outbound.ts: https, ports 80/443, public addresses only, each redirect checked again),
 // and every request times out. A handle or URL of this server's own origin is never fetched: it
 // names a local account (so no "remote" copy of a person here is ever made).
-import { isActor } from "@fedify/vocab";
+import { isActor, Note } from "@fedify/vocab";
 import type { Env } from "../../env";
 import { guardedFetch, outboundFor } from "../../lib/outbound";
 import { localIdByName, localUser } from "./data";
@@ -14,6 +14,7 @@ import { federationFor } from "./federation";
 import { fetchable, isRemoteUsername } from "./handles";
 // The same time limit as every other fetch of another server (loaders.ts).
 import { FETCH_TIMEOUT_MS } from "./loaders";
+import { keepOlderNote } from "./receive";
 import { storeActor, storedActorId } from "./remote";
 import { instanceSender } from "./signed-fetch";
 
@@ -72,4 +73,57 @@ export async function resolveActorUrl(env: Env, siteOrigin: string, url: string)
   if (uid !== null && known === null)
     await env.FED_QUEUE?.send({ notex: "backfill", op: "create", uid, origin: siteOrigin }, { contentType: "json" });
   return uid;
+}
+
+/** A post named by URL: a note or a reply here. */
+export interface PostRef {
+  kind: "note" | "reply";
+  id: number;
+}
+
+/** This server's own post URLs: /ap/notes/{id}, /ap/notes/r{id}, /{name}/note/{id}, /{name}/rep/{id}. */
+const OWN_POST = /^\/(?:ap\/notes\/(r?)(\d{1,15})|[^/]+\/(note|rep)\/(\d{1,15}))\/?$/;
+
+function ownPost(url: URL): PostRef | null {
+  const m = OWN_POST.exec(url.pathname);
+  if (!m) return null;
+  const reply = m[1] === "r" || m[3] === "rep";
+  return { kind: reply ? "reply" : "note", id: Number(m[2] ?? m[4]) };
+}
+
+/** A post already stored here by its id or its page elsewhere (remote_objects' key, or its url). */
+const storedPost = (env: Env, uri: string) =>
+  env.DB.prepare(
+    "select kind, row_id as id from remote_objects where (uri = ?1 or url = ?1) and kind in ('note', 'reply') limit 1",
+  )
+    .bind(uri)
+    .first<PostRef>();
+
+/**
+ * The post at `url` (its ActivityPub id or its page), as a note or reply here: one of this
+ * server's by its path; one stored before by its id or page; else fetched from its server (signed,
+ * through the same gate and time limit as an actor), kept only when it comes from its author's own
+ * origin (Mastodon's CVE-2024-23832), and stored as an author's older post is (receive.ts
+ * keepOlderNote, its author stored first). Null when it cannot be found or is a reply NoteX does
+ * not hold the thread of.
+ */
+export async function resolvePostUrl(env: Env, siteOrigin: string, url: string): Promise<PostRef | null> {
+  const target = URL.canParse(url) ? new URL(url) : null;
+  if (!target) return null;
+  if (target.origin === new URL(siteOrigin).origin) return ownPost(target);
+  const known = await storedPost(env, target.href);
+  if (known) return known;
+  if (!fetchable(env, target) || (await isBlockedHost(env.DB, target.host))) return null;
+  const federation = await federationFor(env);
+  const ctx = federation.createContext(new URL(siteOrigin), { env });
+  const note = await ctx.lookupObject(target.href);
+  if (!(note instanceof Note) || !note.id || note.attributionId?.origin !== note.id.origin) return null;
+  if (note.id.origin === new URL(siteOrigin).origin) return ownPost(note.id);
+  if (await isBlockedHost(env.DB, note.id.host)) return null;
+  const again = await storedPost(env, note.id.href);
+  if (again) return again;
+  const author = await resolveActorUrl(env, siteOrigin, note.attributionId.href);
+  if (author === null) return null;
+  await keepOlderNote(ctx, author, note);
+  return storedPost(env, note.id.href);
 }

@@ -15,7 +15,7 @@ import { createNote, deleteNote } from "../notes/write.service";
 import { createReply, deleteReply, editReply, MAX_REPLY } from "../replies/replies.service";
 import type { FedData } from "./context";
 import { localTarget } from "./inbox";
-import { forgetObject, rememberObject } from "./remote";
+import { forgetObject, objectUrlOf, rememberObject } from "./remote";
 import { remoteImages } from "./attachments";
 import { mediaStatements } from "./media";
 import { labelLine, XLABEL_REL } from "./objects";
@@ -77,7 +77,7 @@ export async function receiveNote(ctx: Ctx, uid: number, note: Note) {
   const parent = await localTarget(ctx, note.replyTargetId);
   if (parent) {
     const reply = await createReply(db, uid, parent.kind === "note" ? -parent.id : parent.id, fitted(html, MAX_REPLY));
-    await rememberObject(env, id, "reply", reply.id, uid);
+    await rememberObject(env, id, "reply", reply.id, uid, objectUrlOf(note.url));
     await notifyMentioned(ctx, uid, { tblname: "reply", rowid: reply.id }, await localMentions(ctx, note), html);
     await publishNow(env, { notex: "reply", op: "create", uid, id: reply.id, origin: ctx.canonicalOrigin });
     return;
@@ -115,7 +115,7 @@ async function keepNote(ctx: Context<FedData>, uid: number, id: URL, note: Note,
   const data = NoteInput.safeParse({ label, content: fitted(html, MAX_NOTE_TEXT) });
   if (!data.success) return null;
   const saved = await createNote(env, dbFor(env.DB), uid, data.data, ctx.canonicalOrigin);
-  await rememberObject(env, id, "note", saved.note.id, uid);
+  await rememberObject(env, id, "note", saved.note.id, uid, objectUrlOf(note.url));
   await keepImages(ctx, uid, saved.note.id, note);
   return saved.note.id;
 }

@@ -4,7 +4,7 @@
 // `remote_actors` row (actor URI, inbox, shared inbox, host, original profile URL). Their username
 // is `name@host`; their email column holds the actor URI (unique, never a mail address), they have
 // no password and no Google id, so they can never sign in; they have no folders.
-import { type Actor, Link } from "@fedify/vocab";
+import { type Actor, Link, PropertyValue } from "@fedify/vocab";
 import type { Env } from "../../env";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { multiLine, oneLine } from "../../lib/text";
@@ -13,6 +13,31 @@ import { mediaStatements, proxiedImage } from "./media";
 
 const MAX_NAME = 100;
 const MAX_BIO = 1000;
+/** Profile fields kept per person (Mastodon shows 4; others allow more), each name and value capped. */
+const MAX_FIELDS = 8;
+const MAX_FIELD_NAME = 255;
+const MAX_FIELD_VALUE = 2047;
+
+/** Never fetches: only the fields the actor document carries inline are read. */
+const noFetch = async (): Promise<never> => {
+  throw new Error("profile fields are read inline only");
+};
+
+/**
+ * The actor's profile fields (PropertyValue attachments: "Website", "Pronouns"…), as JSON
+ * [{name, value}]: names on one line, values through the one sanitiser, as their bios are.
+ */
+async function fieldsOf(actor: Actor): Promise<string> {
+  const fields: { name: string; value: string }[] = [];
+  for await (const a of actor.getAttachments({ documentLoader: noFetch, suppressError: true })) {
+    if (!(a instanceof PropertyValue)) continue;
+    const name = oneLine(htmlToText(sanitizeHtml(a.name?.toString() ?? ""))).slice(0, MAX_FIELD_NAME);
+    const value = sanitizeHtml(a.value?.toString() ?? "").slice(0, MAX_FIELD_VALUE);
+    if (name) fields.push({ name, value });
+    if (fields.length === MAX_FIELDS) break;
+  }
+  return JSON.stringify(fields);
+}
 
 /**
  * Where a remote actor's handle lives and what it is called there: `name@host`; null when the name
@@ -48,6 +73,7 @@ export async function storeActor(env: Env, actor: Actor): Promise<number | null>
   const icon = await actor.getIcon().catch(() => null);
   const image = await actor.getImage().catch(() => null);
   const shared = actor.endpoints?.sharedInbox ?? null;
+  const fields = await fieldsOf(actor);
   const now = Date.now();
   const avatar = proxiedImage(env, urlOf(icon?.url));
   const cover = proxiedImage(env, urlOf(image?.url));
@@ -57,10 +83,11 @@ export async function storeActor(env: Env, actor: Actor): Promise<number | null>
        on conflict(email) do update set fullname = excluded.fullname, avatar = excluded.avatar, cover = excluded.cover, descr = excluded.descr`,
     ).bind(handle, id.href, name.slice(0, MAX_NAME), avatar, cover, bio.slice(0, MAX_BIO)),
     env.DB.prepare(
-      `insert into remote_actors (user_id, uri, host, inbox, shared_inbox, url, fetched_at)
-       values ((select id from users where email = ?1), ?1, ?2, ?3, ?4, ?5, ?6)
-       on conflict(user_id) do update set inbox = excluded.inbox, shared_inbox = excluded.shared_inbox, url = excluded.url, fetched_at = excluded.fetched_at`,
-    ).bind(id.href, id.host.toLowerCase(), inbox.href, shared?.href ?? null, webUrlOf(actor.url), now),
+      `insert into remote_actors (user_id, uri, host, inbox, shared_inbox, url, fields, fetched_at)
+       values ((select id from users where email = ?1), ?1, ?2, ?3, ?4, ?5, ?6, ?7)
+       on conflict(user_id) do update set inbox = excluded.inbox, shared_inbox = excluded.shared_inbox, url = excluded.url,
+         fields = excluded.fields, fetched_at = excluded.fetched_at`,
+    ).bind(id.href, id.host.toLowerCase(), inbox.href, shared?.href ?? null, webUrlOf(actor.url), fields, now),
     env.DB.prepare("select user_id as id from remote_actors where uri = ?").bind(id.href),
     // The proxy serves these two images while this person is stored (media.ts).
     ...mediaStatements(env.DB, { actorUri: id.href }, null, [avatar, cover]),
@@ -84,9 +111,14 @@ export const storedObject = (env: Env, uri: URL, userId: number) =>
     .bind(uri.href, userId)
     .first<{ kind: string; row_id: number }>();
 
-export const rememberObject = (env: Env, uri: URL, kind: string, rowId: number, userId: number) =>
-  env.DB.prepare("insert into remote_objects (uri, kind, row_id, user_id) values (?, ?, ?, ?) on conflict do nothing")
-    .bind(uri.href, kind, rowId, userId)
+/** The page a remote post names as its `url` (an http(s) URL, or a Link's href); null without one. */
+export const objectUrlOf = (url: unknown): string | null => webUrlOf(url) || null;
+
+export const rememberObject = (env: Env, uri: URL, kind: string, rowId: number, userId: number, url?: string | null) =>
+  env.DB.prepare(
+    "insert into remote_objects (uri, kind, row_id, user_id, url) values (?, ?, ?, ?, ?) on conflict do nothing",
+  )
+    .bind(uri.href, kind, rowId, userId, url ?? null)
     .run();
 
 export const forgetObject = (env: Env, uri: URL) =>

@@ -1,7 +1,7 @@
 // Accounts: the person's own (verify/update credentials), anyone's by id or handle, their
 // relationships, and follow, block and mute through the same services as /v1.
 import { type Context, Hono } from "hono";
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { users } from "../../db/schema/users";
 import type { AppEnv, DB } from "../../env";
@@ -22,7 +22,11 @@ import {
   scoped,
   viewer,
 } from "./masto.http";
+import { REMOTE_PROFILE } from "./columns";
 import { account, credentialAccount } from "./serialise";
+
+/** A whole `users` row and what an account shows beyond it (a remote person's page and fields). */
+const ACCOUNT_SELECT = { ...getTableColumns(users), ...REMOTE_PROFILE };
 
 export const originOf = (c: MastoContext) => c.env.APP_ORIGIN || new URL(c.req.url).origin;
 
@@ -33,7 +37,7 @@ export const accountId = (raw: string | undefined) => (raw && /^[1-9]\d{0,15}$/.
 export async function accountRows(db: DB, ids: number[]) {
   if (!ids.length) return [];
   return db
-    .select()
+    .select(ACCOUNT_SELECT)
     .from(users)
     .where(and(inArray(users.id, ids.slice(0, 90)), isNull(users.suspendedAt)));
 }
@@ -61,7 +65,7 @@ export async function accountByAcct(c: MastoContext, acct: string, resolve: bool
   const username = local ? name : `${name}@${domain}`;
   const stored = () =>
     c.var.db
-      .select()
+      .select(ACCOUNT_SELECT)
       .from(users)
       .where(and(sql`lower(${users.username}) = lower(${username})`, isNull(users.suspendedAt)))
       .limit(1);

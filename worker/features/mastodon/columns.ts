@@ -8,7 +8,7 @@ import type { UserRef } from "../content/content";
 import type { ListedRows, RowExtra } from "../notes/notes.json";
 import type { NoteJson, NoteList } from "../notes/notes.types";
 import type { ReplyJson } from "../replies/replies.service";
-import type { AccountRow, Ctx, MentionRow } from "./serialise";
+import type { AccountRow, Ctx, MentionRow, RemoteObject } from "./serialise";
 
 /** The viewer in a cached statement: bound per request. */
 const VIEWER = sql.placeholder("viewer");
@@ -23,11 +23,23 @@ const bookmarkedNote = (viewer: ViewerSql, id: SQL) =>
 /** A remote person's actor URI (kept in `email`: federation.ts remoteActors); null for a local one. */
 const actorOf = (u: SQL) => sql`case when instr(${u}.username, '@') > 0 then ${u}.email end`;
 
+/** A remote person's profile page on their own server (null for a local one): one primary-key lookup. */
+const profileUrlOf = (u: SQL) => sql<string | null>`(select ra.url from remote_actors ra where ra.user_id = ${u}.id)`;
+/** A remote person's profile fields, JSON [{name, value}] (null for a local one). */
+const fieldsOf = (u: SQL) => sql<string | null>`(select ra.fields from remote_actors ra where ra.user_id = ${u}.id)`;
+
+/** What an account shows beyond its `users` row, over `users`: beside a whole row (accounts.routes accountRows). */
+export const REMOTE_PROFILE = {
+  profileUrl: profileUrlOf(sql`"users"`).as("m_profile_url"),
+  fields: fieldsOf(sql`"users"`).as("m_fields"),
+};
+
 /** An account row of `u` as JSON, with the field names of AccountRow. */
 export const accountJson = (u: SQL) =>
   sql`json_object('id', ${u}.id, 'username', ${u}.username, 'fullname', ${u}.fullname, 'avatar', ${u}.avatar,
     'cover', ${u}.cover, 'descr', ${u}.descr, 'followerNum', ${u}.follower_num, 'followingNum', ${u}.following_num,
-    'noteNum', ${u}.note_num, 'createdAt', ${u}.created_at, 'actor', ${actorOf(u)})`;
+    'noteNum', ${u}.note_num, 'createdAt', ${u}.created_at, 'actor', ${actorOf(u)}, 'profileUrl', ${profileUrlOf(u)},
+    'fields', ${fieldsOf(u)})`;
 
 /**
  * The people an HTML column's mention links name (the save writes each as `<a href="/name"
@@ -54,7 +66,15 @@ export const ACCOUNT_COLUMNS = {
   mNotes: sql<number>`${users.noteNum}`.as("m_notes"),
   mCreated: sql<number>`${users.createdAt}`.as("m_created"),
   mActor: sql<string | null>`${actorOf(sql`"users"`)}`.as("m_actor"),
+  mProfileUrl: profileUrlOf(sql`"users"`).as("m_profile_url"),
+  mFields: fieldsOf(sql`"users"`).as("m_fields"),
 };
+
+/** A remote post's own id and page (remote_objects, along its (kind, row_id) index), as JSON; null for a local one. */
+const objectJson = (kinds: SQL, row: SQL) =>
+  sql<
+    string | null
+  >`(select json_object('uri', ro.uri, 'url', ro.url) from remote_objects ro where ro.kind in (${kinds}) and ro.row_id = ${row})`;
 
 /** A person's account columns on a row joined to their `users` (a notice's actor, a search's hit). */
 export const ACCOUNT_EXTRA: RowExtra = { name: "masto", columns: ACCOUNT_COLUMNS };
@@ -73,6 +93,8 @@ export const statusColumns = (viewer: ViewerSql) => ({
   ),
   mOriginalBookmarked: bookmarkedNote(viewer, sql`"notes"."renote_id"`).as("m_original_bookmarked"),
   mMentions: mentionsJson(sql`"notes"."content"`).as("m_mentions"),
+  mObject: objectJson(sql`'note', 'renote'`, sql`"notes"."id"`).as("m_object"),
+  mOriginalObject: objectJson(sql`'note'`, sql`"notes"."renote_id"`).as("m_original_object"),
   mOriginalMentions: mentionsJson(sql`(select o.content from notes o where o.id = "notes"."renote_id")`).as(
     "m_original_mentions",
   ),
@@ -98,6 +120,7 @@ export const replyStatusColumns = (viewer: ViewerSql) => ({
     ),
   mParentAuthor: replyParentAuthor.as("m_parent_author"),
   mMentions: mentionsJson(sql`"replies"."content"`).as("m_mentions"),
+  mObject: objectJson(sql`'reply'`, sql`"replies"."id"`).as("m_object"),
 });
 
 interface StatusRow {
@@ -108,11 +131,15 @@ interface StatusRow {
   mNotes: number;
   mCreated: number;
   mActor: string | null;
+  mProfileUrl: string | null;
+  mFields: string | null;
   mBookmarked: number;
   mOriginalAccount: string | null;
   mOriginalBookmarked: number;
   mMentions: string | null;
   mOriginalMentions: string | null;
+  mObject: string | null;
+  mOriginalObject: string | null;
 }
 
 export const emptyCtx = (origin: string): Ctx => ({
@@ -120,6 +147,7 @@ export const emptyCtx = (origin: string): Ctx => ({
   accounts: new Map(),
   bookmarked: new Set(),
   mentions: new Map(),
+  objects: new Map(),
 });
 
 /** The people a status mentions, from its row's JSON, kept under its key ("note:1", "reply:2"). */
@@ -128,17 +156,24 @@ function addMentions(ctx: Ctx, key: string, json: string | null) {
   if (rows.length) ctx.mentions.set(key, rows);
 }
 
+/** A remote status's own uri and url, from its row's JSON. */
+function addObject(ctx: Ctx, key: string, json: string | null) {
+  if (json) ctx.objects.set(key, JSON.parse(json) as RemoteObject);
+}
+
 /** Adds what a note's row (read with STATUS_COLUMNS) shows to the page's accounts and bookmarks. */
 export function addNote(ctx: Ctx, n: NoteJson, row: Record<string, unknown>) {
   const r = row as unknown as StatusRow;
   addAuthor(ctx, n.user, row);
   if (r.mBookmarked) ctx.bookmarked.add(`note:${n.id}`);
   addMentions(ctx, `note:${n.id}`, r.mMentions);
+  addObject(ctx, `note:${n.id}`, r.mObject);
   if (n.renote && r.mOriginalAccount) {
     const a = JSON.parse(r.mOriginalAccount) as AccountRow;
     ctx.accounts.set(a.id, a);
     if (r.mOriginalBookmarked) ctx.bookmarked.add(`note:${n.renote.id}`);
     addMentions(ctx, `note:${n.renote.id}`, r.mOriginalMentions);
+    addObject(ctx, `note:${n.renote.id}`, r.mOriginalObject);
   }
 }
 
@@ -148,6 +183,7 @@ export function addReply(ctx: Ctx, reply: ReplyJson, row: Record<string, unknown
   addAuthor(ctx, reply.user, row);
   if (r.mBookmarked) ctx.bookmarked.add(`reply:${reply.id}`);
   addMentions(ctx, `reply:${reply.id}`, r.mMentions);
+  addObject(ctx, `reply:${reply.id}`, r.mObject);
 }
 
 export function addAuthor(ctx: Ctx, user: UserRef, row: Record<string, unknown>) {
@@ -173,6 +209,8 @@ export function accountRowOf(
     noteNum: r.mNotes,
     createdAt: r.mCreated,
     actor: r.mActor,
+    profileUrl: r.mProfileUrl,
+    fields: r.mFields,
   };
 }
 

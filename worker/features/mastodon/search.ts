@@ -2,7 +2,10 @@
 // name, statuses by the same full-text index, hashtags by the word. What an account or a status
 // shows is read on the search's own rows (columns.ts), so the pages asked for are one batch.
 import { z } from "zod";
-import { eachOf, pairOf, readOne } from "../../db/reads";
+import type { Context } from "hono";
+import { eachOf, known, pairOf, readOne } from "../../db/reads";
+import type { AppEnv } from "../../env";
+import { findRemotePost } from "../federation/federate";
 import { PAGE_SIZE } from "../../lib/paging";
 import { isRemoteQuery } from "../federation/handles";
 import type { NoteJson } from "../notes/notes.types";
@@ -10,7 +13,8 @@ import { searchReadWith } from "../search/search.service";
 import { accountByAcct, originOf, remoteAccount } from "./accounts.routes";
 import { ACCOUNT_EXTRA, accountRowOf, addNote, emptyCtx, STATUS_COLUMNS } from "./columns";
 import { limitOf, type MastoContext, queryOf, viewerId } from "./masto.http";
-import { account, type AccountRow, noteStatus } from "./serialise";
+import { account, type AccountRow, noteStatus, type StatusRef } from "./serialise";
+import { inOrder, refsRead, refsWhere } from "./statuses.service";
 
 const SearchQ = z.object({
   q: z.string().max(500).default(""),
@@ -26,6 +30,17 @@ async function exactAccount(c: MastoContext, q: z.output<typeof SearchQ>): Promi
   const resolve = (q.resolve === "true" || q.resolve === "1") && !!c.var.user;
   if (/^https?:/i.test(text)) return resolve ? await remoteAccount(c, text) : null;
   return accountByAcct(c, text, resolve);
+}
+
+/**
+ * The post a URL names, on `resolve` for a person (Mastodon apps boost or answer a pasted link this
+ * way): a post here, or one fetched from its server and stored (federate.ts findRemotePost).
+ */
+async function exactPost(c: MastoContext, q: z.output<typeof SearchQ>): Promise<StatusRef | null> {
+  const text = q.q.trim();
+  const resolve = (q.resolve === "true" || q.resolve === "1") && !!c.var.user;
+  if (!resolve || !/^https?:\/\/\S+$/i.test(text) || !URL.canParse(text)) return null;
+  return findRemotePost(c as unknown as Context<AppEnv>, text);
 }
 
 type Hit = { id: number; username: string; fullname: string; avatar: string };
@@ -49,6 +64,8 @@ export async function searchAll(c: MastoContext, only?: "accounts") {
   const cut = <T>(list: T[]) => list.slice(start, start + size);
   const want = (t: string) => !!q.q.trim() && (!type || type === t);
   const exact = want("accounts") && first === 1 ? await exactAccount(c, q) : null;
+  // A URL that names a person is not a post: the post is looked for only when no account was found.
+  const post = want("statuses") && first === 1 && !exact ? await exactPost(c, q) : null;
   const people = want("accounts")
     ? pages.map((page) =>
         searchReadWith(c.var.db, { q: q.q.replace(/^@/, ""), t: "users", page }, viewer, ACCOUNT_EXTRA),
@@ -57,7 +74,13 @@ export async function searchAll(c: MastoContext, only?: "accounts") {
   const found = want("statuses")
     ? pages.map((page) => searchReadWith(c.var.db, { q: q.q, t: "notes", page }, viewer, STATUS_COLUMNS))
     : [];
-  const [peoplePages, notePages] = await readOne(c.var.db, pairOf(eachOf(people), eachOf(found)));
+  const [[peoplePages, notePages], resolved] = await readOne(
+    c.var.db,
+    pairOf(
+      pairOf(eachOf(people), eachOf(found)),
+      post ? refsRead(c.var.db, origin, viewer, refsWhere([post])) : known(null),
+    ),
+  );
   const listed = peoplePages.flatMap((p) => p.rows.map((row) => accountRowOf(row as unknown as Hit, row)));
   const accounts = exact ? [exact, ...listed.filter((r) => r.id !== exact.id)] : listed;
   const ctx = emptyCtx(origin);
@@ -82,7 +105,12 @@ export async function searchAll(c: MastoContext, only?: "accounts") {
       : [];
   return {
     accounts: cut(accounts).map((r) => account(r, origin)),
-    statuses: cut(hits).map((note) => noteStatus(note, ctx)),
+    statuses: [
+      ...(post && resolved ? inOrder([post], resolved) : []),
+      ...cut(hits)
+        .filter((note) => !(post?.kind === "note" && post.id === note.id))
+        .map((note) => noteStatus(note, ctx)),
+    ],
     hashtags,
   };
 }

@@ -23,7 +23,16 @@ export type AccountRow = Pick<
   /** A remote person's actor URI (a whole `users` row has it as `email`). */
   actor?: string | null;
   email?: string;
+  /** A remote person's profile page on their server, and their profile fields as JSON [{name, value}]. */
+  profileUrl?: string | null;
+  fields?: string | null;
 };
+
+/** A remote post's own ActivityPub id and, when it named one, its page. */
+export interface RemoteObject {
+  uri: string;
+  url: string | null;
+}
 
 export type StatusRef = { kind: "note" | "reply"; id: number };
 
@@ -64,6 +73,8 @@ export interface Ctx {
   bookmarked: Set<string>;
   /** Whom each status mentions, by "note:id" / "reply:id". */
   mentions: Map<string, MentionRow[]>;
+  /** Each remote status's own id and page, by the same keys. */
+  objects: Map<string, RemoteObject>;
   /** Each account's entity once built: a page shows the same few people on many statuses. */
   built?: Map<number, ReturnType<typeof account>>;
 }
@@ -73,7 +84,8 @@ export function account(u: AccountRow, origin: string) {
   // and their url and uri are their actor on their own server.
   const at = u.username.indexOf("@");
   const actor = at > 0 ? (u.actor ?? u.email ?? null) : null;
-  const url = actor ?? `${origin}/${userSegment(u.username)}`;
+  const page = `${origin}/${userSegment(u.username)}`;
+  const uri = actor ?? page;
   // Without a picture NoteX draws a coloured initial; apps need an image URL, so they get the site's icon.
   const avatar = abs(origin, u.avatar) || `${origin}/favicon.svg`;
   const header = abs(origin, u.cover) || "";
@@ -89,8 +101,9 @@ export function account(u: AccountRow, origin: string) {
     group: false,
     created_at: iso(u.createdAt),
     note: u.descr ? `<p>${escapeHtml(u.descr).replace(/\n/g, "<br>")}</p>` : "",
-    url,
-    uri: url,
+    // Their profile page on their server (the actor's `url`), else their actor.
+    url: actor ? u.profileUrl || actor : page,
+    uri,
     avatar,
     avatar_static: avatar,
     header,
@@ -103,9 +116,27 @@ export function account(u: AccountRow, origin: string) {
     noindex: false,
     emojis: [],
     roles: [],
-    fields: [],
+    fields: actor ? remoteFields(u.fields) : localFields(page),
   };
 }
+
+/** A remote person's profile fields as Mastodon's Field entities (values are sanitised HTML, remote.ts). */
+function remoteFields(json: string | null | undefined) {
+  const list = JSON.parse(json || "[]") as { name: string; value: string }[];
+  return list.map((f) => ({ name: f.name, value: f.value, verified_at: null }));
+}
+
+/** What a NoteX profile has that reads as a profile field elsewhere: the printable CV (as the actor says). */
+const localFields = (page: string) => {
+  const cv = `${page}/cv`;
+  return [
+    {
+      name: "CV",
+      value: `<a href="${escapeHtml(cv)}" rel="me nofollow noopener" target="_blank">${escapeHtml(cv.replace(/^https?:\/\//, ""))}</a>`,
+      verified_at: null,
+    },
+  ];
+};
 
 /** The person's own account, with `source` (what update_credentials edits). */
 export function credentialAccount(u: AccountRow, origin: string) {
@@ -240,9 +271,12 @@ function contentOf(n: NoteJson, origin: string) {
 /** A note as a Status: a renote is a reblog wrapping its original, a quote a Mastodon 4.5 quote. */
 export function noteStatus(n: NoteJson, ctx: Ctx): Record<string, unknown> {
   const id = noteStatusId(n.id);
-  const url = `${ctx.origin}/${n.user.username}/note/${n.id}`;
-  // A local note's uri is its ActivityPub id (federation.ts's Note dispatcher).
-  const uri = n.user.username.includes("@") ? url : `${ctx.origin}/ap/notes/${n.id}`;
+  // A local note's uri is its ActivityPub id (federation.ts's Note dispatcher), a remote one's its
+  // own id on its server, and its url the page it names there (else its id).
+  const here = `${ctx.origin}/${n.user.username}/note/${n.id}`;
+  const remote = ctx.objects.get(`note:${n.id}`);
+  const uri = remote?.uri ?? (n.user.username.includes("@") ? here : `${ctx.origin}/ap/notes/${n.id}`);
+  const url = remote ? remote.url || remote.uri : here;
   const inner = n.renote ? noteStatus(n.renote as NoteJson, ctx) : null;
   const common = {
     ...baseStatus,
@@ -286,12 +320,13 @@ export function noteStatus(n: NoteJson, ctx: Ctx): Record<string, unknown> {
 
 /** A reply as a Status in reply to its note or its parent reply. */
 export function replyStatus(r: ReplyJson, ctx: Ctx, parentAuthor: number | null): Record<string, unknown> {
-  const url = `${ctx.origin}/${r.user.username}/rep/${r.id}`;
+  const here = `${ctx.origin}/${r.user.username}/rep/${r.id}`;
+  const remote = ctx.objects.get(`reply:${r.id}`);
   return {
     ...baseStatus,
     id: replyStatusId(r.id),
-    uri: r.user.username.includes("@") ? url : `${ctx.origin}/ap/notes/r${r.id}`,
-    url,
+    uri: remote?.uri ?? (r.user.username.includes("@") ? here : `${ctx.origin}/ap/notes/r${r.id}`),
+    url: remote ? remote.url || remote.uri : here,
     created_at: iso(r.created_at),
     edited_at: null,
     account: accountOf(ctx, r.user),
