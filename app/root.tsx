@@ -18,6 +18,7 @@ import { type ReactNode, useEffect } from "react";
 import { siteOrigin } from "../worker/features/accounts/accounts.service";
 import { themeOf } from "../worker/lib/theme";
 import { AppLoading, Shell } from "./components/Shell";
+import { useLive } from "./components/Live";
 import { JS_COOKIE, NOJS_PATH } from "../worker/lib/js-marker";
 import { dialogLoaded, globalDialogs } from "./components/lazyDialogs";
 import { pageViewerOf } from "./lib/viewer";
@@ -145,10 +146,13 @@ export default function App() {
     if (user) writeRecord(fromServer(user));
     else clearRecord();
   }, [user, shell]);
+  // JavaScript on and signed in: the badge and the feeds move by themselves (components/Live.tsx).
+  const live = useLive(shell ? null : (user?.id ?? null));
   if (shell) return <AppLoading />;
   if (bare) return <Outlet />;
   return (
-    <Shell user={user} badge={badge} dialogs={globalDialogs(user, dialogs)} flash={flash}>
+    <Shell user={user} badge={Math.min(99, badge + live.notices)} dialogs={globalDialogs(user, dialogs)} flash={flash}>
+      {live.pill}
       <Outlet />
     </Shell>
   );
