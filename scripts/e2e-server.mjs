@@ -132,5 +132,31 @@ const server = http.createServer((req, res) => {
   res.on("close", () => up.destroy());
   req.pipe(up);
 });
+// WebSockets (the pages' live socket, Mastodon's streaming API): the upgrade is passed on as it
+// came, then bytes flow both ways untouched.
+server.on("upgrade", (req, socket, head) => {
+  const headers = { ...req.headers, ...target.headers, "MF-Original-URL": `http://127.0.0.1:${port}${req.url}` };
+  const { hostname, port: upPort } = new URL(target.url);
+  const up = http.request({ host: hostname, port: upPort, method: req.method, path: req.url, headers, agent: false });
+  up.on("upgrade", (r, upSocket, upHead) => {
+    const lines = [`HTTP/1.1 ${r.statusCode} ${r.statusMessage}`];
+    for (let i = 0; i < r.rawHeaders.length; i += 2) lines.push(`${r.rawHeaders[i]}: ${r.rawHeaders[i + 1]}`);
+    socket.write(`${lines.join("\r\n")}\r\n\r\n`);
+    if (upHead.length) socket.write(upHead);
+    if (head.length) upSocket.write(head);
+    upSocket.on("error", () => socket.destroy());
+    socket.on("error", () => upSocket.destroy());
+    upSocket.pipe(socket);
+    socket.pipe(upSocket);
+  });
+  // Refused (401, 403): the answer's status line, and the connection ends.
+  up.on("response", (r) => {
+    socket.end(`HTTP/1.1 ${r.statusCode} ${r.statusMessage}\r\nconnection: close\r\n\r\n`);
+    r.resume();
+  });
+  up.on("error", () => socket.destroy());
+  socket.on("error", () => up.destroy());
+  up.end();
+});
 server.keepAliveTimeout = 0;
 server.listen(port, "127.0.0.1", () => process.stdout.write(`ready on http://127.0.0.1:${port}\n`));
