@@ -3,7 +3,9 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { createStreamingAPIClient, type mastodon } from "masto";
 import { describe, expect, it } from "vitest";
-import { hubOf } from "../../worker/features/live/shards";
+import type { LiveHub } from "../../worker/features/live/hub";
+import { hubOf, publisherOf } from "../../worker/features/live/shards";
+import { readSession } from "../../worker/lib/sessions";
 import type { Env } from "../../worker/env";
 import type { SocketInfo } from "../../worker/features/live/streams";
 import { type TestUser, user } from "../factories";
@@ -44,6 +46,45 @@ async function subscribed(uid: number, key: string) {
   }
   throw new Error(`no socket of ${uid} subscribed to ${key}`);
 }
+
+/** How many D1 statements a publisher runs to fan out `alice`'s note `id` (its env's DB watched). */
+const publisherReads = (uid: number, id: number) =>
+  runInDurableObject(publisherOf(env as unknown as Env, uid), async (hub: LiveHub) => {
+    const held = hub as unknown as { env: Env };
+    const real = held.env;
+    let statements = 0;
+    const DB = new Proxy(real.DB, {
+      get(db, key) {
+        const value = Reflect.get(db, key, db);
+        if (typeof value !== "function") return value;
+        return (...args: unknown[]) => {
+          if (key === "prepare") statements++;
+          return value.apply(db, args);
+        };
+      },
+    });
+    held.env = { ...real, DB };
+    try {
+      await hub.publish({ notex: "note", op: "create", uid, id, origin: "http://notex.test" });
+    } finally {
+      held.env = real;
+    }
+    return statements;
+  });
+
+// First in the file: no socket is open anywhere yet.
+describe("the publisher", () => {
+  it("reads nothing from D1 while no socket is open anywhere, and fans out once one is", async () => {
+    const [alice, bob] = [await user(), await user()];
+    await bob.post(`/v1/follows/${alice.id}`);
+    const id = await post(alice, "to nobody yet");
+    expect(await publisherReads(alice.id, id)).toBe(0);
+    const { socket } = await openSocket("/v1/live", { cookie: bob.cookie ?? "", origin: "http://notex.test" });
+    expect(await publisherReads(alice.id, id)).toBeGreaterThan(0);
+    expect(await socket?.next(isUpdate("to nobody yet"))).not.toBeNull();
+    socket?.close();
+  });
+});
 
 describe("Mastodon streaming API", () => {
   it("is announced by the instance and says OK", async () => {
@@ -144,19 +185,29 @@ describe("Mastodon streaming API", () => {
     }
   });
 
-  it("closes a socket whose token is revoked", async () => {
+  it("closes a socket as soon as its token is revoked; the hub's periodic check is only a safety net", async () => {
     const bob = await user();
     const { app, token } = await appToken(bob, "read");
+    const { token: other } = await appToken(bob, "read");
     const { socket } = await openSocket(`/api/v1/streaming?access_token=${token}&stream=user`);
+    const { socket: kept } = await openSocket(`/api/v1/streaming?access_token=${other}&stream=user`);
     const revoke = await new Client().post("/oauth/revoke", {
       client_id: app.clientId,
       client_secret: app.clientSecret,
       token,
     });
     expect(revoke.status).toBe(200);
-    // The hub's periodic check (its alarm) finds the session gone.
-    expect(await runDurableObjectAlarm(hubOf(env as unknown as Env, bob.id))).toBe(true);
+    // The revoke tells the person's hub: closed now, without waiting for the hub's alarm.
     expect(await socket?.waitClosed()).toMatchObject({ code: 1008 });
+    expect(kept?.closed).toBeNull();
+
+    // A session that ended where no hub was told (its key gone from KV) is found by the alarm.
+    const { socket: stray } = await openSocket(`/api/v1/streaming?access_token=${other}&stream=user`);
+    const sid = (await readSession((env as unknown as Env).SESSIONS, other))?.id ?? "";
+    await (env as unknown as Env).SESSIONS.delete(`session:${bob.id}:${sid}`);
+    expect(await runDurableObjectAlarm(hubOf(env as unknown as Env, bob.id))).toBe(true);
+    expect(await stray?.waitClosed()).toMatchObject({ code: 1008 });
+    expect(await kept?.waitClosed()).toMatchObject({ code: 1008 });
   });
 });
 

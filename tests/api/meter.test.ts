@@ -2,6 +2,7 @@
 // a list reads at most 10 × page size rows plus a constant, a page number alone cannot walk an
 // index (bounded OFFSET), and a write costs the same rows on a popular target as on a fresh one.
 import { env } from "cloudflare:test";
+import type { Env } from "../../worker/env";
 import { beforeAll, describe, expect, it } from "vitest";
 import { meterFromHeader, tripsOf } from "../../worker/db/meter";
 import { endAllSessions, endSession } from "../../worker/lib/sessions";
@@ -107,10 +108,10 @@ describe("the D1 meter in Server-Timing (issue 19)", () => {
     // Revoked two ways: every session of the account ends (logout everywhere, password change,
     // suspension), or this one alone does (Settings).
     const revocations = {
-      all: (uid: number) => endAllSessions(env.SESSIONS, uid),
+      all: (uid: number) => endAllSessions(env as unknown as Env, uid),
       one: async (uid: number, token: string) => {
         const named = verifyToken(env.TOKEN_SECRET, token);
-        await endSession(env.SESSIONS, uid, named?.sid ?? "");
+        await endSession(env as unknown as Env, uid, named?.sid ?? "");
       },
     };
     for (const [revoke, end] of Object.entries(revocations)) {

@@ -46,7 +46,7 @@ export async function endCurrentSession(c: Context<AppEnv>) {
   const secret = cookieSecret(c);
   const session = secret ? web(await readSession(c.env.SESSIONS, secret)) : null;
   const user = session ? userOf(session) : c.var.user;
-  if (user) await endSession(c.env.SESSIONS, user.id, user.sid);
+  if (user) await endSession(c.env, user.id, user.sid);
   deleteCookie(c, SID_COOKIE, { path: "/", secure: secure(c.env) });
 }
 

@@ -13,6 +13,8 @@
 //
 // Revocation deletes keys. It is immediate where it happened; KV serves other locations from a
 // cache for up to ~60 s (SECURITY.md says why that is accepted).
+import type { Env } from "../env";
+import { hubOf } from "../features/live/shards";
 import { hashSecret, randomToken } from "./secret";
 
 /** A browser's session lasts this long from sign-in (the cookie's Max-Age says the same). */
@@ -147,16 +149,30 @@ export async function listSessions(kv: KVNamespace, uid: number): Promise<Sessio
     .sort((a, b) => b.created - a.created);
 }
 
-/** Ends account `uid`'s session `id`; answers whether there was one. */
-export async function endSession(kv: KVNamespace, uid: number, id: string): Promise<boolean> {
-  if (!ID.test(id)) return false;
-  const existed = (await kv.get(recordKey(uid, id))) !== null;
-  await Promise.all([kv.delete(recordKey(uid, id)), kv.delete(seenKey(uid, id))]);
-  return existed;
+/** Where sessions end: the KV that keeps them, and the live hubs holding the sockets they opened. */
+export type SessionStore = Pick<Env, "SESSIONS" | "LIVE">;
+
+/**
+ * Ends sessions `ids` of account `uid`: their keys go, and the person's live hub closes the sockets
+ * they opened (a revoked token stops streaming now). A hub that cannot be reached is logged, not
+ * fatal: the session has ended all the same, and the hub's own periodic check closes the rest.
+ */
+async function endIds(store: SessionStore, uid: number, ids: string[]) {
+  const kv = store.SESSIONS;
+  await Promise.all(ids.flatMap((id) => [kv.delete(recordKey(uid, id)), kv.delete(seenKey(uid, id))]));
+  if (store.LIVE && ids.length)
+    await hubOf(store, uid)
+      .closeSessions(ids)
+      .catch((e: unknown) => console.error("live.close", (e as Error)?.message ?? e));
 }
 
-const endIds = (kv: KVNamespace, uid: number, ids: string[]) =>
-  Promise.all(ids.flatMap((id) => [kv.delete(recordKey(uid, id)), kv.delete(seenKey(uid, id))]));
+/** Ends account `uid`'s session `id`; answers whether there was one. */
+export async function endSession(store: SessionStore, uid: number, id: string): Promise<boolean> {
+  if (!ID.test(id)) return false;
+  const existed = (await store.SESSIONS.get(recordKey(uid, id))) !== null;
+  await endIds(store, uid, [id]);
+  return existed;
+}
 
 /**
  * Ends account `uid`'s session `id` as Settings does: a browser's alone; an app's together with
@@ -164,10 +180,11 @@ const endIds = (kv: KVNamespace, uid: number, ids: string[]) =>
  * how many ended (0: no such session) and the app, if it was one.
  */
 export async function endSessionOrApp(
-  kv: KVNamespace,
+  store: SessionStore,
   uid: number,
   id: string,
 ): Promise<{ ended: number; app: AppGrant | null }> {
+  const kv = store.SESSIONS;
   const stored = ID.test(id) ? await kv.get<Stored>(recordKey(uid, id), "json") : null;
   if (!stored) return { ended: 0, app: null };
   const app = stored.app ?? null;
@@ -177,7 +194,7 @@ export async function endSessionOrApp(
         .map((k) => idOf(k.name))
     : [];
   const ids = [...new Set([id, ...siblings])];
-  await endIds(kv, uid, ids);
+  await endIds(store, uid, ids);
   return { ended: ids.length, app };
 }
 
@@ -185,8 +202,10 @@ export async function endSessionOrApp(
  * Ends every session of account `uid` (browsers and apps), but `keep` when given (the session
  * making the request). Answers how many ended.
  */
-export async function endAllSessions(kv: KVNamespace, uid: number, keep?: string): Promise<number> {
-  const ids = (await listAll<Stored>(kv, accountPrefix(uid))).map((k) => idOf(k.name)).filter((id) => id !== keep);
-  await endIds(kv, uid, ids);
+export async function endAllSessions(store: SessionStore, uid: number, keep?: string): Promise<number> {
+  const ids = (await listAll<Stored>(store.SESSIONS, accountPrefix(uid)))
+    .map((k) => idOf(k.name))
+    .filter((id) => id !== keep);
+  await endIds(store, uid, ids);
   return ids.length;
 }

@@ -140,7 +140,7 @@ export const accountRoutes = router()
     if (id === me(c).sid) await endCurrentSession(c);
     return c.json(res, 200);
   })
-  .openapi(endOtherSessions, async (c) => c.json(await endOthers(c.env.SESSIONS, me(c).id, me(c).sid), 200))
+  .openapi(endOtherSessions, async (c) => c.json(await endOthers(c.env, me(c).id, me(c).sid), 200))
   .openapi(exportAll, async (c) => {
     const uid = me(c).id;
     const { username, stream } = await exportZip(c.env, c.var.db, uid, siteOrigin(c.env, c.req.url), (p) => {

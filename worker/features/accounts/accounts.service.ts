@@ -204,7 +204,7 @@ export async function resetPassword(env: Env, db: DB, raw: unknown, password: st
   ]);
   const u = updated[0];
   if (!u) throw refusal(spent);
-  await endAllSessions(env.SESSIONS, u.id);
+  await endAllSessions(env, u.id);
   await sendMail(
     env,
     db,

@@ -72,7 +72,7 @@ const drain = (db: DB, table: string, key: string, where: SQL) =>
 export async function deleteAccount(env: Env, db: DB, uid: number) {
   const U = sql`${uid}`;
   // Every session and token ends first: nothing the person does can race the deletion.
-  await endAllSessions(env.SESSIONS, uid);
+  await endAllSessions(env, uid);
 
   // 1. Their notes, with everything hanging on them: replies (anyone's), plain renotes of them, and
   //    (by foreign keys) the likes, bookmarks, reports and notifications about the notes and replies.

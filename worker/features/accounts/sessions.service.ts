@@ -3,7 +3,7 @@
 import Bowser from "bowser";
 import type { DB, Env } from "../../env";
 import { notFound } from "../../lib/errors";
-import { endAllSessions, listSessions as sessionsOf } from "../../lib/sessions";
+import { endAllSessions, type SessionStore, listSessions as sessionsOf } from "../../lib/sessions";
 import { describeScope } from "../mastodon/scopes";
 import { revokeSession } from "../mastodon/tokens";
 
@@ -61,6 +61,6 @@ export async function endOne(env: Env, db: DB, uid: number, id: string) {
 }
 
 /** Ends every session of the person but the one making the request. */
-export async function endOthers(kv: KVNamespace, uid: number, currentSid: string) {
-  return { ended: await endAllSessions(kv, uid, currentSid) };
+export async function endOthers(store: SessionStore, uid: number, currentSid: string) {
+  return { ended: await endAllSessions(store, uid, currentSid) };
 }

@@ -132,7 +132,7 @@ export const auth = router()
     return c.json({ token, user: await loadUser(c.var.db, { id: row.id }, row.id) }, 200);
   })
   .openapi(logout, async (c) => {
-    if (c.req.query("all") === "1" && c.var.user) await endAllSessions(c.env.SESSIONS, c.var.user.id);
+    if (c.req.query("all") === "1" && c.var.user) await endAllSessions(c.env, c.var.user.id);
     await endCurrentSession(c);
     return c.json({ ok: true as const }, 200);
   })
@@ -145,7 +145,7 @@ export const auth = router()
     const { password, new_password } = c.req.valid("json");
     const row = await changePassword(c.var.db, me(c).id, password, new_password);
     // Every session ends, this browser's too: it gets a new one (a thief who had its cookie does not).
-    await endAllSessions(c.env.SESSIONS, row.id);
+    await endAllSessions(c.env, row.id);
     const { token } = await startSession(c, row.id);
     return c.json({ token, user: await loadUser(c.var.db, { id: row.id }, row.id) }, 200);
   });

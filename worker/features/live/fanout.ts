@@ -171,8 +171,6 @@ async function threadOf(env: Env, replyId: number) {
 
 /** Works out `msg`'s deliveries and sends each shard its part. */
 export async function fanOut(env: Env, msg: OutMessage, send: Send): Promise<void> {
-  // Nobody connected at all (a quiet hour, a test): one probe along the primary key and nothing else.
-  if (!(await env.DB.prepare("select 1 from live_presence where account_id > 0 limit 1").first())) return;
   const db = dbFor(env.DB);
   let plan: Plan | null = null;
   if ((msg.notex === "note" || msg.notex === "reply") && msg.op === "delete") {

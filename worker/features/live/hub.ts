@@ -7,12 +7,19 @@ import type { Env } from "../../env";
 import { sessionById } from "../../lib/sessions";
 import type { OutMessage } from "../federation/context";
 import { fanOut } from "./fanout";
-import { type Delivery, hubAt, INFO_HEADER, PROTOCOL_HEADER, RECHECK_MS } from "./shards";
+import { type Delivery, hubAt, INFO_HEADER, PROTOCOL_HEADER, publisherAt, RECHECK_MS, SHARDS, shardOf } from "./shards";
 import { frame, type SocketInfo, seesNotifications, streamKey } from "./streams";
 
 const info = (ws: WebSocket) => ws.deserializeAttachment() as SocketInfo;
+const isOpen = (ws: WebSocket) => ws.readyState === WebSocket.OPEN;
+const ALL = Array.from({ length: SHARDS }, (_, s) => s);
 
 export class LiveHub extends DurableObject<Env> {
+  /** On a publisher: which shards hold sockets (absent: not known, asked before the next fan-out). */
+  private shards = new Map<number, boolean>();
+  /** On a publisher: how often each shard said it changed (an answer older than a change is dropped). */
+  private changes = new Map<number, number>();
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     // Keep-alive pings are answered without waking the object.
@@ -31,6 +38,8 @@ export class LiveHub extends DurableObject<Env> {
       await this.env.DB.prepare("insert into live_presence (account_id) values (?) on conflict do nothing")
         .bind(who.uid)
         .run();
+    // The shard's first socket: the publishers stop skipping it.
+    if (this.ctx.getWebSockets().filter(isOpen).length === 1) await this.changed(shardOf(who.uid));
     if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + RECHECK_MS);
     const protocol = request.headers.get(PROTOCOL_HEADER);
     return new Response(null, {
@@ -78,23 +87,57 @@ export class LiveHub extends DurableObject<Env> {
   /** The person's last socket here went: offline (the trigger drops their live follows). */
   private async left(ws: WebSocket) {
     const { uid } = info(ws);
-    const others = this.ctx.getWebSockets(`u:${uid}`).filter((s) => s !== ws && s.readyState === WebSocket.OPEN);
+    const others = this.ctx.getWebSockets(`u:${uid}`).filter((s) => s !== ws && isOpen(s));
     if (!others.length) await this.env.DB.prepare("delete from live_presence where account_id = ?").bind(uid).run();
+    if (!this.ctx.getWebSockets().some((s) => s !== ws && isOpen(s))) await this.changed(shardOf(uid));
+  }
+
+  /** This shard went from no sockets to some or back: every publisher asks it again before fanning out. */
+  private async changed(shard: number) {
+    await Promise.all(ALL.map((p) => publisherAt(this.env, p).shardChanged(shard)));
+  }
+
+  /** Whether this hub holds an open socket (asked by a publisher). */
+  holdsSockets() {
+    return this.ctx.getWebSockets().some(isOpen);
+  }
+
+  /** On a publisher: a shard's sockets came or went. */
+  shardChanged(shard: number) {
+    this.shards.delete(shard);
+    this.changes.set(shard, (this.changes.get(shard) ?? 0) + 1);
+  }
+
+  /** On a publisher: the shards holding sockets, from what they told it (asking those it does not know). */
+  private async openShards(): Promise<number[]> {
+    const unknown = ALL.filter((s) => !this.shards.has(s));
+    const asked = unknown.map((s) => ({ s, at: this.changes.get(s) ?? 0 }));
+    const answers = await Promise.all(unknown.map((s) => hubAt(this.env, s).holdsSockets()));
+    asked.forEach(({ s, at }, i) => {
+      if ((this.changes.get(s) ?? 0) === at) this.shards.set(s, answers[i]);
+    });
+    return ALL.filter((s) => this.shards.get(s) !== false);
+  }
+
+  /** Sessions that just ended (revoked, signed out, suspended): their sockets close now. */
+  async closeSessions(sids: string[]) {
+    for (const sid of sids)
+      for (const ws of this.ctx.getWebSockets(`s:${sid}`)) {
+        ws.close(1008, "The access token was revoked");
+        await this.left(ws);
+      }
   }
 
   /**
-   * Every RECHECK_MS while sockets are open: a socket whose session has ended (token revoked,
-   * signed out everywhere, password changed, account suspended) is closed.
+   * A safety net behind the push above (a hub that could not be reached when a session ended):
+   * every RECHECK_MS while sockets are open, a socket whose session has ended is closed.
    */
   async alarm() {
     const sockets = this.ctx.getWebSockets();
     const sessions = new Map(sockets.map((ws) => [info(ws).sid, info(ws).uid]));
     for (const [sid, uid] of sessions) {
       if (await sessionById(this.env.SESSIONS, uid, sid)) continue;
-      for (const ws of this.ctx.getWebSockets(`s:${sid}`)) {
-        ws.close(1008, "The access token was revoked");
-        await this.left(ws);
-      }
+      await this.closeSessions([sid]);
     }
     if (this.ctx.getWebSockets().length) await this.ctx.storage.setAlarm(Date.now() + RECHECK_MS);
   }
@@ -125,8 +168,15 @@ export class LiveHub extends DurableObject<Env> {
     }
   }
 
-  /** Works out who gets `msg` and hands each shard its part (called on a publisher, off the request). */
+  /**
+   * Works out who gets `msg` and hands each shard its part (called on a publisher, off the request).
+   * With no socket anywhere it stops here, without a D1 read; shards with none are not called.
+   */
   async publish(msg: OutMessage) {
-    await fanOut(this.env, msg, (shard, items) => hubAt(this.env, shard).deliver(items));
+    const open = new Set(await this.openShards());
+    if (!open.size) return;
+    await fanOut(this.env, msg, async (shard, items) => {
+      if (open.has(shard)) await hubAt(this.env, shard).deliver(items);
+    });
   }
 }

@@ -4,22 +4,26 @@ import type { Env } from "../../env";
 
 /** How many hubs hold sockets; changing it re-homes everyone (their apps reconnect). */
 export const SHARDS = 8;
-/** How often a hub checks that its sockets' sessions are still live (revoked: closed). */
-export const RECHECK_MS = 60_000;
+/**
+ * How often a hub checks that its sockets' sessions are still live: a safety net only, since the
+ * places that end a session tell the hub at once (lib/sessions.ts).
+ */
+export const RECHECK_MS = 60 * 60_000;
 /** Internal headers from the worker's upgrade routes to the hub (not reachable from outside). */
 export const INFO_HEADER = "x-live-socket";
 export const PROTOCOL_HEADER = "x-live-protocol";
 
 export const shardOf = (uid: number) => uid % SHARDS;
-const hubNamed = (env: Env, name: string) => {
+const hubNamed = (env: Pick<Env, "LIVE">, name: string) => {
   if (!env.LIVE) throw new Error("LIVE binding missing");
   return env.LIVE.get(env.LIVE.idFromName(name));
 };
 /** The hub holding `uid`'s sockets. */
-export const hubOf = (env: Env, uid: number) => hubNamed(env, `shard:${shardOf(uid)}`);
+export const hubOf = (env: Pick<Env, "LIVE">, uid: number) => hubNamed(env, `shard:${shardOf(uid)}`);
 export const hubAt = (env: Env, shard: number) => hubNamed(env, `shard:${shard}`);
 /** Where an author's events are worked out (no sockets there: a post never waits on a busy shard). */
-export const publisherOf = (env: Env, uid: number) => hubNamed(env, `fan:${shardOf(uid)}`);
+export const publisherAt = (env: Env, n: number) => hubNamed(env, `fan:${n}`);
+export const publisherOf = (env: Env, uid: number) => publisherAt(env, shardOf(uid));
 
 /** One event for one shard's sockets. */
 export interface Delivery {

@@ -89,7 +89,7 @@ export async function listTokens(env: Env, uid: number): Promise<AuthorisedApp[]
  * app's token, everything the person gave that app: its other tokens and codes not yet exchanged.
  */
 export async function revokeSession(env: Env, db: DB, uid: number, id: string) {
-  const { ended, app } = await endSessionOrApp(env.SESSIONS, uid, id);
+  const { ended, app } = await endSessionOrApp(env, uid, id);
   if (app) {
     const appIds = db.select({ id: oauthApps.id }).from(oauthApps).where(eq(oauthApps.clientId, app.clientId));
     await db.delete(oauthCodes).where(and(eq(oauthCodes.userId, uid), inArray(oauthCodes.appId, appIds)));
@@ -108,7 +108,7 @@ export async function endToken(env: Env, db: DB, uid: number, id: string) {
 export async function revokeSecret(env: Env, db: DB, app: { id: number; clientId: string }, secret: string) {
   if (secretUid(secret) !== null) {
     const session = await readSession(env.SESSIONS, secret);
-    if (session?.app?.clientId === app.clientId) await endSession(env.SESSIONS, session.uid, session.id);
+    if (session?.app?.clientId === app.clientId) await endSession(env, session.uid, session.id);
     return;
   }
   await db.delete(oauthTokens).where(and(eq(oauthTokens.id, hashSecret(secret)), eq(oauthTokens.appId, app.id)));

@@ -9,7 +9,7 @@ import { notes } from "../../db/schema/notes";
 import { moderationLog } from "../../db/schema/safety";
 import { notifications, replies, reports } from "../../db/schema/social";
 import { userLabels, users } from "../../db/schema/users";
-import { endAllSessions } from "../../lib/sessions";
+import { endAllSessions, type SessionStore } from "../../lib/sessions";
 import { runBatch } from "../../db/client";
 import type { DB, Env } from "../../env";
 import { composeMail, sendMail } from "../../lib/mail";
@@ -163,7 +163,7 @@ const logged = (db: DB, moderatorId: number, a: ActionInput, ownerId: number, no
     createdAt: now,
   });
 
-export async function act(db: DB, sessions: KVNamespace, moderator: { id: number; role: Role }, input: ActionInput) {
+export async function act(db: DB, sessions: SessionStore, moderator: { id: number; role: Role }, input: ActionInput) {
   const { kind, id, action, reason } = input;
   const t = await findTarget(db, kind, id);
   const now = Date.now();

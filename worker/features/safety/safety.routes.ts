@@ -144,7 +144,7 @@ export const moderationRoutes = $(
   })
   .openapi(action, async (c) => {
     const input = c.req.valid("json");
-    const done = await act(c.var.db, c.env.SESSIONS, await staff(c), input);
+    const done = await act(c.var.db, c.env, await staff(c), input);
     await later(c, "moderation mail", () => mailAccountDecision(c.env, c.var.db, input, siteOrigin(c.env, c.req.url)));
     return c.json(done, 200);
   })
