@@ -42,7 +42,6 @@ export function useLive(uid: number | null): { notices: number; pill: ReactNode 
     loadedAt.current = Date.now();
     if (loaded) setNotices(0);
   }, [loaded]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page or tab starts its own count
   useEffect(() => setFresh(0), [location.pathname, location.search]);
 
   useEffect(() => {
