@@ -40,9 +40,14 @@ export class TestSocket {
     for (;;) {
       const found = this.frames.find(match);
       if (found || Date.now() >= end) return found ?? null;
+      // One timer per wait, cleared when a frame wakes it: a thousand sockets waiting stay a
+      // thousand timers (workerd allows 10,000 at once).
       await new Promise<void>((resolve) => {
-        this.waiters.push(resolve);
-        setTimeout(resolve, end - Date.now());
+        const timer = setTimeout(resolve, end - Date.now());
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
       });
     }
   }
