@@ -7,12 +7,12 @@ import { createApp, queue, scheduled } from "../worker/app";
 import { benchTwin } from "../worker/lib/bench-twins";
 import type { Env } from "../worker/env";
 
-const app = createApp(async (request, { cloudflare, shell }) => {
+const app = createApp(async (request, { cloudflare, shell, user }) => {
   const { pathname } = new URL(request.url);
   if (!pathname.startsWith("/probe")) return new Response("pages are tested by Playwright", { status: 404 });
   // Like every real page, it reads (one D1 trip) before it says who is signed in: the session
   // (read from KV before the page runs) names the account, the page reads its username.
-  const uid = cloudflare.env.PAGE_USER?.id ?? 0;
+  const uid = user?.id ?? 0;
   const row = shell
     ? null
     : await cloudflare.env.DB.prepare("select username from users where id = ?")

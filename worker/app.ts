@@ -5,7 +5,7 @@ import { imageRoutes } from "./features/uploads/uploads.routes";
 import { feedRoutes } from "./features/feeds/feeds.routes";
 import { resumeRoutes } from "./features/resume/resume.routes";
 import { sitemapRoutes } from "./features/sitemap/sitemap.routes";
-import type { AppEnv } from "./env";
+import type { AppEnv, CurrentUser } from "./env";
 import { sameOrigin } from "./lib/csrf";
 import { toErrorResponse } from "./lib/errors";
 import { securityHeaders } from "./lib/headers";
@@ -32,6 +32,8 @@ export interface PageLoadContext {
   nonce: string;
   /** Render the app shell: the frame without anyone's data (lib/shell.ts). */
   shell: boolean;
+  /** Who is signed in, read once before any loader runs (null: a visitor, or the shell). */
+  user: CurrentUser | null;
 }
 
 type WorkerEnv = AppEnv & { Variables: { nonce: string } };
@@ -120,18 +122,23 @@ export function createApp(pages: PageHandler) {
       .all("*", (c) => {
         // A signed-in browser with JavaScript gets the shared frame: no session lookup, no D1 at all.
         const shell = isShellRequest(c.req.raw);
-        const render = (env: AppEnv["Bindings"]) =>
-          pages(c.req.raw, { cloudflare: { env, ctx: c.executionCtx as ExecutionContext }, nonce: c.var.nonce, shell });
+        const render = (user: CurrentUser | null) =>
+          pages(c.req.raw, {
+            cloudflare: { env: c.env, ctx: c.executionCtx as ExecutionContext },
+            nonce: c.var.nonce,
+            shell,
+            user,
+          });
         return cachedPage(
           c,
           async () => {
-            if (shell) return { res: await render(c.env), signedIn: false };
+            if (shell) return { res: await render(null), signedIn: false };
             // The session is read (KV) before any loader runs; every API call the page's loaders
             // make reuses it. A cookie naming no live session is one KV miss and a visitor's page.
             c.set("db", dbFor(c.env.DB));
             const page = c as unknown as Context<AppEnv>;
             const { user, stale } = await pageSession(page);
-            const res = await render({ ...c.env, PAGE_USER: user });
+            const res = await render(user);
             return { res: stale ? dropSessionCookie(page, res) : res, signedIn: !!user };
           },
           shell,

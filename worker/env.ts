@@ -60,11 +60,6 @@ export interface Env {
   TRUST_TEST_CLIENT_HEADER?: string;
   /** Set only by `npm run bench` (APP_ENV=local): captures requests' D1 trips and serves their bare twins (lib/bench-twins.ts). */
   BENCH_TWINS?: string;
-  /**
-   * Never a binding: the page handler reads the session once per page request and hands the
-   * result to its in-process API calls here, so none of them reads it again.
-   */
-  PAGE_USER?: CurrentUser | null;
 }
 
 export type DB = DrizzleD1Database<typeof schema>;

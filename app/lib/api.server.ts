@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { type ClientResponse, hc } from "hono/client";
 import { type Api, api } from "../../worker/api";
+import { pageRequest } from "../../worker/lib/session";
 import { type ApiError, normalizeError } from "./errors";
 
 export type ApiResult<T> =
@@ -46,7 +47,7 @@ export function apiFor(request: Request, context: AppLoadContext) {
   }
   // The page's own origin, so links the API builds (signed upload PUTs) point back at this site.
   const inProcess = (input: RequestInfo | URL, init?: RequestInit) =>
-    api.request(input instanceof Request ? input : String(input), init, env, ctx);
+    api.request(pageRequest(input, init, context.user ?? null), undefined, env, ctx);
   return {
     /**
      * A call the typed client cannot shape (a multipart upload): the same in-process API, the same
@@ -103,7 +104,7 @@ export async function load<P extends Promise<ClientResponse<unknown, number, "js
  * Whether the page request has a live session: the worker resolved it once, with the same cookie
  * parser the API uses (lib/session.ts), so no page decides by reading the Cookie header itself.
  */
-export const signedIn = (context: AppLoadContext) => !!context.cloudflare.env.PAGE_USER;
+export const signedIn = (context: AppLoadContext) => !!context.user;
 
 /** Headers that carry the API's Set-Cookie lines through a Remix redirect or response. */
 export function cookieHeaders(...results: { setCookies: string[] }[]): Headers {

@@ -46,7 +46,7 @@ function built<T>(build: PageRead<T>, db: DB, viewerId: number | null): Read<T> 
 }
 
 /** The signed-in person's id, read from KV before any loader ran (worker/app.ts), or null. */
-export const viewerIdOf = (context: AppLoadContext) => context.cloudflare.env.PAGE_USER?.id ?? null;
+export const viewerIdOf = (context: AppLoadContext) => context.user?.id ?? null;
 
 /**
  * The page's reads, the person's record and the open dialog's data: one db.batch, one round trip

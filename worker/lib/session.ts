@@ -93,14 +93,29 @@ export async function refreshFromCookie(c: Context<AppEnv>): Promise<string | nu
 }
 
 /**
+ * The page's signed-in person, handed to the in-process API calls its loaders and actions make
+ * (app/lib/api.server.ts), so none of them reads the session again. Keyed by the call's own
+ * Request object, which only the page's code holds: nothing a client sends can name a user here.
+ */
+const pageUsers = new WeakMap<Request, CurrentUser | null>();
+
+/** An in-process API request made on behalf of the page's signed-in person (or a visitor: null). */
+export function pageRequest(input: RequestInfo | URL, init: RequestInit | undefined, user: CurrentUser | null) {
+  const request = new Request(input, init);
+  pageUsers.set(request, user);
+  return request;
+}
+
+/**
  * Sets c.var.user from a bearer token or the session cookie. A presented but bad bearer token, or
  * one whose session has ended, is a 401 (the client refreshes once and retries); a stale cookie
  * just means "visitor".
  */
 export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   // An in-process call from a page whose request already read its session.
-  if (c.env.PAGE_USER !== undefined) {
-    c.set("user", c.env.PAGE_USER);
+  const pageUser = pageUsers.get(c.req.raw);
+  if (pageUser !== undefined) {
+    c.set("user", pageUser);
     return next();
   }
   c.set("user", null);
