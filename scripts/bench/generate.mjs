@@ -259,7 +259,7 @@ for (let i = 0; i < 300; i++) {
   );
   add(
     "notifications",
-    ["user_id", "actor_id", "action", "tblname", "rowid", "extra", "created_at"],
+    ["user_id", "actor_id", "action", "tblname", "target_id", "extra", "created_at"],
     [1, 2 + (i % 50), "like", "note", notes[i].id, "", t0 + i],
   );
 }

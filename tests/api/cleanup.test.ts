@@ -109,7 +109,7 @@ describe("scheduled cleanup", () => {
     const old = Date.now() - READ_NOTI_TTL_MS - DAY;
     const ins = (createdAt: number, rowid: number) =>
       env.DB.prepare(
-        "insert into notifications (user_id, actor_id, action, tblname, rowid, created_at) values (?, ?, 'like', 'notes', ?, ?) returning id",
+        "insert into notifications (user_id, actor_id, action, tblname, target_id, created_at) values (?, ?, 'like', 'notes', ?, ?) returning id",
       )
         .bind(a.id, b.id, rowid, createdAt)
         .first<{ id: number }>();
@@ -139,7 +139,7 @@ describe("scheduled cleanup", () => {
     const ids: number[] = [];
     for (let i = 0; i < 7; i++) {
       const row = await env.DB.prepare(
-        "insert into notifications (user_id, actor_id, action, tblname, rowid, created_at) values (?, ?, 'like', 'notes', ?, ?) returning id",
+        "insert into notifications (user_id, actor_id, action, tblname, target_id, created_at) values (?, ?, 'like', 'notes', ?, ?) returning id",
       )
         .bind(a.id, b.id, 1000 + i, old + i)
         .first<{ id: number }>();

@@ -177,7 +177,7 @@ describe("remote handles", () => {
       .bind(id)
       .run();
     await A.env.DB.prepare(
-      "insert into notifications (user_id, actor_id, action, tblname, rowid, created_at) values (?, ?, 'follow', '', 0, ?)",
+      "insert into notifications (user_id, actor_id, action, tblname, target_id, created_at) values (?, ?, 'follow', '', 0, ?)",
     )
       .bind(ada.id, id, Date.now())
       .run();

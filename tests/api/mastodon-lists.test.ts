@@ -219,6 +219,28 @@ describe("Mastodon notification filters and the unread badge", () => {
   });
 });
 
+describe("Read up to here: one rule for the page and for apps", () => {
+  it("the page's list read to the top leaves an app's marker at the reader's own newest notice", async () => {
+    const alice = await person();
+    const bob = await person();
+    const carol = await person();
+    await bob.m.v1.accounts.$select(String(alice.p.id)).follow();
+    const [mine] = (await alice.raw.get("/api/v1/notifications?limit=1")).body;
+    // Someone else's notice is newer than every one of Alice's.
+    await carol.m.v1.accounts.$select(String(bob.p.id)).follow();
+    expect((await alice.p.post("/v1/notifications/read")).status).toBe(200);
+    expect(await badge(alice.p)).toBe(0);
+    expect((await alice.raw.get("/api/v1/markers?timeline[]=notifications")).body.notifications.last_read_id).toBe(
+      mine.id,
+    );
+    // The app's marker at the same notice changes nothing more; a new notice counts again.
+    await alice.raw.post("/api/v1/markers", { notifications: { last_read_id: mine.id } });
+    await carol.m.v1.accounts.$select(String(alice.p.id)).follow();
+    expect(await badge(alice.p)).toBe(1);
+    expect((await alice.raw.get("/api/v1/notifications/unread_count")).body.count).toBe(1);
+  });
+});
+
 describe("Mastodon statuses and the viewer's own rows", () => {
   it("a page reads the viewer's bookmarks of its statuses by key, however many they saved", async () => {
     const author = await person();

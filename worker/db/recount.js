@@ -94,8 +94,7 @@ export const COUNTERS = [
     name: "users.noti_num",
     table: "users",
     column: "noti_num",
-    actual:
-      "(select count(*) from notifications n where n.user_id = users.id and n.id > users.noti_seen and n.tblname != '_gone')",
+    actual: "(select count(*) from notifications n where n.user_id = users.id and n.id > users.noti_seen)",
   },
   {
     name: "user_labels.n",

@@ -137,11 +137,12 @@ export const notifications = sqliteTable(
     actorId: cascadeRef("actor_id", () => users.id),
     action: text("action").notNull(),
     tblname: text("tblname").notNull().default(""),
-    rowid: integer("rowid").notNull().default(0),
+    /** The id of the note, reply or x-folder `tblname` names (0 when it names none). */
+    targetId: integer("target_id").notNull().default(0),
     extra: text("extra").notNull().default(""),
     createdAt: createdAt(),
     // A like of an x-folder is about "folder"; a follow or an account's moderation, no content.
-    ...contentRefs("tblname", "rowid", "'folder'"),
+    ...contentRefs("tblname", "target_id", "'folder'"),
   },
   (t) => [
     index("notifications_user_created_idx").on(t.userId, t.createdAt, t.id),
@@ -150,9 +151,9 @@ export const notifications = sqliteTable(
       .on(t.userId, t.createdAt, t.id)
       .where(sql`${t.action} in ('mention', 'reply', 'quote')`),
     index("notifications_actor_idx").on(t.actorId),
-    index("notifications_target_idx").on(t.tblname, t.rowid),
+    index("notifications_target_idx").on(t.tblname, t.targetId),
     ...contentIndexes("notifications", t),
     // Makes a repeated like/follow idempotent and lets undo find exactly the row to remove.
-    uniqueIndex("notifications_once_uq").on(t.userId, t.actorId, t.action, t.tblname, t.rowid),
+    uniqueIndex("notifications_once_uq").on(t.userId, t.actorId, t.action, t.tblname, t.targetId),
   ],
 );

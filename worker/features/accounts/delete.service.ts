@@ -62,7 +62,7 @@ async function rounds(db: DB, size: number, chunk: () => SQL[]) {
 
 /**
  * Deletes the rows of `table` that `where` picks, a chunk at a time (no counters involved). `key`
- * is a unique column: not "rowid", which notifications has as an ordinary column.
+ * is a unique column (`_rowid_`: SQLite's own row id, under any name the table gives its columns).
  */
 const drain = (db: DB, table: string, key: string, where: SQL) =>
   rounds(db, 1000, () => [

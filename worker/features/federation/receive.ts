@@ -49,7 +49,7 @@ async function localMentions(ctx: Ctx, note: Note): Promise<number[]> {
 async function notifyMentioned(
   ctx: Ctx,
   uid: number,
-  row: { tblname: "note" | "reply"; rowid: number },
+  row: { tblname: "note" | "reply"; targetId: number },
   ids: number[],
   html: string,
 ) {
@@ -78,7 +78,7 @@ export async function receiveNote(ctx: Ctx, uid: number, note: Note) {
   if (parent) {
     const reply = await createReply(db, uid, parent.kind === "note" ? -parent.id : parent.id, fitted(html, MAX_REPLY));
     await rememberObject(env, id, "reply", reply.id, uid, objectUrlOf(note.url));
-    await notifyMentioned(ctx, uid, { tblname: "reply", rowid: reply.id }, await localMentions(ctx, note), html);
+    await notifyMentioned(ctx, uid, { tblname: "reply", targetId: reply.id }, await localMentions(ctx, note), html);
     await publishNow(env, { notex: "reply", op: "create", uid, id: reply.id, origin: ctx.canonicalOrigin });
     return;
   }
@@ -87,7 +87,7 @@ export async function receiveNote(ctx: Ctx, uid: number, note: Note) {
   if (!mentioned.length && !(await followedHere(ctx, uid))) return;
   const saved = await keepNote(ctx, uid, id, note, html);
   if (!saved) return;
-  await notifyMentioned(ctx, uid, { tblname: "note", rowid: saved }, mentioned, html);
+  await notifyMentioned(ctx, uid, { tblname: "note", targetId: saved }, mentioned, html);
   // Remote posts reach the streams of the people here who follow their author, as local ones do.
   await publishNow(env, { notex: "note", op: "create", uid, id: saved, origin: ctx.canonicalOrigin });
 }

@@ -63,7 +63,7 @@ function likeBatch(db: DB, kind: ContentKind, on: boolean) {
     actorId: userId,
     action: "like" as const,
     tblname: kind === "reply" ? "reply" : kind === "note" ? "note" : "folder",
-    rowid: id,
+    targetId: id,
   };
   return [
     targetFacts(db, kind, id, userId, on),

@@ -35,7 +35,7 @@ const SKIP = `select p.account_id as id from live_presence p where p.account_id 
 
 /** The notices a write made for people among `candidates` who are online (the unique key's prefix). */
 const NOTICES = `select n.id, n.user_id as uid, n.action from notifications n
-  where n.user_id in (select value from json_each(?1)) and n.actor_id = ?2 and n.tblname = ?3 and n.rowid = ?4
+  where n.user_id in (select value from json_each(?1)) and n.actor_id = ?2 and n.tblname = ?3 and n.target_id = ?4
     and n.user_id in (select account_id from live_presence)`;
 
 /** A note's counters, for the pages showing it. */

@@ -8,7 +8,7 @@ import type { DB } from "../../env";
 import { pairOf, readOne } from "../../db/reads";
 import { notes } from "../../db/schema/notes";
 import { notifications, replies } from "../../db/schema/social";
-import { type listNotifications, notificationsReadWith } from "../notifications/notifications.service";
+import { type listNotifications, markReadUpTo, notificationsReadWith } from "../notifications/notifications.service";
 import { originOf } from "./accounts.routes";
 import { addAuthor, emptyCtx, NOTICE_COLUMNS } from "./columns";
 import {
@@ -150,24 +150,6 @@ async function marker(db: DB, uid: number) {
   return { notifications: { last_read_id: String(row?.seen ?? 0), version: 0, updated_at: new Date().toISOString() } };
 }
 
-/**
- * An app read the notifications up to `id`. The badge (users.noti_num: notices after noti_seen, kept
- * by triggers on the rows) is never recounted: a marker at or past the person's newest notice is
- * the web's "opened the list" (badge 0); one below it moves last_read_id only and leaves the badge
- * as it is until the list is read to the top (here or on the web). Both are O(1): the newest notice
- * is the first entry of the (user_id, created_at, id) index.
- */
-async function markReadUpTo(db: DB, me: number, id: number) {
-  const newest = sql`coalesce((select n.id from notifications n where n.user_id = ${me} and n.tblname != '_gone' order by n.created_at desc, n.id desc limit 1), 0)`;
-  await db
-    .update(users)
-    .set({
-      notiSeen: sql`max(${users.notiSeen}, ${id})`,
-      notiNum: sql`case when ${id} >= ${newest} then 0 else ${users.notiNum} end`,
-    })
-    .where(eq(users.id, me));
-}
-
 export const notificationRoutes = new Hono<MastoEnv>()
   .get("/api/v1/notifications", scoped("read:notifications"), (c) => page(c))
   .get("/api/v1/notifications/unread_count", scoped("read:notifications"), async (c) => {
@@ -212,6 +194,6 @@ export const notificationRoutes = new Hono<MastoEnv>()
     const last = fields.success
       ? (fields.data.notifications?.last_read_id ?? fields.data["notifications[last_read_id]"])
       : undefined;
-    if (last && /^\d{1,15}$/.test(last)) await markReadUpTo(c.var.db, me, Number(last));
+    if (last && /^\d{1,15}$/.test(last)) await markReadUpTo(c.var.db, me, Number(last)).run();
     return c.json(await marker(c.var.db, me));
   });

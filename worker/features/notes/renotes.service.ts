@@ -42,7 +42,7 @@ const renoteNotice = (ownerId: number | SQL, uid: number, originalId: number | S
   actorId: uid,
   action: "renote" as const,
   tblname: "note",
-  rowid: originalId,
+  targetId: originalId,
   when,
 });
 
@@ -126,14 +126,14 @@ export async function prepareRenote(
       actorId: uid,
       action: "quote",
       tblname: "note",
-      rowid: id,
+      targetId: id,
       extra: txt.slice(0, 100),
       when: ok,
     }),
     ...mentionStatements(db, {
       actorId: uid,
       tblname: "note",
-      rowid: id,
+      targetId: id,
       userIds: mentions.userIds,
       extra: txt,
       when: ok,

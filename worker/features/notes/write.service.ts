@@ -63,7 +63,7 @@ function notYourFolders() {
 
 /** A `mention` for each person a note names (`when`: the note's own guard). */
 const noteMentions = (db: DB, uid: number, id: number | SQL, userIds: number[], txt: string, when?: SQL) =>
-  mentionStatements(db, { actorId: uid, tblname: "note", rowid: id, userIds, extra: txt.slice(0, 100), when });
+  mentionStatements(db, { actorId: uid, tblname: "note", targetId: id, userIds, extra: txt.slice(0, 100), when });
 
 /** The tags of a note written in the same batch (`noteId` null when the write was refused: none). */
 const newTagStatements = (db: DB, noteId: SQL, tags: string[], createdAt: number | SQL): BatchItem<"sqlite">[] =>

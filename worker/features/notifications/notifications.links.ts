@@ -25,14 +25,14 @@ type Statement = BatchItem<"sqlite"> & { toSQL(): { sql: string; params: unknown
  */
 const rowFor = (
   to: typeof users.id | typeof follows.followerId,
-  n: { actorId: Id; action: Action; tblname: string; rowid: Id | SQL; extra: string },
+  n: { actorId: Id; action: Action; tblname: string; targetId: Id | SQL; extra: string },
 ) => ({
   id: sql<number>`null`.as("id"),
   userId: to,
   actorId: sql<number>`${n.actorId}`.as("actor_id"),
   action: sql<string>`${n.action}`.as("action"),
   tblname: sql<string>`${n.tblname}`.as("tblname"),
-  rowid: sql<number>`${n.rowid}`.as("rowid"),
+  targetId: sql<number>`${n.targetId}`.as("target_id"),
   extra: sql<string>`${n.extra.slice(0, 140)}`.as("extra"),
   createdAt: sql<number>`cast(unixepoch('subsec') * 1000 as integer)`.as("created_at"),
 });
@@ -49,7 +49,7 @@ export function notifyStatements(
     actorId: Id;
     action: Action;
     tblname?: string;
-    rowid?: Id | SQL;
+    targetId?: Id | SQL;
     extra?: string;
     when?: SQL;
   },
@@ -61,7 +61,7 @@ export function notifyStatements(
       .insert(notifications)
       .select(
         db
-          .select(rowFor(users.id, { ...n, tblname: n.tblname ?? "", rowid: n.rowid ?? 0, extra: n.extra ?? "" }))
+          .select(rowFor(users.id, { ...n, tblname: n.tblname ?? "", targetId: n.targetId ?? 0, extra: n.extra ?? "" }))
           .from(users)
           .where(and(eq(users.id, n.userId), ne(users.id, n.actorId), sql`not ${mutedBy(users.id, n.actorId)}`, n.when))
           .getSQL(),
@@ -81,7 +81,7 @@ export function mentionStatements(
   m: {
     actorId: number;
     tblname: "note" | "reply";
-    rowid: number | SQL;
+    targetId: number | SQL;
     userIds: number[];
     extra: string;
     when?: SQL;
@@ -102,14 +102,14 @@ export function mentionStatements(
 /** Undoing a like or follow takes its notification back (`when`: the undo's own guard). */
 export function unnotifyStatements(
   db: DB,
-  n: { userId: Id | SQL; actorId: Id; action: Action; tblname?: string; rowid?: Id | SQL; when?: SQL },
+  n: { userId: Id | SQL; actorId: Id; action: Action; tblname?: string; targetId?: Id | SQL; when?: SQL },
 ): Statement[] {
   const row = and(
     eq(notifications.userId, n.userId),
     eq(notifications.actorId, n.actorId),
     eq(notifications.action, n.action),
     eq(notifications.tblname, n.tblname ?? ""),
-    eq(notifications.rowid, n.rowid ?? 0),
+    eq(notifications.targetId, n.targetId ?? 0),
     n.when,
   );
   return [db.delete(notifications).where(row)];
@@ -133,7 +133,7 @@ export function noteCreatedStatements(
               actorId: n.actorId,
               action: "note",
               tblname: "note",
-              rowid: n.noteId,
+              targetId: n.noteId,
               extra: n.extra,
             }),
           )

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, or, sql } from "drizzle-orm";
 import { bindingOf, bindPlan, namedObjects, planOf } from "../../db/plan";
 import { mapRead, type Read, readOne } from "../../db/reads";
 import { z } from "zod";
@@ -16,7 +16,7 @@ import { noticeVisible } from "../safety/visibility";
  * it is about one), or the actor's profile.
  */
 function href(
-  n: { action: string; tblname: string; rowid: number },
+  n: { action: string; tblname: string; targetId: number },
   actorName: string,
   ownerName: string,
   slug: string | null,
@@ -27,13 +27,13 @@ function href(
   if (n.tblname === "folder") return slug === null ? `/${owner}` : `/${owner}/x/${encodeURIComponent(slug)}`;
   if (n.action.startsWith("mod_"))
     return n.tblname === "note" || n.tblname === "reply"
-      ? `/${owner}/${n.tblname === "note" ? "note" : "rep"}/${n.rowid}`
+      ? `/${owner}/${n.tblname === "note" ? "note" : "rep"}/${n.targetId}`
       : `/${owner}`;
   // A reply, a new note, a quote and a mention point at the actor's own row.
   const own = n.action === "reply" || n.action === "mention";
-  if (n.tblname === "reply") return own ? `/${actor}/rep/${n.rowid}` : `/${owner}/rep/${n.rowid}`;
-  if (n.action === "note" || n.action === "quote" || n.action === "mention") return `/${actor}/note/${n.rowid}`;
-  return `/${owner}/note/${n.rowid}`;
+  if (n.tblname === "reply") return own ? `/${actor}/rep/${n.targetId}` : `/${owner}/rep/${n.targetId}`;
+  if (n.action === "note" || n.action === "quote" || n.action === "mention") return `/${actor}/note/${n.targetId}`;
+  return `/${owner}/note/${n.targetId}`;
 }
 
 /**
@@ -57,9 +57,9 @@ export function firstWords(text: string | null, max = 60): string {
 /** The text (or folder name) a like or renote is about, by primary key: what the notice names. */
 const subjectOf = sql<string | null>`case when ${notifications.action} in ('like', 'renote') then
   case ${notifications.tblname}
-    when 'note' then (select substr(txt, 1, 200) from notes where id = ${notifications.rowid})
-    when 'reply' then (select substr(txt, 1, 200) from replies where id = ${notifications.rowid})
-    when 'folder' then (select name from folders where id = ${notifications.rowid})
+    when 'note' then (select substr(txt, 1, 200) from notes where id = ${notifications.targetId})
+    when 'reply' then (select substr(txt, 1, 200) from replies where id = ${notifications.targetId})
+    when 'folder' then (select name from folders where id = ${notifications.targetId})
   end end`;
 
 const P = (name: string) => sql.placeholder(name);
@@ -84,7 +84,6 @@ function noticesWhere({ mentions, start, actions }: Shape) {
   const at = sql`(select k.created_at from notifications k where k.id = ${P("id")} and k.user_id = ${uid})`;
   return and(
     sql`${notifications.userId} = ${uid}`,
-    sql`${notifications.tblname} != '_gone'`,
     mentions ? MENTION_ACTIONS : undefined,
     // Hidden content and suspended people leave the list while they are removed (not deleted:
     // restoring brings them back). The unread badge may still count them until the list is read.
@@ -147,7 +146,7 @@ function noticesPlan(db: DB, shape: Shape, extra?: RowExtra) {
       // Read by primary key, and only for a notification about an x-folder (folders are the reader's own).
       slug: sql<
         string | null
-      >`case when ${notifications.tblname} = 'folder' then (select slug from folders where id = ${notifications.rowid}) end`.as(
+      >`case when ${notifications.tblname} = 'folder' then (select slug from folders where id = ${notifications.targetId}) end`.as(
         "x_slug",
       ),
       ...extra?.columns,
@@ -205,7 +204,7 @@ export function notificationsReadWith(db: DB, uid: number, q: NoticesQuery, extr
     values[`a${i}`] = action;
   });
   const about = (kind: "note" | "reply") =>
-    sql`(select p.rowid from (${noticesPage(db, shape, { tblname: notifications.tblname, rowid: notifications.rowid })}) p where p.tblname = ${kind})`;
+    sql`(select p.target_id from (${noticesPage(db, shape, { tblname: notifications.tblname, targetId: notifications.targetId })}) p where p.tblname = ${kind})`;
   const read: Read<{ list: NoticeList; rows: Record<string, unknown>[] }> = {
     statements: [bindPlan(db, plan, values)],
     value: ([r]) => {
@@ -217,7 +216,7 @@ export function notificationsReadWith(db: DB, uid: number, q: NoticesQuery, extr
           id: n.id,
           action: n.action,
           tblname: n.tblname,
-          rowid: n.rowid,
+          rowid: n.targetId,
           extra: n.extra,
           // A moderation notice comes from the service, never from a named moderator.
           user: n.action.startsWith("mod_")
@@ -272,16 +271,24 @@ export const listNotifications = (db: DB, reader: CurrentUser, q: Parameters<typ
   readOne(db, notificationsRead(db, reader.id, q));
 
 /**
- * Spec 2: opening the list resets the unread count to 0 once it has loaded. One statement, which
- * changes nothing when nothing is unread (every new notice moves noti_num up).
+ * The one rule for "read up to here", for every door: the page's list read to the top (spec 2:
+ * opening the list resets the unread count to 0) marks up to the reader's newest notice; a
+ * Mastodon app's marker names the notice itself. The last read notice (users.noti_seen) only moves
+ * forward; the badge (users.noti_num: notices after noti_seen, kept by triggers on the rows) is
+ * never recounted: a mark at or past the newest notice is 0, one below it leaves the badge as it is
+ * until the list is read to the top. O(1): the newest notice is the first entry of the
+ * (user_id, created_at, id) index. Nothing is written when nothing would change.
  */
-function markReadStatement(db: DB, uid: number): D1PreparedStatement {
+export function markReadUpTo(db: DB, uid: number, upTo?: number): D1PreparedStatement {
+  const newest = sql`coalesce((select n.id from ${notifications} n where n.user_id = ${uid} order by n.created_at desc, n.id desc limit 1), 0)`;
+  const mark = upTo === undefined ? newest : sql`${upTo}`;
   const { sql: text, params } = db
     .update(users)
-    // Ids only grow (autoincrement), so the newest id of all is past every one of the user's, in
-    // O(1) on the primary key instead of a walk through the user's whole list.
-    .set({ notiSeen: sql`(select coalesce(max(id), 0) from notifications)`, notiNum: 0 })
-    .where(and(eq(users.id, uid), sql`${users.notiNum} != 0`))
+    .set({
+      notiSeen: sql`max(${users.notiSeen}, ${mark})`,
+      notiNum: sql`case when ${mark} >= ${newest} then 0 else ${users.notiNum} end`,
+    })
+    .where(and(eq(users.id, uid), or(sql`${users.notiNum} != 0`, sql`${users.notiSeen} < ${mark}`)))
     .toSQL();
   return bindingOf(db)
     .prepare(text)
@@ -289,7 +296,7 @@ function markReadStatement(db: DB, uid: number): D1PreparedStatement {
 }
 
 export async function markRead(db: DB, uid: number) {
-  await markReadStatement(db, uid).run();
+  await markReadUpTo(db, uid).run();
   return { noti: 0 };
 }
 
@@ -299,5 +306,5 @@ export async function markRead(db: DB, uid: number) {
  */
 export function openedNotificationsRead(db: DB, uid: number, q: Parameters<typeof notificationsRead>[2]) {
   const list = notificationsRead(db, uid, q);
-  return { statements: [...list.statements, markReadStatement(db, uid)], value: list.value };
+  return { statements: [...list.statements, markReadUpTo(db, uid)], value: list.value };
 }

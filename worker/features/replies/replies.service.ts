@@ -177,14 +177,14 @@ export async function prepareReply(
       actorId: uid,
       action: "reply",
       tblname: "reply",
-      rowid: made,
+      targetId: made,
       extra: txt.slice(0, 100),
       when: sql`${made} is not null`,
     }),
     ...mentionStatements(db, {
       actorId: uid,
       tblname: "reply",
-      rowid: made,
+      targetId: made,
       userIds,
       extra: txt,
       when: sql`${made} is not null`,
@@ -269,7 +269,7 @@ export async function prepareEditReply(db: DB, uid: number, id: number, raw: str
       .set({ content, txt, updatedAt: Date.now() })
       .where(and(eq(replies.id, id), ok)),
     // A mention names its author once the reply is the caller's.
-    ...mentionStatements(db, { actorId: uid, tblname: "reply", rowid: id, userIds, extra: txt, when: ok }),
+    ...mentionStatements(db, { actorId: uid, tblname: "reply", targetId: id, userIds, extra: txt, when: ok }),
   ];
   const answer = (results: unknown[]) => {
     if (!(results[0] as unknown[]).length) throw notFound("Reply not found");

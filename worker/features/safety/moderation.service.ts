@@ -207,7 +207,7 @@ export async function act(db: DB, sessions: SessionStore, moderator: { id: numbe
     eq(notifications.actorId, t.ownerId),
     eq(notifications.action, `mod_${action}`),
     eq(notifications.tblname, tblname),
-    eq(notifications.rowid, id),
+    eq(notifications.targetId, id),
   );
   await runBatch(db, [
     ...changes,
@@ -221,7 +221,7 @@ export async function act(db: DB, sessions: SessionStore, moderator: { id: numbe
       actorId: t.ownerId,
       action: `mod_${action}`,
       tblname,
-      rowid: id,
+      targetId: id,
       extra: reason.slice(0, 140),
       createdAt: now,
     }),

@@ -123,8 +123,8 @@ export function replyOpenable(r: SQL, viewer: Viewer, opts: { blocks?: boolean }
  */
 export function noticeVisible(n: SQL, reader: Viewer, actor: SQL): SQL {
   const about = sql`(case ${n}.tblname
-    when 'note' then exists(select 1 from notes nn where nn.id = ${n}.rowid and ${openable(sql`nn`, reader)})
-    when 'reply' then exists(select 1 from replies nr where nr.id = ${n}.rowid and ${replyOpenable(sql`nr`, reader)})
+    when 'note' then exists(select 1 from notes nn where nn.id = ${n}.target_id and ${openable(sql`nn`, reader)})
+    when 'reply' then exists(select 1 from replies nr where nr.id = ${n}.target_id and ${replyOpenable(sql`nr`, reader)})
     else 1 end)`;
   return sql`(substr(${n}.action, 1, 4) = 'mod_' or (${personVisible(sql`${n}.actor_id`, reader, { mute: false }, actor)} and ${about}))`;
 }
