@@ -188,6 +188,19 @@ describe("Mastodon notification filters and the unread badge", () => {
     expect((await alice.raw.get("/api/v1/notifications?types[]=nonsense")).body).toEqual([]);
   });
 
+  it("a page is full though likes of x-folders (no status to show) are among the newest notices", async () => {
+    const alice = await person();
+    const [bob, carol] = [await person(), await person()];
+    await bob.m.v1.accounts.$select(String(alice.p.id)).follow();
+    await carol.m.v1.accounts.$select(String(alice.p.id)).follow();
+    const folder = (await alice.p.post("/v1/folders", { type: "Skill", name: "Knitting", descr: "", link: "" })).body;
+    expect((await bob.p.post(`/v1/likes/${folder.id}?t=skill`)).status).toBe(200);
+    const page = await alice.raw.get("/api/v1/notifications?limit=2");
+    expect(page.body.map((n: { type: string }) => n.type)).toEqual(["follow", "follow"]);
+    // Nothing an app can show is behind it: no Link to an empty page.
+    expect(linkOf(page, "next")).toBeNull();
+  });
+
   it("dismiss lowers the unread count; a marker is O(1) and clears the badge when it reaches the newest", async () => {
     const { alice } = await noticed(30);
     expect(await badge(alice.p)).toBe(31);

@@ -68,7 +68,7 @@ type NoticeQuery = Parameters<typeof notificationsReadWith>[2];
 
 /** The same, for `me` without a request (the live streams render a notice as it is made). */
 export async function noticeEntities(db: DB, origin: string, me: number, q: NoticeQuery) {
-  const { read, about, values } = notificationsReadWith(db, me, q, NOTICE_COLUMNS);
+  const { read, about, values } = notificationsReadWith(db, me, { ...q, noFolders: true }, NOTICE_COLUMNS);
   const statuses = refsRead(
     db,
     origin,
@@ -85,7 +85,8 @@ export async function noticeEntities(db: DB, origin: string, me: number, q: Noti
     const acct = ctx.accounts.get(n.user.id);
     const ref = refOf(n);
     const status = ref ? found.get(`${ref.kind}:${ref.id}`) : undefined;
-    // Every type but follow is about a status: a like of an x-folder has none to show an app.
+    // Every type but follow is about a status (x-folders are left out by the query); one the
+    // reader can no longer see leaves its notice out.
     if (!TYPES[n.action] || !acct || (n.action !== "follow" && !status)) return [];
     return [
       {

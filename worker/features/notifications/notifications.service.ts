@@ -70,21 +70,26 @@ const P = (name: string) => sql.placeholder(name);
  */
 type Start = "top" | "cursor" | "below" | "at" | "above";
 
-/** A page's shape: the Mentions tab or all, where it starts, how many kinds a client's filter names. */
+/**
+ * A page's shape: the Mentions tab or all, where it starts, how many kinds a client's filter names,
+ * and whether notices about x-folders are in (an app has no status to show for one).
+ */
 interface Shape {
   mentions: boolean;
   start: Start;
   actions: number | null;
+  folders: boolean;
 }
 
 const uid = P("uid");
 
 /** The reader's own visible notices of a shape, every value a placeholder. */
-function noticesWhere({ mentions, start, actions }: Shape) {
+function noticesWhere({ mentions, start, actions, folders }: Shape) {
   const at = sql`(select k.created_at from notifications k where k.id = ${P("id")} and k.user_id = ${uid})`;
   return and(
     sql`${notifications.userId} = ${uid}`,
     mentions ? MENTION_ACTIONS : undefined,
+    folders ? undefined : sql`${notifications.tblname} != 'folder'`,
     // Hidden content and suspended people leave the list while they are removed (not deleted:
     // restoring brings them back). The unread badge may still count them until the list is read.
     noticeVisible(sql`"notifications"`, uid, sql`"users"`),
@@ -126,7 +131,7 @@ const noticesPage = (db: DB, shape: Shape, fields: Record<string, unknown>) =>
  * reads on the same rows (over `notifications` and the actor's `users`).
  */
 function noticesPlan(db: DB, shape: Shape, extra?: RowExtra) {
-  const key = `notices|${+shape.mentions}|${shape.start}|${shape.actions ?? "-"}${extra ? `|${extra.name}` : ""}`;
+  const key = `notices|${+shape.mentions}|${shape.start}|${shape.actions ?? "-"}|${+shape.folders}${extra ? `|${extra.name}` : ""}`;
   return planOf(key, () =>
     noticesPage(db, shape, {
       ...getTableColumns(notifications),
@@ -170,6 +175,8 @@ type NoticesQuery = {
   t?: "all" | "mentions";
   actions?: readonly string[];
   size?: number;
+  /** Leave out notices about x-folders (Mastodon apps: no status to show), in the query so pages stay full. */
+  noFolders?: boolean;
   /**
    * A notice's id the page starts below (`below`) or at (`at`), instead of a cursor; or the page
    * right above it (`above`: Mastodon's min_id), still answered newest first.
@@ -191,6 +198,7 @@ export function notificationsReadWith(db: DB, uid: number, q: NoticesQuery, extr
     mentions: q.t === "mentions",
     start: q.from?.start ?? (after ? "cursor" : "top"),
     actions: actions?.length ?? null,
+    folders: !q.noFolders,
   };
   const plan = noticesPlan(db, shape, extra);
   const values: Record<string, unknown> = {
