@@ -2,22 +2,62 @@
 // pending is lost when the isolate ends), whatever the number of followers. Fedify is not loaded
 // here; the consumer builds and delivers the activities. Without a FED_QUEUE binding it does nothing.
 import type { Context } from "hono";
-import type { AppEnv } from "../../env";
+import type { AppEnv, DB, Env } from "../../env";
+import { later } from "../../lib/later";
 import { spendSearch } from "../../lib/ratelimit";
-import { publishLive } from "../live/publish";
-import { type OutEvent, siteOriginOf } from "./context";
+import { publishNow } from "../live/publish";
+import { type OutEvent, type OutMessage, siteOriginOf } from "./context";
 
-export async function federate(c: Context<AppEnv>, event: OutEvent): Promise<void> {
-  // What goes to the fediverse also goes to whoever is connected here (features/live).
-  await publishLive(c, event);
-  const queue = c.env.FED_QUEUE;
-  if (!queue) return;
-  await queue.send({ ...event, origin: siteOriginOf(c.env, c.req.url) }, { contentType: "json" });
+/**
+ * What an action (`worker/features/<f>/*.action.ts`) needs from the door that runs it. Every door
+ * hands one over — /v1 (and the pages, which call it in process), the Mastodon API, the inbox — so
+ * what an action writes, notifies and delivers cannot differ by door.
+ */
+export interface ActionContext {
+  db: DB;
+  env: Env;
+  /** The site's public origin, which activity ids are built from. */
+  origin: string;
+  /**
+   * The act arrived from another server (the inbox): it is written and shown here as any other,
+   * but never delivered again — its own server already told whom it meant to.
+   */
+  inbound: boolean;
+  /** Work after the answer (a request's waitUntil; awaited where there is none). */
+  after(what: string, work: () => Promise<unknown>): Promise<void>;
 }
 
-/** A write that only another server's post or person needs to hear of: streamed live here either way. */
-export const federateIf = (c: Context<AppEnv>, remote: boolean, event: OutEvent) =>
-  remote ? federate(c, event) : publishLive(c, event);
+/** A request's action context (/v1 or the Mastodon API). */
+export const actionOf = (c: Context<AppEnv>): ActionContext => ({
+  db: c.var.db,
+  env: c.env,
+  origin: siteOriginOf(c.env, c.req.url),
+  inbound: false,
+  after: (what, work) => later(c, what, work),
+});
+
+/**
+ * Tells the fediverse (one small queue message, awaited: a send left pending is lost when the
+ * isolate ends) and whoever is connected here (features/live) what an action did.
+ */
+export async function deliver(ctx: ActionContext, event: OutEvent): Promise<void> {
+  const msg = { ...event, origin: ctx.origin } as OutMessage;
+  await stream(ctx, event);
+  if (!ctx.inbound) await ctx.env.FED_QUEUE?.send(msg, { contentType: "json" });
+}
+
+/** Streams an action to whoever is connected here, and nowhere else. */
+export async function stream(ctx: ActionContext, event: OutEvent): Promise<void> {
+  if (ctx.env.LIVE && "uid" in event)
+    await ctx.after("live", () => publishNow(ctx.env, { ...event, origin: ctx.origin } as OutMessage));
+}
+
+/** An act that only another server's post or person needs to hear of: streamed live here either way. */
+export const deliverIf = (ctx: ActionContext, remote: boolean, event: OutEvent) =>
+  remote ? deliver(ctx, event) : stream(ctx, event);
+
+/** A route's delivery outside an action (the same as deliver). */
+export const federate = (c: Context<AppEnv>, event: OutEvent) => deliver(actionOf(c), event);
 
 /**
  * GET /v1/users/{name@host} (or a profile URL): the person is looked up on their server the first

@@ -23,19 +23,34 @@ import {
 } from "@fedify/vocab";
 import { dbFor } from "../../db/client";
 import { AppError } from "../../lib/errors";
-import { follow } from "../follows/follows.service";
-import { like } from "../likes/likes.service";
+import { followAction } from "../follows/follow.action";
+import { likeAction } from "../likes/like.action";
 import { renote, undoRenote } from "../notes/renotes.service";
-import { block } from "../safety/safety.service";
-import { report } from "../reports/reports.service";
+import { blockAction } from "../safety/block.action";
+import { reportAction } from "../reports/report.action";
 import { REPORT_KINDS, REPORT_NOTE_MAX } from "../reports/reports.constants";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { isBlockedHost } from "./domains";
 import type { FedData } from "./context";
+import type { ActionContext } from "./federate";
 import { forgetObject, rememberObject, storeActor, storedActorId, storedObject } from "./remote";
 import { receiveNote, removeNote, reviseNote } from "./receive";
 
 type Ctx = InboxContext<FedData>;
+
+/**
+ * What a remote server did runs the same action as the same act made here (an inbound one: shown
+ * and streamed here, never delivered again).
+ */
+const acting = (ctx: Ctx): ActionContext => ({
+  db: dbFor(ctx.data.env.DB),
+  env: ctx.data.env,
+  origin: ctx.canonicalOrigin,
+  inbound: true,
+  after: async (what, work) => {
+    await work().catch((e) => console.error(what, (e as Error)?.message ?? e));
+  },
+});
 
 const sameOrigin = (a: URL | null, b: URL | null) => !!a && !!b && a.origin === b.origin;
 
@@ -84,7 +99,7 @@ async function onFollow(ctx: Ctx, activity: Follow) {
   const uid = actor ? await storeActor(ctx.data.env, actor) : null;
   if (!actor || uid === null) return;
   // A block either way (or a suspended account) answers Reject; otherwise the follow stands at once.
-  const done = await quietly(follow(dbFor(ctx.data.env.DB), uid, local, true));
+  const done = await quietly(followAction(acting(ctx), uid, local, true));
   const answer = {
     id: new URL(`#${done ? "accept" : "reject"}/${uid}/${Date.now()}`, ctx.getActorUri(String(local))),
     actor: ctx.getActorUri(String(local)),
@@ -101,13 +116,13 @@ async function onUndo(ctx: Ctx, undo: Undo) {
   const db = dbFor(ctx.data.env.DB);
   if (object instanceof Follow) {
     const local = localActor(ctx, object.objectId);
-    if (local !== null) await quietly(follow(db, uid, local, false));
+    if (local !== null) await quietly(followAction(acting(ctx), uid, local, false));
   } else if (object instanceof Like) {
     const target = await localTarget(ctx, object.objectId);
-    if (target) await quietly(like(db, uid, target.kind, target.id, false));
+    if (target) await quietly(likeAction(acting(ctx), uid, target, false));
   } else if (object instanceof Block) {
     const local = localActor(ctx, object.objectId);
-    if (local !== null) await quietly(block(db, uid, local, false));
+    if (local !== null) await quietly(blockAction(acting(ctx), uid, local, false));
   } else if (object instanceof Announce) {
     const target = await localTarget(ctx, object.objectId);
     if (target?.kind === "note") await quietly(undoRenote(db, uid, target.id));
@@ -125,7 +140,7 @@ async function onReject(ctx: Ctx, reject: Reject) {
   // They refused our follow: it ends here too.
   const uid = await storedActorId(ctx.data.env, reject.actorId);
   const local = ourFollower(ctx, reject.objectId);
-  if (uid !== null && local !== null) await quietly(follow(dbFor(ctx.data.env.DB), local, uid, false));
+  if (uid !== null && local !== null) await quietly(followAction(acting(ctx), local, uid, false));
 }
 
 async function onCreate(ctx: Ctx, create: Create) {
@@ -162,7 +177,7 @@ async function onLike(ctx: Ctx, activity: Like) {
   const target = await localTarget(ctx, activity.objectId);
   if (!target) return;
   const uid = await sender(ctx, activity);
-  if (uid !== null) await quietly(like(dbFor(ctx.data.env.DB), uid, target.kind, target.id, true));
+  if (uid !== null) await quietly(likeAction(acting(ctx), uid, target, true));
 }
 
 async function onAnnounce(ctx: Ctx, announce: Announce) {
@@ -186,7 +201,7 @@ async function onBlock(ctx: Ctx, activity: Block) {
   const local = localActor(ctx, activity.objectId);
   if (local === null) return;
   const uid = await sender(ctx, activity);
-  if (uid !== null) await quietly(block(dbFor(ctx.data.env.DB), uid, local, true));
+  if (uid !== null) await quietly(blockAction(acting(ctx), uid, local, true));
 }
 
 /**
@@ -211,8 +226,7 @@ async function onFlag(ctx: Ctx, flag: Flag) {
   );
   const reason = Number(named?.[0] ?? 5);
   const note = (named ? said.slice(named[1].length).replace(/^: /, "") : said).slice(0, REPORT_NOTE_MAX);
-  const db = dbFor(ctx.data.env.DB);
-  for (const t of targets) await quietly(report(db, uid, t.kind, t.id, reason, { note }));
+  for (const t of targets) await quietly(reportAction(acting(ctx), uid, [t], reason, { note }));
 }
 
 /**

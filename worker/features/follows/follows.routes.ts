@@ -3,13 +3,14 @@ import { z } from "zod";
 import { me } from "../../lib/session";
 import { type Answer, personToggle, router, signedIn, typed } from "../../lib/validate";
 import { ListQuery, UidParam } from "../../lib/params";
-import { follow, listFollows } from "./follows.service";
-import { federate, federateIf } from "../federation/federate";
+import { listFollows } from "./follows.service";
+import { actionOf } from "../federation/federate";
+import { followAction } from "./follow.action";
 import { readOne } from "../../db/reads";
 import { suggestionsRead } from "./suggestions.service";
 
 const toggle = <M extends "post" | "delete">(method: M, summary: string) =>
-  personToggle(method, summary, typed<Answer<typeof follow>["answer"]>("Following or not, now"));
+  personToggle(method, summary, typed<Answer<typeof followAction>>("Following or not, now"));
 // People to follow for the signed-in person (Home's first steps and empty Following read the same).
 const suggestions = createRoute({
   method: "get",
@@ -28,17 +29,12 @@ const lists = createRoute({
 });
 
 export const followRoutes = router()
-  .openapi(toggle("post", "Follow someone"), async (c) => {
-    const { answer, remote } = await follow(c.var.db, me(c).id, c.req.valid("param").uid, true);
-    // A follow of someone here notifies them (live); one of someone elsewhere goes there too.
-    await federateIf(c, remote, { notex: "follow", op: "create", uid: me(c).id, target: c.req.valid("param").uid });
-    return c.json(answer, 200);
-  })
-  .openapi(toggle("delete", "Unfollow someone"), async (c) => {
-    const { answer, remote } = await follow(c.var.db, me(c).id, c.req.valid("param").uid, false);
-    if (remote) await federate(c, { notex: "follow", op: "delete", uid: me(c).id, target: c.req.valid("param").uid });
-    return c.json(answer, 200);
-  })
+  .openapi(toggle("post", "Follow someone"), async (c) =>
+    c.json(await followAction(actionOf(c), me(c).id, c.req.valid("param").uid, true), 200),
+  )
+  .openapi(toggle("delete", "Unfollow someone"), async (c) =>
+    c.json(await followAction(actionOf(c), me(c).id, c.req.valid("param").uid, false), 200),
+  )
   .openapi(suggestions, async (c) =>
     c.json({ users: await readOne(c.var.db, suggestionsRead(c.var.db, me(c).id)) }, 200),
   )

@@ -1,18 +1,20 @@
 // Accounts: the person's own (verify/update credentials), anyone's by id or handle, their
 // relationships, and follow, block and mute through the same services as /v1.
 import { type Context, Hono } from "hono";
-import { and, eq, getTableColumns, inArray, isNull, sql } from "drizzle-orm";
+import { and, getTableColumns, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { users } from "../../db/schema/users";
 import type { AppEnv, DB } from "../../env";
 import { findRemote } from "../federation/federate";
 import { AppError } from "../../lib/errors";
-import { follow } from "../follows/follows.service";
-import { block, mute } from "../safety/safety.service";
+import { followAction } from "../follows/follow.action";
+import { blockAction, muteAction } from "../safety/block.action";
+import type { ActionContext } from "../federation/federate";
+import { editProfile } from "../users/profile.action";
 import { ProfileEdit } from "../users/users.schema";
 import { checkImage, storeImage } from "./images";
 import {
-  federated,
+  acting,
   input,
   type MastoContext,
   type MastoEnv,
@@ -138,15 +140,13 @@ const UpdateCredentials = z.object({
 /** A multipart file part that was really sent (apps send an empty string for "no new picture"). */
 const sentFile = (v: unknown) => (v === undefined || v === "" ? undefined : v);
 
-/** Follow, block or mute (and their undo) by path id, answering the Relationship afterwards. */
+/** Follow, block or mute (and their undo) by path id: /v1's action, answered with the Relationship afterwards. */
 const relation =
-  (on: boolean, act: (db: DB, me: number, uid: number, on: boolean) => Promise<unknown>) => async (c: MastoContext) => {
+  (on: boolean, act: (ctx: ActionContext, me: number, uid: number, on: boolean) => Promise<unknown>) =>
+  async (c: MastoContext) => {
     const id = accountId(c.req.param("id"));
     if (!id) throw notFoundError();
-    await act(c.var.db, viewer(c).id, id, on);
-    // A follow of someone on another server goes there, as /v1's does (blocks and mutes stay here).
-    if (act === follow)
-      await federated(c, { notex: "follow", op: on ? "create" : "delete", uid: viewer(c).id, target: id });
+    await act(acting(c), viewer(c).id, id, on);
     return c.json(await relationship(c, id));
   };
 
@@ -177,16 +177,8 @@ export const accountRoutes = new Hono<MastoEnv>()
     if (header !== undefined) await checkImage("header", header, "cover");
     const a = avatar !== undefined ? await storeImage(c, me, "avatar", avatar, "avatar") : null;
     const h = header !== undefined ? await storeImage(c, me, "header", header, "cover") : null;
-    const [row] = await c.var.db
-      .update(users)
-      .set({
-        fullname: parsed.data.name,
-        descr: parsed.data.descr,
-        ...(a ? { avatar: a.file_url } : {}),
-        ...(h ? { cover: h.file_url } : {}),
-      })
-      .where(eq(users.id, me))
-      .returning();
+    const fields = { name: parsed.data.name, descr: parsed.data.descr, avatar: a?.file_url, cover: h?.file_url };
+    const row = await editProfile(acting(c), me, fields);
     return c.json(credentialAccount(row, originOf(c)));
   })
   .get("/api/v1/accounts/relationships", scoped("read:follows"), async (c) => {
@@ -204,9 +196,9 @@ export const accountRoutes = new Hono<MastoEnv>()
   .get("/api/v1/accounts/:id", readable("read:accounts"), async (c) =>
     c.json(account(await oneAccount(c, c.req.param("id")), originOf(c))),
   )
-  .post("/api/v1/accounts/:id/follow", scoped("write:follows"), relation(true, follow))
-  .post("/api/v1/accounts/:id/unfollow", scoped("write:follows"), relation(false, follow))
-  .post("/api/v1/accounts/:id/block", scoped("write:blocks"), relation(true, block))
-  .post("/api/v1/accounts/:id/unblock", scoped("write:blocks"), relation(false, block))
-  .post("/api/v1/accounts/:id/mute", scoped("write:mutes"), relation(true, mute))
-  .post("/api/v1/accounts/:id/unmute", scoped("write:mutes"), relation(false, mute));
+  .post("/api/v1/accounts/:id/follow", scoped("write:follows"), relation(true, followAction))
+  .post("/api/v1/accounts/:id/unfollow", scoped("write:follows"), relation(false, followAction))
+  .post("/api/v1/accounts/:id/block", scoped("write:blocks"), relation(true, blockAction))
+  .post("/api/v1/accounts/:id/unblock", scoped("write:blocks"), relation(false, blockAction))
+  .post("/api/v1/accounts/:id/mute", scoped("write:mutes"), relation(true, muteAction))
+  .post("/api/v1/accounts/:id/unmute", scoped("write:mutes"), relation(false, muteAction));

@@ -7,7 +7,7 @@ import type { z } from "zod";
 import type { AppEnv, CurrentUser } from "../../env";
 import { AppError, fieldErrors } from "../../lib/errors";
 import type { OutEvent } from "../federation/context";
-import { federate } from "../federation/federate";
+import { type ActionContext, actionOf, federate } from "../federation/federate";
 import { holds } from "./scopes";
 import { readToken, type TokenOwner } from "./tokens";
 
@@ -63,6 +63,9 @@ export const bearer: MiddlewareHandler<MastoEnv> = async (c, next) => {
 
 /** What a write sends to the fediverse: the same queue message as the /v1 route's (federation/federate.ts). */
 export const federated = (c: MastoContext, event: OutEvent) => federate(c as unknown as Context<AppEnv>, event);
+
+/** The request's action context: an app's act runs the same action as /v1's (federation/federate.ts). */
+export const acting = (c: MastoContext): ActionContext => actionOf(c as unknown as Context<AppEnv>);
 
 /** The scope each guard asks for, so the OpenAPI document (worker/openapi.ts) names it. */
 const guards = new WeakMap<MiddlewareHandler, { scope: string; visitors: boolean }>();

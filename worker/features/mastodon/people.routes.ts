@@ -11,7 +11,7 @@ import { users } from "../../db/schema/users";
 import { AppError } from "../../lib/errors";
 import { listFollows } from "../follows/follows.service";
 import { type REPORT_KINDS, REPORT_NOTE_MAX } from "../reports/reports.constants";
-import { forwardOf, report } from "../reports/reports.service";
+import { reportAction } from "../reports/report.action";
 import { listOf } from "../safety/safety.service";
 import { decodeCursor, pageOf } from "../../lib/paging";
 import { RENOTE } from "../notes/notes.constants";
@@ -29,7 +29,7 @@ import {
   setLink,
   viewer,
   viewerId,
-  federated,
+  acting,
 } from "./masto.http";
 import { ACCOUNT_COLUMNS, accountRowOf } from "./columns";
 import { searchAll } from "./search";
@@ -189,20 +189,14 @@ export const peopleRoutes = new Hono<MastoEnv>()
       throw notFoundError();
     const reason = REASON[data.category ?? "other"] ?? 5;
     const note = (data.comment ?? "").slice(0, REPORT_NOTE_MAX);
-    const stored = [];
-    for (const r of refs)
-      stored.push({ ...r, created: (await report(c.var.db, me, r.kind, r.id, reason, { note })).created });
-    // As Mastodon: forwarded when asked for and the account is on another server (the same Flag
-    // the web's "Forward to <host>" sends).
-    const flag = data.forward && owner.username.includes("@") ? forwardOf(stored, reason, note) : null;
-    if (flag) await federated(c, flag);
+    const done = await reportAction(acting(c), me, refs, reason, { note, forward: data.forward });
     return c.json({
       id: `${me}-${Date.now()}`,
       action_taken: false,
       action_taken_at: null,
       category: data.category ?? "other",
       comment: data.comment ?? "",
-      forwarded: flag !== null,
+      forwarded: done.forwarded,
       created_at: new Date().toISOString(),
       status_ids: shown.map((s) => s.id),
       rule_ids: [],

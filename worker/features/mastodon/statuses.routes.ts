@@ -7,11 +7,21 @@ import { replies } from "../../db/schema/social";
 import { AppError } from "../../lib/errors";
 import { markWrite } from "../interactions/interactions.service";
 import { BOOKMARK } from "../interactions/kinds";
-import { likeWrite } from "../likes/likes.service";
+import { likeAction } from "../likes/like.action";
 import { prepareRenote, prepareUndoRenote, renoteOf } from "../notes/renotes.service";
 import { originOf } from "./accounts.routes";
 import { deleteStatus, editStatus, idempotent, postStatus, StatusInput } from "./compose.service";
-import { federated, input, type MastoContext, type MastoEnv, readable, scoped, viewer, viewerId } from "./masto.http";
+import {
+  acting,
+  federated,
+  input,
+  type MastoContext,
+  type MastoEnv,
+  readable,
+  scoped,
+  viewer,
+  viewerId,
+} from "./masto.http";
 import { type StatusRef, statusRef } from "./serialise";
 import {
   contextOf,
@@ -21,6 +31,7 @@ import {
   refsWhere,
   sourceOf,
   statusOf,
+  statusRead,
   writeThenStatus,
 } from "./statuses.service";
 
@@ -45,13 +56,12 @@ const toggle = (on: boolean) => async (c: MastoContext) => {
   return c.json((await afterWrite(c, write, refsWhere([ref]))).status);
 };
 
-/** Favourite/unfavourite: a like, sent to the fediverse as /v1's is. */
+/** Favourite/unfavourite: /v1's like, answered with the status read in the like's own batch. */
 const favourite = (on: boolean) => async (c: MastoContext) => {
   const ref = refOf(c);
   const me = viewer(c).id;
-  const { status } = await afterWrite(c, likeWrite(c.var.db, me, ref.kind, ref.id, on), refsWhere([ref]));
-  await federated(c, { notex: "like", op: on ? "create" : "delete", uid: me, kind: ref.kind, id: ref.id });
-  return c.json(status);
+  const status = statusRead(c.var.db, originOf(c), me, refsWhere([ref]));
+  return c.json((await likeAction(acting(c), me, ref, on, status)).read);
 };
 
 /** Only notes: the other kind's ids match none. */

@@ -2,7 +2,7 @@
 // turning what an app posts into the note, reply or quote NoteX's own services write.
 import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { bindPlan, namedObjects, planFrom } from "../../db/plan";
-import { known, pairOf, type Read, readOne, readTogether } from "../../db/reads";
+import { known, mapRead, pairOf, type Read, readOne, readTogether } from "../../db/reads";
 import { notes } from "../../db/schema/notes";
 import { replies } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
@@ -177,11 +177,17 @@ export async function writeThenStatus<T>(
   write: Read<T>,
   where: RefsWhere,
 ): Promise<{ done: T; status: Status }> {
-  const [done, found] = await readOne(db, pairOf(write, refsRead(db, origin, viewer, where)));
-  const [status] = found.values();
-  if (!status) throw notFoundStatus();
+  const [done, status] = await readOne(db, pairOf(write, statusRead(db, origin, viewer, where)));
   return { done, status };
 }
+
+/** The one status `where` names as the viewer sees it, for a batch; Mastodon's 404 when it is not there. */
+export const statusRead = (db: DB, origin: string, viewer: number, where: RefsWhere): Read<Status> =>
+  mapRead(refsRead(db, origin, viewer, where), (found) => {
+    const [status] = found.values();
+    if (!status) throw notFoundStatus();
+    return status;
+  });
 
 /**
  * GET …/source: the person's own status as they wrote it, one statement whose `where` holds the

@@ -6,8 +6,8 @@ import { json, jsonBody, readBody, router, signedIn } from "../../lib/validate";
 import { CONTENT_KINDS } from "../content/content";
 import { CONTROL_MESSAGE, hasControl, multiLine } from "../../lib/text";
 import { REPORT_NOTE_MAX } from "./reports.constants";
-import { forwardOf, report } from "./reports.service";
-import { federate } from "../federation/federate";
+import { actionOf } from "../federation/federate";
+import { reportAction } from "./report.action";
 
 const ReportInput = z.object({
   nid: idField("nid is required"),
@@ -53,8 +53,6 @@ const file = createRoute({
 
 export const reportRoutes = router().openapi(file, async (c) => {
   const { nid, kind, t, forward, note, block } = c.req.valid("json");
-  const done = await report(c.var.db, me(c).id, t, nid, kind, { note, block });
-  const flag = forward ? forwardOf([{ kind: t, id: nid, created: done.created }], kind, note) : null;
-  if (flag) await federate(c, flag);
-  return c.json({ reported: true, blocking: done.blocking }, 201);
+  const done = await reportAction(actionOf(c), me(c).id, [{ kind: t, id: nid }], kind, { note, block, forward });
+  return c.json({ reported: true as const, blocking: done.blocking }, 201);
 });

@@ -5,30 +5,28 @@ import { replies, reports } from "../../db/schema/social";
 import type { DB } from "../../env";
 import { runBatch } from "../../db/client";
 import { type ContentKind, type TargetFacts, targetAllows, targetFacts, targetRefusal } from "../content/content";
-import { block as blockPerson } from "../safety/safety.service";
+import { isRemote } from "../users/locality";
 import type { OutEvent } from "../federation/context";
 
-/** What a reporter may add: a note in their own words, and a block of the content's author. */
+/** What a reporter may add: a note in their own words for the moderators. */
 export interface ReportExtras {
   note?: string;
-  block?: boolean;
 }
 
-/** The author of a piece of content (0 when it is gone). */
-async function ownerOf(db: DB, kind: ContentKind, id: number): Promise<number> {
-  const t = kind === "note" ? notes : kind === "reply" ? replies : folders;
-  const [row] = await db
-    .select({ uid: t.userId })
-    .from(t as typeof notes)
+/** The author of a piece of content, and whether they are on another server (none when it is gone). */
+function authorOf(db: DB, kind: ContentKind, id: number) {
+  const t = (kind === "note" ? notes : kind === "reply" ? replies : folders) as typeof notes;
+  return db
+    .select({ uid: t.userId, remote: isRemote(t.userId) })
+    .from(t)
     .where(eq(t.id, id))
     .limit(1);
-  return row?.uid ?? 0;
 }
 
 /**
  * One report per user per item: a repeat answers the same, and stores nothing new. A report is
- * never refused across a block: the blocked may still tell moderators about abuse. With `block`,
- * the content's author is blocked too (as Mastodon's and Bluesky's report forms offer).
+ * never refused across a block: the blocked may still tell moderators about abuse. Answers whether
+ * it was stored now, and the content's author (0 when gone) and whether they are elsewhere.
  */
 export async function report(
   db: DB,
@@ -40,7 +38,7 @@ export async function report(
 ) {
   // The target's facts lead the insert's own batch (one round trip); the insert holds the same
   // condition in its own statement (columns in the table's order), so a refused report stores nothing.
-  const [[facts], added] = (await runBatch(db, [
+  const [[facts], added, [author]] = (await runBatch(db, [
     targetFacts(db, kind, id, uid, true),
     db
       .insert(reports)
@@ -49,20 +47,17 @@ export async function report(
       )
       .onConflictDoNothing()
       .returning({ id: reports.id }),
-  ])) as [TargetFacts[], unknown[]];
+    authorOf(db, kind, id),
+  ])) as [TargetFacts[], unknown[], { uid: number; remote: number }[]];
   const refused = targetRefusal(facts, false);
   if (refused) throw refused;
-  // Blocking the author is a second step, only when asked for (one's own content never).
-  const owner = extras.block ? await ownerOf(db, kind, id) : 0;
-  const blocking = owner !== 0 && owner !== uid;
-  if (blocking) await blockPerson(db, uid, owner, true);
-  return { reported: true, created: added.length > 0, blocking };
+  return { created: added.length > 0, author: author?.uid ?? 0, remote: !!author?.remote };
 }
 
 /**
  * The Flag a report asks to forward to the reported posts' server (the web's "Forward to <host>",
  * a Mastodon app's `forward`), or null: only posts, and only those this report newly stored, so a
- * repeat sends nothing twice. The consumer sends it only when their author is on another server.
+ * repeat sends nothing twice. Only posts whose author is on another server are given (report.action.ts).
  */
 export function forwardOf(
   posts: { kind: ContentKind; id: number; created: boolean }[],

@@ -9,19 +9,16 @@ import { type Answer, jsonBody, personToggle, readBody, router, signedIn, typed 
 import { idField, ListQuery, orElse } from "../../lib/params";
 import { ACTIONS, act, isStaff, mailAccountDecision, type Role, roleOf, TARGET_KINDS } from "./moderation.service";
 import { siteOrigin } from "../accounts/accounts.service";
-import { block, listOf, mute } from "./safety.service";
+import { listOf } from "./safety.service";
+import { blockAction, muteAction } from "./block.action";
 import { blockDomain, unblockDomain } from "../federation/domains";
 import { domainBlocksRead, moderationLogRead, reportQueueRead } from "./moderation.reads";
 import { readOne } from "../../db/reads";
 import { siteOriginOf } from "../federation/context";
-import { federate } from "../federation/federate";
+import { actionOf } from "../federation/federate";
 
 /** Blocks or mutes: the person's list, and setting or lifting one (the same routes for both). */
-const relationRoutes = (
-  list: "blocks" | "mutes",
-  set: typeof block | typeof mute,
-  after: (c: Context<AppEnv>, uid: number, on: boolean) => Promise<void> = async () => {},
-) => {
+const relationRoutes = (list: "blocks" | "mutes", set: typeof blockAction | typeof muteAction) => {
   const toggle = <M extends "post" | "delete">(method: M, summary: string) =>
     personToggle(method, summary, typed<Answer<typeof set>>("Whether it holds now"));
   const listed = createRoute({
@@ -34,24 +31,16 @@ const relationRoutes = (
   });
   return router()
     .openapi(listed, async (c) => c.json(await listOf(c.var.db, list, me(c).id, c.req.valid("query")), 200))
-    .openapi(toggle("post", `Add someone to your ${list}`), async (c) => {
-      const done = await set(c.var.db, me(c).id, c.req.valid("param").uid, true);
-      await after(c, c.req.valid("param").uid, true);
-      return c.json(done, 200);
-    })
-    .openapi(toggle("delete", `Take someone off your ${list}`), async (c) => {
-      const done = await set(c.var.db, me(c).id, c.req.valid("param").uid, false);
-      await after(c, c.req.valid("param").uid, false);
-      return c.json(done, 200);
-    });
+    .openapi(toggle("post", `Add someone to your ${list}`), async (c) =>
+      c.json(await set(actionOf(c), me(c).id, c.req.valid("param").uid, true), 200),
+    )
+    .openapi(toggle("delete", `Take someone off your ${list}`), async (c) =>
+      c.json(await set(actionOf(c), me(c).id, c.req.valid("param").uid, false), 200),
+    );
 };
 
-// A block of someone on another server is told to their server (Block / Undo(Block)), as
-// Mastodon does; a mute stays here (Mastodon does not federate mutes either).
-export const blockRoutes = relationRoutes("blocks", block, (c, target, on) =>
-  federate(c, { notex: "block", op: on ? "create" : "delete", uid: me(c).id, target }),
-);
-export const muteRoutes = relationRoutes("mutes", mute);
+export const blockRoutes = relationRoutes("blocks", blockAction);
+export const muteRoutes = relationRoutes("mutes", muteAction);
 
 /** Moderators and admins only: everyone else gets 403 (a visitor 401) before anything is read. */
 async function staff(c: Context<AppEnv>): Promise<{ id: number; role: Role }> {

@@ -12,6 +12,7 @@ import { users } from "../../db/schema/users";
 import type { DB } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
+import { isRemote } from "../users/locality";
 import { blockState } from "./visibility";
 
 const follow = (a: number, b: number) => and(eq(follows.followerId, a), eq(follows.followeeId, b));
@@ -36,18 +37,25 @@ export function dropNotifications(db: DB, userId: number, actor: number): BatchI
   return [db.delete(notifications).where(and(eq(notifications.userId, userId), eq(notifications.actorId, actor)))];
 }
 
+/** The other person, and whether they are on another server (locality.ts). */
 async function otherUser(db: DB, me: number, uid: number, verb: string) {
   if (me === uid) throw new AppError(422, "invalid_input", `You cannot ${verb} yourself.`);
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, uid)).limit(1);
+  const [row] = await db
+    .select({ id: users.id, remote: isRemote(users.id) })
+    .from(users)
+    .where(eq(users.id, uid))
+    .limit(1);
   if (!row) throw notFound("User not found");
+  return { remote: !!row.remote };
 }
 
+/** Block or unblock; answers whether the blocked person is on another server (their server is then told). */
 export async function block(db: DB, me: number, uid: number, on: boolean) {
-  await otherUser(db, me, uid, "block");
+  const { remote } = await otherUser(db, me, uid, "block");
   const key = and(eq(blocks.blockerId, me), eq(blocks.blockedId, uid));
   if (!on) {
     await db.delete(blocks).where(key);
-    return { blocking: false };
+    return { blocking: false, remote };
   }
   await db.batch([
     db.insert(blocks).values({ blockerId: me, blockedId: uid }).onConflictDoNothing(),
@@ -59,7 +67,7 @@ export async function block(db: DB, me: number, uid: number, on: boolean) {
     ...dropNotifications(db, me, uid),
     ...dropNotifications(db, uid, me),
   ]);
-  return { blocking: true };
+  return { blocking: true, remote };
 }
 
 export async function mute(db: DB, me: number, uid: number, on: boolean) {

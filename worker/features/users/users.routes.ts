@@ -2,13 +2,12 @@ import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { me } from "../../lib/session";
 import { type Answer, jsonBody, readBody, router, signedIn, typed } from "../../lib/validate";
-import { eq } from "drizzle-orm";
-import { users as usersTable } from "../../db/schema/users";
 import { createUploads, type UploadSlot } from "../uploads/uploads.links";
 import { ChangeEmail, ChangeUsername, ProfileEdit } from "./users.schema";
 import { changeUsername, loadUser } from "./users.service";
 import { changeEmail, siteOrigin } from "../accounts/accounts.service";
-import { findRemote } from "../federation/federate";
+import { actionOf, findRemote } from "../federation/federate";
+import { editProfile } from "./profile.action";
 import { isRemoteQuery } from "../federation/handles";
 import { notFound } from "../../lib/errors";
 
@@ -85,9 +84,6 @@ export const profileRoutes = router().openapi(profile, async (c) => {
   const origin = new URL(c.req.url).origin;
   const [a] = avatar ? await createUploads(c.env, c.var.db, uid, "avatar", [avatar], origin) : [];
   const [k] = cover ? await createUploads(c.env, c.var.db, uid, "cover", [cover], origin) : [];
-  await c.var.db
-    .update(usersTable)
-    .set({ fullname: name, descr, ...(a ? { avatar: a.file_url } : {}), ...(k ? { cover: k.file_url } : {}) })
-    .where(eq(usersTable.id, uid));
+  await editProfile(actionOf(c), uid, { name, descr, avatar: a?.file_url, cover: k?.file_url });
   return c.json({ user: await loadUser(c.var.db, { id: uid }, uid), avatar: a ?? null, cover: k ?? null }, 200);
 });

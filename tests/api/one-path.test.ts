@@ -1,0 +1,290 @@
+// One path per action: each user-visible action runs through every door that offers it — /v1 with
+// a session (which the pages' form actions call in process, app/lib/api.server.ts), /api with an
+// app's token, and a signed inbox delivery for what a remote server does — and each door leaves
+// the same rows, the same notifications and the same queued deliveries.
+//
+// Doors per action (the pages' door is /v1's):
+//   like            /v1/likes          /api favourite      inbox Like
+//   bookmark        /v1/bookmarks      /api bookmark
+//   follow          /v1/follows        /api follow         inbox Follow
+//   block           /v1/blocks         /api block          inbox Block
+//   mute            /v1/mutes          /api mute
+//   renote          /v1/renotes        /api reblog         inbox Announce
+//   quote           /v1/renotes        /api quoted_status_id
+//   post/edit/del   /v1/notes          /api statuses
+//   reply           /v1/replies        /api in_reply_to_id  inbox Create
+//   report          /v1/reports        /api reports         inbox Flag
+//   profile edit    /v1/users          /api update_credentials
+import { env } from "cloudflare:workers";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appToken, caller, instance, migrate, type Person, person, routeFetch } from "../fediverse";
+
+const A = instance("onepath.test", env.DB);
+const B = instance("onepath-b.test", env.DB_B);
+let unroute: () => void;
+let me: Person; // acts, through each door
+let ada: Person; // someone here
+let far: Person; // stands for someone on another server (a remote_actors row)
+let token: string;
+let adaNote: number;
+let farNote: number;
+
+const api = (method: string, path: string, body?: unknown) => caller(A)(method, path, body, token);
+
+const n = async (q: string, ...args: unknown[]) =>
+  (await A.env.DB.prepare(q)
+    .bind(...args)
+    .first<{ n: number }>())!.n;
+
+async function noteBy(who: Person, text: string) {
+  const res = await who.call("POST", "/v1/notes", { label: "work", content: `<p>${text}</p>` });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.note.id as number;
+}
+
+/** What one door's call set off: its answer's status, the messages queued, and `rows` read after. */
+async function through<R>(call: () => Promise<{ status: number; body: unknown }>, rows: () => Promise<R>) {
+  A.queue.items.splice(0);
+  const res = await call();
+  expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+  return { queued: A.queue.items.splice(0), rows: await rows() };
+}
+
+beforeAll(async () => {
+  await import("../../worker/features/federation/federation");
+  await migrate(env.DB_B);
+  unroute = routeFetch([A, B]);
+  me = await person(A, "opmee");
+  ada = await person(A, "opadaa");
+  far = await person(A, "opfarr");
+  token = await appToken(A, me);
+  adaNote = await noteBy(ada, "here");
+  farNote = await noteBy(far, "from elsewhere");
+  await env.DB.batch([
+    env.DB.prepare(
+      "insert into remote_actors (user_id, uri, host, inbox, shared_inbox, url, fetched_at) values (?1, 'http://far.test/u', 'far.test', 'http://far.test/inbox', null, '', 0)",
+    ).bind(far.id),
+    env.DB.prepare(
+      "insert into remote_objects (uri, kind, row_id, user_id) values ('http://far.test/n/1', 'note', ?1, ?2)",
+    ).bind(farNote, far.id),
+  ]);
+}, 120_000);
+afterAll(() => unroute());
+
+describe("like", () => {
+  const rows = (id: number) => async () => ({
+    likes: await n("select count(*) n from likes where user_id = ? and kind = 'note' and target_id = ?", me.id, id),
+    likenum: await n("select likenum n from notes where id = ?", id),
+    notices: await n(
+      "select count(*) n from notifications where actor_id = ? and action = 'like' and rowid = ?",
+      me.id,
+      id,
+    ),
+  });
+  for (const [where, target] of [
+    ["here", () => adaNote],
+    ["elsewhere", () => farNote],
+  ] as const)
+    it(`of a post ${where}: /v1 and a Mastodon app do the same`, async () => {
+      const id = target();
+      const v1 = await through(() => me.call("POST", `/v1/likes/${id}?t=note`), rows(id));
+      const v1Undo = await through(() => me.call("DELETE", `/v1/likes/${id}?t=note`), rows(id));
+      const app = await through(() => api("POST", `/api/v1/statuses/${id * 2}/favourite`), rows(id));
+      const appUndo = await through(() => api("POST", `/api/v1/statuses/${id * 2}/unfavourite`), rows(id));
+      expect(app).toEqual(v1);
+      expect(appUndo).toEqual(v1Undo);
+      expect(v1.rows).toEqual({ likes: 1, likenum: 1, notices: 1 });
+      // Only a post from another server is told of the like.
+      expect(v1.queued.length).toBe(where === "here" ? 0 : 1);
+    });
+});
+
+describe("bookmark", () => {
+  it("/v1 and a Mastodon app write the same row and queue nothing", async () => {
+    const rows = async () => ({
+      marks: await n("select count(*) n from bookmarks where user_id = ? and target_id = ?", me.id, adaNote),
+    });
+    const v1 = await through(() => me.call("POST", `/v1/bookmarks/${adaNote}?t=note`), rows);
+    const v1Undo = await through(() => me.call("DELETE", `/v1/bookmarks/${adaNote}?t=note`), rows);
+    const app = await through(() => api("POST", `/api/v1/statuses/${adaNote * 2}/bookmark`), rows);
+    const appUndo = await through(() => api("POST", `/api/v1/statuses/${adaNote * 2}/unbookmark`), rows);
+    expect([app, appUndo]).toEqual([v1, v1Undo]);
+    expect(v1).toEqual({ queued: [], rows: { marks: 1 } });
+  });
+});
+
+describe("follow", () => {
+  const rows = (uid: number) => async () => ({
+    follows: await n("select count(*) n from follows where follower_id = ? and followee_id = ?", me.id, uid),
+    followers: await n("select follower_num n from users where id = ?", uid),
+    notices: await n(
+      "select count(*) n from notifications where actor_id = ? and user_id = ? and action = 'follow'",
+      me.id,
+      uid,
+    ),
+  });
+  for (const [where, target] of [
+    ["here", () => ada],
+    ["elsewhere", () => far],
+  ] as const)
+    it(`of someone ${where}: /v1 and a Mastodon app do the same`, async () => {
+      const uid = target().id;
+      const v1 = await through(() => me.call("POST", `/v1/follows/${uid}`), rows(uid));
+      const v1Undo = await through(() => me.call("DELETE", `/v1/follows/${uid}`), rows(uid));
+      const app = await through(() => api("POST", `/api/v1/accounts/${uid}/follow`), rows(uid));
+      const appUndo = await through(() => api("POST", `/api/v1/accounts/${uid}/unfollow`), rows(uid));
+      expect([app, appUndo]).toEqual([v1, v1Undo]);
+      expect(v1.rows.follows).toBe(1);
+      expect([v1.queued.length, v1Undo.queued.length]).toEqual(where === "here" ? [0, 0] : [1, 1]);
+    });
+});
+
+describe("block and mute", () => {
+  const rows = (uid: number) => async () => ({
+    blocks: await n("select count(*) n from blocks where blocker_id = ? and blocked_id = ?", me.id, uid),
+    mutes: await n("select count(*) n from mutes where muter_id = ? and muted_id = ?", me.id, uid),
+  });
+  for (const [where, target] of [
+    ["here", () => ada],
+    ["elsewhere", () => far],
+  ] as const) {
+    it(`a block of someone ${where}: /v1 and a Mastodon app do the same`, async () => {
+      const uid = target().id;
+      const v1 = await through(() => me.call("POST", `/v1/blocks/${uid}`), rows(uid));
+      const v1Undo = await through(() => me.call("DELETE", `/v1/blocks/${uid}`), rows(uid));
+      const app = await through(() => api("POST", `/api/v1/accounts/${uid}/block`), rows(uid));
+      const appUndo = await through(() => api("POST", `/api/v1/accounts/${uid}/unblock`), rows(uid));
+      expect([app, appUndo]).toEqual([v1, v1Undo]);
+      expect(v1.rows.blocks).toBe(1);
+      // Only the blocked person's server is told (Block, then Undo(Block)).
+      expect([v1.queued.length, v1Undo.queued.length]).toEqual(where === "here" ? [0, 0] : [1, 1]);
+    });
+
+    it(`a mute of someone ${where}: /v1 and a Mastodon app do the same, and nothing is told`, async () => {
+      const uid = target().id;
+      const v1 = await through(() => me.call("POST", `/v1/mutes/${uid}`), rows(uid));
+      const v1Undo = await through(() => me.call("DELETE", `/v1/mutes/${uid}`), rows(uid));
+      const app = await through(() => api("POST", `/api/v1/accounts/${uid}/mute`), rows(uid));
+      const appUndo = await through(() => api("POST", `/api/v1/accounts/${uid}/unmute`), rows(uid));
+      expect([app, appUndo]).toEqual([v1, v1Undo]);
+      expect(v1).toEqual({ queued: [], rows: { blocks: 0, mutes: 1 } });
+    });
+  }
+});
+
+describe("renote", () => {
+  it("/v1 and a Mastodon app renote and take it back alike", async () => {
+    const rows = async () => ({
+      renotes: await n("select count(*) n from notes where user_id = ? and renote_id = ? and kind = 1", me.id, adaNote),
+      renum: await n("select renum n from notes where id = ?", adaNote),
+    });
+    const v1 = await through(() => me.call("POST", "/v1/renotes", { renote_id: adaNote, content: "" }), rows);
+    const v1Undo = await through(() => me.call("DELETE", `/v1/renotes/${adaNote}`), rows);
+    const app = await through(() => api("POST", `/api/v1/statuses/${adaNote * 2}/reblog`), rows);
+    const appUndo = await through(() => api("POST", `/api/v1/statuses/${adaNote * 2}/unreblog`), rows);
+    expect([app, appUndo]).toEqual([v1, v1Undo]);
+    expect(v1.rows.renotes).toBe(1);
+  });
+});
+
+describe("posts and replies", () => {
+  const shape = (queued: unknown[]) =>
+    queued.map((m) => {
+      const { id: _id, ...rest } = m as { id?: number };
+      return rest;
+    });
+
+  it("post, edit and delete queue the same through /v1 and a Mastodon app", async () => {
+    const v1 = await me.call("POST", "/v1/notes", { label: "note", content: "<p>one</p>" });
+    const v1Id = v1.body.note.id as number;
+    const postedV1 = shape(A.queue.items.splice(0));
+    const app = await api("POST", "/api/v1/statuses", { status: "one" });
+    const appId = Number(app.body.id) / 2;
+    const postedApp = shape(A.queue.items.splice(0));
+    expect(postedApp).toEqual(postedV1);
+    await me.call("PATCH", "/v1/notes", { id: v1Id, label: "note", content: "<p>two</p>" });
+    const editedV1 = shape(A.queue.items.splice(0));
+    await api("PUT", `/api/v1/statuses/${appId * 2}`, { status: "two" });
+    expect(shape(A.queue.items.splice(0))).toEqual(editedV1);
+    await me.call("DELETE", `/v1/notes/${v1Id}`);
+    const deletedV1 = shape(A.queue.items.splice(0));
+    await api("DELETE", `/api/v1/statuses/${appId * 2}`);
+    expect(shape(A.queue.items.splice(0))).toEqual(deletedV1);
+  });
+
+  it("a reply notifies and queues the same through /v1 and a Mastodon app", async () => {
+    const rows = async () => ({
+      notices: await n(
+        "select count(*) n from notifications where user_id = ? and actor_id = ? and action = 'reply'",
+        ada.id,
+        me.id,
+      ),
+      repnum: await n("select repnum n from notes where id = ?", adaNote),
+    });
+    const before = await rows();
+    const v1 = await through(() => me.call("POST", "/v1/replies", { parent: -adaNote, content: "<p>yes</p>" }), rows);
+    const app = await through(
+      () => api("POST", "/api/v1/statuses", { status: "yes indeed", in_reply_to_id: String(adaNote * 2) }),
+      rows,
+    );
+    expect(shape(app.queued)).toEqual(shape(v1.queued));
+    expect(app.rows.notices - v1.rows.notices).toBe(v1.rows.notices - before.notices);
+    expect(app.rows.repnum - v1.rows.repnum).toBe(v1.rows.repnum - before.repnum);
+  });
+});
+
+describe("report", () => {
+  const flags = (queued: unknown[]) => queued.filter((m) => (m as { notex: string }).notex === "flag");
+
+  for (const [where, target, owner] of [
+    ["here", () => adaNote, () => ada],
+    ["elsewhere", () => farNote, () => far],
+  ] as const)
+    it(`of a post ${where}, asked to forward: /v1 and a Mastodon app queue the same`, async () => {
+      const id = target();
+      const rows = async () => ({
+        reports: await n("select count(*) n from reports where user_id = ? and target_id = ?", me.id, id),
+      });
+      const v1 = await through(() => me.call("POST", "/v1/reports", { nid: id, kind: 1, forward: true }), rows);
+      await A.env.DB.prepare("delete from reports where user_id = ? and target_id = ?").bind(me.id, id).run();
+      const app = await through(
+        () =>
+          api("POST", "/api/v1/reports", {
+            account_id: String(owner().id),
+            status_ids: [String(id * 2)],
+            category: "spam",
+            forward: true,
+          }),
+        rows,
+      );
+      expect(flags(app.queued)).toEqual(flags(v1.queued));
+      expect(app.rows).toEqual(v1.rows);
+      // Only another server is told; a post here has nobody to forward to.
+      expect(flags(v1.queued).length).toBe(where === "here" ? 0 : 1);
+      await A.env.DB.prepare("delete from reports where user_id = ? and target_id = ?").bind(me.id, id).run();
+    });
+
+  it("with the author blocked: the block is told to the author's server, as a block is", async () => {
+    const v1 = await through(
+      () => me.call("POST", "/v1/reports", { nid: farNote, kind: 1, block: true }),
+      async () => n("select count(*) n from blocks where blocker_id = ? and blocked_id = ?", me.id, far.id),
+    );
+    expect(v1.rows).toBe(1);
+    expect(v1.queued).toMatchObject([{ notex: "block", op: "create", uid: me.id, target: far.id }]);
+    await me.call("DELETE", `/v1/blocks/${far.id}`);
+  });
+});
+
+describe("profile edit", () => {
+  it("/v1 and a Mastodon app write the same and queue the same", async () => {
+    const rows = async () => A.env.DB.prepare("select fullname, descr from users where id = ?").bind(me.id).first();
+    const v1 = await through(() => me.call("PATCH", "/v1/users", { name: "Op Me", descr: "hello" }), rows);
+    await me.call("PATCH", "/v1/users", { name: "reset", descr: "" });
+    A.queue.items.splice(0);
+    const app = await through(
+      () => api("PATCH", "/api/v1/accounts/update_credentials", { display_name: "Op Me", note: "hello" }),
+      rows,
+    );
+    expect(app).toEqual(v1);
+  });
+});
