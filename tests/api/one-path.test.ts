@@ -76,7 +76,7 @@ describe("like", () => {
     likes: await n("select count(*) n from likes where user_id = ? and kind = 'note' and target_id = ?", me.id, id),
     likenum: await n("select likenum n from notes where id = ?", id),
     notices: await n(
-      "select count(*) n from notifications where actor_id = ? and action = 'like' and rowid = ?",
+      "select count(*) n from notifications where actor_id = ? and action = 'like' and target_id = ?",
       me.id,
       id,
     ),
