@@ -1,3 +1,4 @@
+import { SearchField } from "./search/SearchField";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { type ReactNode, useRef } from "react";
 import type { UserJson, UserStats } from "../../worker/features/users/users.service";
@@ -200,14 +201,9 @@ function TopBar({ user, badge }: { user: UserJson | null; badge: number }) {
       </Link>
       {/* A plain GET form to /search (JavaScript or not); phones use the search icon instead. */}
       <Form method="get" action="/search" role="search" className="top-search">
-        <input
-          type="search"
-          name="q"
-          aria-label="Search NoteX"
+        <SearchField
+          label="Search NoteX"
           placeholder="Search NoteX"
-          maxLength={500}
-          autoComplete="off"
-          enterKeyHint="search"
           key={location.pathname === "/search" ? location.search : "top"}
           defaultValue={location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : ""}
         />

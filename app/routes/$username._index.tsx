@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { ProfileFoldersTab } from "~/components/folders/ProfileFoldersTab";
 import { ProfileNotesTab } from "~/components/notes/ProfileNotesTab";
-import { EditProfileDialog, FollowListDialog, ProfileHeader } from "~/components/profile/ProfileHeader";
+import { EditProfileDialog, FollowListDialog, ProfileHeader, useFediHandle } from "~/components/profile/ProfileHeader";
+import { RemoteFollowDialog } from "~/components/profile/RemoteFollow";
 import { fieldTexts } from "~/lib/notices";
 import { useViewer } from "~/lib/viewer";
 import { apiFor, result } from "~/lib/api.server";
@@ -79,11 +80,15 @@ export default function Profile() {
   const { user, tab, data, follow, profileError } = useLoaderData<typeof loader>();
   const viewer = useViewer();
   const dialog = useSearchParams()[0].get("dialog");
+  const handle = useFediHandle(user.username);
   return (
     <section className="page profile">
       <ProfileHeader user={user} viewer={viewer} />
       {follow && (
         <FollowListDialog title={follow.which === "following" ? "Following" : "Followers"} users={follow.users} />
+      )}
+      {!viewer && !user.remote_url && dialog === "follow" && (
+        <RemoteFollowDialog name={user.fullname} handle={handle} />
       )}
       {user.me && dialog === "edit-profile" && (
         <EditProfileDialog user={user} errors={fieldTexts(profileError, ["name", "descr"])} />
@@ -94,7 +99,7 @@ export default function Profile() {
         tabs={
           user.remote_url
             ? tabLinks(profilePath(user.username), "t", { notes: "Notes" })
-            : tabLinks(`/${user.username}`, "t", { folders: "X-Folders", notes: "Notes" })
+            : tabLinks(`/${user.username}`, "t", { folders: "Portfolio", notes: "Notes" })
         }
       />
       {tab === "notes" ? <ProfileNotesTab data={data} user={user} /> : <ProfileFoldersTab data={data} user={user} />}

@@ -77,7 +77,7 @@ test("a remote profile: name, handle with its server, bio as text, a link to the
     "href",
     `${peer.origin}/@${name}`,
   );
-  await expect(page.getByRole("link", { name: "X-Folders" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Portfolio" })).toHaveCount(0);
   await expectLoaded(page.locator(".profile-head img.avatar"));
   await expect(page.getByRole("button", { name: "Follow" })).toBeVisible();
   await page.getByLabel("Profile menu").click();

@@ -1,5 +1,5 @@
 // The portfolio reads like a CV: experience folders with a role and months (form and page), the
-// X-Folders tab grouped as a CV beside Filter and Sort, type icons for logos (never a letter
+// Portfolio tab grouped as a CV beside Filter and Sort, type icons for logos (never a letter
 // circle), and a visible RSS link on profile, tag and folder pages.
 import { expect, signedIn, test, uniq } from "./fixtures";
 
@@ -36,18 +36,32 @@ test("a company folder takes a role and months, shown on its page and its row", 
   await expect(page.getByText("end must not be before start")).toBeVisible();
 });
 
-test("the X-Folders tab shows folders grouped as a CV reads, beside Filter and Sort", async ({ page }) => {
+test("the Portfolio tab shows folders grouped as a CV reads, beside Filter and Sort", async ({ page }) => {
   const a = await signedIn(page, "Ada Portfolio");
+  const ids: number[] = [];
   for (const f of [
     { type: "Skill", name: "Algebra" },
     { type: "Project", name: "Difference engine", start_month: "2019-01" },
     { type: "School", name: "Home schooling", role: "Mathematics", start_month: "2010-01", end_month: "2015-06" },
-    { type: "Company", name: "Babbage & Co", role: "Programmer", start_month: "2019-02" },
+    { type: "Company", name: "Babbage & Co", role: "Programmer", start_month: "2019-02", descr: "Built the mill." },
     { type: "Travel", name: "Italy" },
   ]) {
-    expect((await page.request.post("/v1/folders", { data: f })).status()).toBe(201);
+    const res = await page.request.post("/v1/folders", { data: f });
+    expect(res.status()).toBe(201);
+    ids.push((await res.json()).id);
   }
+  for (const text of ["One", "Two", "Three"])
+    await page.request.post("/v1/notes", { data: { label: "idea", content: `<p>${text}</p>`, folders: [ids[3]] } });
   await page.goto(`/${a.username}`);
+  // The tab says what it is to a visitor; x-folders stay the word inside it.
+  await expect(page.getByRole("link", { name: "Portfolio", exact: true })).toHaveAttribute("aria-current", "page");
+  // A row reads as a CV line: months and notes together, its description, never "0 notes" or a bare date.
+  const job = page.locator(".folder-row", { hasText: "Babbage & Co" });
+  await expect(job.getByText("Feb 2019 – Present · 3 notes")).toBeVisible();
+  await expect(job.getByText("Built the mill.")).toBeVisible();
+  const skill = page.locator(".folder-row", { hasText: "Algebra" });
+  await expect(skill).not.toContainText("0 notes");
+  await expect(skill.locator("time")).toHaveCount(0);
   await expect(page.getByLabel("Filter")).toBeVisible();
   await expect(page.getByLabel("Sort by")).toBeVisible();
   await page.getByRole("navigation", { name: "Show folders as" }).getByRole("link", { name: "CV" }).click();
@@ -82,4 +96,29 @@ test("profile, tag and folder pages show a visible RSS link to their feed", asyn
     expect(res.status(), feed).toBe(200);
     expect(res.headers()["content-type"]).toMatch(/xml/);
   }
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test("the experience form fits the screen: Start and End side by side at one height, Save inside", async ({
+    page,
+  }) => {
+    const a = await signedIn(page, "Ada Phone");
+    await page.goto(`/${a.username}?dialog=folder&ftype=Company`);
+    const dialog = page.getByRole("dialog", { name: "New Company" });
+    await dialog.getByLabel("Start").fill("2021-03");
+    const [start, end, save] = await Promise.all(
+      [dialog.getByLabel("Start"), dialog.getByLabel("End"), dialog.getByRole("button", { name: "Save" })].map(
+        async (l) => (await l.boundingBox()) ?? { x: -1, y: -1, width: 0, height: 0 },
+      ),
+    );
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await dialog.evaluate((d) => d.scrollWidth <= d.clientWidth)).toBe(true);
+    expect(Math.round(start.height)).toBe(Math.round(end.height));
+    expect(Math.round(start.y)).toBe(Math.round(end.y));
+    for (const box of [start, end, save]) {
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+  });
 });

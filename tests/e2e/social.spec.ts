@@ -70,11 +70,15 @@ test("two people meet: follow, like, reply to a reply, bookmark, report, notific
   await a.ctx.close();
 });
 
-test("a visitor's Follow opens the login dialog", async ({ page, browser }) => {
+test("a visitor's Follow asks how, and Log in opens the login dialog", async ({ page, browser }) => {
   const a = await author(browser);
   await a.ctx.close();
   await page.goto(`/${a.account.username}`);
   await page.getByRole("link", { name: "Follow", exact: true }).click();
+  await page
+    .getByRole("dialog", { name: /^Follow / })
+    .getByRole("link", { name: "Log in" })
+    .click();
   await expect(page.getByRole("dialog", { name: "Log in to NoteX" })).toBeVisible();
 });
 

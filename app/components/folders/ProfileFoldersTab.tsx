@@ -27,7 +27,7 @@ function cvSections(folders: FolderJson[]) {
 }
 
 /**
- * The profile's X-Folders tab: filter by type (count > 0), sort by Type or Noted at, or shown as a
+ * The profile's Portfolio tab (its x-folders): filter by type (count > 0), sort by Type or Noted at, or shown as a
  * CV (sections by kind of experience); New, rows, More folders.
  */
 export function ProfileFoldersTab({ data, user }: { data: unknown; user?: UserJson }) {

@@ -1,5 +1,5 @@
 import { noun } from "~/lib/plural";
-import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
+import { Form, Link, useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { UserJson } from "../../../worker/features/users/users.service";
 import { dialogHref } from "~/lib/scroll";
 import { profilePath, remoteHost, webLink } from "~/lib/url";
@@ -9,6 +9,7 @@ import { Field, SubmitRow, FieldError } from "../Field";
 import { PersonActionForm } from "../PersonActionForm";
 import { SafetyItems } from "../safety/SafetyMenu";
 import { RssLink } from "../RssLink";
+import { CopyButton } from "../CopyButton";
 
 export interface FollowUser {
   id: number;
@@ -18,13 +19,20 @@ export interface FollowUser {
   following: boolean;
 }
 
-/** Follow, or Following with an Unfollow dropdown; a visitor's Follow opens the login dialog. */
+/**
+ * Follow, or Following with an Unfollow dropdown. A visitor's Follow asks how: with a NoteX account
+ * (log in, sign up) or from their own server (RemoteFollow.tsx); someone elsewhere's, to log in.
+ */
 export function FollowButton({ user, viewer }: { user: UserJson; viewer: UserJson | null }) {
   const fetcher = useFetcher<{ ok: boolean; data?: { following: boolean } }>();
   const location = useLocation();
   if (!viewer) {
     return (
-      <Link to={dialogHref(location, "login")} className="btn primary" preventScrollReset>
+      <Link
+        to={dialogHref(location, remoteHost(user.username) ? "login" : "follow")}
+        className="btn primary"
+        preventScrollReset
+      >
         Follow
       </Link>
     );
@@ -103,11 +111,19 @@ export function EditProfileDialog({ user, errors }: { user: UserJson; errors?: R
 // React 18 has no fetchPriority prop (it warns and renders it as written): the lowercase attribute.
 const HIGH = { fetchpriority: "high" } as Record<string, string>;
 
+/** Someone's fediverse handle: `@name@host`, this site's host for a person here. */
+export function useFediHandle(username: string) {
+  const origin = useRouteLoaderData<{ origin: string }>("root")?.origin;
+  if (username.includes("@") || !origin) return `@${username}`;
+  return `@${username}@${new URL(origin).host}`;
+}
+
 export function ProfileHeader({ user, viewer }: { user: UserJson; viewer?: UserJson | null }) {
   const location = useLocation();
   const s = user.stats;
   const host = remoteHost(user.username);
   const remote = host ? { host, url: webLink(user.remote_url) } : null;
+  const handle = useFediHandle(user.username);
   return (
     <header className="profile-head">
       {user.cover ? (
@@ -140,8 +156,10 @@ export function ProfileHeader({ user, viewer }: { user: UserJson; viewer?: UserJ
         </div>
       </div>
       <h1>{user.fullname}</h1>
+      {/* The whole handle, as Mastodon shows it: what someone elsewhere searches for to follow. */}
       <p className="muted handle">
-        @{user.username}
+        <span className="fedi-handle">{handle}</span>
+        <CopyButton label="Copy" text={() => handle} className="copy-handle" />
         {user.muting && <span className="pill">Muted</span>}
       </p>
       {user.descr && <p className="descr">{user.descr}</p>}
