@@ -5,6 +5,7 @@ import { auth } from "./features/auth/auth.routes";
 import { bookmarkRoutes } from "./features/bookmarks/bookmarks.routes";
 import { folderRoutes } from "./features/folders/folders.routes";
 import { importRoutes } from "./features/imports/imports.routes";
+import { moveRoutes } from "./features/moves/moves.routes";
 import { followRoutes } from "./features/follows/follows.routes";
 import { likesRoutes } from "./features/likes/likes.routes";
 import { notificationRoutes } from "./features/notifications/notifications.routes";
@@ -54,6 +55,7 @@ export const api = $(
     .route("/follows", followRoutes)
     .route("/folders", folderRoutes)
     .route("/imports", importRoutes)
+    .route("/moves", moveRoutes)
     .route("/bookmarks", bookmarkRoutes)
     .route("/reports", reportRoutes)
     .route("/replies", replyRoutes)

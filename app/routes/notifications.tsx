@@ -39,6 +39,7 @@ const TEXT: Record<string, string> = {
   mod_suspend: "suspended your account",
   mod_unsuspend: "lifted your account's suspension",
   mention: "mentioned you",
+  move: "moved to a new account, which you now follow",
 };
 
 /** What a like or renote is about, as its notice says it ("liked your reply"). */
@@ -51,6 +52,7 @@ const ICON: Record<string, IconName> = {
   reply: "message-circle",
   mention: "at-sign",
   follow: "user-plus",
+  move: "user-plus",
   note: "bell",
 };
 

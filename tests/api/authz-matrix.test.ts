@@ -10,7 +10,7 @@ import { snapshot } from "../db-snapshot";
 import { listSessions } from "../../worker/lib/sessions";
 import { type TestUser, user } from "../factories";
 import { routes } from "../fuzz";
-import { Client, type Res } from "../http";
+import { BASE, Client, type Res } from "../http";
 import { type World, world } from "../world";
 
 interface Fixture extends World {
@@ -96,6 +96,18 @@ const CASES: Record<string, Case> = {
   // Imports read the caller's own upload and write x-folders of the caller's own.
   "POST /v1/imports/linkedin/preview": { call: () => ["/v1/imports/linkedin/preview", {}], other: "open" },
   "POST /v1/imports/linkedin": { call: () => ["/v1/imports/linkedin", { items: [] }], other: "open" },
+  // Moving accounts act on the caller's own account: its aliases, its move (which needs the new
+  // account to list it, so another user's call is a 422 that changes nothing: moves.test.ts).
+  "POST /v1/moves/aliases": {
+    call: (f) => ["/v1/moves/aliases", { handle: `${f.owner.username}@notex.test` }],
+    other: "self",
+  },
+  // (The other user's POST above named the owner as their alias: their DELETE removes their own row.)
+  "DELETE /v1/moves/aliases": { call: (f) => [`/v1/moves/aliases?uri=${BASE}/ap/users/${f.owner.id}`], other: "self" },
+  "POST /v1/moves": {
+    call: (f) => ["/v1/moves", { handle: `${f.owner.username}@notex.test`, password: "secret123" }],
+    other: "open",
+  },
   // Issue 21 item 17: slots for the caller's own next note, reserved before it is saved.
   "POST /v1/uploads": { call: () => ["/v1/uploads", { uploads: [{ file_size: 10, file_ext: "png" }] }], other: "open" },
   "POST /v1/renotes": { call: (f) => ["/v1/renotes", { renote_id: f.noteId, content: "" }], other: "open" },

@@ -188,6 +188,16 @@ export function ProfileHeader({ user, viewer }: { user: UserJson; viewer?: UserJ
         </Link>
         {!remote && <RssLink href={`/${user.username}/rss`} label={`RSS feed of @${user.username}'s notes`} />}
       </p>
+      {user.moved_to && (
+        <p className="notice moved" role="status">
+          @{user.username} has moved to <Link to={profilePath(user.moved_to)}>@{user.moved_to}</Link>.
+        </p>
+      )}
+      {user.moved_from && !user.moved_to && (
+        <p className="muted moved-from">
+          Moved here from <Link to={profilePath(user.moved_from)}>@{user.moved_from}</Link>.
+        </p>
+      )}
       {user.blocked_by && (
         <p className="notice flag" role="status">
           @{user.username} has blocked you. You cannot follow them or see their notes.

@@ -9,3 +9,4 @@ export * from "./safety";
 export * from "./oauth";
 export * from "./federation";
 export * from "./live";
+export * from "./moves";

@@ -21,6 +21,10 @@ export type OutMessage =
   | { notex: "block"; op: "create" | "delete"; uid: number; target: number; origin: string }
   // Someone elsewhere just found here for the first time: their recent public posts are read in.
   | { notex: "backfill"; op: "create"; uid: number; origin: string }
+  // An account moved (features/moves): "create" tells its followers' servers (a local account
+  // moving out); "followers" moves the follows of people here, a chunk at a time.
+  | { notex: "move"; op: "create"; uid: number; target: number; origin: string }
+  | { notex: "move"; op: "followers"; from: number; to: number; after: number; origin: string }
   // A report forwarded to the reported content's server: sent by the instance actor, so the
   // reporter is not named (no uid in the message).
   | {

@@ -27,6 +27,7 @@ import { D1KvStore } from "./kv";
 import { loadersFor } from "./loaders";
 import { QueueMessageQueue } from "./queue";
 import { mentionedPeople } from "./mentions";
+import { moveState } from "../moves/state";
 import { toAnnounce, toNote, toReplyNote } from "./objects";
 
 export const SOFTWARE = { name: "notex", version: "0.1.0" };
@@ -68,6 +69,7 @@ builder
         : null;
     const keys = await ctx.getActorKeyPairs(identifier);
     const origin = new URL(ctx.canonicalOrigin);
+    const moves = await moveState(ctx.data.env, ctx.canonicalOrigin, user.id);
     return new Person({
       id: ctx.getActorUri(identifier),
       preferredUsername: user.username,
@@ -90,6 +92,9 @@ builder
       discoverable: true,
       // Public notes may be found by Mastodon's full-text search (it leaves out actors without this).
       indexable: true,
+      // Account migration (features/moves): the accounts it came from, and where it went.
+      aliases: moves.aliases.map((a) => new URL(a.uri)),
+      successor: moves.moved_to ? new URL(moves.moved_to.uri) : null,
     });
   })
   .setKeyPairsDispatcher((ctx, identifier) =>

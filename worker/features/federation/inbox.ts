@@ -15,6 +15,7 @@ import {
   Flag,
   Follow,
   Like,
+  Move,
   Note,
   Reject,
   Undo,
@@ -34,6 +35,7 @@ import { isBlockedHost } from "./domains";
 import type { FedData } from "./context";
 import type { ActionContext } from "./federate";
 import { forgetObject, rememberObject, storeActor, storedActorId, storedObject } from "./remote";
+import { onMove } from "../moves/move-in";
 import { receiveNote, removeNote, reviseNote } from "./receive";
 
 type Ctx = InboxContext<FedData>;
@@ -257,6 +259,7 @@ export function listenInbox(builder: FederationBuilder<FedData>) {
     .on(Announce, unlessBlocked(onAnnounce))
     .on(Block, unlessBlocked(onBlock))
     .on(Flag, unlessBlocked(onFlag))
+    .on(Move, unlessBlocked(onMove))
     .onError((_ctx, error) => {
       console.error(JSON.stringify({ t: "federation.inbox", error: String(error) }));
     });

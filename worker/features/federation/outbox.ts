@@ -24,6 +24,8 @@ import { backfill } from "./backfill";
 import { flagOut } from "./outbox-flag";
 import { linkNewRemotes, mentionedPeople } from "./mentions";
 import { announceUri, noteUri, recipientOf, replyUri, toNote, toReplyNote } from "./objects";
+import { hasMoved } from "../moves/followers";
+import { moveOutbound } from "../moves/move-out";
 import { rememberSent, type SentKind, takeSent } from "./sent";
 
 type Ctx = Context<FedData>;
@@ -51,7 +53,10 @@ async function toFollowers(ctx: Ctx, uid: number, activity: Activity, also: Reci
     endpoints: r.shared ? { sharedInbox: new URL(r.inbox) } : null,
   }));
   const to = [...followers, ...also];
-  if (to.length) await ctx.sendActivity({ identifier: String(uid) }, to, activity, { preferSharedInbox: true });
+  if (!to.length) return;
+  // An account that moved away (features/moves) federates nothing new; what it takes back still goes.
+  if (!(activity instanceof Delete || activity instanceof Undo) && (await hasMoved(ctx.data.env.DB, uid))) return;
+  await ctx.sendActivity({ identifier: String(uid) }, to, activity, { preferSharedInbox: true });
 }
 
 const audience = (ctx: Ctx, uid: number) => ({ to: PUBLIC_COLLECTION, cc: ctx.getFollowersUri(String(uid)) });
@@ -203,7 +208,8 @@ async function towardOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "fo
 
 export async function sendOut(federation: Federation<FedData>, env: Env, m: OutMessage): Promise<void> {
   const ctx = federation.createContext(new URL(m.origin), { env });
-  if (m.notex === "note") await noteOut(ctx, env, m);
+  if (m.notex === "move") await moveOutbound(ctx, m);
+  else if (m.notex === "note") await noteOut(ctx, env, m);
   else if (m.notex === "reply") await replyOut(ctx, env, m);
   else if (m.notex === "renote") await renoteOut(ctx, env, m);
   else if (m.notex === "like") await likeOut(ctx, env, m);

@@ -34,12 +34,15 @@ const TYPES: Record<string, string> = {
   mention: "mention",
   note: "status",
   quote: "quote",
+  move: "move",
 };
 
 type Noti = Awaited<ReturnType<typeof listNotifications>>["notis"][number];
 
 const refOf = (n: Noti): StatusRef | null =>
-  n.action === "follow" || (n.tblname !== "note" && n.tblname !== "reply") ? null : { kind: n.tblname, id: n.rowid };
+  n.action === "follow" || n.action === "move" || (n.tblname !== "note" && n.tblname !== "reply")
+    ? null
+    : { kind: n.tblname, id: n.rowid };
 
 const list = z
   .union([z.string(), z.array(z.string())])

@@ -23,7 +23,8 @@ function href(
 ): string {
   const actor = userSegment(actorName);
   const owner = userSegment(ownerName);
-  if (n.action === "follow") return `/${actor}`;
+  // A move leads to the old profile, which says where the person went.
+  if (n.action === "follow" || n.action === "move") return `/${actor}`;
   if (n.tblname === "folder") return slug === null ? `/${owner}` : `/${owner}/x/${encodeURIComponent(slug)}`;
   if (n.action.startsWith("mod_"))
     return n.tblname === "note" || n.tblname === "reply"

@@ -63,6 +63,19 @@ function userPlan(db: DB, by: "id" | "username") {
         >`(select coalesce(nullif(ra.url, ''), ra.uri) from remote_actors ra where ra.user_id = ${users.id})`.as(
           "x_remote_url",
         ),
+        // An account that moved (features/moves): the name of the one it moved to. drizzle writes
+        // the outer id unqualified, so no table with an id column may sit beside it in the subquery.
+        movedTo: sql<
+          string | null
+        >`(select (select t.username from users t where t.id = m.target_id) from account_moves m where m.user_id = ${users.id})`.as(
+          "x_moved_to",
+        ),
+        // And the account that moved here, when its Move was verified (the newest, if several did).
+        movedFrom: sql<
+          string | null
+        >`(select (select s.username from users s where s.id = m.user_id) from account_moves m where m.target_id = ${users.id} order by m.created_at desc limit 1)`.as(
+          "x_moved_from",
+        ),
       })
       .from(users)
       .where(by === "id" ? sql`${users.id} = ${P("id")}` : sql`lower(${users.username}) = lower(${P("username")})`)
@@ -96,6 +109,8 @@ interface UserRow {
   muting: number;
   staff: number;
   remoteUrl: string | null;
+  movedTo: string | null;
+  movedFrom: string | null;
 }
 
 /**
@@ -156,6 +171,8 @@ function toUserJson(u: UserRow, viewerId: number | null): UserJson {
     blocked_by: !isMe && !!u.blockedBy,
     muting: !isMe && !!u.muting,
     ...(u.remoteUrl ? { remote_url: u.remoteUrl } : {}),
+    ...(u.movedTo ? { moved_to: u.movedTo } : {}),
+    ...(u.movedFrom ? { moved_from: u.movedFrom } : {}),
     ...(isMe ? { email: u.email, pending_email: u.pendingEmail, has_password: !!u.hasPassword, role: u.role } : {}),
   };
 }

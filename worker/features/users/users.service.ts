@@ -48,6 +48,10 @@ export interface UserJson {
   muting: boolean;
   /** Only for a person on another server (username `name@host`): their profile page there. */
   remote_url?: string;
+  /** The account this one moved to (its username here: `name@host` when it lives elsewhere). */
+  moved_to?: string;
+  /** The account that moved here (verified by its Move), if one did. */
+  moved_from?: string;
   /** Only on the viewer's own record: user, moderator or admin. */
   role?: string;
 }

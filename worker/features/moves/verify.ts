@@ -1,0 +1,39 @@
+// Whether an account elsewhere (or here) names another as one of its former accounts: the one check
+// both a move out and a received Move rest on (Mastodon: the target's alsoKnownAs must list the
+// account that moves). Remote actors are read fresh, signed by the instance actor, never from the
+// document cache: an alias added a minute ago must count, and a stale copy must not.
+import { isActor } from "@fedify/vocab";
+import type { Env } from "../../env";
+import { INSTANCE } from "../federation/context";
+import { isBlockedHost } from "../federation/domains";
+import { federationFor } from "../federation/federation";
+import { fetchable } from "../federation/handles";
+import { storeActor } from "../federation/remote";
+
+/**
+ * The NoteX id of the account at `targetUri` when it lists `formerUri` among its aliases (a remote
+ * one is stored afresh on the way); null when it does not, cannot be read, or is the same account.
+ */
+export async function verifiedTarget(env: Env, origin: string, targetUri: URL, formerUri: URL): Promise<number | null> {
+  if (targetUri.href === formerUri.href) return null;
+  const federation = await federationFor(env);
+  const ctx = federation.createContext(new URL(origin), { env });
+  const own = ctx.parseUri(targetUri);
+  if (own?.type === "actor") {
+    if (!/^\d+$/.test(own.identifier)) return null;
+    const row = await env.DB.prepare(
+      `select u.id from users u join account_aliases a on a.user_id = u.id
+       where u.id = ?1 and a.uri = ?2 and u.suspended_at is null and not exists (select 1 from remote_actors r where r.user_id = u.id)`,
+    )
+      .bind(Number(own.identifier), formerUri.href)
+      .first<{ id: number }>();
+    return row?.id ?? null;
+  }
+  if (!fetchable(env, targetUri) || (await isBlockedHost(env.DB, targetUri.host))) return null;
+  const documentLoader = await ctx.getDocumentLoader({ identifier: INSTANCE });
+  const actor = await ctx.lookupObject(targetUri.href, { documentLoader }).catch(() => null);
+  // The document must be the actor it was asked for (an object claiming another id is not believed).
+  if (!isActor(actor) || actor.id?.href !== targetUri.href) return null;
+  if (!actor.aliasIds.some((a) => a.href === formerUri.href)) return null;
+  return storeActor(env, actor);
+}
