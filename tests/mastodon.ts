@@ -55,9 +55,16 @@ export async function consent(
   return { status: res.status, code: res.body?.code ?? null, redirect: res.body?.redirect ?? null, body: res.body };
 }
 
-/** The whole dance: an app, consent with PKCE, the token. Answers the token and a masto.js client for it. */
-export async function appToken(person: Client, scope = "read write follow") {
-  const app = await registerApp();
+/**
+ * The whole dance: an app (a new one, or `app` for a further token of the same app), consent with
+ * PKCE, the token. Answers the token, a masto.js client for it, and the token answer's status.
+ */
+export async function appToken(
+  person: Client,
+  scope = "read write follow",
+  app: Awaited<ReturnType<typeof registerApp>> | null = null,
+) {
+  app ??= await registerApp();
   const { verifier, challenge } = await pkce();
   const { code } = await consent(person, {
     client_id: app.clientId!,
@@ -81,5 +88,5 @@ export async function appToken(person: Client, scope = "read write follow") {
     }),
   );
   const token = (await res.json()) as { access_token: string };
-  return { app, token: token.access_token, client: masto(token.access_token) };
+  return { app, token: token.access_token, client: masto(token.access_token), status: res.status as number };
 }

@@ -8,7 +8,7 @@ import { hashSecret } from "../../worker/lib/secret";
 import { signToken } from "../../worker/lib/token";
 import { user } from "../factories";
 import { Client } from "../http";
-import { appToken, consent, pkce, REDIRECT, registerApp } from "../mastodon";
+import { appToken, REDIRECT, registerApp } from "../mastodon";
 
 /** A client that presents `secret` as the session cookie, as a stolen app token would be. */
 function asCookie(secret: string) {
@@ -19,24 +19,9 @@ function asCookie(secret: string) {
 
 /** A person's token for `app` (consent, then the code exchanged): a second token of the same app. */
 async function tokenFor(person: Awaited<ReturnType<typeof user>>, app: Awaited<ReturnType<typeof registerApp>>) {
-  const { verifier, challenge } = await pkce();
-  const { code } = await consent(person, {
-    client_id: app.clientId!,
-    redirect_uri: REDIRECT,
-    scope: "read",
-    code_challenge: challenge,
-    code_challenge_method: "S256",
-  });
-  const res = await new Client().post("/oauth/token", {
-    grant_type: "authorization_code",
-    code,
-    redirect_uri: REDIRECT,
-    client_id: app.clientId,
-    client_secret: app.clientSecret,
-    code_verifier: verifier,
-  });
-  expect(res.status).toBe(200);
-  return res.body.access_token as string;
+  const { token, status } = await appToken(person, "read", app);
+  expect(status).toBe(200);
+  return token;
 }
 
 describe("an app's token is not a web session", () => {
