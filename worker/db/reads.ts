@@ -31,6 +31,19 @@ export const pairOf = <A, B>(a: Read<A>, b: Read<B>): Read<[A, B]> => ({
   value: (results) => [a.value(results.slice(0, a.statements.length)), b.value(results.slice(a.statements.length))],
 });
 
+/** A read of named statements: its value is made from their results by the same names. */
+export function namedRead<K extends string, T>(
+  statements: Record<K, D1PreparedStatement>,
+  value: (results: Record<K, D1Result<Record<string, unknown>>>) => T,
+): Read<T> {
+  const names = Object.keys(statements) as K[];
+  return {
+    statements: names.map((k) => statements[k]),
+    value: (results) =>
+      value(Object.fromEntries(names.map((k, i) => [k, results[i]])) as Record<K, D1Result<Record<string, unknown>>>),
+  };
+}
+
 /**
  * A write built for drizzle's batch (statements with their values inline, and its answer or refusal
  * from their results) as a Read, so that reads built from plans can follow it in the same batch (a

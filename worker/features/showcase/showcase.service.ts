@@ -2,7 +2,7 @@
 // read with the page's other reads (one batch). Only what a visitor may see: no hidden content, no
 // suspended author.
 import { bindingOf } from "../../db/plan";
-import type { Read } from "../../db/reads";
+import { namedRead, type Read } from "../../db/reads";
 import type { DB } from "../../env";
 
 export interface ShowcaseFolder {
@@ -27,12 +27,15 @@ export interface Showcase {
   thread: { note: ShowcasePost; replies: ShowcasePost[] } | null;
 }
 
-// The most-followed person whose portfolio has at least two x-folders with notes, read down the
-// followers index (each candidate checked by its folders' index): a visitor sees a full one.
+// Among the most-followed people (a bounded walk down users_followers_idx), the first whose
+// portfolio has at least two x-folders with notes, each candidate checked by at most two entries
+// of its folders' index: a visitor sees a full one, at a cost that does not grow with the network.
+const CANDIDATES = 50;
 const PORTFOLIO = `select u.username, u.fullname, u.avatar, u.descr, f.type, f.name, f.slug, f.notenum
   from folders f join users u on u.id = f.user_id
-  where f.user_id = (select c.id from users c where c.suspended_at is null
-      and (select count(*) from folders cf where cf.user_id = c.id and cf.notenum > 0) >= 2
+  where f.user_id = (select c.id from (select id, follower_num from users where suspended_at is null
+        order by follower_num desc, id desc limit ${CANDIDATES}) c
+      where (select count(*) from (select 1 from folders cf where cf.user_id = c.id and cf.notenum > 0 limit 2)) = 2
       order by c.follower_num desc, c.id desc limit 1)
     and f.notenum > 0
   order by f.notenum desc, f.id desc limit 4`;
@@ -64,9 +67,9 @@ const post = (r: Record<string, unknown>): ShowcasePost => ({
 
 export function showcaseRead(db: DB): Read<Showcase> {
   const d1 = bindingOf(db);
-  return {
-    statements: [d1.prepare(PORTFOLIO), d1.prepare(NOTE), d1.prepare(REPLIES)],
-    value: ([folders, note, replies]) => {
+  return namedRead(
+    { folders: d1.prepare(PORTFOLIO), note: d1.prepare(NOTE), replies: d1.prepare(REPLIES) },
+    ({ folders, note, replies }) => {
       const first = folders.results[0];
       const lead = note.results[0];
       return {
@@ -84,5 +87,5 @@ export function showcaseRead(db: DB): Read<Showcase> {
         thread: lead ? { note: post(lead), replies: replies.results.map(post) } : null,
       };
     },
-  };
+  );
 }
