@@ -3,6 +3,55 @@ import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
 
+// Starting a workerd for a test file costs more than most files' tests (about 4 s a file on two
+// cores). Files that only ask and answer over HTTP share one workerd per vitest worker, each on storage
+// emptied first (tests/setup-shared.ts). Everything else keeps a runtime of its own: a file that
+// queues deliveries, holds sockets, fills rate limits or the edge cache leaves work and state behind
+// that the next file would see. A new file is isolated until it is listed here.
+const sharedRuntime = [
+  "tests/api/bench-twins.test.ts",
+  "tests/api/content-cleanup.test.ts",
+  "tests/api/counters.test.ts",
+  "tests/api/d1-meter.test.ts",
+  "tests/api/feed-cost.test.ts",
+  "tests/api/feeds.test.ts",
+  "tests/api/folder-likes.test.ts",
+  "tests/api/folders.test.ts",
+  "tests/api/hostile-input.test.ts",
+  "tests/api/linkedin-import.test.ts",
+  "tests/api/mentions.test.ts",
+  "tests/api/meter.test.ts",
+  "tests/api/notes.test.ts",
+  "tests/api/notifications.test.ts",
+  "tests/api/openapi.test.ts",
+  "tests/api/page-paths.test.ts",
+  "tests/api/private-state.test.ts",
+  "tests/api/read-trips.test.ts",
+  "tests/api/refusals.test.ts",
+  "tests/api/removed-content.test.ts",
+  "tests/api/renames.test.ts",
+  "tests/api/request-bodies.test.ts",
+  "tests/api/robustness-user.test.ts",
+  "tests/api/robustness-visitor.test.ts",
+  "tests/api/search-cost.test.ts",
+  "tests/api/search.test.ts",
+  "tests/api/social.test.ts",
+  "tests/api/spoofing.test.ts",
+  "tests/api/thread.test.ts",
+  "tests/api/username-check.test.ts",
+  "tests/api/write-plans.test.ts",
+  "tests/unit/app-error.test.ts",
+  "tests/unit/autoload.test.ts",
+  "tests/unit/client-rules.test.ts",
+  "tests/unit/interaction-kinds.test.ts",
+  "tests/unit/links.test.ts",
+  "tests/unit/plain-writes.test.ts",
+  "tests/unit/redirects.test.ts",
+  "tests/unit/sql-raw.test.ts",
+  "tests/unit/token.test.ts",
+  "tests/unit/typed-client.test.ts",
+];
+
 export default defineConfig({
   plugins: [
     cloudflareTest(async () => ({
@@ -29,8 +78,21 @@ export default defineConfig({
   ],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
-    include: ["tests/api/**/*.test.ts", "tests/unit/**/*.test.ts"],
-    setupFiles: ["./tests/setup.ts"],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "isolated",
+          include: ["tests/api/**/*.test.ts", "tests/unit/**/*.test.ts"],
+          exclude: sharedRuntime,
+          setupFiles: ["./tests/setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: { name: "shared", include: sharedRuntime, isolate: false, setupFiles: ["./tests/setup-shared.ts"] },
+      },
+    ],
     testTimeout: 30_000,
     // Files side by side on at least two cores. Vitest's default is one fewer than the cores: one
     // file at a time on a 2-core CI machine, where the test runner and the workers runtime (a
