@@ -46,14 +46,22 @@ class Plan {
   private by = new Map<number, Delivery[]>();
   add(d: Delivery) {
     const { to, ...rest } = d;
+    // Appended in place: a post to 10,000 online followers makes 10,000 notices, so copying the
+    // lists on each addition would be quadratic.
     const parts = new Map<number, number[]>();
-    for (const uid of to ?? []) parts.set(shardOf(uid), [...(parts.get(shardOf(uid)) ?? []), uid]);
+    for (const uid of to ?? []) {
+      const part = parts.get(shardOf(uid));
+      if (part) part.push(uid);
+      else parts.set(shardOf(uid), [uid]);
+    }
     const everywhere = !!(rest.streams?.length || rest.anyTag);
     for (let s = 0; s < SHARDS; s++) {
       const mine = parts.get(s);
       if (!mine && !everywhere) continue;
       const item: Delivery = everywhere ? { ...rest, ...(mine ? { to: mine } : {}) } : { ...rest, to: mine };
-      this.by.set(s, [...(this.by.get(s) ?? []), item]);
+      const items = this.by.get(s);
+      if (items) items.push(item);
+      else this.by.set(s, [item]);
     }
   }
   async send(send: Send) {
