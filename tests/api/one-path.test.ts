@@ -17,7 +17,7 @@
 //   profile edit    /v1/users          /api update_credentials
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appToken, caller, instance, migrate, type Person, person, routeFetch } from "../fediverse";
+import { appToken, caller, drain, instance, migrate, type Person, person, routeFetch, signedPost } from "../fediverse";
 
 const A = instance("onepath.test", env.DB);
 const B = instance("onepath-b.test", env.DB_B);
@@ -286,5 +286,48 @@ describe("profile edit", () => {
       rows,
     );
     expect(app).toEqual(v1);
+  });
+});
+
+describe("the inbox door", () => {
+  const inbox = () => `${A.origin}/ap/inbox`;
+  const actorOf = (p: Person) => `${B.origin}/ap/users/${p.id}`;
+  const renotesBy = (actor: string) =>
+    n(
+      "select count(*) n from notes where kind = 1 and renote_id = ? and user_id = (select user_id from remote_actors where uri = ?)",
+      adaNote,
+      actor,
+    );
+
+  it("an Undo(Announce) removes only its sender's own renote, and forgets only that Announce", async () => {
+    const bea = await person(B, "opbeaa");
+    const cal = await person(B, "opcall");
+    const announce = (p: Person, tag: string) => ({
+      id: `${actorOf(p)}#announces/${tag}`,
+      type: "Announce",
+      actor: actorOf(p),
+      object: `${A.origin}/ap/notes/${adaNote}`,
+      to: ["https://www.w3.org/ns/activitystreams#Public"],
+    });
+    const beas = announce(bea, "1");
+    for (const [p, a] of [
+      [bea, beas],
+      [cal, announce(cal, "2")],
+    ] as const)
+      expect((await signedPost(B, p.id, inbox(), a)).status).toBeLessThan(300);
+    await drain([A, B]);
+    expect([await renotesBy(actorOf(bea)), await renotesBy(actorOf(cal))]).toEqual([1, 1]);
+    // cal undoes bea's Announce: neither renote goes, and bea's Announce is still known here.
+    const undo = { id: `${actorOf(cal)}#undo/1`, type: "Undo", actor: actorOf(cal), object: beas };
+    expect((await signedPost(B, cal.id, inbox(), undo)).status).toBeLessThan(300);
+    await drain([A, B]);
+    expect([await renotesBy(actorOf(bea)), await renotesBy(actorOf(cal))]).toEqual([1, 1]);
+    expect(await n("select count(*) n from remote_objects where uri = ?", beas.id)).toBe(1);
+    // bea's own Undo takes hers back.
+    const own = { id: `${actorOf(bea)}#undo/1`, type: "Undo", actor: actorOf(bea), object: beas };
+    expect((await signedPost(B, bea.id, inbox(), own)).status).toBeLessThan(300);
+    await drain([A, B]);
+    expect([await renotesBy(actorOf(bea)), await renotesBy(actorOf(cal))]).toEqual([0, 1]);
+    expect(await n("select count(*) n from remote_objects where uri = ?", beas.id)).toBe(0);
   });
 });

@@ -125,10 +125,15 @@ async function onUndo(ctx: Ctx, undo: Undo) {
   } else if (object instanceof Block) {
     const local = localActor(ctx, object.objectId);
     if (local !== null) await quietly(blockAction(acting(ctx), uid, local, false));
-  } else if (object instanceof Announce) {
-    const target = await localTarget(ctx, object.objectId);
-    if (target?.kind === "note") await quietly(undoRenote(db, uid, target.id));
-    if (object.id) await forgetObject(ctx.data.env, object.id);
+  } else if (object instanceof Announce && object.id) {
+    // Only the sender's own Announce, as stored when it came: its row names the renote it made.
+    const own = await storedObject(ctx.data.env, object.id, uid);
+    if (own?.kind !== "renote") return;
+    const renoted = await ctx.data.env.DB.prepare("select renote_id as id from notes where id = ? and user_id = ?")
+      .bind(own.row_id, uid)
+      .first<{ id: number }>();
+    if (renoted) await quietly(undoRenote(db, uid, renoted.id));
+    await forgetObject(ctx.data.env, object.id, uid);
   }
 }
 

@@ -177,5 +177,5 @@ export async function removeNote(ctx: Ctx, uid: number, uri: URL, stored: { kind
   const db = dbFor(env.DB);
   if (stored.kind === "reply") await deleteReply(db, uid, stored.row_id).catch(() => undefined);
   else if (stored.kind === "note") await deleteNote(env, db, uid, stored.row_id).catch(() => undefined);
-  await forgetObject(env, uri);
+  await forgetObject(env, uri, uid);
 }

@@ -121,5 +121,6 @@ export const rememberObject = (env: Env, uri: URL, kind: string, rowId: number, 
     .bind(uri.href, kind, rowId, userId, url ?? null)
     .run();
 
-export const forgetObject = (env: Env, uri: URL) =>
-  env.DB.prepare("delete from remote_objects where uri = ?").bind(uri.href).run();
+/** Forgets a remote object, only as its own author's (another actor's object of the same id is kept). */
+export const forgetObject = (env: Env, uri: URL, userId: number) =>
+  env.DB.prepare("delete from remote_objects where uri = ? and user_id = ?").bind(uri.href, userId).run();
