@@ -60,6 +60,8 @@ export default defineConfig({
       miniflare: {
         // A second instance's database for the two-instance federation test (tests/api/federation-e2e.test.ts).
         d1Databases: { DB_B: "notex-b" },
+        // Its own sessions, where a test deletes accounts on both (sessions are keyed by account id).
+        kvNamespaces: { SESSIONS_B: "notex-sessions-b" },
         bindings: {
           APP_ENV: "local",
           TOKEN_SECRET: "test-token-secret-0123456789abcdef",

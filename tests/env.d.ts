@@ -4,5 +4,6 @@ declare namespace Cloudflare {
   interface Env extends NotexWorkerEnv {
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
     DB_B: D1Database;
+    SESSIONS_B: KVNamespace;
   }
 }

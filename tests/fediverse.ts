@@ -27,11 +27,13 @@ export interface Instance {
   fetch(request: Request): Promise<Response>;
 }
 
-export function instance(host: string, db: D1Database): Instance {
+/** An instance on `db`; with `sessions`, its own sessions too (else shared: ids of both can meet there). */
+export function instance(host: string, db: D1Database, sessions?: KVNamespace): Instance {
   const queue = new MemoryQueue();
   const e = {
     ...env,
     DB: db,
+    SESSIONS: sessions ?? env.SESSIONS,
     APP_ORIGIN: `http://${host}`,
     FED_QUEUE: queue as unknown as Queue<unknown>,
     RL_FED: undefined,

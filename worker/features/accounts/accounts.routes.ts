@@ -11,6 +11,7 @@ import { type Answer, json, jsonBody, readBody, router, signedIn, typed } from "
 import { DeleteAccountInput, FORGOT_SENT, ForgotInput, OutboxQuery, ResetInput, TokenInput } from "./accounts.schema";
 import { confirmEmail, requestConfirmation, resetPassword, sendReset, siteOrigin } from "./accounts.service";
 import { checkDeletion, deleteAccount } from "./delete.service";
+import { actionOf, tellServers } from "../federation/federate";
 import { exportZip } from "./export.service";
 import { endOne, endOthers, listSessions } from "./sessions.service";
 
@@ -161,6 +162,8 @@ export const accountRoutes = router()
     const uid = me(c).id;
     await checkDeletion(c.var.db, uid, c.req.valid("json"));
     await deleteAccount(c.env, c.var.db, uid);
+    // Every server that knows the account hears that it is gone (signed with the keys kept for it).
+    await tellServers(actionOf(c), { notex: "account", op: "delete", uid });
     await endCurrentSession(c);
     return c.json({ deleted: true as const }, 200);
   })

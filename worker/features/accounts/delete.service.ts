@@ -13,6 +13,7 @@ import { AppError, notFound } from "../../lib/errors";
 import { verifyPassword } from "../../lib/password";
 import { bindingOf } from "../../db/plan";
 import { MARKS } from "../interactions/kinds";
+import { keepFarewell } from "../federation/farewell";
 
 const CHUNK = 500;
 /** Replies are taken fewer at a time: each brings its whole subtree (others' answers under it). */
@@ -73,6 +74,9 @@ export async function deleteAccount(env: Env, db: DB, uid: number) {
   const U = sql`${uid}`;
   // Every session and token ends first: nothing the person does can race the deletion.
   await endAllSessions(env, uid);
+  // A local account's keys and the servers that know it are kept for its Delete(Person), which the
+  // queue sends once the rows are gone (federation/farewell.ts).
+  await keepFarewell(bindingOf(db), uid);
 
   // 1. Their notes, with everything hanging on them: replies (anyone's), plain renotes of them, and
   //    (by foreign keys) the likes, bookmarks, reports and notifications about the notes and replies.

@@ -43,7 +43,12 @@ export const actionOf = (c: Context<AppEnv>): ActionContext => ({
 export async function deliver(ctx: ActionContext, event: OutEvent): Promise<void> {
   const msg = { ...event, origin: ctx.origin } as OutMessage;
   await stream(ctx, event);
-  if (!ctx.inbound) await ctx.env.FED_QUEUE?.send(msg, { contentType: "json" });
+  await tellServers(ctx, msg);
+}
+
+/** Only to other servers (never for an act that came from one): an account's profile or its end. */
+export async function tellServers(ctx: ActionContext, event: OutEvent): Promise<void> {
+  if (!ctx.inbound) await ctx.env.FED_QUEUE?.send({ ...event, origin: ctx.origin }, { contentType: "json" });
 }
 
 /** Streams an action to whoever is connected here, and nowhere else. */

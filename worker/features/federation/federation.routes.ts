@@ -76,7 +76,7 @@ export const federationRoutes: MiddlewareHandler<AppEnv> = async (c, next) => {
         : [c.env.RL_FED_UNVERIFIED, `u:${clientIp(c)}`];
     const limit = await binding?.limit({ key });
     if (limit && !limit.success) return c.json({ code: "rate_limited", message: "Too many deliveries" }, 429);
-    if (!("signer" in verdict)) {
+    if ("status" in verdict) {
       const code = verdict.status === 401 ? "unauthorized" : "bad_request";
       return c.json({ code, message: verdict.message }, verdict.status);
     }

@@ -3,21 +3,8 @@
 // by requests that may be ActivityPub and by the queue consumer (federation.routes.ts), so pages
 // and the API never pay for parsing it at startup.
 import { createFederationBuilder, type Federation } from "@fedify/fedify";
-import {
-  Announce,
-  Application,
-  Create,
-  Endpoints,
-  Image,
-  Note,
-  Person,
-  PropertyValue,
-  type Recipient,
-  Tombstone,
-} from "@fedify/vocab";
-import { Temporal } from "@js-temporal/polyfill";
+import { Announce, Application, Create, Endpoints, Note, type Recipient, Tombstone } from "@fedify/vocab";
 import type { Env } from "../../env";
-import { escapeHtml } from "../../lib/text";
 import { type FedData, INSTANCE } from "./context";
 import { actorState, localIdByName, localNote, localNotesPage, localReply, localUser, remotePeoplePage } from "./data";
 import { mayFetch } from "./authorized";
@@ -27,21 +14,14 @@ import { D1KvStore } from "./kv";
 import { loadersFor } from "./loaders";
 import { QueueMessageQueue } from "./queue";
 import { mentionedPeople } from "./mentions";
-import { moveState } from "../moves/state";
 import { toAnnounce, toNote, toReplyNote } from "./objects";
+import { personOf } from "./person";
 
 export const SOFTWARE = { name: "notex", version: "0.1.0" };
 const USER_AGENT = { software: `${SOFTWARE.name}/${SOFTWARE.version}` };
 const PAGE = 20;
 
 const builder = createFederationBuilder<FedData>();
-
-/** The CV as a profile field (a PropertyValue whose value is a link, as Mastodon writes fields). */
-const cvField = (cv: URL) =>
-  new PropertyValue({
-    name: "CV",
-    value: `<a href="${escapeHtml(cv.href)}" rel="me nofollow noopener" target="_blank">${escapeHtml(cv.host + cv.pathname)}</a>`,
-  });
 
 builder
   .setActorDispatcher("/ap/users/{identifier}", async (ctx, identifier) => {
@@ -67,35 +47,7 @@ builder
       return /^\d+$/.test(identifier) && (await actorState(ctx.data.env.DB, Number(identifier))) === "gone"
         ? new Tombstone({ id: ctx.getActorUri(identifier) })
         : null;
-    const keys = await ctx.getActorKeyPairs(identifier);
-    const origin = new URL(ctx.canonicalOrigin);
-    const moves = await moveState(ctx.data.env, ctx.canonicalOrigin, user.id);
-    return new Person({
-      id: ctx.getActorUri(identifier),
-      preferredUsername: user.username,
-      name: user.fullname,
-      summary: user.descr ? `<p>${escapeHtml(user.descr)}</p>` : null,
-      url: new URL(`/${user.username}`, origin),
-      // The profile's fields, as Mastodon shows them under the bio: the printable CV.
-      attachments: [cvField(new URL(`/${user.username}/cv`, origin))],
-      icon: user.avatar ? new Image({ url: new URL(user.avatar, origin) }) : null,
-      image: user.cover ? new Image({ url: new URL(user.cover, origin) }) : null,
-      published: Temporal.Instant.fromEpochMilliseconds(user.created_at),
-      inbox: ctx.getInboxUri(identifier),
-      outbox: ctx.getOutboxUri(identifier),
-      followers: ctx.getFollowersUri(identifier),
-      following: ctx.getFollowingUri(identifier),
-      endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
-      publicKey: keys[0]?.cryptographicKey ?? null,
-      assertionMethods: keys.map((k) => k.multikey),
-      manuallyApprovesFollowers: false,
-      discoverable: true,
-      // Public notes may be found by Mastodon's full-text search (it leaves out actors without this).
-      indexable: true,
-      // Account migration (features/moves): the accounts it came from, and where it went.
-      aliases: moves.aliases.map((a) => new URL(a.uri)),
-      successor: moves.moved_to ? new URL(moves.moved_to.uri) : null,
-    });
+    return personOf(ctx, identifier, user);
   })
   .setKeyPairsDispatcher((ctx, identifier) =>
     identifier === INSTANCE

@@ -11,13 +11,19 @@ import { verifyProof, verifyRequestDetailed, verifySignature } from "@fedify/fed
 import { Activity } from "@fedify/vocab";
 import type { Env } from "../../env";
 import { federationFor, SIGNATURE_WINDOW } from "./federation";
+import { goneKeyOwner, isSelfDelete } from "./gone-actor";
 import { actorListsKey, type Loaders } from "./key-owner";
 import { handleOf } from "./remote";
 
 /** Deeper than any real activity (a Create of a Note with tags and attachments is about 6). */
 export const MAX_DEPTH = 32;
 
-export type Verdict = { signer: string } | { status: 400 | 401; message: string };
+/**
+ * Who signed (the verified key owner's host); or, for a Delete of an actor whose document already
+ * answers 410 or 404 (nothing can verify it: the key went with the actor), that actor, passed on
+ * to the inbox's onUnverifiedActivity (inbox.ts), which takes it only as that actor's own end.
+ */
+export type Verdict = { signer: string } | { gone: string } | { status: 400 | 401; message: string };
 
 const refuse = (status: 400 | 401, message: string): Verdict => ({ status, message });
 
@@ -79,7 +85,13 @@ export async function checkDelivery(env: Env, request: Request, body: Uint8Array
   const loaders: Loaders = { documentLoader: ctx.documentLoader, contextLoader: ctx.contextLoader };
   const own = new URL(ctx.canonicalOrigin).origin;
   const verified = await verifyRequestDetailed(request, { ...loaders, timeWindow: SIGNATURE_WINDOW });
-  if (!verified.verified) return refuse(401, "The signature could not be verified");
+  if (!verified.verified) {
+    const gone = goneKeyOwner(verified.reason);
+    const json = gone ? parseBody(body) : null;
+    const activity =
+      json && typeof json !== "string" ? await Activity.fromJsonLd(json, loaders).catch(() => null) : null;
+    return gone && isSelfDelete(activity, gone) ? { gone } : refuse(401, "The signature could not be verified");
+  }
   const key = verified.key;
   const signer = key.id && key.ownerId ? await actorListsKey(loaders, own, key.ownerId, key.id, "publicKey") : null;
   if (!signer || !key.ownerId) return refuse(401, "The signing key is not listed by its owner's actor document");

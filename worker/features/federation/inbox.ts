@@ -4,7 +4,7 @@
 // CVE-2024-23832) before it changes anything. Every write goes through the same services as a
 // local person's (counters, notifications, blocks), and each is idempotent: the same activity twice
 // changes nothing the second time (Fedify also drops a repeated activity id).
-import type { FederationBuilder, InboxContext } from "@fedify/fedify";
+import type { FederationBuilder, InboxContext, RequestContext, UnverifiedActivityReason } from "@fedify/fedify";
 import {
   Accept,
   type Activity,
@@ -21,6 +21,7 @@ import {
   Undo,
   Update,
   type Actor,
+  isActor,
 } from "@fedify/vocab";
 import { dbFor } from "../../db/client";
 import { AppError } from "../../lib/errors";
@@ -31,7 +32,9 @@ import { blockAction } from "../safety/block.action";
 import { reportAction } from "../reports/report.action";
 import { REPORT_KINDS, REPORT_NOTE_MAX } from "../reports/reports.constants";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
+import { deleteAccount } from "../accounts/delete.service";
 import { isBlockedHost } from "./domains";
+import { goneKeyOwner, isSelfDelete } from "./gone-actor";
 import type { FedData } from "./context";
 import type { ActionContext } from "./federate";
 import { forgetObject, rememberObject, storeActor, storedActorId, storedObject } from "./remote";
@@ -165,17 +168,29 @@ async function onUpdate(ctx: Ctx, update: Update) {
   const object = await update.getObject(ctx);
   if (!object?.id || !sameOrigin(object.id, update.actorId)) return;
   if (object.id.href === update.actorId?.href) {
-    await sender(ctx, update);
+    // The profile as the signed Update carries it (a cached copy of their document may be older).
+    if (isActor(object)) await storeActor(ctx.data.env, object);
+    else await sender(ctx, update);
     return;
   }
   const uid = await storedActorId(ctx.data.env, update.actorId);
   if (uid !== null && object instanceof Note) await reviseNote(ctx, uid, object);
 }
 
+/**
+ * A person elsewhere deleted their account: their copy here goes the way a local account's
+ * deletion goes (deleteAccount on their users row: their posts, replies, likes, follows and
+ * notifications, every counter they moved on others' content corrected; the rest cascades).
+ */
+async function removeActor(ctx: { data: FedData }, uid: number) {
+  await deleteAccount(ctx.data.env, dbFor(ctx.data.env.DB), uid);
+}
+
 async function onDelete(ctx: Ctx, del: Delete) {
   const uid = await storedActorId(ctx.data.env, del.actorId);
   const id = del.objectId;
   if (uid === null || !id || !sameOrigin(id, del.actorId)) return;
+  if (id.href === del.actorId?.href) return removeActor(ctx, uid);
   const stored = await storedObject(ctx.data.env, id, uid);
   if (stored) await removeNote(ctx, uid, id, stored);
 }
@@ -248,6 +263,23 @@ const unlessBlocked =
     await listener(ctx, activity);
   };
 
+/**
+ * A Delete of an actor whose document already answers 410 or 404 cannot be verified (its key went
+ * with it), as Mastodon and Fedify's docs note. It is taken only as that actor's own end: the
+ * activity's actor is the Delete's object and the owner of the key it was signed with (whose
+ * document answered 410/404 just now). Anything else unverified keeps Fedify's 401.
+ */
+async function onGoneActor(ctx: RequestContext<FedData>, activity: Activity, reason: UnverifiedActivityReason) {
+  const actor = goneKeyOwner(reason);
+  if (!actor || !isSelfDelete(activity, actor)) return;
+  const uri = new URL(actor);
+  if (!(await isBlockedHost(ctx.data.env.DB, uri.host))) {
+    const uid = await storedActorId(ctx.data.env, uri);
+    if (uid !== null) await removeActor(ctx, uid);
+  }
+  return new Response(null, { status: 202 });
+}
+
 export function listenInbox(builder: FederationBuilder<FedData>) {
   builder
     .setInboxListeners("/ap/users/{identifier}/inbox", "/ap/inbox")
@@ -265,6 +297,7 @@ export function listenInbox(builder: FederationBuilder<FedData>) {
     .on(Block, unlessBlocked(onBlock))
     .on(Flag, unlessBlocked(onFlag))
     .on(Move, unlessBlocked(onMove))
+    .onUnverifiedActivity(onGoneActor)
     .onError((_ctx, error) => {
       console.error(JSON.stringify({ t: "federation.inbox", error: String(error) }));
     });

@@ -3,6 +3,7 @@
 // derived from FEDERATION_SECRET. RSA is 2048-bit, as Mastodon's: a 4096-bit key costs seconds of
 // CPU to make (Fedify's generateCryptoKeyPair default, and wildebeest's Error 1102).
 import type { Env } from "../../env";
+import { farewellOf } from "./farewell";
 
 const RSA: RsaHashedKeyGenParams = {
   name: "RSASSA-PKCS1-v1_5",
@@ -86,11 +87,16 @@ async function pairsOf(env: Env, row: KeyRow): Promise<CryptoKeyPair[]> {
   ];
 }
 
-/** The account's [RSA, Ed25519] key pairs, made and stored the first time they are asked for. */
+/**
+ * The account's [RSA, Ed25519] key pairs, made and stored the first time they are asked for; for
+ * a deleted account, the ones kept for its farewell (farewell.ts), while they are kept.
+ */
 export async function keyPairsOf(env: Env, db: D1Database, userId: number): Promise<CryptoKeyPair[]> {
   const read = () => db.prepare("select * from actor_keys where user_id = ?").bind(userId).first<KeyRow>();
   let row = await read();
   if (!row) {
+    const kept = await farewellOf(db, userId);
+    if (kept) return pairsOf(env, kept.keys);
     const made = await freshRow(env);
     // Two first readers race: the insert keeps the first pair and both use it (read again).
     await db

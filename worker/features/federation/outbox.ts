@@ -19,7 +19,9 @@ import {
 } from "@fedify/vocab";
 import type { Env } from "../../env";
 import type { FedData, OutMessage } from "./context";
-import { followerInboxes, localNote, localReply, remoteActorById } from "./data";
+import { followerInboxes, localNote, localReply, localUser, remoteActorById } from "./data";
+import { farewellOf, type KnownInbox, knownBy } from "./farewell";
+import { personOf } from "./person";
 import { backfill } from "./backfill";
 import { flagOut } from "./outbox-flag";
 import { linkNewRemotes, mentionedPeople } from "./mentions";
@@ -206,6 +208,41 @@ async function towardOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "fo
   await ctx.sendActivity({ identifier: String(m.uid) }, recipientOf(target), activity);
 }
 
+const toKnown = (rows: KnownInbox[]): Recipient[] =>
+  rows.map((r) => ({
+    id: new URL(r.uri),
+    inboxId: new URL(r.inbox),
+    endpoints: r.shared ? { sharedInbox: new URL(r.inbox) } : null,
+  }));
+
+/**
+ * The account to every server that knows it (its followers' and the people it follows', one inbox
+ * each), as Mastodon's DeleteAccountService and UpdateDistributionWorker send it: Update(Person)
+ * with the profile as it is now; Delete(Person) signed with the keys kept for it (farewell.ts).
+ */
+async function accountOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "account" }>) {
+  const identifier = String(m.uid);
+  const actor = ctx.getActorUri(identifier);
+  if (m.op === "delete") {
+    const kept = await farewellOf(env.DB, m.uid);
+    const to = toKnown(kept?.to ?? []);
+    const activity = new Delete({ id: new URL(`${actor.href}#delete`), actor, object: actor, to: PUBLIC_COLLECTION });
+    if (to.length) await ctx.sendActivity({ identifier }, to, activity, { preferSharedInbox: true });
+    return;
+  }
+  const user = await localUser(env.DB, m.uid);
+  const to = user ? toKnown(await knownBy(env.DB, m.uid)) : [];
+  if (!user || !to.length) return;
+  const person = await personOf(ctx, identifier, user);
+  const activity = new Update({
+    id: new URL(`${actor.href}#update/${Date.now()}`),
+    actor,
+    object: person,
+    to: PUBLIC_COLLECTION,
+  });
+  await ctx.sendActivity({ identifier }, to, activity, { preferSharedInbox: true });
+}
+
 export async function sendOut(federation: Federation<FedData>, env: Env, m: OutMessage): Promise<void> {
   const ctx = federation.createContext(new URL(m.origin), { env });
   if (m.notex === "move") await moveOutbound(ctx, m);
@@ -215,5 +252,6 @@ export async function sendOut(federation: Federation<FedData>, env: Env, m: OutM
   else if (m.notex === "like") await likeOut(ctx, env, m);
   else if (m.notex === "follow" || m.notex === "block") await towardOut(ctx, env, m);
   else if (m.notex === "backfill") await backfill(ctx, m);
+  else if (m.notex === "account") await accountOut(ctx, env, m);
   else await flagOut(ctx, env, m);
 }

@@ -4,7 +4,7 @@
 // is decided here.
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema/users";
-import type { ActionContext } from "../federation/federate";
+import { type ActionContext, tellServers } from "../federation/federate";
 
 export interface ProfileFields {
   name: string;
@@ -21,5 +21,7 @@ export async function editProfile(ctx: ActionContext, who: number, fields: Profi
     .set({ fullname: name, descr, ...(avatar ? { avatar } : {}), ...(cover ? { cover } : {}) })
     .where(eq(users.id, who))
     .returning();
+  // Every server that knows the person shows the new profile (Update(Person)).
+  await tellServers(ctx, { notex: "account", op: "update", uid: who });
   return row;
 }

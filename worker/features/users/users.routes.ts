@@ -6,7 +6,7 @@ import { createUploads, type UploadSlot } from "../uploads/uploads.links";
 import { ChangeEmail, ChangeUsername, ProfileEdit } from "./users.schema";
 import { changeUsername, loadUser } from "./users.service";
 import { changeEmail, siteOrigin } from "../accounts/accounts.service";
-import { actionOf, findRemote } from "../federation/federate";
+import { actionOf, findRemote, tellServers } from "../federation/federate";
 import { editProfile } from "./profile.action";
 import { isRemoteQuery } from "../federation/handles";
 import { notFound } from "../../lib/errors";
@@ -63,7 +63,12 @@ export const users = router()
     }
     return c.json(await loadUser(c.var.db, { username: raw.replace(/^@/, "") }, viewer), 200);
   })
-  .openapi(rename, async (c) => c.json(await changeUsername(c.var.db, me(c).id, c.req.valid("json").username), 200))
+  .openapi(rename, async (c) => {
+    const renamed = await changeUsername(c.var.db, me(c).id, c.req.valid("json").username);
+    // Other servers show the new name (Update(Person)); the actor's URI stays.
+    await tellServers(actionOf(c), { notex: "account", op: "update", uid: me(c).id });
+    return c.json(renamed, 200);
+  })
   .openapi(email, async (c) =>
     c.json(await changeEmail(c.env, c.var.db, me(c), c.req.valid("json"), siteOrigin(c.env, c.req.url)), 200),
   );
