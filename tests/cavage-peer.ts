@@ -134,11 +134,16 @@ export function cavagePeer(host: string, opts: { secure?: boolean } = {}): Cavag
 
   function actorDoc(name: string) {
     return {
-      // Profile fields as Mastodon writes them: schema.org's PropertyValue, defined inline.
+      // As Mastodon writes it: manuallyApprovesFollowers and schema.org's PropertyValue defined inline.
       "@context": [
         AS,
         "https://w3id.org/security/v1",
-        { schema: "http://schema.org#", PropertyValue: "schema:PropertyValue", value: "schema:value" },
+        {
+          manuallyApprovesFollowers: "as:manuallyApprovesFollowers",
+          schema: "http://schema.org#",
+          PropertyValue: "schema:PropertyValue",
+          value: "schema:value",
+        },
       ],
       id: actorUri(name),
       type: "Person",

@@ -260,6 +260,56 @@ describe("the Mastodon API shows what came from elsewhere as the original", () =
   });
 });
 
+describe("a locked account elsewhere (manuallyApprovesFollowers)", () => {
+  it("a follow stays requested until their Accept; a Reject clears it", async () => {
+    const doraUri = peer.account("dora", { locked: true });
+    const dora = (await ada.call("GET", "/v1/users/dora@cavage.test")).body.id;
+    const followers = async () => (await ada.call("GET", "/v1/users/dora@cavage.test")).body.stats?.follower;
+    const before = await followers();
+    const asked = await ada.call("POST", `/v1/follows/${dora}`);
+    expect(asked.status).toBe(200);
+    expect(asked.body).toMatchObject({ following: false, requested: true });
+    await drain(both);
+    expect(peer.pending("dora").map((f) => f.actor)).toEqual([adaActor()]);
+    const profile = await ada.call("GET", "/v1/users/dora@cavage.test");
+    expect(profile.body).toMatchObject({ following: false, requested: true });
+    expect(await followers()).toBe(before);
+    const token = await appToken(A, ada);
+    const rel = async () =>
+      (await caller(A)("GET", `/api/v1/accounts/relationships?id[]=${dora}`, undefined, token)).body[0];
+    expect(await rel()).toMatchObject({ following: false, requested: true });
+
+    expect((await peer.decide("dora", adaActor(), true)).status).toBe(202);
+    await drain(both);
+    expect(await rel()).toMatchObject({ following: true, requested: false });
+    expect((await ada.call("GET", "/v1/users/dora@cavage.test")).body).toMatchObject({
+      following: true,
+      requested: false,
+    });
+    expect(peer.followersOf("dora")).toContain(adaActor());
+
+    // bea asks too, and dora says no.
+    expect((await bea.call("POST", `/v1/follows/${dora}`)).body).toMatchObject({ requested: true });
+    await drain(both);
+    expect((await peer.decide("dora", `${A.origin}/ap/users/${bea.id}`, false)).status).toBe(202);
+    await drain(both);
+    expect((await bea.call("GET", "/v1/users/dora@cavage.test")).body).toMatchObject({
+      following: false,
+      requested: false,
+    });
+    // An Accept nobody asked for follows no one.
+    const forged = await peer.send("dora", `${A.origin}/ap/users/${bea.id}/inbox`, {
+      id: `${doraUri}#answers/forged`,
+      type: "Accept",
+      actor: doraUri,
+      object: `${A.origin}/ap/users/${bea.id}#follows/${dora}/1`,
+    });
+    expect(forged.status).toBe(202);
+    await drain(both);
+    expect((await bea.call("GET", "/v1/users/dora@cavage.test")).body.following).toBe(false);
+  });
+});
+
 describe("actors, WebFinger, collections and tombstones", () => {
   it("the actor is indexable", async () => {
     const actor = await (await get(A, `/ap/users/${ada.id}`)).json<Record<string, unknown>>();

@@ -24,7 +24,7 @@ export interface FollowUser {
  * (log in, sign up) or from their own server (RemoteFollow.tsx); someone elsewhere's, to log in.
  */
 export function FollowButton({ user, viewer }: { user: UserJson; viewer: UserJson | null }) {
-  const fetcher = useFetcher<{ ok: boolean; data?: { following: boolean } }>();
+  const fetcher = useFetcher<{ ok: boolean; data?: { following: boolean; requested?: boolean } }>();
   const location = useLocation();
   if (!viewer) {
     return (
@@ -37,7 +37,10 @@ export function FollowButton({ user, viewer }: { user: UserJson; viewer: UserJso
       </Link>
     );
   }
-  const following = fetcher.data?.ok && fetcher.data.data ? fetcher.data.data.following : user.following;
+  const answered = fetcher.data?.ok && fetcher.data.data ? fetcher.data.data : null;
+  const following = answered ? answered.following : user.following;
+  // A locked account elsewhere approves followers by hand: the follow waits as a request.
+  const requested = answered ? !!answered.requested : user.requested;
   const form = (intent: "follow" | "unfollow", label: string, className: string) => (
     <PersonActionForm
       fetcher={fetcher}
@@ -49,6 +52,15 @@ export function FollowButton({ user, viewer }: { user: UserJson; viewer: UserJso
       formClassName="inline"
     />
   );
+  if (requested)
+    return (
+      <details className="menu follow-menu">
+        <summary className="btn">Requested</summary>
+        <ul>
+          <li>{form("unfollow", "Cancel request", "")}</li>
+        </ul>
+      </details>
+    );
   if (!following) return form("follow", "Follow", "btn primary");
   return (
     <details className="menu follow-menu">

@@ -2,7 +2,7 @@
 // (so follows, blocks, mutes, reports, likes and notifications take their id as they are) with one
 // `remote_actors` row each that says where they live; remote posts are ordinary notes and replies
 // with one `remote_objects` row each that keeps their object URI.
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { cascadeRef, createdAt } from "../columns";
 import { notes } from "./notes";
 import { users } from "./users";
@@ -26,6 +26,8 @@ export const remoteActors = sqliteTable(
     url: text("url").notNull().default(""),
     /** Their profile fields (PropertyValue attachments) as JSON [{name, value}], values sanitised HTML. */
     fields: text("fields").notNull().default("[]"),
+    /** The actor approves followers by hand (manuallyApprovesFollowers): a follow waits for their Accept. */
+    locked: integer("locked").notNull().default(0),
     fetchedAt: integer("fetched_at").notNull(),
   },
   (t) => [uniqueIndex("remote_actors_uri_uq").on(t.uri), index("remote_actors_host_idx").on(t.host)],
@@ -113,5 +115,22 @@ export const remoteMedia = sqliteTable(
     index("remote_media_sig_idx").on(t.sig),
     index("remote_media_user_idx").on(t.userId, t.noteId),
     index("remote_media_note_idx").on(t.noteId),
+  ],
+);
+
+/**
+ * A local person's follow of a locked remote account, sent and waiting for their Accept (then it
+ * becomes a `follows` row) or Reject (then it goes): shown as "Requested", as Mastodon shows it.
+ */
+export const followRequests = sqliteTable(
+  "follow_requests",
+  {
+    followerId: cascadeRef("follower_id", () => users.id),
+    followeeId: cascadeRef("followee_id", () => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.followeeId] }),
+    index("follow_requests_followee_idx").on(t.followeeId),
   ],
 );

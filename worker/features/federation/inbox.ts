@@ -27,6 +27,7 @@ import { dbFor } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { followAction } from "../follows/follow.action";
 import { likeAction } from "../likes/like.action";
+import { followRequested } from "../follows/follows.service";
 import { renote, undoRenote } from "../notes/renotes.service";
 import { blockAction } from "../safety/block.action";
 import { reportAction } from "../reports/report.action";
@@ -146,8 +147,20 @@ function ourFollower(ctx: Ctx, followId: URL | null): number | null {
   return localActor(ctx, new URL(followId.href.slice(0, followId.href.indexOf("#"))));
 }
 
+/**
+ * Our follow of a locked account was accepted: the request becomes the follow. Only a follow we
+ * asked for and still wait on (an unlocked account's follow stood from the moment it was sent).
+ */
+async function onAccept(ctx: Ctx, accept: Accept) {
+  const uid = await storedActorId(ctx.data.env, accept.actorId);
+  const local = ourFollower(ctx, accept.objectId);
+  if (uid === null || local === null) return;
+  if (await followRequested(dbFor(ctx.data.env.DB), local, uid))
+    await quietly(followAction(acting(ctx), local, uid, true, true));
+}
+
 async function onReject(ctx: Ctx, reject: Reject) {
-  // They refused our follow: it ends here too.
+  // They refused our follow (or the request for it): it ends here too.
   const uid = await storedActorId(ctx.data.env, reject.actorId);
   const local = ourFollower(ctx, reject.objectId);
   if (uid !== null && local !== null) await quietly(followAction(acting(ctx), local, uid, false));
@@ -285,9 +298,7 @@ export function listenInbox(builder: FederationBuilder<FedData>) {
     .setInboxListeners("/ap/users/{identifier}/inbox", "/ap/inbox")
     .on(Follow, unlessBlocked(onFollow))
     .on(Undo, unlessBlocked(onUndo))
-    .on(Accept, async () => {
-      // Our follow stands from the moment it is sent (an unlocked account's Accept changes nothing).
-    })
+    .on(Accept, unlessBlocked(onAccept))
     .on(Reject, unlessBlocked(onReject))
     .on(Create, unlessBlocked(onCreate))
     .on(Update, unlessBlocked(onUpdate))

@@ -83,11 +83,20 @@ export async function storeActor(env: Env, actor: Actor): Promise<number | null>
        on conflict(email) do update set fullname = excluded.fullname, avatar = excluded.avatar, cover = excluded.cover, descr = excluded.descr`,
     ).bind(handle, id.href, name.slice(0, MAX_NAME), avatar, cover, bio.slice(0, MAX_BIO)),
     env.DB.prepare(
-      `insert into remote_actors (user_id, uri, host, inbox, shared_inbox, url, fields, fetched_at)
-       values ((select id from users where email = ?1), ?1, ?2, ?3, ?4, ?5, ?6, ?7)
+      `insert into remote_actors (user_id, uri, host, inbox, shared_inbox, url, fields, locked, fetched_at)
+       values ((select id from users where email = ?1), ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
        on conflict(user_id) do update set inbox = excluded.inbox, shared_inbox = excluded.shared_inbox, url = excluded.url,
-         fields = excluded.fields, fetched_at = excluded.fetched_at`,
-    ).bind(id.href, id.host.toLowerCase(), inbox.href, shared?.href ?? null, webUrlOf(actor.url), fields, now),
+         fields = excluded.fields, locked = excluded.locked, fetched_at = excluded.fetched_at`,
+    ).bind(
+      id.href,
+      id.host.toLowerCase(),
+      inbox.href,
+      shared?.href ?? null,
+      webUrlOf(actor.url),
+      fields,
+      actor.manuallyApprovesFollowers ? 1 : 0,
+      now,
+    ),
     env.DB.prepare("select user_id as id from remote_actors where uri = ?").bind(id.href),
     // The proxy serves these two images while this person is stored (media.ts).
     ...mediaStatements(env.DB, { actorUri: id.href }, null, [avatar, cover]),

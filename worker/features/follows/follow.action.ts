@@ -5,8 +5,9 @@
 import { type ActionContext, deliver, deliverIf } from "../federation/federate";
 import { follow } from "./follows.service";
 
-export async function followAction(ctx: ActionContext, who: number, target: number, on: boolean) {
-  const { answer, remote } = await follow(ctx.db, who, target, on);
+/** `approved`: a locked account's Accept of the follow request `who` made (follows.service.ts). */
+export async function followAction(ctx: ActionContext, who: number, target: number, on: boolean, approved = false) {
+  const { answer, remote } = await follow(ctx.db, who, target, on, approved);
   const event = { notex: "follow", op: on ? "create" : "delete", uid: who, target } as const;
   // An unfollow here has nobody to tell (nothing is streamed for it).
   if (on) await deliverIf(ctx, remote, event);

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { batchPlanOf, bindPlan, namedObjects, planFrom, sendPlans } from "../../db/plan";
 import { readOne } from "../../db/reads";
+import { followRequests } from "../../db/schema/federation";
 import { follows } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
 import type { DB } from "../../env";
@@ -45,13 +46,23 @@ function followBatch(db: DB, on: boolean) {
   const [follower, followee] = [sql.placeholder("follower"), sql.placeholder("followee")];
   const found = sql`exists(select 1 from ${users} where ${users.id} = ${followee} and ${authorActive(users.id)})`;
   // To follow, no block may stand either way; to unfollow, the person need only be there.
-  const allowed = on ? sql`(${found} and ${blockState(follower, followee)} = 0)` : found;
+  const permitted = on ? sql`(${found} and ${blockState(follower, followee)} = 0)` : found;
+  // Someone here following a locked account elsewhere only asks: the follow waits for their Accept
+  // (`approved`: it came) as a follow request, and counts nothing until then.
+  const locked = sql`(${sql.placeholder("approved")} = 0
+    and exists(select 1 from remote_actors where user_id = ${followee} and locked = 1)
+    and not exists(select 1 from remote_actors where user_id = ${follower}))`;
+  const allowed = on ? sql`(${permitted} and not ${locked})` : permitted;
+  const asked = and(eq(followRequests.followerId, follower), eq(followRequests.followeeId, followee));
+  // Asked, unless already following (an account that locked after the follow).
+  const pending = sql`(${permitted} and ${locked} and not ${followRow(follower, followee)})`;
   const facts = db
     .select({
       found: sql<number>`${found}`.as("found"),
       blocked: blockState(follower, followee).as("blocked"),
       // Someone on another server is told of the follow; between two local people nothing is queued.
       remote: sql<number>`exists(select 1 from remote_actors where user_id = ${followee})`.as("remote"),
+      requested: sql<number>`${on ? pending : sql`0`}`.as("requested"),
     })
     .from(sql`(select 1)`);
   const note = { userId: followee, actorId: follower, action: "follow" as const };
@@ -68,6 +79,16 @@ function followBatch(db: DB, on: boolean) {
           .onConflictDoNothing()
       : db.delete(follows).where(and(eq(follows.followerId, follower), eq(follows.followeeId, followee), allowed)),
     db.select({ followers: users.followerNum }).from(users).where(eq(users.id, followee)),
+    // A request is made while the account is locked; it ends when the follow stands, or is withdrawn.
+    ...(on
+      ? [
+          db
+            .insert(followRequests)
+            .select(sql`select ${follower}, ${followee}, ${sql.placeholder("now")} where ${pending}`)
+            .onConflictDoNothing(),
+          db.delete(followRequests).where(and(asked, allowed)),
+        ]
+      : [db.delete(followRequests).where(asked)]),
     ...(on ? notifyStatements(db, { ...note, when: allowed }) : unnotifyStatements(db, { ...note, when: allowed })),
   ];
 }
@@ -78,16 +99,33 @@ function followBatch(db: DB, on: boolean) {
  * refused follow (404, or 403 across a block) changes nothing and is answered from what was read.
  * The batch is built once and only bound here.
  */
-export async function follow(db: DB, follower: number, followee: number, on: boolean) {
+export async function follow(db: DB, follower: number, followee: number, on: boolean, approved = false) {
   if (follower === followee) throw new AppError(422, "invalid_input", "You cannot follow yourself.");
   const batch = batchPlanOf(`follow|${+on}`, () => followBatch(db, on));
-  const results = await sendPlans(db, batch, { follower, followee, now: Date.now() });
-  const [read] = namedObjects<{ found: number; blocked: number; remote: number }>(batch[0], results[0].results);
+  const results = await sendPlans(db, batch, { follower, followee, now: Date.now(), approved: +approved });
+  const [read] = namedObjects<{ found: number; blocked: number; remote: number; requested: number }>(
+    batch[0],
+    results[0].results,
+  );
   if (!read?.found) throw notFound("User not found");
   const refused = on ? blockRefusal(read.blocked) : null;
   if (refused) throw refused;
   const [counted] = namedObjects<{ followers: number }>(batch[3], results[3].results);
-  return { answer: { following: on, followers: counted?.followers ?? 0 }, remote: !!read.remote };
+  const requested = !!read.requested;
+  return {
+    // `requested` only while a follow waits for a locked account's answer (the answer is otherwise as it was).
+    answer: { following: on && !requested, followers: counted?.followers ?? 0, ...(requested ? { requested } : {}) },
+    remote: !!read.remote,
+  };
+}
+
+/** Whether `follower` asked to follow the locked account `followee` and waits for the answer. */
+export async function followRequested(db: DB, follower: number, followee: number) {
+  const [row] = await db
+    .select({ x: sql<number>`1` })
+    .from(followRequests)
+    .where(and(eq(followRequests.followerId, follower), eq(followRequests.followeeId, followee)));
+  return !!row;
 }
 
 interface FollowRow {

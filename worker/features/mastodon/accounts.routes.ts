@@ -94,6 +94,7 @@ export async function relationships(db: DB, me: number, ids: number[]) {
       blocking: sql<number>`exists(select 1 from blocks b where b.blocker_id = ${me} and b.blocked_id = ${users.id})`,
       blockedBy: sql<number>`exists(select 1 from blocks b where b.blocker_id = ${users.id} and b.blocked_id = ${me})`,
       muting: sql<number>`exists(select 1 from mutes m where m.muter_id = ${me} and m.muted_id = ${users.id})`,
+      requested: sql<number>`exists(select 1 from follow_requests r where r.follower_id = ${me} and r.followee_id = ${users.id})`,
     })
     .from(users)
     .where(and(inArray(users.id, ids.slice(0, 90)), isNull(users.suspendedAt)));
@@ -108,7 +109,7 @@ export async function relationships(db: DB, me: number, ids: number[]) {
     blocked_by: !!r.blockedBy,
     muting: !!r.muting,
     muting_notifications: !!r.muting,
-    requested: false,
+    requested: !!r.requested,
     requested_by: false,
     domain_blocking: false,
     endorsed: false,

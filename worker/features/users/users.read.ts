@@ -45,6 +45,11 @@ function userPlan(db: DB, by: "id" | "username") {
           sql<number>`exists(select 1 from follows f where f.follower_id = ${P("viewer")} and f.followee_id = ${users.id})`.as(
             "x_following",
           ),
+        // A follow of a locked account elsewhere, waiting for their answer.
+        requested:
+          sql<number>`exists(select 1 from follow_requests r where r.follower_id = ${P("viewer")} and r.followee_id = ${users.id})`.as(
+            "x_requested",
+          ),
         blocking:
           sql<number>`exists(select 1 from blocks where blocker_id = ${P("viewer")} and blocked_id = ${users.id})`.as(
             "x_blocking",
@@ -104,6 +109,7 @@ interface UserRow {
   labels: string | null;
   types: string | null;
   following: number;
+  requested: number;
   blocking: number;
   blockedBy: number;
   muting: number;
@@ -161,6 +167,7 @@ function toUserJson(u: UserRow, viewerId: number | null): UserJson {
     me: isMe,
     // Nobody follows, blocks or mutes themselves: on their own record these stay false.
     following: !isMe && !!u.following,
+    requested: !isMe && !!u.requested,
     jstats: JSON.stringify(stats),
     jstype: JSON.stringify(types),
     jslabel: JSON.stringify(labels),

@@ -29,6 +29,8 @@ export interface UserJson {
   confirmed: boolean;
   me: boolean;
   following: boolean;
+  /** The viewer asked to follow this locked account elsewhere and waits for the answer. */
+  requested: boolean;
   jstats: string;
   jstype: string;
   jslabel: string;
