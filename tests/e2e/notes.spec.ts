@@ -126,6 +126,20 @@ test("post a note with two images", async ({ page, js }) => {
   await expect(page).toHaveURL(new RegExp(`/${a.username}/note/\\d+$`));
   const imgs = page.locator("article.note .images img");
   await expect(imgs).toHaveCount(2);
+  // On the note's own page each picture is whole (its own proportions, never cropped to a strip).
+  await expect
+    .poll(() => imgs.evaluateAll((els) => (els as HTMLImageElement[]).every((e) => e.complete && e.naturalWidth > 0)))
+    .toBe(true);
+  for (const shape of await imgs.evaluateAll((els) =>
+    (els as HTMLImageElement[]).map((e) => ({
+      fit: getComputedStyle(e).objectFit,
+      shown: e.getBoundingClientRect().width / e.getBoundingClientRect().height,
+      natural: e.naturalWidth / e.naturalHeight,
+    })),
+  )) {
+    expect(shape.fit).not.toBe("cover");
+    expect(shape.shown).toBeCloseTo(shape.natural, 1);
+  }
   expect(await imgs.evaluateAll((els) => els.map((e) => e.getAttribute("alt")))).toEqual([
     "A red square",
     "A blue square",

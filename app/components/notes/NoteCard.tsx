@@ -68,13 +68,14 @@ const FIRST = { fetchpriority: "high" } as Record<string, string>;
  * high priority, since it is usually the page's largest paint; every other picture waits until it
  * nears the screen.
  */
-function Images({ images, alts, lead }: { images: string[]; alts: string[]; lead: boolean }) {
+function Images({ images, alts, lead, whole }: { images: string[]; alts: string[]; lead: boolean; whole: boolean }) {
   const [open, setOpen] = useState<number | null>(null);
   const list = images.map((src, i) => ({ src, alt: alts[i] ?? "" }));
   if (!list.length) return null;
   const shown = list.slice(0, 4);
   return (
-    <div className={`images n${shown.length}`}>
+    // On the note's own page each picture is shown whole; in a list, a crop that keeps its centre.
+    <div className={`images n${shown.length}${whole ? " whole" : ""}`}>
       {shown.map((img, i) => (
         <a
           key={img.src}
@@ -169,7 +170,7 @@ function Body({ note, detail, lead }: { note: NoteJson; detail: boolean; lead: b
         <div className={`content${detail ? " detail" : ""}`} dangerouslySetInnerHTML={{ __html: note.content }} />
       )}
       <Video id={note.video} />
-      <Images images={note.images} alts={note.alts ?? []} lead={lead} />
+      <Images images={note.images} alts={note.alts ?? []} lead={lead} whole={detail} />
     </>
   );
 }
