@@ -54,6 +54,18 @@ async function emptyR2(bucket: R2Bucket) {
   }
 }
 
+// Rate limits live in the runtime, not in storage, and a person's write budget is keyed by their id:
+// the ids of people go on from where the previous file left them, so no file spends another's budget.
+async function lastUserId(db: D1Database) {
+  const { results } = await db
+    .prepare("select name from sqlite_master where type = 'table' and name = 'sqlite_sequence'")
+    .all();
+  if (!results.length) return 0;
+  return (await db.prepare("select seq from sqlite_sequence where name = 'users'").first<number>("seq")) ?? 0;
+}
+
 const { DB_B } = env as unknown as { DB_B: D1Database };
+const lastUser = await lastUserId(env.DB);
 await Promise.all([dropEverything(env.DB), dropEverything(DB_B), emptyKv(env.SESSIONS), emptyR2(env.IMAGES)]);
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+if (lastUser) await env.DB.prepare("insert into sqlite_sequence (name, seq) values ('users', ?)").bind(lastUser).run();

@@ -14,6 +14,7 @@ const sources = import.meta.glob(["../../worker/**/*.ts", "../../app/**/*.{ts,ts
 const JUDGED: Record<string, string[]> = {
   // Constants of the module (numbers), kept literal so a plan's LIMIT is known to the planner.
   "worker/features/search/search.people.ts": ["String(SUGGEST_WINDOW)"],
+  "worker/features/search/search.tags.ts": ["String(TAG_HITS)"],
   "worker/features/search/search.service.ts": [
     '`"${fts}_terms"`',
     '`"${fts}"`',
