@@ -17,10 +17,10 @@ function streamsFor(pathname: string, search: string): string[] {
 const feedOf = (pathname: string, search: string) =>
   pathname !== "/" ? null : new URLSearchParams(search).get("tab") === "following" ? "user" : "public:local";
 
-/** Who a frame's status or notice is by, and when it was made. */
+/** Who a frame's status, notice or counters are by, and when it was made. */
 const about = (f: LiveFrame) => {
-  const it = JSON.parse(f.payload) as { account?: { id?: string }; created_at?: string };
-  return { author: it.account?.id ?? "", at: Date.parse(it.created_at ?? "") || 0 };
+  const it = JSON.parse(f.payload) as { account?: { id?: string }; by?: number; created_at?: string };
+  return { author: it.account?.id ?? String(it.by ?? ""), at: Date.parse(it.created_at ?? "") || 0 };
 };
 
 export function useLive(uid: number | null): { notices: number; pill: ReactNode } {
@@ -49,7 +49,8 @@ export function useLive(uid: number | null): { notices: number; pill: ReactNode 
     let gone = false;
     const onFrame = (f: LiveFrame) => {
       const { pathname, search } = here.current;
-      if (f.stream[0] === "note") return reload.current();
+      // The open thread moved: read it again, unless this person moved it (their page shows it already).
+      if (f.stream[0] === "note") return about(f).author === String(uid) ? undefined : reload.current();
       if (f.event !== "notification" && f.event !== "update") return;
       const { author, at } = about(f);
       if (at <= loadedAt.current) return;

@@ -226,6 +226,10 @@ describe("a page's live socket", () => {
     await new Promise((r) => setTimeout(r, 100));
     await alice.post(`/v1/likes/${id}?t=note`);
     const counts = await socket?.next((f) => f.event === "notex.counts");
-    expect(JSON.parse(counts?.payload ?? "{}")).toMatchObject({ id, likes: 1 });
+    // Each names who moved it: that person's own page already shows the change and reads nothing.
+    expect(JSON.parse(counts?.payload ?? "{}")).toMatchObject({ id, likes: 1, by: alice.id });
+    expect((await alice.delete(`/v1/notes/${id}`)).status).toBe(200);
+    const gone = await socket?.next((f) => f.event === "notex.gone");
+    expect(JSON.parse(gone?.payload ?? "{}")).toEqual({ by: alice.id });
   });
 });

@@ -124,7 +124,7 @@ async function posted(env: Env, db: DB, msg: OutMessage & { uid: number }, ref: 
   const payload = JSON.stringify(status);
   const streams = [...publicStreams(status), ...(thread ? [`note|${thread}`] : [])];
   plan.add({ event, payload, to: ids(audience as { id: number }[]), streams, skip: ids(skip as { id: number }[]) });
-  if (counts[0]) plan.add({ event: "notex.counts", payload: JSON.stringify(counts[0]), streams: [`note|${thread}`] });
+  if (counts[0]) plan.add(countsFrame(counts[0], uid, thread as number));
   if (msg.op === "create") {
     // Who a new status can notify: its followers, whom it mentions, whom it answers.
     const named = [
@@ -158,9 +158,19 @@ async function interacted(env: Env, db: DB, msg: OutMessage, owner: number, abou
   if (msg.op === "create")
     for (const d of await noticeDeliveries(db, msg.origin, notices as { id: number; uid: number; action: string }[]))
       plan.add(d);
-  if (counts[0]) plan.add({ event: "notex.counts", payload: JSON.stringify(counts[0]), streams: [`note|${about.id}`] });
+  if (counts[0]) plan.add(countsFrame(counts[0], msg.uid, about.id));
   return plan;
 }
+
+/**
+ * A thread's counters for the pages that have it open, naming who moved them: that person's own
+ * page already shows the change (the action's answer carries it) and reads nothing again.
+ */
+const countsFrame = (counts: unknown, by: number, note: number) => ({
+  event: "notex.counts",
+  payload: JSON.stringify({ ...(counts as object), by }),
+  streams: [`note|${note}`],
+});
 
 /** A one-value read of the owner of a note or reply (0 when it is gone). */
 async function ownerOf(env: Env, kind: "note" | "reply", id: number) {
@@ -185,8 +195,10 @@ export async function fanOut(env: Env, msg: OutMessage, send: Send): Promise<voi
     const id = msg.notex === "note" ? noteStatusId(msg.id) : replyStatusId(msg.id);
     const audience = await readOne(db, rows<{ id: number }>(env.DB.prepare(AUDIENCE).bind(msg.uid)));
     plan = new Plan();
-    const streams = ["public", "public:local", ...(msg.notex === "note" ? [`note|${msg.id}`] : [])];
-    plan.add({ event: "delete", payload: id, to: ids(audience), streams, anyTag: true });
+    plan.add({ event: "delete", payload: id, to: ids(audience), streams: ["public", "public:local"], anyTag: true });
+    // Pages with the note open are told who removed it: the person who did is already elsewhere.
+    if (msg.notex === "note")
+      plan.add({ event: "notex.gone", payload: JSON.stringify({ by: msg.uid }), streams: [`note|${msg.id}`] });
   } else if (msg.notex === "note") plan = await posted(env, db, msg, { kind: "note", id: msg.id }, msg.id);
   else if (msg.notex === "reply")
     plan = await posted(env, db, msg, { kind: "reply", id: msg.id }, await threadOf(env, msg.id));
