@@ -5,6 +5,7 @@
 // handler on what was enqueued (createMessageBatch / getQueueResult) until both queues are empty.
 import { applyD1Migrations, createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { expect } from "vitest";
 import worker from "./worker";
 import { pkce } from "./mastodon";
 
@@ -193,3 +194,31 @@ export async function storedMedia(db: D1Database, uid: number, paths: string[]) 
   const { mediaStatements } = await import("../worker/features/federation/media");
   await db.batch(mediaStatements(db, uid, null, paths));
 }
+
+/** A note by `who`, answered with its id. */
+export async function noteBy(who: Person, text: string) {
+  const res = await who.call("POST", "/v1/notes", { label: "work", content: `<p>${text}</p>` });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.note.id as number;
+}
+
+/** `who` stands for someone on far.test, and `note` for a post stored from there. */
+export function standInFar(db: D1Database, who: number, note: number) {
+  return db.batch([
+    db
+      .prepare(
+        "insert into remote_actors (user_id, uri, host, inbox, shared_inbox, url, fetched_at) values (?1, 'http://far.test/u', 'far.test', 'http://far.test/inbox', null, '', 0)",
+      )
+      .bind(who),
+    db
+      .prepare("insert into remote_objects (uri, kind, row_id, user_id) values ('http://far.test/n/1', 'note', ?1, ?2)")
+      .bind(note, who),
+  ]);
+}
+
+/** A count read on `inst`'s database (the query names it n; 0 when no row). */
+export const one = (inst: Instance, sql: string, ...args: unknown[]) =>
+  inst.env.DB.prepare(sql)
+    .bind(...args)
+    .first<{ n: number }>()
+    .then((r) => r?.n ?? 0);

@@ -3,7 +3,7 @@
 // fetch. Two instances as in federation-e2e.test.ts (tests/fediverse.ts), on their own hosts.
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { drain, instance, migrate, type Person, person, routeFetch, signedPost } from "../fediverse";
+import { drain, instance, migrate, one, type Person, person, routeFetch, signedPost } from "../fediverse";
 
 const A = instance("c.test", env.DB);
 const B = instance("d.test", env.DB_B);
@@ -27,11 +27,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => unroute());
 
-const one = (inst: typeof A, sql: string, ...args: unknown[]) =>
-  inst.env.DB.prepare(sql)
-    .bind(...args)
-    .first<{ n: number }>()
-    .then((r) => r?.n ?? 0);
 const bobUri = () => `${B.origin}/ap/users/${bob.id}`;
 const likeOf = (id: string) => ({
   id: `${bobUri()}#likes/${id}`,

@@ -3,7 +3,7 @@
 // a Flag. Two NoteX instances as in federation-e2e.test.ts (tests/fediverse.ts), on their own hosts.
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { drain, instance, migrate, type Person, person, routeFetch, signedPost } from "../fediverse";
+import { drain, instance, migrate, one, type Person, person, routeFetch, signedPost } from "../fediverse";
 
 const A = instance("g.test", env.DB);
 const B = instance("h.test", env.DB_B);
@@ -15,11 +15,6 @@ let mod: Person; // a moderator on g.test
 let adaOnB = 0;
 let bobOnA = 0;
 
-const one = (inst: typeof A, sql: string, ...args: unknown[]) =>
-  inst.env.DB.prepare(sql)
-    .bind(...args)
-    .first<{ n: number }>()
-    .then((r) => r?.n ?? 0);
 const follows = (inst: typeof A, a: number, b: number) =>
   one(inst, "select count(*) as n from follows where follower_id = ? and followee_id = ?", a, b);
 const blocked = (inst: typeof A, a: number, b: number) =>

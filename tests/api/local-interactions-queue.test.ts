@@ -2,7 +2,7 @@
 // invocation: both cost the worker CPU); one that concerns someone on another server still does.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { instance, type Person, person } from "../fediverse";
+import { instance, noteBy, type Person, person, standInFar } from "../fediverse";
 
 const A = instance("localq.test", env.DB);
 let ada: Person;
@@ -11,13 +11,6 @@ let far: Person;
 let adaNote: number;
 let farNote: number;
 
-/** A note by `who`, answered with its id. */
-async function noteBy(who: Person, text: string) {
-  const res = await who.call("POST", "/v1/notes", { label: "work", content: `<p>${text}</p>` });
-  expect(res.status).toBe(201);
-  return res.body.note.id as number;
-}
-
 beforeAll(async () => {
   ada = await person(A, "lqada");
   bob = await person(A, "lqbob");
@@ -25,14 +18,7 @@ beforeAll(async () => {
   adaNote = await noteBy(ada, "local");
   farNote = await noteBy(far, "from elsewhere");
   // `far` stands for someone on another server, and their note for a post stored from there.
-  await env.DB.batch([
-    env.DB.prepare(
-      "insert into remote_actors (user_id, uri, host, inbox, shared_inbox, url, fetched_at) values (?1, 'http://far.test/u', 'far.test', 'http://far.test/inbox', null, '', 0)",
-    ).bind(far.id),
-    env.DB.prepare(
-      "insert into remote_objects (uri, kind, row_id, user_id) values ('http://far.test/n/1', 'note', ?1, ?2)",
-    ).bind(farNote, far.id),
-  ]);
+  await standInFar(env.DB, far.id, farNote);
   A.queue.items.splice(0);
 });
 

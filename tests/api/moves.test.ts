@@ -4,7 +4,7 @@
 // federates nothing new. Every delivery is signed and verified as in the other federation tests.
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { drain, instance, migrate, type Person, person, routeFetch, signedPost } from "../fediverse";
+import { drain, instance, migrate, one, type Person, person, routeFetch, signedPost } from "../fediverse";
 
 const A = instance("m.test", env.DB); // the new home
 const B = instance("n.test", env.DB_B); // the old home
@@ -31,11 +31,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => unroute());
 
-const one = (inst: typeof A, sql: string, ...args: unknown[]) =>
-  inst.env.DB.prepare(sql)
-    .bind(...args)
-    .first<{ n: number }>()
-    .then((r) => r?.n ?? 0);
 const follows = (inst: typeof A, follower: number, followee: number) =>
   one(inst, "select count(*) as n from follows where follower_id = ? and followee_id = ?", follower, followee);
 const actorOf = async (inst: typeof A, id: number) =>

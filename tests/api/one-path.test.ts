@@ -17,7 +17,19 @@
 //   profile edit    /v1/users          /api update_credentials
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appToken, caller, drain, instance, migrate, type Person, person, routeFetch, signedPost } from "../fediverse";
+import {
+  appToken,
+  caller,
+  drain,
+  instance,
+  migrate,
+  noteBy,
+  type Person,
+  person,
+  routeFetch,
+  signedPost,
+  standInFar,
+} from "../fediverse";
 
 const A = instance("onepath.test", env.DB);
 const B = instance("onepath-b.test", env.DB_B);
@@ -35,12 +47,6 @@ const n = async (q: string, ...args: unknown[]) =>
   (await A.env.DB.prepare(q)
     .bind(...args)
     .first<{ n: number }>())!.n;
-
-async function noteBy(who: Person, text: string) {
-  const res = await who.call("POST", "/v1/notes", { label: "work", content: `<p>${text}</p>` });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.note.id as number;
-}
 
 /** What one door's call set off: its answer's status, the messages queued, and `rows` read after. */
 async function through<R>(call: () => Promise<{ status: number; body: unknown }>, rows: () => Promise<R>) {
@@ -60,14 +66,7 @@ beforeAll(async () => {
   token = await appToken(A, me);
   adaNote = await noteBy(ada, "here");
   farNote = await noteBy(far, "from elsewhere");
-  await env.DB.batch([
-    env.DB.prepare(
-      "insert into remote_actors (user_id, uri, host, inbox, shared_inbox, url, fetched_at) values (?1, 'http://far.test/u', 'far.test', 'http://far.test/inbox', null, '', 0)",
-    ).bind(far.id),
-    env.DB.prepare(
-      "insert into remote_objects (uri, kind, row_id, user_id) values ('http://far.test/n/1', 'note', ?1, ?2)",
-    ).bind(farNote, far.id),
-  ]);
+  await standInFar(env.DB, far.id, farNote);
 }, 120_000);
 afterAll(() => unroute());
 
