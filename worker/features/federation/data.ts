@@ -1,6 +1,7 @@
-// The reads federation needs, in plain SQL over the raw D1 binding. A local account is a `users`
-// row with no `remote_actors` row (the one rule, IS_LOCAL); suspended accounts are not on the
-// fediverse either: their actor and collections answer 410, as a deleted account's do.
+// The reads federation needs, in plain SQL over the raw D1 binding. Who is local is the one rule
+// of users/locality.ts; suspended accounts are not on the fediverse either: their actor and
+// collections answer 410, as a deleted account's do.
+import { localSql } from "../users/locality";
 
 export interface LocalUser {
   id: number;
@@ -15,9 +16,16 @@ export interface LocalUser {
   note_num: number;
 }
 
-/** Local vs remote: a person elsewhere has a remote_actors row, a local account never does. */
-const IS_LOCAL = "not exists (select 1 from remote_actors ra where ra.user_id = users.id)";
+const IS_LOCAL = localSql("users.id");
 const LOCAL = `${IS_LOCAL} and suspended_at is null`;
+
+/** Whether `id` is an account of this server's (suspended too): the only ids an activity may address here. */
+export const isLocalId = (db: D1Database, id: number) =>
+  db
+    .prepare(`select 1 as here from users where id = ? and ${IS_LOCAL}`)
+    .bind(id)
+    .first<{ here: number }>()
+    .then((r) => r !== null);
 
 export const localUser = (db: D1Database, id: number) =>
   db.prepare(`select * from users where id = ? and ${LOCAL}`).bind(id).first<LocalUser>();
@@ -80,7 +88,7 @@ export const localNote = (db: D1Database, id: number) =>
     .prepare(
       `select ${NOTE_COLUMNS} from notes n join users u on u.id = n.user_id
        where n.id = ? and n.hidden_at is null and u.suspended_at is null
-       and not exists (select 1 from remote_actors ra where ra.user_id = n.user_id)`,
+       and ${localSql("n.user_id")}`,
     )
     .bind(id)
     .first<NoteRow>();
@@ -91,7 +99,7 @@ export const localNotesPage = (db: D1Database, uid: number, before: number, size
     .prepare(
       `select ${NOTE_COLUMNS} from notes n join users u on u.id = n.user_id
        where n.user_id = ? and n.id < ? and n.hidden_at is null and u.suspended_at is null
-       and not exists (select 1 from remote_actors ra where ra.user_id = n.user_id) order by n.id desc limit ?`,
+       and ${localSql("n.user_id")} order by n.id desc limit ?`,
     )
     .bind(uid, before, size)
     .all<NoteRow>()
@@ -121,7 +129,7 @@ export const localReply = (db: D1Database, id: number) =>
           then (select user_id from notes where id = -r.parent) else (select user_id from replies where id = r.parent) end) as parent_author_uri
        from replies r join users u on u.id = r.user_id
        where r.id = ? and r.hidden_at is null and u.suspended_at is null
-       and not exists (select 1 from remote_actors ra where ra.user_id = r.user_id)`,
+       and ${localSql("r.user_id")}`,
     )
     .bind(id)
     .first<ReplyRow>();
@@ -179,6 +187,6 @@ export const counts = (db: D1Database) =>
   db
     .prepare(
       `select (select count(*) from users where ${LOCAL}) as users,
-       (select count(*) from notes n where not exists (select 1 from remote_actors ra where ra.user_id = n.user_id)) as notes`,
+       (select count(*) from notes n where ${localSql("n.user_id")}) as notes`,
     )
     .first<{ users: number; notes: number }>();

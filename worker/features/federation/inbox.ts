@@ -34,6 +34,7 @@ import { reportAction } from "../reports/report.action";
 import { REPORT_KINDS, REPORT_NOTE_MAX } from "../reports/reports.constants";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { deleteAccount } from "../accounts/delete.service";
+import { isLocalId } from "./data";
 import { isBlockedHost } from "./domains";
 import { goneKeyOwner, isSelfDelete } from "./gone-actor";
 import type { FedData } from "./context";
@@ -76,10 +77,15 @@ export async function localTarget(ctx: Ctx, uri: URL | null): Promise<{ kind: "n
   return stored ? { kind: stored.kind, id: stored.row_id } : null;
 }
 
-/** The local account a URI names (an actor of ours), or null. */
-function localActor(ctx: Ctx, uri: URL | null): number | null {
+/**
+ * The local account a URI names (an actor of ours), or null. A person stored from elsewhere has an
+ * id under /ap/users/ too, but nothing addressed to it is theirs to take here.
+ */
+async function localActor(ctx: Ctx, uri: URL | null): Promise<number | null> {
   const parsed = uri ? ctx.parseUri(uri) : null;
-  return parsed?.type === "actor" && /^\d+$/.test(parsed.identifier) ? Number(parsed.identifier) : null;
+  if (parsed?.type !== "actor" || !/^\d+$/.test(parsed.identifier)) return null;
+  const id = Number(parsed.identifier);
+  return (await isLocalId(ctx.data.env.DB, id)) ? id : null;
 }
 
 /** The sender as a stored NoteX account (fetched and stored the first time). */
@@ -99,7 +105,7 @@ async function quietly<T>(work: Promise<T>): Promise<T | null> {
 }
 
 async function onFollow(ctx: Ctx, activity: Follow) {
-  const local = localActor(ctx, activity.objectId);
+  const local = await localActor(ctx, activity.objectId);
   if (local === null || !activity.id) return;
   const actor = await activity.getActor(ctx);
   const uid = actor ? await storeActor(ctx.data.env, actor) : null;
@@ -121,13 +127,13 @@ async function onUndo(ctx: Ctx, undo: Undo) {
   if (!object || !sameOrigin(object.id, undo.actorId)) return;
   const db = dbFor(ctx.data.env.DB);
   if (object instanceof Follow) {
-    const local = localActor(ctx, object.objectId);
+    const local = await localActor(ctx, object.objectId);
     if (local !== null) await quietly(followAction(acting(ctx), uid, local, false));
   } else if (object instanceof Like) {
     const target = await localTarget(ctx, object.objectId);
     if (target) await quietly(likeAction(acting(ctx), uid, target, false));
   } else if (object instanceof Block) {
-    const local = localActor(ctx, object.objectId);
+    const local = await localActor(ctx, object.objectId);
     if (local !== null) await quietly(blockAction(acting(ctx), uid, local, false));
   } else if (object instanceof Announce && object.id) {
     // Only the sender's own Announce, as stored when it came: its row names the renote it made.
@@ -142,7 +148,7 @@ async function onUndo(ctx: Ctx, undo: Undo) {
 }
 
 /** Our own Follow's id (outbox.ts: `{actor}#follows/{target}/{time}`) names the local follower: no fetch needed. */
-function ourFollower(ctx: Ctx, followId: URL | null): number | null {
+async function ourFollower(ctx: Ctx, followId: URL | null): Promise<number | null> {
   if (!followId?.hash.startsWith("#follows/")) return null;
   return localActor(ctx, new URL(followId.href.slice(0, followId.href.indexOf("#"))));
 }
@@ -153,7 +159,7 @@ function ourFollower(ctx: Ctx, followId: URL | null): number | null {
  */
 async function onAccept(ctx: Ctx, accept: Accept) {
   const uid = await storedActorId(ctx.data.env, accept.actorId);
-  const local = ourFollower(ctx, accept.objectId);
+  const local = await ourFollower(ctx, accept.objectId);
   if (uid === null || local === null) return;
   if (await followRequested(dbFor(ctx.data.env.DB), local, uid))
     await quietly(followAction(acting(ctx), local, uid, true, true));
@@ -162,7 +168,7 @@ async function onAccept(ctx: Ctx, accept: Accept) {
 async function onReject(ctx: Ctx, reject: Reject) {
   // They refused our follow (or the request for it): it ends here too.
   const uid = await storedActorId(ctx.data.env, reject.actorId);
-  const local = ourFollower(ctx, reject.objectId);
+  const local = await ourFollower(ctx, reject.objectId);
   if (uid !== null && local !== null) await quietly(followAction(acting(ctx), local, uid, false));
 }
 
@@ -233,7 +239,7 @@ async function onAnnounce(ctx: Ctx, announce: Announce) {
  * the follows both ways end and the two stop seeing each other here, as a block made here does.
  */
 async function onBlock(ctx: Ctx, activity: Block) {
-  const local = localActor(ctx, activity.objectId);
+  const local = await localActor(ctx, activity.objectId);
   if (local === null) return;
   const uid = await sender(ctx, activity);
   if (uid !== null) await quietly(blockAction(acting(ctx), uid, local, true));

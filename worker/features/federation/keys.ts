@@ -3,6 +3,7 @@
 // derived from FEDERATION_SECRET. RSA is 2048-bit, as Mastodon's: a 4096-bit key costs seconds of
 // CPU to make (Fedify's generateCryptoKeyPair default, and wildebeest's Error 1102).
 import type { Env } from "../../env";
+import { localSql } from "../users/locality";
 import { farewellOf } from "./farewell";
 
 const RSA: RsaHashedKeyGenParams = {
@@ -89,26 +90,38 @@ async function pairsOf(env: Env, row: KeyRow): Promise<CryptoKeyPair[]> {
 
 /**
  * The account's [RSA, Ed25519] key pairs, made and stored the first time they are asked for; for
- * a deleted account, the ones kept for its farewell (farewell.ts), while they are kept.
+ * a deleted account, the ones kept for its farewell (farewell.ts), while they are kept. A person
+ * stored from another server has none here (their server signs for them): none is made or used.
  */
 export async function keyPairsOf(env: Env, db: D1Database, userId: number): Promise<CryptoKeyPair[]> {
-  const read = () => db.prepare("select * from actor_keys where user_id = ?").bind(userId).first<KeyRow>();
+  // The account (only a local one) and its keys in one read: no row when there is no such account here.
+  const read = () =>
+    db
+      .prepare(
+        `select u.id, k.rsa_public, k.rsa_private, k.ed_public, k.ed_private from users u
+         left join actor_keys k on k.user_id = u.id where u.id = ? and ${localSql("u.id")}`,
+      )
+      .bind(userId)
+      .first<{ id: number } & Partial<KeyRow>>();
   let row = await read();
   if (!row) {
     const kept = await farewellOf(db, userId);
-    if (kept) return pairsOf(env, kept.keys);
+    return kept ? pairsOf(env, kept.keys) : [];
+  }
+  if (!row.rsa_public) {
     const made = await freshRow(env);
     // Two first readers race: the insert keeps the first pair and both use it (read again).
     await db
       .prepare(
-        "insert into actor_keys (user_id, rsa_public, rsa_private, ed_public, ed_private) select ?, ?, ?, ?, ? where exists (select 1 from users where id = ?) on conflict do nothing",
+        `insert into actor_keys (user_id, rsa_public, rsa_private, ed_public, ed_private) select ?1, ?2, ?3, ?4, ?5
+         where exists (select 1 from users where id = ?1 and ${localSql("users.id")}) on conflict do nothing`,
       )
-      .bind(userId, made.rsa_public, made.rsa_private, made.ed_public, made.ed_private, userId)
+      .bind(userId, made.rsa_public, made.rsa_private, made.ed_public, made.ed_private)
       .run();
     row = await read();
-    if (!row) return [];
+    if (!row?.rsa_public) return [];
   }
-  return pairsOf(env, row);
+  return pairsOf(env, row as KeyRow);
 }
 
 /**
