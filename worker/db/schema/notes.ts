@@ -34,8 +34,12 @@ export const notes = sqliteTable(
     updatedAt: integer("updated_at"),
     // Set by a moderator: the note answers 404 to all but its owner and moderators, and leaves lists.
     hiddenAt: integer("hidden_at"),
+    /** Where an imported post was first published (its page in a Mastodon archive): shown as its origin. */
+    originUrl: text("origin_url"),
   },
   (t) => [
+    // An archive imported twice adds nothing: one note per original, per person.
+    uniqueIndex("notes_origin_uq").on(t.userId, t.originUrl).where(sql`origin_url is not null`),
     index("notes_created_idx").on(t.createdAt, t.id),
     index("notes_user_created_idx").on(t.userId, t.createdAt, t.id),
     // The following feed merges its authors' notes newest id first (worker/features/feed).

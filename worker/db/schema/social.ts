@@ -121,8 +121,11 @@ export const replies = sqliteTable(
     createdAt: createdAt(),
     updatedAt: integer("updated_at"),
     hiddenAt: integer("hidden_at"),
+    /** Where an imported reply was first published: an archive imported twice adds nothing. */
+    originUrl: text("origin_url"),
   },
   (t) => [
+    uniqueIndex("replies_origin_uq").on(t.userId, t.originUrl).where(sql`origin_url is not null`),
     index("replies_parent_created_idx").on(t.parent, t.createdAt, t.id),
     index("replies_note_idx").on(t.noteId),
     index("replies_user_idx").on(t.userId, t.createdAt, t.id),

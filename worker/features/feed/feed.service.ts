@@ -51,10 +51,13 @@ const mergeUid = sql`(case when ${merging} then ${uid} end)`;
  * (`up`), their oldest note above it, negated so that the merge's queue keeps one order (newest
  * first, nulls last) both ways.
  */
+/** An imported post (its original elsewhere) is no news: the following feed leaves it to the profile. */
+const notImported = (n: string) => sql`${sql.identifier(n)}.origin_url is null`;
+
 const next = (author: SQL | Placeholder, from: SQL | Placeholder, up: boolean) =>
   up
-    ? sql`(select -y.id from notes y where y.user_id = ${author} and y.id > ${from} and ${noteItselfInList(sql`y`, viewer)} order by y.id asc limit 1)`
-    : sql`(select y.id from notes y where y.user_id = ${author} and y.id < ${from} and ${noteItselfInList(sql`y`, viewer)} order by y.id desc limit 1)`;
+    ? sql`(select -y.id from notes y where y.user_id = ${author} and y.id > ${from} and ${notImported("y")} and ${noteItselfInList(sql`y`, viewer)} order by y.id asc limit 1)`
+    : sql`(select y.id from notes y where y.user_id = ${author} and y.id < ${from} and ${notImported("y")} and ${noteItselfInList(sql`y`, viewer)} order by y.id desc limit 1)`;
 
 /**
  * The merge: the newest `take` ids of the reader and the people they follow, below the cursor
@@ -85,7 +88,7 @@ const windowEdge = (up: boolean) =>
 const walked = (up: boolean) => sql`select n.id from notes n
     where ${up ? sql`n.id > ${P("kid")} and n.id <= ${windowEdge(up)}` : sql`n.id < ${P("kid")} and n.id >= ${windowEdge(up)}`}
       and (n.user_id = ${uid} or exists(select 1 from follows f where f.follower_id = ${uid} and f.followee_id = n.user_id))
-      and ${noteInList(sql`n`, viewer)}
+      and ${notImported("n")} and ${noteInList(sql`n`, viewer)}
     order by n.id ${up ? sql`asc` : sql`desc`}`;
 
 /**

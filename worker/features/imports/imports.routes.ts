@@ -9,6 +9,7 @@ import { type ImportItem, linkedinItems } from "./linkedin";
 import { CSV_ZIP } from "./zip";
 import { importItems, MAX_ITEMS, ownKeys } from "./imports.service";
 import type { Context } from "hono";
+import { archiveRoutes } from "./archive/archive.routes";
 
 /** The uploaded file of a multipart form (field "file"), checked for size before it is read. */
 async function uploaded(c: Context<AppEnv>): Promise<Uint8Array> {
@@ -29,6 +30,7 @@ const Chosen = z.object({
 });
 
 export const importRoutes = router()
+  .route("/archive", archiveRoutes)
   .post("/linkedin/preview", async (c) => {
     const uid = me(c).id;
     const { items, problems } = linkedinItems(await uploaded(c));

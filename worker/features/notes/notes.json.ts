@@ -126,5 +126,6 @@ export function toNoteJson(r: NoteFields & { original?: string | null }, viewerI
     edited_at: r.updatedAt ?? null,
     // Only its owner and moderators ever receive a hidden note.
     ...(r.hiddenAt ? { hidden: true } : {}),
+    ...(r.originUrl ? { origin_url: r.originUrl } : {}),
   };
 }

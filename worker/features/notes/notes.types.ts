@@ -44,6 +44,8 @@ interface NoteFields {
   edited_at: number | null;
   /** Hidden by a moderator (present only then; only the owner and moderators see such a note). */
   hidden?: true;
+  /** Where an imported note was first published (a Mastodon archive's post). */
+  origin_url?: string;
 }
 
 export interface NoteJson extends NoteFields {

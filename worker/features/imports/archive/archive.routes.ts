@@ -1,0 +1,53 @@
+// /v1/imports/archive: a Mastodon archive. POST the zip (multipart, field "file") for a preview of
+// what it holds, checked whole before anything is written; then start the import, which runs off
+// the request as an import job (jobs.ts), or drop the upload.
+import type { Context } from "hono";
+import type { AppEnv } from "../../../env";
+import { AppError } from "../../../lib/errors";
+import { me } from "../../../lib/session";
+import { router } from "../../../lib/validate";
+import { ARCHIVE, dropStaged, newStageId, readStaged, type Staged, stageArchive, stagedKey } from "./stage";
+
+const tooLarge = () => new AppError(413, "too_large", `The file is too large (at most ${ARCHIVE.upload >> 20} MB).`);
+
+/** The uploaded zip into R2 as it came (its size checked before it is read); answers its size. */
+async function receive(c: Context<AppEnv>, key: string): Promise<number> {
+  if (Number(c.req.header("content-length") ?? 0) > ARCHIVE.upload + 65_536) throw tooLarge();
+  const form = await c.req.formData().catch(() => null);
+  const file = form?.get("file");
+  if (!file || typeof file === "string" || file.size === 0)
+    throw new AppError(400, "no_file", "Please choose the zip file of your Mastodon archive.");
+  if (file.size > ARCHIVE.upload) throw tooLarge();
+  await c.env.IMAGES.put(key, file, { httpMetadata: { contentType: "application/zip" } });
+  return file.size;
+}
+
+/** What the preview shows: counts, what will be left out (the first 200, with the total), the profile. */
+export const previewOf = (s: Staged) => ({
+  id: s.id,
+  counts: s.counts,
+  left: s.left.slice(0, 200),
+  left_total: s.left.length,
+  profile: {
+    name: s.profile.name,
+    bio: s.profile.bio,
+    avatar: !!s.profile.avatarEntry,
+    header: !!s.profile.headerEntry,
+  },
+});
+export type ArchivePreview = ReturnType<typeof previewOf>;
+
+export const archiveRoutes = router()
+  .post("/", async (c) => {
+    const uid = me(c).id;
+    const id = newStageId();
+    const size = await receive(c, stagedKey(uid, id, "archive.zip"));
+    return c.json(previewOf(await stageArchive(c.env, uid, id, size)), 200);
+  })
+  .get("/:id", async (c) => c.json(previewOf(await readStaged(c.env, me(c).id, c.req.param("id"))), 200))
+  .delete("/:id", async (c) => {
+    const uid = me(c).id;
+    await readStaged(c.env, uid, c.req.param("id"));
+    await dropStaged(c.env, uid, c.req.param("id"));
+    return c.body(null, 204);
+  });
