@@ -2,6 +2,7 @@
 // Fedify's own. This module imports nothing from Fedify, so the request path can enqueue without
 // loading it (the delivery work happens in the queue consumer).
 import type { Env } from "../../env";
+import type { Reach } from "./reach";
 
 export interface FedData {
   env: Env;
@@ -13,8 +14,16 @@ export interface FedData {
  * secret or a key; `origin` is the site's public origin the activity ids are built from.
  */
 export type OutMessage =
-  | { notex: "note"; op: "create" | "update" | "delete"; uid: number; id: number; origin: string }
-  | { notex: "reply"; op: "create" | "update" | "delete"; uid: number; id: number; origin: string; parent?: number }
+  // A delete names who else must hear of it (reach.ts): its rows are gone by the time it is sent.
+  | ({ notex: "note"; op: "create" | "update" | "delete"; uid: number; id: number; origin: string } & Reach)
+  | ({
+      notex: "reply";
+      op: "create" | "update" | "delete";
+      uid: number;
+      id: number;
+      origin: string;
+      parent?: number;
+    } & Reach)
   | { notex: "renote"; op: "create" | "delete"; uid: number; target: number; origin: string }
   | { notex: "like"; op: "create" | "delete"; uid: number; kind: "note" | "reply"; id: number; origin: string }
   | { notex: "follow"; op: "create" | "delete"; uid: number; target: number; origin: string }

@@ -39,9 +39,10 @@ import { isBlockedHost } from "./domains";
 import { goneKeyOwner, isSelfDelete } from "./gone-actor";
 import type { FedData } from "./context";
 import type { ActionContext } from "./federate";
-import { forgetObject, rememberObject, storeActor, storedActorId, storedObject } from "./remote";
+import { forgetObject, forgetting, rememberObject, storeActor, storedActorId, storedObject } from "./remote";
 import { onMove } from "../moves/move-in";
-import { receiveNote, removeNote, reviseNote } from "./receive";
+import { receiveNote, reviseNote } from "./receive";
+import { deletePost } from "../notes/delete.action";
 
 type Ctx = InboxContext<FedData>;
 
@@ -211,7 +212,15 @@ async function onDelete(ctx: Ctx, del: Delete) {
   if (uid === null || !id || !sameOrigin(id, del.actorId)) return;
   if (id.href === del.actorId?.href) return removeActor(ctx, uid);
   const stored = await storedObject(ctx.data.env, id, uid);
-  if (stored) await removeNote(ctx, uid, id, stored);
+  const kind = stored?.kind;
+  if (stored && (kind === "note" || kind === "reply"))
+    // The stored copy goes the way its author's own delete would (counters, replies, notifications),
+    // and its mapping in the same batch: a delete that fails keeps it, so the retry finds the post.
+    // One already gone (with its thread) is a 404 that still forgets it.
+    await quietly(
+      deletePost(acting(ctx), uid, { kind, id: stored.row_id }, forgetting(dbFor(ctx.data.env.DB), id, uid)),
+    );
+  else if (stored) await forgetObject(ctx.data.env, id, uid);
 }
 
 async function onLike(ctx: Ctx, activity: Like) {

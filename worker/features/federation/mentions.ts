@@ -8,6 +8,7 @@ import { mapTextOutsideLinks } from "../../lib/sanitize";
 import { REMOTE_MENTION } from "../mentions/mentions.constants";
 import { linkMentions } from "../mentions/mentions.service";
 import { resolveHandle } from "./lookup";
+import { remoteMentionNames } from "./reach";
 
 export interface MentionedRemote {
   username: string;
@@ -18,11 +19,10 @@ export interface MentionedRemote {
 
 /** As many as a note notifies here (mentions.service.ts MAX_MENTIONS). */
 const MAX = 10;
-const LINK = /<a href="\/@([^"/@]+@[^"/@]+)" class="mention">/g;
 
 /** The stored people elsewhere that `html` links as mentions (one indexed query; none without any). */
 export async function mentionedRemotes(db: D1Database, html: string): Promise<MentionedRemote[]> {
-  const names = [...new Set([...html.matchAll(LINK)].map((m) => m[1].toLowerCase()))].slice(0, MAX);
+  const names = remoteMentionNames(html);
   if (!names.length) return [];
   const rows = await db
     .prepare(

@@ -29,8 +29,17 @@ import { announceUri, noteUri, recipientOf, replyUri, toNote, toReplyNote } from
 import { hasMoved } from "../moves/followers";
 import { moveOutbound } from "../moves/move-out";
 import { rememberSent, type SentKind, takeSent } from "./sent";
+import { reachedInboxes } from "./reach";
 
 type Ctx = Context<FedData>;
+
+/** Stored people's inboxes (one row per inbox) as Fedify's recipients. */
+const toKnown = (rows: KnownInbox[]): Recipient[] =>
+  rows.map((r) => ({
+    id: new URL(r.uri),
+    inboxId: new URL(r.inbox),
+    endpoints: r.shared ? { sharedInbox: new URL(r.inbox) } : null,
+  }));
 
 /** The remote person behind a stored object (a note or reply that came from elsewhere), if any. */
 async function remoteAuthorOf(env: Env, kind: "note" | "reply", id: number) {
@@ -49,12 +58,7 @@ async function remoteAuthorOf(env: Env, kind: "note" | "reply", id: number) {
  * message queued.
  */
 async function toFollowers(ctx: Ctx, uid: number, activity: Activity, also: Recipient[] = []) {
-  const followers: Recipient[] = (await followerInboxes(ctx.data.env.DB, uid)).map((r) => ({
-    id: new URL(r.uri),
-    inboxId: new URL(r.inbox),
-    endpoints: r.shared ? { sharedInbox: new URL(r.inbox) } : null,
-  }));
-  const to = [...followers, ...also];
+  const to = [...toKnown(await followerInboxes(ctx.data.env.DB, uid)), ...also];
   if (!to.length) return;
   // An account that moved away (features/moves) federates nothing new; what it takes back still goes.
   if (!(activity instanceof Delete || activity instanceof Undo) && (await hasMoved(ctx.data.env.DB, uid))) return;
@@ -71,6 +75,7 @@ async function noteOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "note
       ctx,
       m.uid,
       new Delete({ id: new URL(`${id.href}#delete`), actor, object: new Tombstone({ id }), ...audience(ctx, m.uid) }),
+      toKnown(await reachedInboxes(env.DB, m)),
     );
     return;
   }
@@ -101,7 +106,7 @@ async function replyOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "rep
       ctx,
       m.uid,
       new Delete({ id: new URL(`${id.href}#delete`), actor, object: new Tombstone({ id }), ...audience(ctx, m.uid) }),
-      author ? [recipientOf(author)] : [],
+      [...(author ? [recipientOf(author)] : []), ...toKnown(await reachedInboxes(env.DB, m))],
     );
     return;
   }
@@ -207,13 +212,6 @@ async function towardOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "fo
   );
   await ctx.sendActivity({ identifier: String(m.uid) }, recipientOf(target), activity);
 }
-
-const toKnown = (rows: KnownInbox[]): Recipient[] =>
-  rows.map((r) => ({
-    id: new URL(r.uri),
-    inboxId: new URL(r.inbox),
-    endpoints: r.shared ? { sharedInbox: new URL(r.inbox) } : null,
-  }));
 
 /**
  * The account to every server that knows it (its followers' and the people it follows', one inbox

@@ -11,11 +11,11 @@ import { mentionStatements } from "../notifications/notifications.links";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { textToHtml } from "../../lib/text";
 import { Label, NoteInput } from "../notes/notes.schema";
-import { createNote, deleteNote } from "../notes/write.service";
-import { createReply, deleteReply, editReply, MAX_REPLY } from "../replies/replies.service";
+import { createNote } from "../notes/write.service";
+import { createReply, editReply, MAX_REPLY } from "../replies/replies.service";
 import type { FedData } from "./context";
 import { localTarget } from "./inbox";
-import { forgetObject, objectUrlOf, rememberObject } from "./remote";
+import { objectUrlOf, rememberObject } from "./remote";
 import { remoteImages } from "./attachments";
 import { mediaStatements } from "./media";
 import { labelLine, XLABEL_REL } from "./objects";
@@ -169,13 +169,4 @@ export async function reviseNote(ctx: Ctx, uid: number, note: Note) {
     .bind(data.data.content, data.data.txt, Date.now(), stored.row_id, uid)
     .run();
   await keepImages(ctx, uid, stored.row_id, note);
-}
-
-/** Delete: the stored copy goes the way its author's own delete would (counters, replies, notifications). */
-export async function removeNote(ctx: Ctx, uid: number, uri: URL, stored: { kind: string; row_id: number }) {
-  const env = ctx.data.env;
-  const db = dbFor(env.DB);
-  if (stored.kind === "reply") await deleteReply(db, uid, stored.row_id).catch(() => undefined);
-  else if (stored.kind === "note") await deleteNote(env, db, uid, stored.row_id).catch(() => undefined);
-  await forgetObject(env, uri, uid);
 }

@@ -5,7 +5,9 @@
 // is `name@host`; their email column holds the actor URI (unique, never a mail address), they have
 // no password and no Google id, so they can never sign in; they have no folders.
 import { type Actor, Link, PropertyValue } from "@fedify/vocab";
-import type { Env } from "../../env";
+import type { DB, Env } from "../../env";
+import { bindingOf } from "../../db/plan";
+import type { Read } from "../../db/reads";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { multiLine, oneLine } from "../../lib/text";
 import { isRemoteUsername } from "./handles";
@@ -131,5 +133,12 @@ export const rememberObject = (env: Env, uri: URL, kind: string, rowId: number, 
     .run();
 
 /** Forgets a remote object, only as its own author's (another actor's object of the same id is kept). */
-export const forgetObject = (env: Env, uri: URL, userId: number) =>
-  env.DB.prepare("delete from remote_objects where uri = ? and user_id = ?").bind(uri.href, userId).run();
+const FORGET = "delete from remote_objects where uri = ? and user_id = ?";
+
+export const forgetObject = (env: Env, uri: URL, userId: number) => env.DB.prepare(FORGET).bind(uri.href, userId).run();
+
+/** forgetObject as part of another write's batch: the mapping goes exactly when that write does. */
+export const forgetting = (db: DB, uri: URL, userId: number): Read<undefined> => ({
+  statements: [bindingOf(db).prepare(FORGET).bind(uri.href, userId)],
+  value: () => undefined,
+});

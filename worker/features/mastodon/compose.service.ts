@@ -12,8 +12,10 @@ import { AppError, fieldErrors } from "../../lib/errors";
 import { NoteInput } from "../notes/notes.schema";
 import type { PreparedWrite } from "../notes/notes.insert";
 import { prepareRenote } from "../notes/renotes.service";
-import { prepareDeleteNote, prepareNote, prepareUpdateNote } from "../notes/write.service";
-import { prepareDeleteReply, prepareEditReply, prepareReply } from "../replies/replies.service";
+import { prepareNote, prepareUpdateNote } from "../notes/write.service";
+import { deletePost } from "../notes/delete.action";
+import type { ActionContext } from "../federation/federate";
+import { prepareEditReply, prepareReply } from "../replies/replies.service";
 import { deleteImages } from "../uploads/uploads.links";
 import { mapRead, pairOf, type Read, readOne, writeAsRead } from "../../db/reads";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
@@ -196,20 +198,15 @@ async function noteEdit(env: Env, db: DB, author: Author, id: number, data: Stat
 }
 
 /**
- * DELETE /api/v1/statuses/:id: the person's own note or reply, in one batch whose first
- * statements read the status as it was (Mastodon answers it with its text, so an app can offer
- * "delete and redraft"). Answers it, and what a reply answered (federation tells that author).
+ * DELETE /api/v1/statuses/:id: the person's own note or reply, through the delete action, whose
+ * batch first reads the status as it was (Mastodon answers it with its text, so an app can offer
+ * "delete and redraft").
  */
-export async function deleteStatus(env: Env, db: DB, author: Author, ref: StatusRef, origin: string) {
-  const write: Read<{ keys: string[]; parent?: number }> =
-    ref.kind === "note"
-      ? mapRead(writeAsRead(db, prepareDeleteNote(db, author.id, ref.id)), (keys) => ({ keys }))
-      : mapRead(writeAsRead(db, prepareDeleteReply(db, author.id, ref.id)), ({ parent }) => ({ keys: [], parent }));
-  const [found, done] = await readOne(db, pairOf(refsRead(db, origin, author.id, refsWhere([ref])), write));
-  const [status] = found.values();
+export async function deleteStatus(ctx: ActionContext, author: Author, ref: StatusRef, origin: string) {
+  const done = await deletePost(ctx, author.id, ref, refsRead(ctx.db, origin, author.id, refsWhere([ref])));
+  const [status] = done.before.values();
   if (!status) throw notFoundStatus();
-  await deleteImages(env, db, author.id, done.keys);
-  return { status: { ...status, text: textOf(String(status.content ?? "")) }, parent: done.parent };
+  return { ...status, text: textOf(String(status.content ?? "")) };
 }
 
 const KEY_TTL_MS = 60 * 60 * 1000;

@@ -93,10 +93,7 @@ export const statusRoutes = new Hono<MastoEnv>()
   .delete("/api/v1/statuses/:id", scoped("write:statuses"), async (c) => {
     const ref = refOf(c);
     const me = viewer(c);
-    const { status, parent } = await deleteStatus(c.env, c.var.db, me, ref, originOf(c));
-    if (parent === undefined) await federated(c, { notex: "note", op: "delete", uid: me.id, id: ref.id });
-    else await federated(c, { notex: "reply", op: "delete", uid: me.id, id: ref.id, parent });
-    return c.json(status);
+    return c.json(await deleteStatus(acting(c), me, ref, originOf(c)));
   })
   .get("/api/v1/statuses/:id/context", readable("read:statuses"), async (c) => {
     return c.json(await contextOf(c.var.db, originOf(c), viewerId(c), refOf(c)));

@@ -8,10 +8,11 @@ import { NoteInput, RenoteInput } from "./notes.schema";
 import { getNote, LISTS, labelRead, listNotes, noteHistory, ownerNotesRead, tagRead } from "./read.service";
 import { readOne } from "../../db/reads";
 import { renote, undoRenote } from "./renotes.service";
-import { createNote, deleteNote, updateNote } from "./write.service";
+import { createNote, updateNote } from "./write.service";
+import { deletePost } from "./delete.action";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { listFeed } from "../feed/feed.service";
-import { federate } from "../federation/federate";
+import { actionOf, federate } from "../federation/federate";
 
 const UserNotesQuery = OwnerListQuery.extend({ xlabel: z.string().max(100).optional() }).refine(...OWNER_REQUIRED);
 const origin = (url: string) => new URL(url).origin;
@@ -98,8 +99,7 @@ export const notes = router()
     return c.json(saved, 200);
   })
   .openapi(remove, async (c) => {
-    await deleteNote(c.env, c.var.db, me(c).id, c.req.valid("param").id);
-    await federate(c, { notex: "note", op: "delete", uid: me(c).id, id: c.req.valid("param").id });
+    await deletePost(actionOf(c), me(c).id, { kind: "note", id: c.req.valid("param").id });
     return c.json({ ok: true as const }, 200);
   });
 

@@ -274,9 +274,3 @@ export function prepareDeleteNote(db: DB, uid: number, id: number) {
   };
   return { statements, answer };
 }
-
-/** Deletes the caller's note in one batch; the files of its images go after it (their rows: one trip more). */
-export async function deleteNote(env: Env, db: DB, uid: number, id: number): Promise<void> {
-  const write = prepareDeleteNote(db, uid, id);
-  await deleteImages(env, db, uid, await sendWrite(db, write));
-}

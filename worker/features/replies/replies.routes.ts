@@ -5,8 +5,9 @@ import { replies } from "../../db/schema/social";
 import { me } from "../../lib/session";
 import { type Answer, json, jsonBody, Ok, readBody, router, signedIn, typed } from "../../lib/validate";
 import { AddressParam, IdParam, ListQuery, orElse } from "../../lib/params";
-import { federate } from "../federation/federate";
-import { chain, createReply, deleteReply, editReply, listReplies } from "./replies.service";
+import { actionOf, federate } from "../federation/federate";
+import { chain, createReply, editReply, listReplies } from "./replies.service";
+import { deletePost } from "../notes/delete.action";
 import { thread } from "./thread.service";
 
 const Content = z
@@ -85,8 +86,7 @@ export const replyRoutes = router()
     return c.json(reply, 200);
   })
   .openapi(remove, async (c) => {
-    const { parent } = await deleteReply(c.var.db, me(c).id, c.req.valid("param").id);
-    await federate(c, { notex: "reply", op: "delete", uid: me(c).id, id: c.req.valid("param").id, parent });
+    await deletePost(actionOf(c), me(c).id, { kind: "reply", id: c.req.valid("param").id });
     return c.json({ ok: true as const }, 200);
   })
   .openapi(list, async (c) => {

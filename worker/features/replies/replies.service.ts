@@ -317,11 +317,6 @@ export function prepareDeleteReply(db: DB, uid: number, id: number) {
   return { statements, answer };
 }
 
-export async function deleteReply(db: DB, uid: number, id: number): Promise<{ parent: number }> {
-  const write = prepareDeleteReply(db, uid, id);
-  return await sendWrite(db, write);
-}
-
 /**
  * The ancestor chain of a reply, ending with the reply itself (its author must be `username`), and
  * the note it hangs under: two statements, sent together.
