@@ -15,21 +15,32 @@ export function freshLocalD1(persist, env = process.env) {
   });
 }
 
-export async function startLocalWorker({ port, persist, vars = {}, env = process.env, tries = 240 }) {
+export async function startLocalWorker({
+  port,
+  persist,
+  vars = {},
+  entry = undefined,
+  env = process.env,
+  tries = 240,
+}) {
   // Something already answering there would pass the readiness check below in our worker's place.
   const busy = await fetch(`http://127.0.0.1:${port}/v1/health`).then(
     () => true,
     () => false,
   );
   if (busy) throw new Error(`port ${port} is already in use`);
-  const child = spawn(process.execPath, ["scripts/worker-process.mjs", JSON.stringify({ port, persist, vars })], {
-    // Bundled as `wrangler deploy` bundles it: wrangler's dev server otherwise defines NODE_ENV as
-    // "development", which puts React's development build (several times slower to render) into
-    // the worker, so the bench and Lighthouse would time a server that never ships.
-    env: { ...env, NODE_ENV: "production" },
-    stdio: ["ignore", "ignore", "inherit"],
-    detached: true,
-  });
+  const child = spawn(
+    process.execPath,
+    ["scripts/worker-process.mjs", JSON.stringify({ port, persist, vars, entry })],
+    {
+      // Bundled as `wrangler deploy` bundles it: wrangler's dev server otherwise defines NODE_ENV as
+      // "development", which puts React's development build (several times slower to render) into
+      // the worker, so the bench and Lighthouse would time a server that never ships.
+      env: { ...env, NODE_ENV: "production" },
+      stdio: ["ignore", "ignore", "inherit"],
+      detached: true,
+    },
+  );
   // The child disposes wrangler (and its workerd) on SIGTERM; the group goes after, if still there.
   const exited = new Promise((resolve) => child.once("exit", resolve));
   const stop = async () => {

@@ -23,11 +23,14 @@ if (pw) {
   failed += (pw.stats?.unexpected ?? 0) + (pw.stats?.flaky ?? 0) + (pw.errors?.length ?? 0);
   skipped += pw.stats?.skipped ?? 0;
 }
-// The production bundle's gzip size against its limit (scripts/deploy.mjs --dry-run): one check.
+// The production bundle (scripts/deploy.mjs --dry-run): its gzip size against its limit, and none
+// of the bench's code in it; two checks.
 const bundle = read("reports/bundle.json");
 if (bundle) {
-  if (bundle.ok) passed++;
-  else failed++;
+  for (const ok of [bundle.fits, !bundle.benchCode?.length]) {
+    if (ok) passed++;
+    else failed++;
+  }
 }
 // A runner that produced no report failed to run at all.
 failed += missing.length;

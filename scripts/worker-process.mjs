@@ -2,7 +2,8 @@
 // environment, with the DevTools inspector off. (Under `wrangler dev` the inspector proxy records
 // every D1 call as a Network event and ships it to wrangler's debug log: a per-query cost that the
 // edge never has.)
-// Args: JSON { port, persist, vars, assets? } (assets: a directory to serve instead of wrangler.toml's).
+// Args: JSON { port, persist, vars, assets?, entry? } (assets: a directory to serve instead of
+// wrangler.toml's; entry: a worker entry instead of its main, as the bench's worker/bench/entry.ts).
 //
 // Stdout, one line each: `worker <json>` when the user worker has loaded (its own loopback address
 // and the header wrangler's proxy adds, so a caller may skip that proxy), then `ready`. Wrangler's
@@ -11,7 +12,7 @@
 // so any event after the first load is printed on stderr with its time: a reload names its cause.
 import { unstable_DevEnv } from "wrangler";
 
-const { port, persist, vars = {}, assets } = JSON.parse(process.argv[2]);
+const { port, persist, vars = {}, assets, entry } = JSON.parse(process.argv[2]);
 const devEnv = new unstable_DevEnv();
 let loaded = false;
 const dispatch = devEnv.dispatch.bind(devEnv);
@@ -30,6 +31,7 @@ devEnv.dispatch = (event) => {
 const worker = await devEnv.startWorker({
   config: "wrangler.toml",
   ...(assets ? { assets } : {}),
+  ...(entry ? { entrypoint: entry } : {}),
   bindings: Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, { type: "plain_text", value: String(v) }])),
   dev: {
     server: { hostname: "127.0.0.1", port },

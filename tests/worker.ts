@@ -4,25 +4,29 @@
 // so the page cache's and the app shell's rules (tests/api/page-cache.test.ts, shell.test.ts) are
 // tested through the real middleware.
 import { createApp, queue, scheduled } from "../worker/app";
-import { benchTwin } from "../worker/lib/bench-twins";
+import { benchRecorder, benchTwin } from "../worker/bench/twins";
 import type { Env } from "../worker/env";
 
-const app = createApp(async (request, { cloudflare, shell, user }) => {
-  const { pathname } = new URL(request.url);
-  if (!pathname.startsWith("/probe")) return new Response("pages are tested by Playwright", { status: 404 });
-  // Like every real page, it reads (one D1 trip) before it says who is signed in: the session
-  // (read from KV before the page runs) names the account, the page reads its username.
-  const uid = user?.id ?? 0;
-  const row = shell
-    ? null
-    : await cloudflare.env.DB.prepare("select username from users where id = ?")
-        .bind(uid)
-        .first<{ username: string }>();
-  // The app shell (worker/lib/shell.ts) is rendered for no one: it says so.
-  const who = shell ? "shell" : (row?.username ?? "visitor");
-  const type = pathname.endsWith(".data") ? "text/x-script" : "text/html";
-  return new Response(`<p>signed in as ${who}</p>`, { headers: { "content-type": type } });
-});
+// With the bench's D1 hook and twins, as worker/bench/entry.ts wires them (inert without BENCH_TWINS=1).
+const app = createApp(
+  async (request, { cloudflare, shell, user }) => {
+    const { pathname } = new URL(request.url);
+    if (!pathname.startsWith("/probe")) return new Response("pages are tested by Playwright", { status: 404 });
+    // Like every real page, it reads (one D1 trip) before it says who is signed in: the session
+    // (read from KV before the page runs) names the account, the page reads its username.
+    const uid = user?.id ?? 0;
+    const row = shell
+      ? null
+      : await cloudflare.env.DB.prepare("select username from users where id = ?")
+          .bind(uid)
+          .first<{ username: string }>();
+    // The app shell (worker/lib/shell.ts) is rendered for no one: it says so.
+    const who = shell ? "shell" : (row?.username ?? "visitor");
+    const type = pathname.endsWith(".data") ? "text/x-script" : "text/html";
+    return new Response(`<p>signed in as ${who}</p>`, { headers: { "content-type": type } });
+  },
+  { requestD1: benchRecorder },
+);
 
 /**
  * A test may set `interleave.beforeBatch` to run its own requests right before the next db.batch a

@@ -21,7 +21,6 @@ import { NOJS_PATH } from "./lib/js-marker";
 import { mastodon } from "./features/mastodon/mastodon.routes";
 import { federationRoutes } from "./features/federation/federation.routes";
 import { remoteImageRoutes } from "./features/federation/media";
-import { benchRecorder } from "./lib/bench-twins";
 import { withoutTrailingSlash } from "./lib/trailing-slash";
 import { liveRoutes } from "./features/live/live.routes";
 
@@ -60,8 +59,19 @@ function refuse(c: Context<WorkerEnv>, id: string, problems: string[]) {
   );
 }
 
+/**
+ * Wraps a request's D1 (its session, before the meter) and hears when the request is answered. The
+ * deployed worker has none; `npm run bench` starts worker/bench/entry.ts, which records each
+ * request's trips for the row's bare twin.
+ */
+export type RequestD1Hook = (
+  request: Request,
+  env: AppEnv["Bindings"],
+  d1: D1Database,
+) => { d1: D1Database; keep(): void };
+
 /** The one worker: security headers and the same-origin check on everything, /v1 to Hono, the rest to Remix. */
-export function createApp(pages: PageHandler) {
+export function createApp(pages: PageHandler, hooks: { requestD1?: RequestD1Hook } = {}) {
   const app: Hono<WorkerEnv> = new Hono<WorkerEnv>()
     // A machine path with a trailing slash is answered as the same path without (lib/trailing-slash.ts).
     .use(async (c, next) => {
@@ -81,11 +91,10 @@ export function createApp(pages: PageHandler) {
         // older than the person's own writes.
         const meter = newMeter();
         const d1Session = d1SessionFor(c, c.env.DB);
-        // Under `npm run bench` only: a request's trips, kept for its bare twin (lib/bench-twins.ts).
-        const bench = benchRecorder(c.req.raw, c.env, d1Session as unknown as D1Database);
-        c.env = { ...c.env, DB: meteredD1(bench.d1, meter) };
+        const hooked = hooks.requestD1?.(c.req.raw, c.env, d1Session as unknown as D1Database);
+        c.env = { ...c.env, DB: meteredD1(hooked?.d1 ?? (d1Session as unknown as D1Database), meter) };
         await next();
-        bench.keep();
+        hooked?.keep();
         // The meter's totals go out only locally (tests, bench, development): rows read can depend
         // on other people's data (how many they follow, like, are notified of), a side channel in
         // production. There the request log keeps them.

@@ -58,7 +58,7 @@ export interface Env {
   REQUEST_LOG?: string;
   /** Set only by the e2e server script: lets x-test-client key rate limits per test. */
   TRUST_TEST_CLIENT_HEADER?: string;
-  /** Set only by `npm run bench` (APP_ENV=local): captures requests' D1 trips and serves their bare twins (lib/bench-twins.ts). */
+  /** Set only by `npm run bench` (APP_ENV=local): captures requests' D1 trips and serves their bare twins (bench/twins.ts, wired by bench/entry.ts only). */
   BENCH_TWINS?: string;
 }
 

@@ -1,10 +1,12 @@
-// Fills a local D1 with a realistic network, fast: one pass in JS, multi-row INSERTs in a few SQL
-// files loaded straight into the migrated database (sql-files.mjs; no HTTP per row). Counters are
-// computed from the rows they count.
+// Fills a local D1 with a realistic network, fast: one pass in JS (network.mjs) and bulk SQL for
+// the crowds (crowds.mjs), as multi-row INSERTs in a few SQL files loaded straight into the
+// migrated database (sql-files.mjs; no HTTP per row). Writes `<persist-to>-meta.json`: the ids the
+// bench's rows aim at.
 // Usage: node scripts/bench/generate.mjs --notes 10000 --persist-to .wrangler/bench-10k
-import { pbkdf2Sync } from "node:crypto";
 import { writeFileSync } from "node:fs";
-import { loadIntoSqlite, sqlValue as q, writeSqlFiles } from "./sql-files.mjs";
+import { federationSql, popularSql } from "./crowds.mjs";
+import { buildNetwork } from "./network.mjs";
+import { loadIntoSqlite, writeSqlFiles } from "./sql-files.mjs";
 
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -12,413 +14,40 @@ const arg = (name, dflt) => {
 };
 const NOTES = Number(arg("notes", 10000));
 const PERSIST = arg("persist-to", ".wrangler/bench");
-const USERS = Math.max(600, Math.round(NOTES / 10));
-const LABELS = ["note", "memo", "story", "idea", "learn", "thought", "insight", "tip", "guide", "research"];
-const TAGS = [
-  "edge",
-  "sqlite",
-  "react",
-  "career",
-  "design",
-  "rust",
-  "ai",
-  "travel",
-  "books",
-  "music",
-  "startup",
-  "cloud",
-];
-const TYPES = ["Company", "Project", "Skill", "School"];
-// The search row's word: in RARE_NOTES notes spread over time whatever the size, so the row shows
-// what a rare word costs as the index grows around it (the bm25 window holds them all).
-const RARE_WORD = "quasar";
-const RARE_NOTES = 10;
-const RARE_EVERY = Math.max(10, Math.floor(NOTES / RARE_NOTES / 10) * 10);
-const DEPTH = 20;
-
-let seed = 42;
-const rand = () => {
-  seed = (seed * 1103515245 + 12345) % 2147483648;
-  return seed / 2147483648;
-};
-const salt = Buffer.alloc(16, 7);
-const HASH = `pbkdf2-sha256$100000$${salt.toString("base64")}$${pbkdf2Sync("bench1234", salt, 100000, 32, "sha256").toString("base64")}`;
-
-const tables = {};
-const add = (table, cols, row) => {
-  tables[table] ??= { cols, rows: [] };
-  tables[table].rows.push(row);
-};
-
-const t0 = Date.UTC(2025, 0, 1);
-const users = Array.from({ length: USERS }, (_, i) => ({
-  id: i + 1,
-  following: 0,
-  follower: 0,
-  note: 0,
-  noti: 0,
-  labels: {},
-  types: {},
-}));
-
-// Follows: user 1 follows 500 users; everyone else follows 10.
-const follow = (a, b) => {
-  if (a === b) return;
-  add("follows", ["follower_id", "followee_id", "created_at"], [a, b, t0]);
-  users[a - 1].following++;
-  users[b - 1].follower++;
-};
-// The bench's toggling writers (measure.mjs: bench10 to bench129) do not follow the popular and
-// fresh users (4 and 5) to begin with, so each of their follows and unfollows changes something.
-const writer = (i) => i >= 10 && i < 130;
-for (let j = 2; j <= 501; j++) follow(1, j);
-for (let i = 2; i <= USERS; i++) {
-  const seen = new Set();
-  while (seen.size < 10) {
-    const j = 1 + Math.floor(rand() * USERS);
-    if (j !== i && !seen.has(j) && !(writer(i) && (j === 4 || j === 5))) {
-      seen.add(j);
-      follow(i, j);
-    }
-  }
-}
-
-// Notes: NOTES spread over users in time order, with labels, tags and some images. bench2 is a
-// prolific author (every 20th note, all labels), so a profile's x-label list fills whole pages.
-// Every 10th note is a quote and every 10th a plain renote of an earlier note, so lists hydrate
-// originals as they do in real use.
-const notes = [];
-const renoted = new Set();
-for (let n = 1; n <= NOTES; n++) {
-  const uid = n % 20 === 0 ? 2 : 1 + ((n * 7919) % USERS);
-  const label = LABELS[Math.floor(rand() * LABELS.length)];
-  const tag = TAGS[Math.floor(rand() * TAGS.length)];
-  const created = t0 + n * 60_000;
-  let kind = 0;
-  let renoteOf = null;
-  if (n > 100 && (n % 10 === 3 || n % 10 === 7)) {
-    const target = notes[Math.floor(rand() * notes.length)];
-    const original = target.renoteOf ?? target;
-    if (n % 10 === 3) kind = 2;
-    else if (!renoted.has(`${uid}:${original.id}`) && original.uid !== uid) kind = 1;
-    if (kind) {
-      renoteOf = original;
-      renoted.add(`${uid}:${original.id}`);
-      original.renum++;
-      original.dirty = true;
-    }
-  }
-  // RARE_WORD is in RARE_NOTES notes at every size (every n here is a multiple of 10, never a renote).
-  const rare = n % RARE_EVERY === 0 ? ` ${RARE_WORD}` : "";
-  const txt = kind === 1 ? "" : `Bench note ${n} about #${tag} and ${label}${rare}.`;
-  const note = { id: n, uid, kind, label: kind === 1 ? "" : label, created, likenum: 0, repnum: 0, renum: 0, renoteOf };
-  notes.push(note);
-  if (kind !== 1) {
-    users[uid - 1].note++;
-    users[uid - 1].labels[label] = (users[uid - 1].labels[label] ?? 0) + 1;
-  }
-  add(
-    "notes",
-    [
-      "id",
-      "user_id",
-      "kind",
-      "label",
-      "content",
-      "txt",
-      "imgs",
-      "video",
-      "renote_id",
-      "renum",
-      "repnum",
-      "likenum",
-      "created_at",
-      "noted_at",
-    ],
-    [
-      n,
-      uid,
-      kind,
-      note.label,
-      txt ? `<p>${txt}</p>` : "",
-      txt,
-      n % 5 === 0 && !kind ? `/img/bench/${n}.jpg` : "",
-      "",
-      renoteOf?.id ?? null,
-      0,
-      0,
-      0,
-      created,
-      created,
-    ],
-  );
-  if (kind !== 1) add("note_tags", ["tag", "note_id", "created_at"], [tag, n, created]);
-}
-
-// Likes: three per note from pseudo-random users.
-for (const note of notes) {
-  if (note.kind === 1) continue;
-  const likers = new Set();
-  while (likers.size < 3) likers.add(1 + Math.floor(rand() * USERS));
-  for (const u of likers)
-    add("likes", ["user_id", "kind", "target_id", "created_at"], [u, "note", note.id, note.created]);
-  note.likenum = 3;
-}
-
-// Replies: a 20-deep chain under the newest note, and one reply on every third note.
-let rid = 0;
-const focusNote = notes[notes.length - 1];
-let parent = -focusNote.id;
-for (let d = 0; d < DEPTH; d++) {
-  rid++;
-  add(
-    "replies",
-    ["id", "user_id", "note_id", "parent", "content", "txt", "likenum", "repnum", "created_at"],
-    [
-      rid,
-      1 + (d % USERS),
-      focusNote.id,
-      parent,
-      `<p>depth ${d}</p>`,
-      `depth ${d}`,
-      0,
-      d < DEPTH - 1 ? 1 : 0,
-      focusNote.created + d,
-    ],
-  );
-  if (parent < 0) focusNote.repnum++;
-  parent = rid;
-}
-const chainFocus = rid;
-for (const note of notes) {
-  if (note.id % 3 !== 0 || note === focusNote || note.kind === 1) continue;
-  rid++;
-  add(
-    "replies",
-    ["id", "user_id", "note_id", "parent", "content", "txt", "likenum", "repnum", "created_at"],
-    [rid, 1 + (note.id % USERS), note.id, -note.id, "<p>Nice.</p>", "Nice.", 0, 0, note.created + 1],
-  );
-  note.repnum++;
-}
-for (const note of notes) {
-  // Counters written with the row would need a second pass; an UPDATE per changed note is batched below.
-  note.dirty = note.dirty || note.likenum || note.repnum;
-}
-
-// Folders: four per user for the first 1000 users; some notes filed.
-let fid = 0;
-const folderRows = [];
-const folderUpdates = [];
-for (let u = 1; u <= Math.min(USERS, 1000); u++) {
-  for (const type of TYPES) {
-    fid++;
-    users[u - 1].types[type] = (users[u - 1].types[type] ?? 0) + 1;
-    add(
-      "folders",
-      [
-        "id",
-        "user_id",
-        "type",
-        "name",
-        "slug",
-        "descr",
-        "link",
-        "logo",
-        "notenum",
-        "noted_at",
-        "likenum",
-        "created_at",
-      ],
-      [fid, u, type, `${type} ${u}`, `${type.toLowerCase()}-${u}`, `A ${type} of user ${u}`, "", "", 0, 0, 0, t0],
-    );
-    folderRows.push({ id: fid, uid: u, notenum: 0, notedAt: 0, labels: {} });
-  }
-}
-// Half of those users' own notes are filed into one of their folders (with the folder's counters).
-for (const note of notes) {
-  if (note.kind === 1 || note.uid > Math.min(USERS, 1000) || rand() < 0.5) continue;
-  const f = folderRows[(note.uid - 1) * TYPES.length + Math.floor(rand() * TYPES.length)];
-  add("folder_notes", ["folder_id", "note_id", "label", "note_created_at"], [f.id, note.id, note.label, note.created]);
-  f.notenum++;
-  f.notedAt = Math.max(f.notedAt, note.created);
-  f.labels[note.label] = (f.labels[note.label] ?? 0) + 1;
-}
-for (const f of folderRows) {
-  if (!f.notenum) continue;
-  folderUpdates.push(`UPDATE folders SET notenum = ${f.notenum}, noted_at = ${f.notedAt} WHERE id = ${f.id};`);
-  for (const [label, n] of Object.entries(f.labels))
-    add("folder_labels", ["folder_id", "label", "n"], [f.id, label, n]);
-}
-
-// Bookmarks and notifications for user 1.
-for (let i = 0; i < 300; i++) {
-  add(
-    "bookmarks",
-    ["user_id", "kind", "target_id", "created_at"],
-    [1, "note", notes[(i * 31) % notes.length].id, t0 + i],
-  );
-  add(
-    "notifications",
-    ["user_id", "actor_id", "action", "tblname", "target_id", "extra", "created_at"],
-    [1, 2 + (i % 50), "like", "note", notes[i].id, "", t0 + i],
-  );
-}
-// users.noti_num is not set here: the notifications_unread_in trigger counts them in.
-
-for (const u of users) {
-  add(
-    "users",
-    [
-      "id",
-      "username",
-      "email",
-      "fullname",
-      "password_hash",
-      "confirmed",
-      "following_num",
-      "follower_num",
-      "note_num",
-      "noti_num",
-      "created_at",
-    ],
-    [
-      u.id,
-      `bench${u.id}`,
-      `bench${u.id}@bench.test`,
-      `Bench User ${u.id}`,
-      HASH,
-      1,
-      u.following,
-      u.follower,
-      u.note,
-      u.noti,
-      t0,
-    ],
-  );
-  for (const [label, n] of Object.entries(u.labels)) add("user_labels", ["user_id", "label", "n"], [u.id, label, n]);
-  for (const [type, n] of Object.entries(u.types)) add("user_types", ["user_id", "type", "n"], [u.id, type, n]);
-}
-
-// Order matters for foreign keys: users first.
-const ORDER = [
-  "users",
-  "user_labels",
-  "user_types",
-  "follows",
-  "notes",
-  "note_tags",
-  "likes",
-  "replies",
-  "folders",
-  "folder_notes",
-  "folder_labels",
-  "bookmarks",
-  "notifications",
-];
-// The counters the rows above moved, after the rows themselves.
-const counterUpdates = [];
-for (let i = 0; i < notes.length; i += 100) {
-  const ids = notes.slice(i, i + 100).filter((n) => n.dirty);
-  if (!ids.length) continue;
-  counterUpdates.push(
-    `UPDATE notes SET likenum = CASE id ${ids.map((n) => `WHEN ${n.id} THEN ${n.likenum}`).join(" ")} END, repnum = CASE id ${ids.map((n) => `WHEN ${n.id} THEN ${n.repnum}`).join(" ")} END, renum = CASE id ${ids.map((n) => `WHEN ${n.id} THEN ${n.renum}`).join(" ")} END WHERE id IN (${ids.map((n) => n.id).join(",")});`,
-  );
-}
-const dir = `${PERSIST}-sql`;
-const files = writeSqlFiles(dir, tables, ORDER, [...counterUpdates, ...folderUpdates]);
-
-// Popularity (issue 19), in bulk SQL straight into the file (minutes at 1M, not hours): a crowd of
-// POP users (as many as notes) who all like one old note and follow one user, plus a "quiet"
-// reader who follows 3 accounts with one old note each (the worst case of a time-index feed walk).
-// Popular and fresh targets are alike but for the crowd, so their writes compare one to one.
 const POP = Number(arg("popular", NOTES));
-const popularNote = NOTES + 1;
-const freshNote = NOTES + 2;
-const popularUser = 4;
-const freshUser = 5;
-const crowd0 = USERS + 10; // crowd ids after USERS + 10; quiet = USERS + 1, its 3 accounts + 2..4
-const quiet = USERS + 1;
-const popSql = `
-INSERT INTO users (id, username, email, fullname, password_hash, confirmed, created_at) VALUES
-  (${quiet}, 'quiet', 'quiet@bench.test', 'Quiet Reader', ${q(HASH)}, 1, ${t0}),
-  (${quiet + 1}, 'quiet1', 'quiet1@bench.test', 'Quiet One', NULL, 1, ${t0}),
-  (${quiet + 2}, 'quiet2', 'quiet2@bench.test', 'Quiet Two', NULL, 1, ${t0}),
-  (${quiet + 3}, 'quiet3', 'quiet3@bench.test', 'Quiet Three', NULL, 1, ${t0});
-INSERT INTO notes (id, user_id, kind, label, content, txt, created_at, noted_at) VALUES
-  (${popularNote}, 3, 0, 'idea', '<p>Popular.</p>', 'Popular.', ${t0 - 10}, ${t0 - 10}),
-  (${freshNote}, 3, 0, 'idea', '<p>Fresh.</p>', 'Fresh.', ${t0 - 9}, ${t0 - 9}),
-  (${NOTES + 3}, ${quiet + 1}, 0, 'note', '<p>Quiet 1.</p>', 'Quiet 1.', ${t0 - 8}, ${t0 - 8}),
-  (${NOTES + 4}, ${quiet + 2}, 0, 'note', '<p>Quiet 2.</p>', 'Quiet 2.', ${t0 - 7}, ${t0 - 7}),
-  (${NOTES + 5}, ${quiet + 3}, 0, 'note', '<p>Quiet 3.</p>', 'Quiet 3.', ${t0 - 6}, ${t0 - 6});
-UPDATE users SET note_num = note_num + 2 WHERE id = 3;
-UPDATE users SET note_num = 1 WHERE id IN (${quiet + 1}, ${quiet + 2}, ${quiet + 3});
-INSERT INTO user_labels (user_id, label, n) VALUES (3, 'idea', 2) ON CONFLICT DO UPDATE SET n = n + 2;
-INSERT INTO user_labels (user_id, label, n) VALUES (${quiet + 1}, 'note', 1), (${quiet + 2}, 'note', 1), (${quiet + 3}, 'note', 1);
-INSERT INTO follows (follower_id, followee_id, created_at) VALUES (${quiet}, ${quiet + 1}, ${t0}), (${quiet}, ${quiet + 2}, ${t0}), (${quiet}, ${quiet + 3}, ${t0});
-UPDATE users SET following_num = 3 WHERE id = ${quiet};
-UPDATE users SET follower_num = 1 WHERE id IN (${quiet + 1}, ${quiet + 2}, ${quiet + 3});
-WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < ${POP})
-  INSERT INTO users (id, username, email, fullname, confirmed, following_num, created_at)
-  SELECT ${crowd0} + n, 'crowd' || n, 'crowd' || n || '@bench.test', 'Crowd ' || n, 1, 1, ${t0} FROM s;
-INSERT INTO likes (user_id, kind, target_id, created_at) SELECT id, 'note', ${popularNote}, ${t0} FROM users WHERE id > ${crowd0};
-INSERT INTO follows (follower_id, followee_id, created_at) SELECT id, ${popularUser}, ${t0} FROM users WHERE id > ${crowd0};
-UPDATE notes SET likenum = ${POP} WHERE id = ${popularNote};
-UPDATE users SET follower_num = follower_num + ${POP} WHERE id = ${popularUser};
-`;
-const popFile = `${dir}/zz-popular.sql`;
-writeFileSync(popFile, popSql);
-files.push(popFile);
 
-// Federation (README "Federation"): FED_AUTHORS people each followed by the same FED_FOLLOWERS
-// people elsewhere, 20 on each of FED_SERVERS servers (one shared inbox each, under the reserved
-// .invalid domain: nothing is ever reached), and as many plain authors with no one elsewhere, so
-// posting as one or the other compares one to one. Several of each because a person may write 60
-// times in 10 s (RL_WRITE): the bench's requests take turns over them.
-const FED_AUTHORS = 30;
-const FED_FOLLOWERS = 10_000;
-const FED_SERVERS = 500;
-const fed0 = crowd0 + POP + 10;
-const remote0 = fed0 + 2 * FED_AUTHORS + 10;
-const fedSql = `
-WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < ${FED_AUTHORS})
-  INSERT INTO users (id, username, email, fullname, password_hash, confirmed, created_at)
-  SELECT ${fed0} + n, 'fedauthor' || n, 'fedauthor' || n || '@bench.test', 'Fed Author ' || n, ${q(HASH)}, 1, ${t0} FROM s
-  UNION ALL
-  SELECT ${fed0 + FED_AUTHORS} + n, 'plainauthor' || n, 'plainauthor' || n || '@bench.test', 'Plain Author ' || n, ${q(HASH)}, 1, ${t0} FROM s;
-WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < ${FED_FOLLOWERS})
-  INSERT INTO users (id, username, email, fullname, confirmed, following_num, created_at)
-  SELECT ${remote0} + n, 'r' || n || '@s' || (n % ${FED_SERVERS}) || '.bench.invalid',
-    'https://s' || (n % ${FED_SERVERS}) || '.bench.invalid/users/r' || n, 'Remote ' || n, 1, ${FED_AUTHORS}, ${t0} FROM s;
-INSERT INTO remote_actors (user_id, uri, host, inbox, shared_inbox, url, fetched_at)
-  SELECT id, email, substr(username, instr(username, '@') + 1), email || '/inbox',
-    'https://' || substr(username, instr(username, '@') + 1) || '/inbox', email, ${t0}
-  FROM users WHERE id > ${remote0};
-INSERT INTO follows (follower_id, followee_id, created_at, remote)
-  SELECT r.id, a.id, ${t0}, 1 FROM users r, users a WHERE r.id > ${remote0} AND a.id > ${fed0} AND a.id <= ${fed0 + FED_AUTHORS};
-UPDATE users SET follower_num = ${FED_FOLLOWERS} WHERE id > ${fed0} AND id <= ${fed0 + FED_AUTHORS};
-`;
-const fedFile = `${dir}/zz-federation.sql`;
-writeFileSync(fedFile, fedSql);
-files.push(fedFile);
+const network = buildNetwork(NOTES);
+const dir = `${PERSIST}-sql`;
+const files = writeSqlFiles(dir, network.tables, network.order, network.tail);
+const popular = popularSql(NOTES, network.users, POP);
+const federation = federationSql(popular.crowdEnd);
+for (const [name, { sql }] of [
+  ["zz-popular", popular],
+  ["zz-federation", federation],
+]) {
+  const file = `${dir}/${name}.sql`;
+  writeFileSync(file, sql);
+  files.push(file);
+}
 
 const started = Date.now();
 loadIntoSqlite(PERSIST, files);
 const meta = {
   notes: NOTES,
   popular: POP,
-  popularNote,
-  freshNote,
-  popularUser,
-  freshUser,
-  fedAuthors: FED_AUTHORS,
-  fedFollowers: FED_FOLLOWERS,
-  fedServers: FED_SERVERS,
-  users: USERS,
-  chainFocus,
-  rareWord: RARE_WORD,
-  focusNote: focusNote.id,
-  focusAuthor: `bench${focusNote.uid}`,
+  popularNote: popular.popularNote,
+  freshNote: popular.freshNote,
+  popularUser: popular.popularUser,
+  freshUser: popular.freshUser,
+  fedAuthors: federation.fedAuthors,
+  fedFollowers: federation.fedFollowers,
+  fedServers: federation.fedServers,
+  users: network.users,
+  chainFocus: network.chainFocus,
+  rareWord: network.rareWord,
+  focusNote: network.focusNote,
+  focusAuthor: network.focusAuthor,
   seconds: (Date.now() - started) / 1000,
 };
 writeFileSync(`${PERSIST}-meta.json`, JSON.stringify(meta));
-console.log(`generated ${NOTES} notes, ${USERS} users in ${meta.seconds.toFixed(1)} s (${files.length} files)`);
+console.log(`generated ${NOTES} notes, ${network.users} users in ${meta.seconds.toFixed(1)} s (${files.length} files)`);

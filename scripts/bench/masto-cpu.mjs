@@ -3,29 +3,13 @@
 // after another, and the workerd's CPU time from /proc (as measure.mjs reads it) divided by N.
 // Usage: npm run build && node scripts/bench/masto-cpu.mjs [port=8871] [n=400]
 // Numbers from a shared machine are for comparing two builds run back to back, not for a table.
-import { readdirSync, readFileSync } from "node:fs";
 import { freshLocalD1, startLocalWorker } from "../local-worker.mjs";
+import { runtimeCpu } from "./timing.mjs";
 
 const PORT = Number(process.argv[2] ?? 8871);
 const N = Number(process.argv[3] ?? 400);
 const BASE = `http://127.0.0.1:${PORT}`;
 const persist = "/tmp/masto-cpu-d1";
-
-/** utime + stime in ms of the workerd child of `pid` that serves the worker itself. */
-function cpuOf(pid) {
-  const stat = (p) => readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1].split(" ");
-  const own = readdirSync("/proc").find((d) => {
-    if (!/^\d+$/.test(d)) return false;
-    try {
-      const cmd = readFileSync(`/proc/${d}/cmdline`, "utf8");
-      return Number(stat(d)[1]) === pid && cmd.includes("workerd") && cmd.includes("entry=127.0.0.1:0");
-    } catch {
-      return false;
-    }
-  });
-  if (!own) throw new Error("no workerd child found");
-  return () => (Number(stat(own)[11]) + Number(stat(own)[12])) * 10;
-}
 
 const call = async (method, path, token, body) => {
   const headers = { "x-test-client": "masto-cpu", ...(token ? { authorization: `Bearer ${token}` } : {}) };
@@ -63,7 +47,8 @@ try {
   const { code } = await call("POST", "/v1/oauth/authorize", reader.token, { response_type: "code", ...params });
   const grant = { grant_type: "authorization_code", code, client_secret: app.client_secret, ...params };
   const token = (await call("POST", "/oauth/token", null, grant)).access_token;
-  const cpu = cpuOf(child.pid);
+  const cpu = runtimeCpu(child.pid);
+  if (cpu() === null) throw new Error("no workerd child found");
   for (const path of ["/api/v1/timelines/home", "/api/v1/timelines/public", `/api/v1/statuses/${noteIds[3] * 2}`]) {
     for (let i = 0; i < 20; i++) await call("GET", path, token);
     const before = cpu();

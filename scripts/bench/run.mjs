@@ -1,8 +1,9 @@
 // npm run bench: build, then for each size (100k and 1M notes; --sizes to change) generate a
 // network in bulk SQL (scripts/bench/generate.mjs), start the built worker with wrangler's dev
-// server on 127.0.0.1 (scripts/local-worker.mjs, BENCH_TWINS=1), and measure every row in a child
+// server on 127.0.0.1 (scripts/local-worker.mjs) from the bench's own entry (worker/bench/entry.ts,
+// BENCH_TWINS=1; the deployed entry has none of it), and measure every row in a child
 // process at lower priority (scripts/bench/measure.mjs): each row gets a bare twin (its own request's
-// D1 trips replayed with no app around them, worker/lib/bench-twins.ts); interleaved rounds, each row
+// D1 trips replayed with no app around them, worker/bench/twins.ts); interleaved rounds, each row
 // and its twin alone and under load, CPU per request, D1 busy time and rows from Server-Timing.
 // Prints one table of median ratios to the twin of the same round with their spread over rounds,
 // the budgets (× twin: API reads and writes 1.5, a signed-in page's data 3, a whole page 6; one D1
@@ -14,6 +15,7 @@ import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { freshLocalD1, startLocalWorker } from "../local-worker.mjs";
+import { median } from "./timing.mjs";
 
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -56,7 +58,14 @@ for (const size of SIZES) {
   // The bench signs in 120 writers from one address: each gets its own rate-limit identity, as
   // the e2e server does (x-test-client), while every write still spends its user's budget.
   const vars = { TRUST_TEST_CLIENT_HEADER: "1", BENCH_TWINS: "1" };
-  const { child: worker, stop } = await startLocalWorker({ port: PORT, persist, vars, env, tries: 240 });
+  const { child: worker, stop } = await startLocalWorker({
+    port: PORT,
+    persist,
+    vars,
+    entry: "worker/bench/entry.ts",
+    env,
+    tries: 240,
+  });
   try {
     client ??= await firstLoadJs();
     const out = `${persist}-measured.json`;
@@ -86,12 +95,6 @@ for (const size of SIZES) {
 // Verdicts, on medians over rounds of ratios taken within one round: each row against its bare
 // twin (the same D1 trips with no app around them, measured right after it under the same load).
 const ROWS_BUDGET = 10 * 20 + 60; // a list reads ≤ 10 × page size rows + a constant (tests/api/meter.test.ts)
-const median = (xs) => {
-  const s = xs.filter((x) => x !== null && Number.isFinite(x)).sort((a, b) => a - b);
-  if (!s.length) return null;
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 const f2 = (x) => (x === null || x === undefined ? "-" : x.toFixed(2));
 const last = SIZES[SIZES.length - 1];
 const prev = SIZES.length > 1 ? SIZES[SIZES.length - 2] : null;

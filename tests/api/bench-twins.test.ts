@@ -1,4 +1,4 @@
-// The bench's bare twins (worker/lib/bench-twins.ts): a request's D1 trips, captured under
+// The bench's bare twins (worker/bench/twins.ts): a request's D1 trips, captured under
 // `npm run bench`, replayed by a handler with no app around them; and nothing of it anywhere else.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { meterFromHeader } from "../../worker/db/meter";

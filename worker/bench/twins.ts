@@ -4,9 +4,10 @@
 // no rendering). The bench measures the row and its twin side by side under the same load, and a
 // row's budget is its time as a multiple of its twin's.
 //
-// Only under APP_ENV=local with BENCH_TWINS=1 (a var only the bench passes); anywhere else both
-// routes are the app's ordinary 404. The twin replays only statements the app itself sent; no SQL
-// ever comes in from a request.
+// Wired only by the bench's entry (entry.ts), never into the deployed worker; even there only under
+// APP_ENV=local with BENCH_TWINS=1 (a var only the bench passes), elsewhere both routes are the app's
+// ordinary 404. The twin replays only statements the app itself sent; no SQL ever comes in from a
+// request.
 
 interface Statement {
   sql: string;

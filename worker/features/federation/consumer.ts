@@ -69,14 +69,6 @@ async function withKeys(
 }
 
 export async function consume(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  // Under `npm run bench` (local, BENCH_TWINS=1) messages are taken off without being worked on:
-  // on Cloudflare the consumer runs in invocations of its own, while under wrangler's dev server it
-  // would share the measured requests' cores (the bench's 10,000 followers sit on unreachable
-  // servers). The fan-out itself is proven in tests/api/federation-fanout.test.ts.
-  if (env.APP_ENV === "local" && env.BENCH_TWINS === "1") {
-    batch.ackAll();
-    return;
-  }
   const federation = await federationFor(env);
   const keys = new Map<string, Promise<JsonWebKey | null>>();
   let blocked: Set<string> | null = null;
