@@ -17,7 +17,8 @@ import { users } from "./users";
 /**
  * follower follows followee. `remote`: the follower is someone on another server (set by the
  * follow's own insert): a new note notifies only the followers here, along the partial index of
- * local follows, so an author's post costs the same with 10,000 followers elsewhere as with none.
+ * local follows, so an author's post costs the same with 10,000 followers elsewhere as with none;
+ * whether a post is delivered at all asks the partial index of remote ones for its first row.
  */
 export const follows = sqliteTable(
   "follows",
@@ -32,6 +33,7 @@ export const follows = sqliteTable(
     index("follows_follower_created_idx").on(t.followerId, t.createdAt, t.followeeId),
     index("follows_followee_created_idx").on(t.followeeId, t.createdAt, t.followerId),
     index("follows_followee_local_idx").on(t.followeeId, t.followerId).where(sql`remote = 0`),
+    index("follows_followee_remote_idx").on(t.followeeId).where(sql`remote = 1`),
   ],
 );
 

@@ -28,7 +28,7 @@ import { AppError } from "../../lib/errors";
 import { followAction } from "../follows/follow.action";
 import { likeAction } from "../likes/like.action";
 import { followRequested } from "../follows/follows.service";
-import { renote, undoRenote } from "../notes/renotes.service";
+import { renoteAction } from "../notes/renote.action";
 import { blockAction } from "../safety/block.action";
 import { reportAction } from "../reports/report.action";
 import { REPORT_KINDS, REPORT_NOTE_MAX } from "../reports/reports.constants";
@@ -38,7 +38,7 @@ import { isLocalId } from "./data";
 import { isBlockedHost } from "./domains";
 import { goneKeyOwner, isSelfDelete } from "./gone-actor";
 import type { FedData } from "./context";
-import type { ActionContext } from "./federate";
+import { inboundAction } from "./inbound";
 import { forgetObject, forgetting, rememberObject, storeActor, storedActorId, storedObject } from "./remote";
 import { onMove } from "../moves/move-in";
 import { receiveNote, reviseNote } from "./receive";
@@ -46,19 +46,7 @@ import { deletePost } from "../notes/delete.action";
 
 type Ctx = InboxContext<FedData>;
 
-/**
- * What a remote server did runs the same action as the same act made here (an inbound one: shown
- * and streamed here, never delivered again).
- */
-const acting = (ctx: Ctx): ActionContext => ({
-  db: dbFor(ctx.data.env.DB),
-  env: ctx.data.env,
-  origin: ctx.canonicalOrigin,
-  inbound: true,
-  after: async (what, work) => {
-    await work().catch((e) => console.error(what, (e as Error)?.message ?? e));
-  },
-});
+const acting = inboundAction;
 
 const sameOrigin = (a: URL | null, b: URL | null) => !!a && !!b && a.origin === b.origin;
 
@@ -126,7 +114,6 @@ async function onUndo(ctx: Ctx, undo: Undo) {
   if (uid === null || !sameOrigin(undo.objectId, undo.actorId)) return;
   const object = await undo.getObject(ctx);
   if (!object || !sameOrigin(object.id, undo.actorId)) return;
-  const db = dbFor(ctx.data.env.DB);
   if (object instanceof Follow) {
     const local = await localActor(ctx, object.objectId);
     if (local !== null) await quietly(followAction(acting(ctx), uid, local, false));
@@ -143,7 +130,7 @@ async function onUndo(ctx: Ctx, undo: Undo) {
     const renoted = await ctx.data.env.DB.prepare("select renote_id as id from notes where id = ? and user_id = ?")
       .bind(own.row_id, uid)
       .first<{ id: number }>();
-    if (renoted) await quietly(undoRenote(db, uid, renoted.id));
+    if (renoted) await quietly(renoteAction(acting(ctx), uid, renoted.id, false));
     await forgetObject(ctx.data.env, object.id, uid);
   }
 }
@@ -235,10 +222,10 @@ async function onAnnounce(ctx: Ctx, announce: Announce) {
   if (target?.kind !== "note" || !announce.id || !sameOrigin(announce.id, announce.actorId)) return;
   const uid = await sender(ctx, announce);
   if (uid === null) return;
-  const done = await quietly(renote(dbFor(ctx.data.env.DB), uid, target.id, "", ""));
-  if (!done) return;
+  const renoted = await quietly(renoteAction(acting(ctx), uid, target.id, true));
+  if (!renoted) return;
   const row = await ctx.data.env.DB.prepare("select id from notes where user_id = ? and renote_id = ? and kind = 1")
-    .bind(uid, done.id)
+    .bind(uid, renoted.done.id)
     .first<{ id: number }>();
   if (row) await rememberObject(ctx.data.env, announce.id, "renote", row.id, uid);
 }

@@ -2,17 +2,19 @@
 // mentions someone here, or whose author someone here follows, becomes a note (so it reaches
 // Following). Anything else is not stored (NoteX is not a relay). Remote HTML goes through the
 // same sanitiser and limits as local input: through NoteInput and replyContent.
-import { publishNow } from "../live/publish";
 import type { Context, InboxContext } from "@fedify/fedify";
 import { Link, Mention, type Note } from "@fedify/vocab";
-import { dbFor, runBatch } from "../../db/client";
+import { dbFor } from "../../db/client";
 import { MAX_MENTIONS } from "../mentions/mentions.service";
-import { mentionStatements } from "../notifications/notifications.links";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { textToHtml } from "../../lib/text";
 import { Label, NoteInput } from "../notes/notes.schema";
 import { createNote } from "../notes/write.service";
-import { createReply, editReply, MAX_REPLY } from "../replies/replies.service";
+import { MAX_REPLY } from "../replies/replies.service";
+import { editNoteAction, editReplyAction } from "../notes/edit.action";
+import { replyAction } from "../replies/reply.action";
+import { postAction } from "../notes/post.action";
+import { inboundAction } from "./inbound";
 import type { FedData } from "./context";
 import { localTarget } from "./inbox";
 import { objectUrlOf, rememberObject } from "./remote";
@@ -45,22 +47,6 @@ async function localMentions(ctx: Ctx, note: Note): Promise<number[]> {
   return ids;
 }
 
-/** Mention tags are what notify on the fediverse: each person here named gets a mention. */
-async function notifyMentioned(
-  ctx: Ctx,
-  uid: number,
-  row: { tblname: "note" | "reply"; targetId: number },
-  ids: number[],
-  html: string,
-) {
-  if (!ids.length) return;
-  const db = dbFor(ctx.data.env.DB);
-  await runBatch(
-    db,
-    mentionStatements(db, { actorId: uid, ...row, userIds: ids, extra: htmlToText(html).slice(0, 100) }),
-  );
-}
-
 async function followedHere(ctx: Ctx, uid: number) {
   const row = await ctx.data.env.DB.prepare("select 1 as x from follows where followee_id = ? limit 1")
     .bind(uid)
@@ -68,28 +54,27 @@ async function followedHere(ctx: Ctx, uid: number) {
   return !!row;
 }
 
+/**
+ * A Create(Note): a reply to something here goes through the reply action, a post whose author
+ * someone here follows (or that names someone here) through the post action, as the same act made
+ * here would (inbound: streamed here, delivered nowhere). Mention tags say whom it notifies.
+ */
 export async function receiveNote(ctx: Ctx, uid: number, note: Note) {
   const env = ctx.data.env;
   const id = note.id as URL;
   if (await env.DB.prepare("select 1 from remote_objects where uri = ?").bind(id.href).first()) return;
   const html = note.content?.toString() ?? "";
-  const db = dbFor(env.DB);
   const parent = await localTarget(ctx, note.replyTargetId);
+  const mentioned = await localMentions(ctx, note);
   if (parent) {
-    const reply = await createReply(db, uid, parent.kind === "note" ? -parent.id : parent.id, fitted(html, MAX_REPLY));
+    const to = parent.kind === "note" ? -parent.id : parent.id;
+    const { reply } = await replyAction(inboundAction(ctx), uid, to, fitted(html, MAX_REPLY), undefined, mentioned);
     await rememberObject(env, id, "reply", reply.id, uid, objectUrlOf(note.url));
-    await notifyMentioned(ctx, uid, { tblname: "reply", targetId: reply.id }, await localMentions(ctx, note), html);
-    await publishNow(env, { notex: "reply", op: "create", uid, id: reply.id, origin: ctx.canonicalOrigin });
     return;
   }
   if (note.replyTargetId) return;
-  const mentioned = await localMentions(ctx, note);
   if (!mentioned.length && !(await followedHere(ctx, uid))) return;
-  const saved = await keepNote(ctx, uid, id, note, html);
-  if (!saved) return;
-  await notifyMentioned(ctx, uid, { tblname: "note", targetId: saved }, mentioned, html);
-  // Remote posts reach the streams of the people here who follow their author, as local ones do.
-  await publishNow(env, { notex: "note", op: "create", uid, id: saved, origin: ctx.canonicalOrigin });
+  await keepNote(ctx, uid, id, note, html, mentioned);
 }
 
 /**
@@ -108,13 +93,19 @@ async function labelled(ctx: Context<FedData>, note: Note, html: string): Promis
   return { label: REMOTE_LABEL, html };
 }
 
-/** A remote post as a note of its author here (sanitised, fitted, pictures proxied); its id, or null. */
-async function keepNote(ctx: Context<FedData>, uid: number, id: URL, note: Note, raw: string) {
+/**
+ * A remote post as a note of its author here (sanitised, fitted, pictures proxied); its id, or null.
+ * `mentioned`: the people here a Create names, told through the post action; without it (an older
+ * post read in) it is only stored.
+ */
+async function keepNote(ctx: Context<FedData>, uid: number, id: URL, note: Note, raw: string, mentioned?: number[]) {
   const env = ctx.data.env;
   const { label, html } = await labelled(ctx, note, raw);
   const data = NoteInput.safeParse({ label, content: fitted(html, MAX_NOTE_TEXT) });
   if (!data.success) return null;
-  const saved = await createNote(env, dbFor(env.DB), uid, data.data, ctx.canonicalOrigin);
+  const saved = mentioned
+    ? (await postAction(inboundAction(ctx), uid, data.data, undefined, mentioned)).saved
+    : await createNote(env, dbFor(env.DB), uid, data.data, ctx.canonicalOrigin);
   await rememberObject(env, id, "note", saved.note.id, uid, objectUrlOf(note.url));
   await keepImages(ctx, uid, saved.note.id, note);
   return saved.note.id;
@@ -150,7 +141,11 @@ async function keepImages(ctx: Context<FedData>, uid: number, noteId: number, no
   ]);
 }
 
-/** Update(Note): the stored copy takes the new text (only its own author's: user_id in the where). */
+/**
+ * Update(Note): the stored copy takes the new text through the edit action (only its own author's:
+ * the action's write names the author), as its author's edit here would; Mention tags say whom
+ * it newly names.
+ */
 export async function reviseNote(ctx: Ctx, uid: number, note: Note) {
   const env = ctx.data.env;
   const stored = await env.DB.prepare("select kind, row_id from remote_objects where uri = ? and user_id = ?")
@@ -158,15 +153,16 @@ export async function reviseNote(ctx: Ctx, uid: number, note: Note) {
     .first<{ kind: string; row_id: number }>();
   if (!stored) return;
   const raw = note.content?.toString() ?? "";
+  const mentioned = await localMentions(ctx, note);
   if (stored.kind === "reply") {
-    await editReply(dbFor(env.DB), uid, stored.row_id, fitted(raw, MAX_REPLY));
+    await editReplyAction(inboundAction(ctx), uid, stored.row_id, fitted(raw, MAX_REPLY), undefined, mentioned);
     return;
   }
   const { label, html } = await labelled(ctx, note, raw);
   const data = NoteInput.safeParse({ label, content: fitted(html, MAX_NOTE_TEXT) });
   if (!data.success || stored.kind !== "note") return;
-  await env.DB.prepare("update notes set content = ?, txt = ?, updated_at = ? where id = ? and user_id = ?")
-    .bind(data.data.content, data.data.txt, Date.now(), stored.row_id, uid)
-    .run();
+  // Its pictures are its server's: kept here by keepImages, not by the edit.
+  const kept = { images: true, video: true };
+  await editNoteAction(inboundAction(ctx), uid, stored.row_id, data.data, kept, undefined, mentioned);
   await keepImages(ctx, uid, stored.row_id, note);
 }

@@ -1,7 +1,6 @@
 // What an app posts (POST/PUT /api/v1/statuses) becomes a NoteX note, reply or quote, written by the
 // same services as the web's composer, with the same rules and messages.
 import { and, eq, gt, lt, type SQL, sql } from "drizzle-orm";
-import { runBatch } from "../../db/client";
 import { z } from "zod";
 import { mastoIdempotency } from "../../db/schema/oauth";
 import type { DB, Env } from "../../env";
@@ -10,14 +9,12 @@ import type { DB, Env } from "../../env";
 type Author = { id: number };
 import { AppError, fieldErrors } from "../../lib/errors";
 import { NoteInput } from "../notes/notes.schema";
-import type { PreparedWrite } from "../notes/notes.insert";
-import { prepareRenote } from "../notes/renotes.service";
-import { prepareNote, prepareUpdateNote } from "../notes/write.service";
-import { deletePost } from "../notes/delete.action";
 import type { ActionContext } from "../federation/federate";
-import { prepareEditReply, prepareReply } from "../replies/replies.service";
-import { deleteImages } from "../uploads/uploads.links";
-import { mapRead, pairOf, type Read, readOne, writeAsRead } from "../../db/reads";
+import { postAction } from "../notes/post.action";
+import { quoteAction } from "../notes/renote.action";
+import { deletePost } from "../notes/delete.action";
+import { editNoteAction, editReplyAction } from "../notes/edit.action";
+import { replyAction } from "../replies/reply.action";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { MEDIA_ID, type StatusRef, statusRef } from "./serialise";
 import {
@@ -28,7 +25,7 @@ import {
   statusReadBack,
   textOf,
   textToHtml,
-  writeThenStatus,
+  statusRead,
 } from "./statuses.service";
 
 const idish = z.union([z.string().max(30), z.number()]).transform(String);
@@ -108,44 +105,35 @@ export interface Posted {
 }
 
 /**
- * Posts a status: a reply (in_reply_to_id), a quote (quoted_status_id) or a note, in one batch:
- * the write, the Idempotency-Key's record, and the status read back at its end.
+ * Posts a status: a reply (in_reply_to_id), a quote (quoted_status_id) or a note, through the
+ * action each is, whose batch also holds the Idempotency-Key's record and the status read back.
  */
 export async function postStatus(
-  env: Env,
-  db: DB,
+  ctx: ActionContext,
   author: Author,
   data: StatusData,
-  origin: string,
   key: string | undefined,
 ): Promise<Posted> {
   refuseUnsupported(data);
-  const { kind, write } = await prepareStatus(env, db, author, data, origin);
-  // noteStatusId / replyStatusId, in SQL: the new row is named by the batch itself.
-  const statusId = kind === "reply" ? sql`cast(${write.id} * 2 + 1 as text)` : sql`cast(${write.id} * 2 as text)`;
-  const remembered = rememberStatements(db, author.id, key, statusId, write.id);
-  const read = statusReadBack(db, author.id, kind, write.id);
-  const results = await runBatch(db, [...write.statements, ...remembered, ...read.statements]);
-  const { id } = write.answer(results);
-  const status = read.answer(results.slice(write.statements.length + remembered.length), origin);
-  return { ref: { kind, id }, status };
-}
-
-/** The write a status is: a reply's, a quote's or a note's, built by their own services. */
-async function prepareStatus(
-  env: Env,
-  db: DB,
-  author: Author,
-  data: StatusData,
-  origin: string,
-): Promise<{ kind: StatusRef["kind"]; write: PreparedWrite<{ id: number }> }> {
+  const { db, origin } = ctx;
+  // The status read back and the key remembered, naming the new row as the batch does.
+  const after = (kind: StatusRef["kind"]) => (made: SQL<number>) => {
+    const statusId = kind === "reply" ? sql`cast(${made} * 2 + 1 as text)` : sql`cast(${made} * 2 as text)`;
+    const remembered = rememberStatements(db, author.id, key, statusId, made);
+    const read = statusReadBack(db, author.id, kind, made);
+    return {
+      statements: [...remembered, ...read.statements],
+      answer: (results: unknown[]) => read.answer(results.slice(remembered.length), origin),
+    };
+  };
   const text = data.status;
   if (data.in_reply_to_id) {
     const parent = statusRef(data.in_reply_to_id);
     if (!parent) throw notFoundStatus();
     if (data.media_ids.length) throw unprocessable("NoteX replies cannot carry images.");
     const to = parent.kind === "note" ? -parent.id : parent.id;
-    return { kind: "reply", write: await prepareReply(db, author.id, to, textToHtml(text)) };
+    const { reply, read } = await replyAction(ctx, author.id, to, textToHtml(text), after("reply"));
+    return { ref: { kind: "reply", id: reply.id }, status: read };
   }
   if (data.quoted_status_id) {
     const target = statusRef(data.quoted_status_id);
@@ -154,47 +142,34 @@ async function prepareStatus(
     const txt = htmlToText(html);
     if (!txt.trim()) throw unprocessable("Please enter your note.");
     if ([...txt].length > 2800) throw unprocessable("Note should be less than or equal 2800 character long.");
-    return { kind: "note", write: await prepareRenote(db, author.id, target.id, html, txt) };
+    const { done, read } = await quoteAction(ctx, author.id, target.id, html, txt, after("note"));
+    return { ref: { kind: "note", id: done.id }, status: read };
   }
   const imgs = imagesOf(author.id, data.media_ids);
-  const alts = await altsOf(env, author.id, data.media_ids, data.media_attributes);
+  const alts = await altsOf(ctx.env, author.id, data.media_ids, data.media_attributes);
   const body = noteData(textToHtml(text), labelFor(text), imgs, [], alts);
-  const note = await prepareNote(env, db, author.id, body, origin);
-  return { kind: "note", write: { ...note, answer: (results) => note.answer(results).note } };
+  const { saved, read } = await postAction(ctx, author.id, body, after("note"));
+  return { ref: { kind: "note", id: saved.note.id }, status: read };
 }
 
 /**
- * PUT /api/v1/statuses/:id: new text (and media) for the person's own note or reply, and the
- * status as it is then, in one batch; the x-label and folders stay as they are, unread.
+ * PUT /api/v1/statuses/:id: new text (and media) for the person's own note or reply, through the
+ * edit action, with the status as it is then read in its batch; the x-label and folders stay as
+ * they are, unread.
  */
-export async function editStatus(env: Env, db: DB, author: Author, ref: StatusRef, data: StatusData, origin: string) {
+export async function editStatus(ctx: ActionContext, author: Author, ref: StatusRef, data: StatusData) {
   refuseUnsupported(data);
-  const write =
-    ref.kind === "reply"
-      ? await replyEdit(db, author, ref.id, data)
-      : await noteEdit(env, db, author, ref.id, data, origin);
-  const { done: removed, status } = await writeThenStatus(db, origin, author.id, write, refsWhere([ref]));
-  await deleteImages(env, db, author.id, removed);
-  return status;
-}
-
-/** A reply's edit; it takes off no image. */
-async function replyEdit(db: DB, author: Author, id: number, data: StatusData): Promise<Read<string[]>> {
-  const edit = await prepareEditReply(db, author.id, id, textToHtml(data.status));
-  return mapRead(writeAsRead(db, edit), () => []);
-}
-
-/** A note's edit; its answer names the images it took off. */
-async function noteEdit(env: Env, db: DB, author: Author, id: number, data: StatusData, origin: string) {
+  const status = statusRead(ctx.db, ctx.origin, author.id, refsWhere([ref]));
+  const html = textToHtml(data.status);
+  if (ref.kind === "reply") return (await editReplyAction(ctx, author.id, ref.id, html, status)).read;
   // No media_ids: the images stay as they are (an app that shows none sends none).
   const images = data.media_ids.length > 0;
   const imgs = images ? imagesOf(author.id, data.media_ids) : [];
-  const alts = images ? await altsOf(env, author.id, data.media_ids, data.media_attributes) : [];
+  const alts = images ? await altsOf(ctx.env, author.id, data.media_ids, data.media_attributes) : [];
   // The label only lets the body through NoteX's own checks: the note's own is kept.
-  const body = noteData(textToHtml(data.status), "note", imgs, [], alts);
+  const body = noteData(html, "note", imgs, [], alts);
   const kept = { labelAndFolders: true, images: !images, video: true };
-  const edit = await prepareUpdateNote(env, db, author.id, id, body, origin, kept);
-  return mapRead(writeAsRead(db, edit), (done) => done.removed);
+  return (await editNoteAction(ctx, author.id, ref.id, body, kept, status)).read;
 }
 
 /**

@@ -1,6 +1,6 @@
 // /api/v1/statuses: post, read, edit, delete, and the interactions, through NoteX's own services.
 import { Hono } from "hono";
-import { inArray, sql } from "drizzle-orm";
+import { inArray, type SQL, sql } from "drizzle-orm";
 import { type Read, writeAsRead } from "../../db/reads";
 import { notes } from "../../db/schema/notes";
 import { replies } from "../../db/schema/social";
@@ -8,20 +8,11 @@ import { AppError } from "../../lib/errors";
 import { markWrite } from "../interactions/interactions.service";
 import { BOOKMARK } from "../interactions/kinds";
 import { likeAction } from "../likes/like.action";
-import { prepareRenote, prepareUndoRenote, renoteOf } from "../notes/renotes.service";
+import { renoteAction } from "../notes/renote.action";
+import { renoteOf } from "../notes/renotes.service";
 import { originOf } from "./accounts.routes";
 import { deleteStatus, editStatus, idempotent, postStatus, StatusInput } from "./compose.service";
-import {
-  acting,
-  federated,
-  input,
-  type MastoContext,
-  type MastoEnv,
-  readable,
-  scoped,
-  viewer,
-  viewerId,
-} from "./masto.http";
+import { acting, input, type MastoContext, type MastoEnv, readable, scoped, viewer, viewerId } from "./masto.http";
 import { type StatusRef, statusRef } from "./serialise";
 import {
   contextOf,
@@ -77,18 +68,14 @@ export const statusRoutes = new Hono<MastoEnv>()
     const key = c.req.header("idempotency-key");
     const done = await idempotent(c.var.db, me.id, key);
     if (done) return answer(c, done);
-    const { ref, status } = await postStatus(c.env, c.var.db, me, await input(c, StatusInput), originOf(c), key);
-    // A quote is a note of its own, as on /v1.
-    await federated(c, { notex: ref.kind, op: "create", uid: me.id, id: ref.id });
+    const { status } = await postStatus(acting(c), me, await input(c, StatusInput), key);
     return c.json(status);
   })
   .get("/api/v1/statuses/:id", readable("read:statuses"), (c) => answer(c, refOf(c)))
   .put("/api/v1/statuses/:id", scoped("write:statuses"), async (c) => {
     const ref = refOf(c);
     const me = viewer(c);
-    const status = await editStatus(c.env, c.var.db, me, ref, await input(c, StatusInput), originOf(c));
-    await federated(c, { notex: ref.kind, op: "update", uid: me.id, id: ref.id });
-    return c.json(status);
+    return c.json(await editStatus(acting(c), me, ref, await input(c, StatusInput)));
   })
   .delete("/api/v1/statuses/:id", scoped("write:statuses"), async (c) => {
     const ref = refOf(c);
@@ -115,19 +102,19 @@ export const statusRoutes = new Hono<MastoEnv>()
     const me = viewer(c).id;
     // Mastodon answers the reblog itself (its `reblog` the original): the person's renote of the
     // original, which a renote of a renote shares too, read back by the same batch.
-    const write = await prepareRenote(c.var.db, me, ref.id, "", "");
-    const mine = { notes: sql`${notes.id} = ${renoteOf(me, write.id)}`, replies: noReplies };
-    const { done, status } = await afterWrite(c, writeAsRead(c.var.db, write), mine);
-    await federated(c, { notex: "renote", op: "create", uid: me, target: done.id });
-    return c.json(status);
+    const mine = (original: SQL<number> | number) => ({
+      notes: sql`${notes.id} = ${renoteOf(me, original)}`,
+      replies: noReplies,
+    });
+    const status = (original: SQL<number> | number) => statusRead(c.var.db, originOf(c), me, mine(original));
+    return c.json((await renoteAction(acting(c), me, ref.id, true, status)).read);
   })
   .post("/api/v1/statuses/:id/unreblog", scoped("write:statuses"), async (c) => {
     const ref = refOf(c);
     if (ref.kind === "reply") throw notFoundStatus();
-    const write = writeAsRead(c.var.db, prepareUndoRenote(c.var.db, viewer(c).id, ref.id));
-    const { done, status } = await afterWrite(c, write, refsWhere([ref]));
-    await federated(c, { notex: "renote", op: "delete", uid: viewer(c).id, target: done.id });
-    return c.json(status);
+    const me = viewer(c).id;
+    const status = () => statusRead(c.var.db, originOf(c), me, refsWhere([ref]));
+    return c.json((await renoteAction(acting(c), me, ref.id, false, status)).read);
   })
   .post("/api/v1/statuses/:id/pin", scoped("write:accounts"), unsupported("NoteX has no pinned posts."))
   .post("/api/v1/statuses/:id/unpin", scoped("write:accounts"), unsupported("NoteX has no pinned posts."))

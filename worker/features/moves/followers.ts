@@ -3,7 +3,8 @@
 import { runBatch } from "../../db/client";
 import type { DB, Env } from "../../env";
 import { AppError } from "../../lib/errors";
-import { follow } from "../follows/follows.service";
+import type { ActionContext } from "../federation/federate";
+import { followAction } from "../follows/follow.action";
 import { notifyStatements } from "../notifications/notifications.links";
 
 /** Local followers moved per queue message: each is a follow and an unfollow. */
@@ -27,7 +28,7 @@ async function unlessRefused<T>(work: Promise<T>): Promise<T | null> {
  * The next `MOVE_CHUNK` people here who follow `from` (after follower id `after`) follow `to`
  * instead, each told by a notification, as Mastodon's MoveWorker and UnfollowFollowWorker: one
  * whose follow of the new account is refused (a block between them) keeps following the old one.
- * Follows of someone elsewhere are told there through the queue (outbox.ts). Answers the last
+ * Each is the follow action's (follows of someone elsewhere are told there). Answers the last
  * follower seen, or null when there are no more.
  */
 export async function moveFollowers(
@@ -42,20 +43,16 @@ export async function moveFollowers(
   )
     .bind(m.from, m.after, MOVE_CHUNK)
     .all<{ id: number }>();
+  // The queue's own run of the follow action: what it writes, streams and delivers is a follow's.
+  const ctx: ActionContext = { db, env, origin, inbound: false, after: async (_what, work) => void (await work()) };
   for (const { id } of rows.results) {
-    const on = id === m.to ? null : await unlessRefused(follow(db, id, m.to, true));
+    const on = id === m.to ? null : await unlessRefused(followAction(ctx, id, m.to, true));
     if (!on) continue;
-    const off = await follow(db, id, m.from, false);
+    await followAction(ctx, id, m.from, false);
     await runBatch(
       db,
       notifyStatements(db, { userId: id, actorId: m.from, action: "move", tblname: "user", targetId: m.to }),
     );
-    const sends = [
-      ...(on.remote ? [{ notex: "follow", op: "create", uid: id, target: m.to, origin }] : []),
-      ...(off.remote ? [{ notex: "follow", op: "delete", uid: id, target: m.from, origin }] : []),
-    ];
-    if (sends.length && env.FED_QUEUE)
-      await env.FED_QUEUE.sendBatch(sends.map((body) => ({ body, contentType: "json" as const })));
   }
   return rows.results.length < MOVE_CHUNK ? null : rows.results[rows.results.length - 1].id;
 }

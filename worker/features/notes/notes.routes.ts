@@ -7,15 +7,17 @@ import { AddressParam, IdParam, ListQuery, OWNER_REQUIRED, OwnerListQuery } from
 import { NoteInput, RenoteInput } from "./notes.schema";
 import { getNote, LISTS, labelRead, listNotes, noteHistory, ownerNotesRead, tagRead } from "./read.service";
 import { readOne } from "../../db/reads";
-import { renote, undoRenote } from "./renotes.service";
-import { createNote, updateNote } from "./write.service";
+import type { Shared } from "./renotes.service";
+import { quoteAction, renoteAction } from "./renote.action";
+import type { SaveResult } from "./write.service";
 import { deletePost } from "./delete.action";
+import { editNoteAction } from "./edit.action";
+import { postAction } from "./post.action";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { listFeed } from "../feed/feed.service";
-import { actionOf, federate } from "../federation/federate";
+import { actionOf } from "../federation/federate";
 
 const UserNotesQuery = OwnerListQuery.extend({ xlabel: z.string().max(100).optional() }).refine(...OWNER_REQUIRED);
-const origin = (url: string) => new URL(url).origin;
 
 const list = createRoute({
   method: "get",
@@ -51,7 +53,7 @@ const take = createRoute({
   summary: "Take a note",
   ...signedIn(readBody),
   request: { body: jsonBody(NoteInput) },
-  responses: { 201: typed<Answer<typeof createNote>>("The new note") },
+  responses: { 201: typed<SaveResult>("The new note") },
 });
 const edit = createRoute({
   method: "patch",
@@ -59,7 +61,7 @@ const edit = createRoute({
   summary: "Edit your note",
   ...signedIn(readBody),
   request: { body: jsonBody(NoteInput) },
-  responses: { 200: typed<Answer<typeof updateNote>>("The note as saved") },
+  responses: { 200: typed<SaveResult>("The note as saved") },
 });
 const remove = createRoute({
   method: "delete",
@@ -87,15 +89,13 @@ export const notes = router()
   .openapi(take, async (c) => {
     const data = c.req.valid("json");
     if (data.id) throw new AppError(422, "invalid_input", "Use PATCH to edit a note.");
-    const saved = await createNote(c.env, c.var.db, me(c).id, data, origin(c.req.url));
-    await federate(c, { notex: "note", op: "create", uid: me(c).id, id: saved.note.id });
+    const { saved } = await postAction(actionOf(c), me(c).id, data);
     return c.json(saved, 201);
   })
   .openapi(edit, async (c) => {
     const data = c.req.valid("json");
     if (!data.id) throw new AppError(422, "invalid_input", "id is required", { id: "id is required" });
-    const saved = await updateNote(c.env, c.var.db, me(c).id, data.id, data, origin(c.req.url));
-    await federate(c, { notex: "note", op: "update", uid: me(c).id, id: data.id });
+    const { saved } = await editNoteAction(actionOf(c), me(c).id, data.id, data);
     return c.json(saved, 200);
   })
   .openapi(remove, async (c) => {
@@ -164,7 +164,7 @@ const share = createRoute({
   summary: "Renote a note, or quote it with a note of your own",
   ...signedIn(readBody),
   request: { body: jsonBody(RenoteInput) },
-  responses: { 201: typed<Answer<typeof renote>>("The renote or the quote") },
+  responses: { 201: typed<Shared>("The renote or the quote") },
 });
 const unshare = createRoute({
   method: "delete",
@@ -172,7 +172,7 @@ const unshare = createRoute({
   summary: "Take a renote back",
   ...signedIn(),
   request: { params: IdParam },
-  responses: { 200: typed<Answer<typeof undoRenote>>("Renoted no more") },
+  responses: { 200: typed<Shared>("Renoted no more") },
 });
 
 export const renotes = router()
@@ -187,18 +187,12 @@ export const renotes = router()
         content: "Note should be less than or equal 2800 character long.",
       });
     }
-    const done = await renote(c.var.db, me(c).id, renote_id, html, txt);
-    // A plain renote is an Announce of the original; a quote is a note of its own.
-    await federate(
-      c,
-      done.renoted
-        ? { notex: "renote", op: "create", uid: me(c).id, target: done.id }
-        : { notex: "note", op: "create", uid: me(c).id, id: done.id },
-    );
+    const { done } = txt.trim()
+      ? await quoteAction(actionOf(c), me(c).id, renote_id, html, txt)
+      : await renoteAction(actionOf(c), me(c).id, renote_id, true);
     return c.json(done, 201);
   })
   .openapi(unshare, async (c) => {
-    const done = await undoRenote(c.var.db, me(c).id, c.req.valid("param").id);
-    await federate(c, { notex: "renote", op: "delete", uid: me(c).id, target: c.req.valid("param").id });
+    const { done } = await renoteAction(actionOf(c), me(c).id, c.req.valid("param").id, false);
     return c.json(done, 200);
   });

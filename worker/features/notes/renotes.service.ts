@@ -68,7 +68,7 @@ const originalFacts = (db: DB, uid: number, original: SQL) =>
 const originalAllows = (db: DB, uid: number, original: SQL) =>
   sql`exists(select 1 from (${originalFacts(db, uid, original)}) f where f.blocked = 0)`;
 
-type Shared = { id: number; renoted: boolean; renum: number };
+export type Shared = { id: number; renoted: boolean; renum: number };
 
 /**
  * Renote (empty content) or quote (text) of a note, built for one batch: its first statement reads

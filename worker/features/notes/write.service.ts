@@ -11,7 +11,7 @@ import { AppError, notFound } from "../../lib/errors";
 import { folderFileNew, folderResyncStatements, foldersOwned } from "../folders/folders.links";
 import { linkMentions } from "../mentions/mentions.service";
 import { mentionStatements, noteCreatedStatements } from "../notifications/notifications.links";
-import { attachUploads, createUploads, deleteImages, ownedUploaded, type UploadSlot } from "../uploads/uploads.links";
+import { attachUploads, createUploads, ownedUploaded, type UploadSlot } from "../uploads/uploads.links";
 import { RENOTE } from "./notes.constants";
 import { countNote, labelIn, labelOut, renumOut } from "./notes.counters";
 import { insertNote, newNoteOf, type PreparedWrite } from "./notes.insert";
@@ -81,7 +81,8 @@ const newTagStatements = (db: DB, noteId: SQL, tags: string[], createdAt: number
 /**
  * A new note's batch: the insert, then everything that depends on it, naming it by newNoteOf.
  * Filing it in folders that are not all the author's is refused (422) by the insert's own guard:
- * nothing is written, and its empty RETURNING says so.
+ * nothing is written, and its empty RETURNING says so. `named`: the people it mentions, when
+ * they are not its text's @words (a post from elsewhere: its Mention tags).
  */
 export async function prepareNote(
   env: Env,
@@ -89,9 +90,12 @@ export async function prepareNote(
   uid: number,
   data: NoteData,
   origin: string,
+  named?: number[],
 ): Promise<PreparedWrite<SaveResult>> {
   await checkImages(env, db, uid, data.imgs);
-  const mentions = await linkMentions(db, uid, data.content);
+  const linked = await linkMentions(db, uid, data.content);
+  // A post from elsewhere names people by its Mention tags, not by the @words of its text.
+  const mentions = { html: linked.html, userIds: named ?? linked.userIds };
   const slots = await reserveUploads(env, db, uid, data, origin);
   const now = Date.now();
   const imgs = [...data.imgs, ...slots.map((s) => s.file_url)].join(";");
@@ -155,7 +159,8 @@ export interface Kept {
  * theirs (a 422); every write after it carries the same guard, so a refusal changes nothing. What
  * the edit compares (the stored text against this save's, for the history and the "edited" mark)
  * is compared in SQL against the row as it stands. The answer names the images the edit took off
- * (their files go after the batch); a caller may add reads after the statements.
+ * (their files go after the batch); a caller may add reads after the statements. `named`: as
+ * prepareNote's.
  */
 export async function prepareUpdateNote(
   env: Env,
@@ -165,9 +170,11 @@ export async function prepareUpdateNote(
   data: NoteData,
   origin: string,
   kept: Kept = {},
+  named?: number[],
 ) {
   await checkImages(env, db, uid, data.imgs);
-  const mentions = await linkMentions(db, uid, data.content);
+  const linked = await linkMentions(db, uid, data.content);
+  const mentions = { html: linked.html, userIds: named ?? linked.userIds };
   const slots = await reserveUploads(env, db, uid, data, origin);
   const imgs = [...data.imgs, ...slots.map((s) => s.file_url)];
   const mine = and(eq(notes.id, id), eq(notes.userId, uid), eq(notes.kind, 0));
@@ -230,15 +237,6 @@ export async function prepareUpdateNote(
     return { saved: saved(usernameIn(results), id, slots), removed: removed.map((u) => u.slice(IMG_PREFIX.length)) };
   };
   return { statements, answer };
-}
-
-/** Edits the caller's note: prepareUpdateNote's statements as one batch, then the files of the images it took off. */
-export async function updateNote(...args: Parameters<typeof prepareUpdateNote>): Promise<SaveResult> {
-  const [env, db, uid] = args;
-  const write = await prepareUpdateNote(...args);
-  const { saved, removed } = await sendWrite(db, write);
-  await deleteImages(env, db, uid, removed);
-  return saved;
 }
 
 /**

@@ -5,9 +5,11 @@ import { replies } from "../../db/schema/social";
 import { me } from "../../lib/session";
 import { type Answer, json, jsonBody, Ok, readBody, router, signedIn, typed } from "../../lib/validate";
 import { AddressParam, IdParam, ListQuery, orElse } from "../../lib/params";
-import { actionOf, federate } from "../federation/federate";
-import { chain, createReply, editReply, listReplies } from "./replies.service";
+import { actionOf } from "../federation/federate";
+import { chain, getReply, listReplies, type ReplyJson } from "./replies.service";
 import { deletePost } from "../notes/delete.action";
+import { editReplyAction } from "../notes/edit.action";
+import { replyAction } from "./reply.action";
 import { thread } from "./thread.service";
 
 const Content = z
@@ -24,7 +26,7 @@ const reply = createRoute({
   summary: "Reply to a note (a positive parent) or to a reply (a negative one)",
   ...signedIn(readBody),
   request: { body: jsonBody(z.object({ content: Content, parent: Parent })) },
-  responses: { 201: typed<Answer<typeof createReply>>("The new reply") },
+  responses: { 201: typed<ReplyJson>("The new reply") },
 });
 const edit = createRoute({
   method: "patch",
@@ -32,7 +34,7 @@ const edit = createRoute({
   summary: "Edit your reply",
   ...signedIn(readBody),
   request: { body: jsonBody(z.object({ id: IdParam.shape.id, content: Content })) },
-  responses: { 200: typed<Answer<typeof editReply>>("The reply as saved") },
+  responses: { 200: typed<ReplyJson>("The reply as saved") },
 });
 const remove = createRoute({
   method: "delete",
@@ -75,15 +77,13 @@ const children = createRoute({
 export const replyRoutes = router()
   .openapi(reply, async (c) => {
     const { content, parent } = c.req.valid("json");
-    const reply = await createReply(c.var.db, me(c).id, parent, content);
-    await federate(c, { notex: "reply", op: "create", uid: me(c).id, id: reply.id });
+    const { reply } = await replyAction(actionOf(c), me(c).id, parent, content);
     return c.json(reply, 201);
   })
   .openapi(edit, async (c) => {
     const { id, content } = c.req.valid("json");
-    const reply = await editReply(c.var.db, me(c).id, id, content);
-    await federate(c, { notex: "reply", op: "update", uid: me(c).id, id });
-    return c.json(reply, 200);
+    await editReplyAction(actionOf(c), me(c).id, id, content);
+    return c.json(await getReply(c.var.db, id, me(c).id), 200);
   })
   .openapi(remove, async (c) => {
     await deletePost(actionOf(c), me(c).id, { kind: "reply", id: c.req.valid("param").id });

@@ -3,7 +3,6 @@ import { notes } from "../../db/schema/notes";
 import { replies } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { sendWrite } from "../../db/client";
 import { insertWhere } from "../../db/insert";
 import type { PreparedWrite } from "../notes/notes.insert";
 import { plus } from "../../db/counters";
@@ -145,16 +144,22 @@ export const REPEAT_WINDOW_MS = 60_000;
  * replies). Every write carries the same condition; the parent's counter moves before the insert,
  * which then surely adds one row. The statements after the insert name the new reply as the
  * author's reply under this parent stamped with this request's time, and the batch ends by reading
- * the reply it answers (the new one, or the repeat).
+ * the reply it answers (the new one, or the repeat). Whoever is named and is also the author
+ * answered is told once, of the reply. `named`: the people it mentions when they are not its
+ * text's @words (a reply from elsewhere: its Mention tags).
  */
 export async function prepareReply(
   db: DB,
   uid: number,
   parent: number,
   raw: string,
+  named?: number[],
 ): Promise<PreparedWrite<ReplyJson>> {
   const { content: html, txt } = replyContent(raw);
-  const { html: content, userIds } = await linkMentions(db, uid, html);
+  const linked = await linkMentions(db, uid, html);
+  const { html: content } = linked;
+  // A reply from elsewhere names people by its Mention tags, not by the @words of its text.
+  const userIds = named ?? linked.userIds;
   const now = Date.now();
   const target = parent < 0 ? noteTarget(db, uid, -parent) : replyTarget(db, uid, parent);
   const allowed = sql`exists(select 1 from (${target}) t where t.blocked = 0 and t.note_blocked = 0)`;
@@ -202,12 +207,6 @@ export async function prepareReply(
   };
   // `id`: the reply it answers, the new one or the repeat (null when refused).
   return { statements, id: sql<number>`(select ${repeat} where ${allowed})`, answer };
-}
-
-/** Posts a reply: prepareReply's statements, sent as one batch. */
-export async function createReply(db: DB, uid: number, parent: number, raw: string) {
-  const write = await prepareReply(db, uid, parent, raw);
-  return await sendWrite(db, write);
 }
 
 /** The facts about a note replied to: open to the replier, its author and the block between them. */
@@ -258,9 +257,11 @@ const ownsReply = (uid: number, id: number) =>
  * theirs), the update and the mentions each guarded by the same condition; a caller may add reads
  * after it.
  */
-export async function prepareEditReply(db: DB, uid: number, id: number, raw: string) {
+export async function prepareEditReply(db: DB, uid: number, id: number, raw: string, named?: number[]) {
   const { content: html, txt } = replyContent(raw);
-  const { html: content, userIds } = await linkMentions(db, uid, html);
+  const linked = await linkMentions(db, uid, html);
+  const { html: content } = linked;
+  const userIds = named ?? linked.userIds;
   const ok = ownsReply(uid, id);
   const statements = [
     ownReply(db, uid, id),
@@ -275,12 +276,6 @@ export async function prepareEditReply(db: DB, uid: number, id: number, raw: str
     if (!(results[0] as unknown[]).length) throw notFound("Reply not found");
   };
   return { statements, answer };
-}
-
-export async function editReply(db: DB, uid: number, id: number, raw: string) {
-  const write = await prepareEditReply(db, uid, id, raw);
-  await sendWrite(db, write);
-  return getReply(db, id, uid);
 }
 
 /**

@@ -1,0 +1,1 @@
+CREATE INDEX `follows_followee_remote_idx` ON `follows` (`followee_id`) WHERE remote = 1;

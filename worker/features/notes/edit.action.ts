@@ -1,0 +1,68 @@
+// Editing a note or a reply: the one function per kind that every door calls (/v1 and the pages, a
+// Mastodon app's PUT of a status, a remote server's Update(Note)). One batch writes the new text
+// with its history, tags, x-label counters and the notices of people newly named, and reads whether
+// anyone elsewhere is concerned (a follower of the author there, the post answered being from
+// there); only then is the Update delivered, otherwise it is only streamed to whoever is connected.
+import { type SQL, sql } from "drizzle-orm";
+import { known, pairOf, type Read, readOne, writeAsRead } from "../../db/reads";
+import { type ActionContext, deliverIf } from "../federation/federate";
+import { prepareEditReply } from "../replies/replies.service";
+import { deleteImages } from "../uploads/uploads.links";
+import type { NoteData } from "./notes.schema";
+import { followedElsewhere, namesElsewhere, reachRead } from "./posting";
+import { type Kept, prepareUpdateNote } from "./write.service";
+
+/** The write, whether anyone elsewhere is concerned, then the door's read: one batch. */
+async function sendEdit<T, R>(
+  ctx: ActionContext,
+  uid: number,
+  write: { statements: readonly unknown[]; answer: (results: unknown[]) => T },
+  remote: SQL<number>,
+  andRead: Read<R>,
+) {
+  const told = pairOf(writeAsRead(ctx.db, write), reachRead(ctx.db, uid, remote));
+  const [[done, elsewhere], read] = await readOne(ctx.db, pairOf(told, andRead));
+  return { done, elsewhere, read };
+}
+
+/**
+ * The caller's note `id` takes `data` (`kept`: what the door leaves as it is). `andRead`: what the
+ * door answers with (a Mastodon status), read after the write in its batch. `named`: the people a
+ * post from elsewhere mentions (its Mention tags).
+ */
+export async function editNoteAction<R = undefined>(
+  ctx: ActionContext,
+  uid: number,
+  id: number,
+  data: NoteData,
+  kept: Kept = {},
+  andRead: Read<R> = known(undefined as R),
+  named?: number[],
+) {
+  const write = await prepareUpdateNote(ctx.env, ctx.db, uid, id, data, ctx.origin, kept, named);
+  const { done, elsewhere, read } = await sendEdit(ctx, uid, write, followedElsewhere(uid), andRead);
+  // The files of the images the edit took off go once nothing names them.
+  await deleteImages(ctx.env, ctx.db, uid, done.removed);
+  await deliverIf(ctx, elsewhere || namesElsewhere(data.content), { notex: "note", op: "update", uid, id });
+  return { saved: done.saved, read };
+}
+
+/** The caller's reply `id` takes the text `raw`; `andRead` and `named` as editNoteAction's. */
+export async function editReplyAction<R = undefined>(
+  ctx: ActionContext,
+  uid: number,
+  id: number,
+  raw: string,
+  andRead: Read<R> = known(undefined as R),
+  named?: number[],
+) {
+  const write = await prepareEditReply(ctx.db, uid, id, raw, named);
+  // The post it answers came from elsewhere: its author there is told of the edit too.
+  const answered = sql<number>`exists(select 1 from replies r join remote_objects ro
+    on (ro.kind = 'note' and ro.row_id = -r.parent and r.parent < 0) or (ro.kind = 'reply' and ro.row_id = r.parent)
+    where r.id = ${id})`;
+  const remote = sql<number>`(${followedElsewhere(uid)} or ${answered})`;
+  const { elsewhere, read } = await sendEdit(ctx, uid, write, remote, andRead);
+  await deliverIf(ctx, elsewhere || namesElsewhere(raw), { notex: "reply", op: "update", uid, id });
+  return { read };
+}
