@@ -1,7 +1,8 @@
 // One path per action: each user-visible action runs through every door that offers it — /v1 with
 // a session (which the pages' form actions call in process, app/lib/api.server.ts), /api with an
 // app's token, and a signed inbox delivery for what a remote server does — and each door leaves
-// the same rows, the same notifications and the same queued deliveries.
+// the same rows, the same notifications and the same queued deliveries. Post, reply, edit, renote
+// and quote, each through all its doors with the inbox's, are in one-path-posts.test.ts.
 //
 // Doors per action (the pages' door is /v1's):
 //   like            /v1/likes          /api favourite      inbox Like
@@ -9,9 +10,9 @@
 //   follow          /v1/follows        /api follow         inbox Follow
 //   block           /v1/blocks         /api block          inbox Block
 //   mute            /v1/mutes          /api mute
-//   renote          /v1/renotes        /api reblog         inbox Announce
+//   renote          /v1/renotes        /api reblog         inbox Announce, Undo
 //   quote           /v1/renotes        /api quoted_status_id
-//   post/edit       /v1/notes          /api statuses
+//   post/edit       /v1/notes          /api statuses       inbox Create, Update
 //   reply           /v1/replies        /api in_reply_to_id  inbox Create
 //   delete          /v1/notes, replies /api DELETE status   inbox Delete
 //   report          /v1/reports        /api reports         inbox Flag
@@ -172,21 +173,6 @@ describe("block and mute", () => {
   }
 });
 
-describe("renote", () => {
-  it("/v1 and a Mastodon app renote and take it back alike", async () => {
-    const rows = async () => ({
-      renotes: await n("select count(*) n from notes where user_id = ? and renote_id = ? and kind = 1", me.id, adaNote),
-      renum: await n("select renum n from notes where id = ?", adaNote),
-    });
-    const v1 = await through(() => me.call("POST", "/v1/renotes", { renote_id: adaNote, content: "" }), rows);
-    const v1Undo = await through(() => me.call("DELETE", `/v1/renotes/${adaNote}`), rows);
-    const app = await through(() => api("POST", `/api/v1/statuses/${adaNote * 2}/reblog`), rows);
-    const appUndo = await through(() => api("POST", `/api/v1/statuses/${adaNote * 2}/unreblog`), rows);
-    expect([app, appUndo]).toEqual([v1, v1Undo]);
-    expect(v1.rows.renotes).toBe(1);
-  });
-});
-
 describe("posts and replies", () => {
   const shape = (queued: unknown[]) =>
     queued.map((m) => {
@@ -210,26 +196,6 @@ describe("posts and replies", () => {
     const deletedV1 = shape(A.queue.items.splice(0));
     await api("DELETE", `/api/v1/statuses/${appId * 2}`);
     expect(shape(A.queue.items.splice(0))).toEqual(deletedV1);
-  });
-
-  it("a reply notifies and queues the same through /v1 and a Mastodon app", async () => {
-    const rows = async () => ({
-      notices: await n(
-        "select count(*) n from notifications where user_id = ? and actor_id = ? and action = 'reply'",
-        ada.id,
-        me.id,
-      ),
-      repnum: await n("select repnum n from notes where id = ?", adaNote),
-    });
-    const before = await rows();
-    const v1 = await through(() => me.call("POST", "/v1/replies", { parent: -adaNote, content: "<p>yes</p>" }), rows);
-    const app = await through(
-      () => api("POST", "/api/v1/statuses", { status: "yes indeed", in_reply_to_id: String(adaNote * 2) }),
-      rows,
-    );
-    expect(shape(app.queued)).toEqual(shape(v1.queued));
-    expect(app.rows.notices - v1.rows.notices).toBe(v1.rows.notices - before.notices);
-    expect(app.rows.repnum - v1.rows.repnum).toBe(v1.rows.repnum - before.repnum);
   });
 });
 
