@@ -1,3 +1,4 @@
+import { hostOf, isRemoteName } from "../../worker/features/users/handle";
 import { userSegment } from "../../worker/lib/links";
 
 /** The current location with one query parameter set (or removed when value is null). */
@@ -39,18 +40,12 @@ export function returnPath(
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/**
- * A person's profile page: `/{name}` here, `/@name@host` for someone on another server (their
- * NoteX username is `name@host`; a local name never holds an "@").
- */
+/** A person's profile page: `/{name}` here, `/@name@host` for someone on another server (users/handle.ts). */
 export const profilePath = (username: string) =>
-  username.includes("@") ? `/@${userSegment(username)}` : `/${userSegment(username)}`;
+  isRemoteName(username) ? `/@${userSegment(username)}` : `/${userSegment(username)}`;
 
 /** The server of someone on another server (`name@host` → host), or null for a local person. */
-export const remoteHost = (username: string) => {
-  const at = username.indexOf("@");
-  return at < 0 ? null : username.slice(at + 1);
-};
+export const remoteHost = hostOf;
 
 /** An address from another server that may become a link: http(s) only, never `javascript:` and the like. */
 export const webLink = (url: string | undefined) => (url && /^https?:\/\//i.test(url) ? url : undefined);

@@ -12,6 +12,7 @@ import { known } from "../../worker/db/reads";
 import { followsRead } from "../../worker/features/follows/follows.service";
 import { idNamed, orFormer, type UserJson } from "../../worker/features/users/users.service";
 import { userRead } from "../../worker/features/users/users.read";
+import { isRemoteName } from "../../worker/features/users/handle";
 import { excerpt, feedLink, originOf, previewMeta } from "~/lib/meta";
 import { foldersTabRead, noFolders, notesTabRead } from "~/lib/profile.server";
 import { keepAfterAnsweredActions } from "~/lib/revalidate";
@@ -41,8 +42,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const username = params.username ?? "";
   const url = new URL(request.url);
   // Someone on another server (/@name@host) has notes here but no x-folders.
-  const remote = username.includes("@", 1);
   const name = username.replace(/^@/, "");
+  const remote = isRemoteName(name);
   const tab = remote || url.searchParams.get("t") === "notes" ? "notes" : "folders";
   const dialog = url.searchParams.get("dialog");
   const which = dialog === "following" || dialog === "followers" ? dialog : null;

@@ -9,6 +9,7 @@ import { listParams, must, readPage } from "~/lib/page.server";
 import { known } from "../../worker/db/reads";
 import { openedNotificationsRead } from "../../worker/features/notifications/notifications.service";
 import { Ago } from "~/components/Ago";
+import { remoteHost } from "~/lib/url";
 
 export const meta: MetaFunction = () => [{ title: "Notifications · NoteX" }];
 
@@ -143,7 +144,7 @@ export default function Notifications() {
                   {n.unread && <span className="sr-only">Unread: </span>}
                   <strong>{n.user.fullname}</strong>
                   {/* Someone on another server is named with it, as Mastodon does. */}
-                  {n.user.username.includes("@") && <span className="muted"> @{n.user.username}</span>} {says(n)}
+                  {remoteHost(n.user.username) && <span className="muted"> @{n.user.username}</span>} {says(n)}
                   {n.extra && (
                     <span className="muted">
                       {n.action.startsWith("mod_") ? " · Reason: " : " · "}

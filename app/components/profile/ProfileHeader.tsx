@@ -126,7 +126,7 @@ const HIGH = { fetchpriority: "high" } as Record<string, string>;
 /** Someone's fediverse handle: `@name@host`, this site's host for a person here. */
 export function useFediHandle(username: string) {
   const origin = useRouteLoaderData<{ origin: string }>("root")?.origin;
-  if (username.includes("@") || !origin) return `@${username}`;
+  if (remoteHost(username) || !origin) return `@${username}`;
   return `@${username}@${new URL(origin).host}`;
 }
 

@@ -4,12 +4,13 @@ import type { NoteJson } from "../../../worker/features/notes/notes.types";
 import type { UserJson } from "../../../worker/features/users/users.service";
 import { MARK_TOGGLES, type Marks } from "~/lib/toggle";
 import { dialogHref } from "~/lib/scroll";
+import { remoteHost } from "~/lib/url";
 import { MarkToggle } from "./MarkToggle";
 import { Toast } from "../Toast";
 
 /** The Report dialog's address: a note from another server names that server (the Forward box). */
 const reportArgs = (note: NoteJson): Record<string, string | number> => {
-  const host = note.user.username.split("@")[1];
+  const host = remoteHost(note.user.username);
   const args = { id: note.id, kind: "note", u: note.user.username };
   return host ? { ...args, host } : args;
 };

@@ -14,6 +14,7 @@ import { verifyPassword } from "../../lib/password";
 import { bindingOf } from "../../db/plan";
 import { MARKS } from "../interactions/kinds";
 import { keepFarewell } from "../federation/farewell";
+import { isLocal } from "../users/locality";
 
 const CHUNK = 500;
 /** Replies are taken fewer at a time: each brings its whole subtree (others' answers under it). */
@@ -146,7 +147,7 @@ export async function deleteAccount(env: Env, db: DB, uid: number) {
     statement(
       db,
       sql`insert into ${deletedAccounts} (id, deleted_at) select ${U}, ${Date.now()}
-          where not exists (select 1 from remote_actors where user_id = ${U}) on conflict do nothing`,
+          where ${isLocal(U)} on conflict do nothing`,
     ),
     statement(db, sql`delete from ${users} where id = ${U}`),
   ]);

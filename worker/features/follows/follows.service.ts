@@ -8,6 +8,7 @@ import type { DB } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
 import { blockRefusal } from "../safety/safety.service";
+import { isLocal, isRemote } from "../users/locality";
 import { authorActive, blockedEither, blockState, profileOpen, userInList } from "../safety/visibility";
 import { notifyStatements, unnotifyStatements } from "../notifications/notifications.links";
 import { PERSON_COLUMNS } from "./suggestions.service";
@@ -51,7 +52,7 @@ function followBatch(db: DB, on: boolean) {
   // (`approved`: it came) as a follow request, and counts nothing until then.
   const locked = sql`(${sql.placeholder("approved")} = 0
     and exists(select 1 from remote_actors where user_id = ${followee} and locked = 1)
-    and not exists(select 1 from remote_actors where user_id = ${follower}))`;
+    and ${isLocal(follower)})`;
   const allowed = on ? sql`(${permitted} and not ${locked})` : permitted;
   const asked = and(eq(followRequests.followerId, follower), eq(followRequests.followeeId, followee));
   // Asked, unless already following (an account that locked after the follow).
@@ -61,7 +62,7 @@ function followBatch(db: DB, on: boolean) {
       found: sql<number>`${found}`.as("found"),
       blocked: blockState(follower, followee).as("blocked"),
       // Someone on another server is told of the follow; between two local people nothing is queued.
-      remote: sql<number>`exists(select 1 from remote_actors where user_id = ${followee})`.as("remote"),
+      remote: isRemote(followee).as("remote"),
       requested: sql<number>`${on ? pending : sql`0`}`.as("requested"),
     })
     .from(sql`(select 1)`);
@@ -74,7 +75,7 @@ function followBatch(db: DB, on: boolean) {
           .insert(follows)
           // remote: the follower is on another server (left out of new-note notices, schema/social.ts).
           .select(
-            sql`select ${follower}, ${followee}, ${sql.placeholder("now")}, exists(select 1 from remote_actors where user_id = ${follower}) where ${allowed}`,
+            sql`select ${follower}, ${followee}, ${sql.placeholder("now")}, ${isRemote(follower)} where ${allowed}`,
           )
           .onConflictDoNothing()
       : db.delete(follows).where(and(eq(follows.followerId, follower), eq(follows.followeeId, followee), allowed)),

@@ -15,6 +15,7 @@ import {
   targetRefusal,
 } from "../content/content";
 import { notifyStatements, unnotifyStatements } from "../notifications/notifications.links";
+import { isRemote } from "../users/locality";
 
 /** The kind as a constant of the statement (not a bound value: a plan's shape stays the same). */
 const KIND_LITERAL = { note: sql`'note'`, reply: sql`'reply'` } as const;
@@ -35,8 +36,7 @@ const tableOf = (kind: ContentKind) => (kind === "note" ? notes : kind === "repl
  */
 function likenumOf(db: DB, kind: ContentKind, id: Bound) {
   const table = tableOf(kind);
-  const remote = sql<number>`exists(select 1 from remote_objects ro join remote_actors ra on ra.user_id = ro.user_id
-    where ro.kind = ${kind} and ro.row_id = ${id})`.as("remote");
+  const remote = isRemote(table.userId).as("remote");
   return db.select({ likenum: table.likenum, remote }).from(table).where(eq(table.id, id));
 }
 

@@ -9,6 +9,7 @@ import type { OutMessage } from "../federation/context";
 import { noticeEntities } from "../mastodon/notifications.routes";
 import { noteStatusId, replyStatusId, type StatusRef } from "../mastodon/serialise";
 import { statusesOf } from "../mastodon/statuses.service";
+import { isRemoteName } from "../users/handle";
 import { type Delivery, SHARDS, shardOf } from "./shards";
 
 type Send = (shard: number, items: Delivery[]) => Promise<void>;
@@ -74,7 +75,7 @@ const ids = (list: { id: number }[]) => list.map((r) => r.id);
 /** The public and hashtag streams a status belongs in (Mastodon's: public posts only, no reblogs). */
 function publicStreams(status: Status): string[] {
   if (status.visibility !== "public" || status.reblog) return [];
-  const local = !String((status.account as { acct?: string })?.acct ?? "").includes("@");
+  const local = !isRemoteName(String((status.account as { acct?: string })?.acct ?? ""));
   const tags = ((status.tags as { name: string }[]) ?? []).map((t) => t.name.toLowerCase());
   return [
     "public",

@@ -20,8 +20,8 @@ type ViewerSql = typeof VIEWER | number | null;
 const bookmarkedNote = (viewer: ViewerSql, id: SQL) =>
   sql<number>`exists(select 1 from bookmarks b where b.user_id = ${viewer} and b.kind = 'note' and b.target_id = ${id})`;
 
-/** A remote person's actor URI (kept in `email`: federation.ts remoteActors); null for a local one. */
-const actorOf = (u: SQL) => sql`case when instr(${u}.username, '@') > 0 then ${u}.email end`;
+/** A remote person's actor URI (null for a local one, who has no remote_actors row): one primary-key lookup. */
+const actorOf = (u: SQL) => sql<string | null>`(select ra.uri from remote_actors ra where ra.user_id = ${u}.id)`;
 
 /** A remote person's profile page on their own server (null for a local one): one primary-key lookup. */
 const profileUrlOf = (u: SQL) => sql<string | null>`(select ra.url from remote_actors ra where ra.user_id = ${u}.id)`;

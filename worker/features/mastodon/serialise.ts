@@ -4,6 +4,7 @@ import type { NoteJson } from "../notes/notes.types";
 import type { ReplyJson } from "../replies/replies.service";
 import { placeholderHash, sizeMeta } from "./image-bytes";
 import { absoluteLinks } from "../../lib/text";
+import { isRemoteName, nameOf } from "../users/handle";
 
 type UserRow = typeof users.$inferSelect;
 /** What an account entity shows of a person's row. */
@@ -82,8 +83,7 @@ export interface Ctx {
 export function account(u: AccountRow, origin: string) {
   // A remote person is stored as name@host: Mastodon's username is the name, acct the whole handle,
   // and their url and uri are their actor on their own server.
-  const at = u.username.indexOf("@");
-  const actor = at > 0 ? (u.actor ?? u.email ?? null) : null;
+  const actor = isRemoteName(u.username) ? (u.actor ?? u.email ?? null) : null;
   const page = `${origin}/${userSegment(u.username)}`;
   const uri = actor ?? page;
   // Without a picture NoteX draws a coloured initial; apps need an image URL, so they get the site's icon.
@@ -91,7 +91,7 @@ export function account(u: AccountRow, origin: string) {
   const header = abs(origin, u.cover) || "";
   return {
     id: String(u.id),
-    username: at > 0 ? u.username.slice(0, at) : u.username,
+    username: nameOf(u.username),
     acct: u.username,
     display_name: u.fullname,
     locked: false,
@@ -179,15 +179,12 @@ function mentionsOf(ctx: Ctx, key: string) {
   const rows = ctx.mentions.get(key) ?? [];
   return rows
     .filter((r, i) => rows.findIndex((o) => o.id === r.id) === i)
-    .map((r) => {
-      const at = r.username.indexOf("@");
-      return {
-        id: String(r.id),
-        username: at > 0 ? r.username.slice(0, at) : r.username,
-        acct: r.username,
-        url: at > 0 ? r.url || r.actor || "" : `${ctx.origin}/${userSegment(r.username)}`,
-      };
-    });
+    .map((r) => ({
+      id: String(r.id),
+      username: nameOf(r.username),
+      acct: r.username,
+      url: isRemoteName(r.username) ? r.url || r.actor || "" : `${ctx.origin}/${userSegment(r.username)}`,
+    }));
 }
 
 /** The x-label as a tag apps can show and follow: letters and digits only ("how to" → #howto). */
@@ -197,7 +194,7 @@ const HASHTAG = /(?:^|[^\p{L}\p{N}_&/])#([\p{L}\p{N}_]{1,50})/gu;
 function tagsOf(n: NoteJson, origin: string) {
   const names = new Set<string>();
   // A remote post's x-label is the one NoteX files every such post under, not a tag its author gave.
-  const label = n.user.username.includes("@") ? "" : labelTag(n.label);
+  const label = isRemoteName(n.user.username) ? "" : labelTag(n.label);
   if (label) names.add(label);
   for (const m of n.txt.matchAll(HASHTAG)) names.add(m[1].toLowerCase());
   return [...names].map((name) => ({ name, url: `${origin}/tag/${encodeURIComponent(name)}` }));
@@ -275,7 +272,7 @@ export function noteStatus(n: NoteJson, ctx: Ctx): Record<string, unknown> {
   // own id on its server, and its url the page it names there (else its id).
   const here = `${ctx.origin}/${n.user.username}/note/${n.id}`;
   const remote = ctx.objects.get(`note:${n.id}`);
-  const uri = remote?.uri ?? (n.user.username.includes("@") ? here : `${ctx.origin}/ap/notes/${n.id}`);
+  const uri = remote?.uri ?? (isRemoteName(n.user.username) ? here : `${ctx.origin}/ap/notes/${n.id}`);
   const url = remote ? remote.url || remote.uri : here;
   const inner = n.renote ? noteStatus(n.renote as NoteJson, ctx) : null;
   const common = {
@@ -325,7 +322,7 @@ export function replyStatus(r: ReplyJson, ctx: Ctx, parentAuthor: number | null)
   return {
     ...baseStatus,
     id: replyStatusId(r.id),
-    uri: remote?.uri ?? (r.user.username.includes("@") ? here : `${ctx.origin}/ap/notes/r${r.id}`),
+    uri: remote?.uri ?? (isRemoteName(r.user.username) ? here : `${ctx.origin}/ap/notes/r${r.id}`),
     url: remote ? remote.url || remote.uri : here,
     created_at: iso(r.created_at),
     edited_at: null,

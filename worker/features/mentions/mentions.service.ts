@@ -4,6 +4,7 @@ import type { DB } from "../../env";
 import { userSegment } from "../../lib/links";
 import { mapTextOutsideLinks } from "../../lib/sanitize";
 import { userInList } from "../safety/visibility";
+import { isRemoteName } from "../users/handle";
 import { MENTION, REMOTE_MENTION } from "./mentions.constants";
 
 /** Notified people per note or reply: a list of a hundred handles notifies the first ten. */
@@ -39,7 +40,7 @@ export async function linkMentions(
     const u = byName.get(name.toLowerCase());
     if (!u) return whole;
     // People elsewhere are told by their own server (the Mention travels with the note), not here.
-    const remote = u.username.includes("@");
+    const remote = isRemoteName(u.username);
     if (!remote && !mentioned.includes(u.id)) mentioned.push(u.id);
     return `${pre}<a href="/${remote ? "@" : ""}${userSegment(u.username)}" class="mention">@${u.username}</a>`;
   };

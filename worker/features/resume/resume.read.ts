@@ -7,6 +7,7 @@ import type { Read } from "../../db/reads";
 import { users } from "../../db/schema/users";
 import type { DB } from "../../env";
 import { notFound } from "../../lib/errors";
+import { isLocal } from "../users/locality";
 
 /** A CV is a person's career, not their archive: more x-folders than this are left off it. */
 export const CV_FOLDERS = 500;
@@ -58,7 +59,7 @@ export function portfolioRead(db: DB, who: { username: string } | { id: number }
       .where(
         "id" in who
           ? sql`${users.id} = ${who.id}`
-          : sql`lower(${users.username}) = lower(${who.username}) and ${users.suspendedAt} is null and not exists(select 1 from remote_actors r where r.user_id = ${users.id})`,
+          : sql`lower(${users.username}) = lower(${who.username}) and ${users.suspendedAt} is null and ${isLocal(users.id)}`,
       )
       .limit(1),
   );

@@ -1,10 +1,12 @@
 // Who is here and who is on another server: the one rule, as Mastodon's `accounts.domain IS NULL`.
 // A person elsewhere is a `users` row with a `remote_actors` row (federation/remote.ts stores both
-// in one batch); an account here never has one. Every test of it is one of these, read along
-// remote_actors' primary key: no username's "@", no join of its own decides it anywhere else.
-import { Column, getTableName, type SQL, sql } from "drizzle-orm";
+// in one batch); an account here never has one. In SQL every test of it is one of these, read
+// along remote_actors' primary key; no join of its own decides it anywhere else (a join that
+// reads a remote person's inbox or URI is a read of their address, not a test of where they are).
+// For a row already read, handle.ts reads the same fact from the handle that batch gives them.
+import { Column, getTableName, type Placeholder, type SQL, sql } from "drizzle-orm";
 
-type Person = Column | SQL | number;
+type Person = Column | SQL | Placeholder | number;
 
 /**
  * A column always with its table's name: drizzle leaves it off in a one-table select, where inside
