@@ -4,6 +4,9 @@
 import type { Env } from "../../env";
 import type { Reach } from "./reach";
 
+/** Page paths that also name an ActivityPub object: /{name}, /{name}/note/{id}, /{name}/rep/{id}. */
+export const OBJECT_PAGE = /^\/([^/.@]+)(?:\/(note|rep)\/(\d+))?\/?$/;
+
 export interface FedData {
   env: Env;
 }

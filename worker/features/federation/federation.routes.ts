@@ -8,14 +8,12 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../env";
 import { readCapped } from "../../lib/capped";
 import { clientIp } from "../../lib/ratelimit";
-import { siteOriginOf } from "./context";
+import { OBJECT_PAGE, siteOriginOf } from "./context";
 import { isBlockedHost } from "./domains";
 
 export const MAX_INBOUND_BYTES = 1_000_000;
 const AP_PATH = /^\/(ap\/|\.well-known\/webfinger$)/;
 const AP_TYPES = /application\/(activity\+json|ld\+json)/;
-/** Page paths that also name an ActivityPub object: /{name}, /{name}/note/{id}, /{name}/rep/{id}. */
-export const OBJECT_PAGE = /^\/([^/.@]+)(?:\/(note|rep)\/(\d+))?\/?$/;
 
 const hostMeta = (origin: string) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<XRD xmlns="http://docs.oasis-open.org/ns/xri/xrd-1.0">\n  <Link rel="lrdd" template="${origin}/.well-known/webfinger?resource={uri}"/>\n</XRD>\n`;

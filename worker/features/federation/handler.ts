@@ -2,9 +2,9 @@
 // NodeInfo, actors, collections, objects, inboxes, and the pages whose URL also names an object
 // (a profile, a note, a reply) when they are asked for as activity+json.
 import type { Env } from "../../env";
+import { OBJECT_PAGE } from "./context";
 import { actorState, localIdByName } from "./data";
 import { federationFor } from "./federation";
-import { OBJECT_PAGE } from "./federation.routes";
 
 async function objectPathOf(env: Env, pathname: string): Promise<string | null> {
   const m = OBJECT_PAGE.exec(pathname);

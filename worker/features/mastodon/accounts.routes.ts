@@ -19,6 +19,7 @@ import {
   type MastoContext,
   type MastoEnv,
   notFoundError,
+  originOf,
   queryOf,
   readable,
   scoped,
@@ -29,8 +30,6 @@ import { account, credentialAccount } from "./serialise";
 
 /** A whole `users` row and what an account shows beyond it (a remote person's page and fields). */
 const ACCOUNT_SELECT = { ...getTableColumns(users), ...REMOTE_PROFILE };
-
-export const originOf = (c: MastoContext) => c.env.APP_ORIGIN || new URL(c.req.url).origin;
 
 /** An account id from a path: a positive integer, or the account does not exist (404, never a 500). */
 export const accountId = (raw: string | undefined) => (raw && /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : 0);

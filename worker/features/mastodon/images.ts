@@ -6,9 +6,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import { uploads } from "../../db/schema/notes";
 import { AppError } from "../../lib/errors";
 import { createUploads, MAX_BYTES, type UploadPurpose } from "../uploads/uploads.links";
-import { originOf } from "./accounts.routes";
 import { type Sniffed, sniffImage } from "./image-bytes";
-import type { MastoContext } from "./masto.http";
+import { type MastoContext, originOf } from "./masto.http";
 
 const unprocessable = (message: string) => new AppError(422, "invalid_input", `Validation failed: ${message}`);
 

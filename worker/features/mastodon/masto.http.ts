@@ -14,6 +14,9 @@ import { readToken, type TokenOwner } from "./tokens";
 export type MastoEnv = { Bindings: AppEnv["Bindings"]; Variables: AppEnv["Variables"] & { token: TokenOwner | null } };
 export type MastoContext = Context<MastoEnv>;
 
+/** The site's origin as apps are told it (APP_ORIGIN, else the request's). */
+export const originOf = (c: MastoContext) => c.env.APP_ORIGIN || new URL(c.req.url).origin;
+
 /** OAuth's own error codes answer as RFC 6749 does (error + error_description); the rest as Mastodon: { error }. */
 const OAUTH_CODES = new Set([
   "invalid_request",

@@ -5,9 +5,8 @@ import { Hono } from "hono";
 import { and, eq } from "drizzle-orm";
 import { uploads } from "../../db/schema/notes";
 import { MAX_ALT } from "../notes/notes.constants";
-import { originOf } from "./accounts.routes";
 import { storeImage } from "./images";
-import { fieldsOf, type MastoContext, type MastoEnv, notFoundError, scoped, viewer } from "./masto.http";
+import { fieldsOf, type MastoContext, type MastoEnv, notFoundError, scoped, viewer, originOf } from "./masto.http";
 import { MEDIA_ID, mediaAttachment } from "./serialise";
 
 type Size = { width: number; height: number } | null;

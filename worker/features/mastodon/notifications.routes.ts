@@ -9,7 +9,6 @@ import { pairOf, readOne } from "../../db/reads";
 import { notes } from "../../db/schema/notes";
 import { notifications, replies } from "../../db/schema/social";
 import { type listNotifications, markReadUpTo, notificationsReadWith } from "../notifications/notifications.service";
-import { originOf } from "./accounts.routes";
 import { addAuthor, emptyCtx, NOTICE_COLUMNS } from "./columns";
 import {
   fieldsOf,
@@ -21,6 +20,7 @@ import {
   scoped,
   setLink,
   viewer,
+  originOf,
 } from "./masto.http";
 import { account, iso, type StatusRef } from "./serialise";
 import { refsRead } from "./statuses.service";

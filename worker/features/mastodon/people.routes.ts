@@ -16,7 +16,7 @@ import { listOf } from "../safety/safety.service";
 import { decodeCursor, pageOf } from "../../lib/paging";
 import { RENOTE } from "../notes/notes.constants";
 import { searchLimit } from "../../lib/ratelimit";
-import { accountId, accountRows, originOf } from "./accounts.routes";
+import { accountId, accountRows } from "./accounts.routes";
 import {
   input,
   limitOf,
@@ -30,6 +30,7 @@ import {
   viewer,
   viewerId,
   acting,
+  originOf,
 } from "./masto.http";
 import { ACCOUNT_COLUMNS, accountRowOf } from "./columns";
 import { searchAll } from "./search";

@@ -8,8 +8,17 @@ import { bindPlan, namedObjects, planOf } from "../../db/plan";
 import { readOne } from "../../db/reads";
 import { users } from "../../db/schema/users";
 import { SUGGESTION_ORDER, suggestable } from "../follows/suggestions.service";
-import { accountId, accountRows, originOf } from "./accounts.routes";
-import { limitOf, type MastoContext, type MastoEnv, notFoundError, readable, scoped, viewer } from "./masto.http";
+import { accountId, accountRows } from "./accounts.routes";
+import {
+  limitOf,
+  type MastoContext,
+  type MastoEnv,
+  notFoundError,
+  readable,
+  scoped,
+  viewer,
+  originOf,
+} from "./masto.http";
 import { account, type AccountRow } from "./serialise";
 
 const none = (c: MastoContext) => c.json([]);

@@ -10,9 +10,9 @@ import { PAGE_SIZE } from "../../lib/paging";
 import { isRemoteQuery } from "../federation/handles";
 import type { NoteJson } from "../notes/notes.types";
 import { searchReadWith } from "../search/search.service";
-import { accountByAcct, originOf, remoteAccount } from "./accounts.routes";
+import { accountByAcct, remoteAccount } from "./accounts.routes";
 import { ACCOUNT_EXTRA, accountRowOf, addNote, emptyCtx, STATUS_COLUMNS } from "./columns";
-import { limitOf, type MastoContext, queryOf, viewerId } from "./masto.http";
+import { limitOf, type MastoContext, queryOf, viewerId, originOf } from "./masto.http";
 import { account, type AccountRow, noteStatus, type StatusRef } from "./serialise";
 import { inOrder, refsRead, refsWhere } from "./statuses.service";
 

@@ -10,9 +10,18 @@ import { BOOKMARK } from "../interactions/kinds";
 import { likeAction } from "../likes/like.action";
 import { renoteAction } from "../notes/renote.action";
 import { renoteOf } from "../notes/renotes.service";
-import { originOf } from "./accounts.routes";
 import { deleteStatus, editStatus, idempotent, postStatus, StatusInput } from "./compose.service";
-import { acting, input, type MastoContext, type MastoEnv, readable, scoped, viewer, viewerId } from "./masto.http";
+import {
+  acting,
+  input,
+  type MastoContext,
+  type MastoEnv,
+  originOf,
+  readable,
+  scoped,
+  viewer,
+  viewerId,
+} from "./masto.http";
 import { type StatusRef, statusRef } from "./serialise";
 import {
   contextOf,

@@ -15,7 +15,7 @@ import { PRESET_LABELS } from "../notes/notes.constants";
 import type { ListedRows } from "../notes/notes.json";
 import { LISTS, type ListShape, listReadWith, OWNER_LISTS } from "../notes/read.service";
 import { ctxOfRows, STATUS_COLUMNS } from "./columns";
-import { accountId, originOf } from "./accounts.routes";
+import { accountId } from "./accounts.routes";
 import {
   limitOf,
   type MastoContext,
@@ -27,6 +27,7 @@ import {
   setLink,
   viewer,
   viewerId,
+  originOf,
 } from "./masto.http";
 import { savedRead } from "./saved";
 import { labelTag, noteStatus, statusRef } from "./serialise";

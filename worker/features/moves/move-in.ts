@@ -20,7 +20,7 @@ export async function onMove(ctx: InboxContext<FedData>, move: Move) {
       ? await move.getActor(ctx).then((a) => (a ? storeActor(env, a) : null))
       : null);
   if (uid === null) return;
-  const to = await verifiedTarget(env, ctx.canonicalOrigin, target, from);
+  const to = await verifiedTarget(ctx, target, from);
   if (to === null) return;
   const moved = await env.DB.prepare(
     `insert into account_moves (user_id, target_id) values (?1, ?2)

@@ -95,8 +95,12 @@ export async function moveOut(
   const found = await accountOf(c, body.handle);
   if (found.id === uid)
     throw new AppError(422, "invalid_input", "That is this account.", { handle: "That is this account." });
-  const { verifiedTarget } = await import("./verify");
-  const target = await verifiedTarget(c.env, origin, new URL(found.uri), new URL(actorUri(origin, uid)));
+  const [{ verifiedTarget }, { federationFor }] = await Promise.all([
+    import("./verify"),
+    import("../federation/federation"),
+  ]);
+  const ctx = (await federationFor(c.env)).createContext(new URL(origin), { env: c.env });
+  const target = await verifiedTarget(ctx, new URL(found.uri), new URL(actorUri(origin, uid)));
   if (target === null) {
     const self = await c.env.DB.prepare("select username from users where id = ?")
       .bind(uid)

@@ -2,28 +2,29 @@
 // both a move out and a received Move rest on (Mastodon: the target's alsoKnownAs must list the
 // account that moves). Remote actors are read fresh, signed by the instance actor, never from the
 // document cache: an alias added a minute ago must count, and a stale copy must not.
+import type { Context } from "@fedify/fedify";
 import { isActor } from "@fedify/vocab";
-import type { Env } from "../../env";
-import { INSTANCE } from "../federation/context";
+import { localSql } from "../users/locality";
+import { type FedData, INSTANCE } from "../federation/context";
 import { isBlockedHost } from "../federation/domains";
-import { federationFor } from "../federation/federation";
 import { fetchable } from "../federation/handles";
 import { storeActor } from "../federation/remote";
 
 /**
  * The NoteX id of the account at `targetUri` when it lists `formerUri` among its aliases (a remote
  * one is stored afresh on the way); null when it does not, cannot be read, or is the same account.
+ * `ctx`: the caller's federation context (the inbox's, or one the move out makes), so this module
+ * never loads the federation that loads it.
  */
-export async function verifiedTarget(env: Env, origin: string, targetUri: URL, formerUri: URL): Promise<number | null> {
+export async function verifiedTarget(ctx: Context<FedData>, targetUri: URL, formerUri: URL): Promise<number | null> {
   if (targetUri.href === formerUri.href) return null;
-  const federation = await federationFor(env);
-  const ctx = federation.createContext(new URL(origin), { env });
+  const { env } = ctx.data;
   const own = ctx.parseUri(targetUri);
   if (own?.type === "actor") {
     if (!/^\d+$/.test(own.identifier)) return null;
     const row = await env.DB.prepare(
       `select u.id from users u join account_aliases a on a.user_id = u.id
-       where u.id = ?1 and a.uri = ?2 and u.suspended_at is null and not exists (select 1 from remote_actors r where r.user_id = u.id)`,
+       where u.id = ?1 and a.uri = ?2 and u.suspended_at is null and ${localSql("u.id")}`,
     )
       .bind(Number(own.identifier), formerUri.href)
       .first<{ id: number }>();
