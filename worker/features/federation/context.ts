@@ -32,8 +32,9 @@ export type OutMessage =
   | { notex: "follow"; op: "create" | "delete"; uid: number; target: number; origin: string }
   | { notex: "block"; op: "create" | "delete"; uid: number; target: number; origin: string }
   // The account itself: its profile changed (Update(Person)) or it was deleted (Delete(Person),
-  // signed with the keys kept for it, to the servers kept with them: farewell.ts).
-  | { notex: "account"; op: "update" | "delete"; uid: number; origin: string }
+  // signed with the keys kept for it, to the servers kept with them: farewell.ts) or suspended
+  // (Delete(Person) to the servers that know it, its keys still its own).
+  | { notex: "account"; op: "update" | "delete" | "suspend"; uid: number; origin: string }
   // Someone elsewhere just found here for the first time: their recent public posts are read in.
   | { notex: "backfill"; op: "create"; uid: number; origin: string }
   // An account moved (features/moves): "create" tells its followers' servers (a local account

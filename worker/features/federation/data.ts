@@ -27,6 +27,14 @@ export const isLocalId = (db: D1Database, id: number) =>
     .first<{ here: number }>()
     .then((r) => r !== null);
 
+/** A local account a moderator suspended (its actor answers 410 meanwhile). */
+export const isSuspended = (db: D1Database, id: number) =>
+  db
+    .prepare(`select 1 as x from users where id = ? and suspended_at is not null and ${IS_LOCAL}`)
+    .bind(id)
+    .first()
+    .then((r) => r !== null);
+
 export const localUser = (db: D1Database, id: number) =>
   db.prepare(`select * from users where id = ? and ${LOCAL}`).bind(id).first<LocalUser>();
 

@@ -19,7 +19,7 @@ import {
 } from "@fedify/vocab";
 import type { Env } from "../../env";
 import type { FedData, OutMessage } from "./context";
-import { followerInboxes, localNote, localReply, localUser, remoteActorById } from "./data";
+import { followerInboxes, isSuspended, localNote, localReply, localUser, remoteActorById } from "./data";
 import { farewellOf, type KnownInbox, knownBy } from "./farewell";
 import { personOf } from "./person";
 import { backfill } from "./backfill";
@@ -222,11 +222,17 @@ async function towardOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "fo
 async function accountOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "account" }>) {
   const identifier = String(m.uid);
   const actor = ctx.getActorUri(identifier);
-  if (m.op === "delete") {
-    const kept = await farewellOf(env.DB, m.uid);
-    const to = toKnown(kept?.to ?? []);
+  if (m.op === "delete" || m.op === "suspend") {
+    // A deleted account's servers were kept with its keys; a suspended one's are read now (lifted
+    // meanwhile: nothing to say).
+    const to =
+      m.op === "delete"
+        ? ((await farewellOf(env.DB, m.uid))?.to ?? [])
+        : (await isSuspended(env.DB, m.uid))
+          ? await knownBy(env.DB, m.uid)
+          : [];
     const activity = new Delete({ id: new URL(`${actor.href}#delete`), actor, object: actor, to: PUBLIC_COLLECTION });
-    if (to.length) await ctx.sendActivity({ identifier }, to, activity, { preferSharedInbox: true });
+    if (to.length) await ctx.sendActivity({ identifier }, toKnown(to), activity, { preferSharedInbox: true });
     return;
   }
   const user = await localUser(env.DB, m.uid);
@@ -242,7 +248,14 @@ async function accountOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "a
   await ctx.sendActivity({ identifier }, to, activity, { preferSharedInbox: true });
 }
 
+/** What a person does (a like, a renote, a follow, a block), not a retraction. */
+const isNewAct = (m: OutMessage) =>
+  (m.notex === "like" || m.notex === "renote" || m.notex === "follow" || m.notex === "block") && m.op === "create";
+
 export async function sendOut(federation: Federation<FedData>, env: Env, m: OutMessage): Promise<void> {
+  // A suspended person's acts still queued stay here (their notes and replies are not read for
+  // them either: data.ts); what they take back still goes.
+  if (isNewAct(m) && "uid" in m && (await isSuspended(env.DB, m.uid))) return;
   const ctx = federation.createContext(new URL(m.origin), { env });
   if (m.notex === "move") await moveOutbound(ctx, m);
   else if (m.notex === "note") await noteOut(ctx, env, m);

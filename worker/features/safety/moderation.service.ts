@@ -14,6 +14,7 @@ import { runBatch } from "../../db/client";
 import type { DB, Env } from "../../env";
 import { composeMail, sendMail } from "../../lib/mail";
 import { AppError, forbidden, notFound } from "../../lib/errors";
+import { isLocal } from "../users/locality";
 
 export const ROLES = ["user", "moderator", "admin"] as const;
 export type Role = (typeof ROLES)[number];
@@ -30,8 +31,10 @@ export async function roleOf(db: DB, uid: number): Promise<Role> {
 
 export const isStaff = (role: string) => role === "moderator" || role === "admin";
 
-interface Target {
+export interface Target {
   ownerId: number;
+  /** 1 when the owner is a person here (whose acts other servers hear of), 0 when elsewhere. */
+  local: number;
   /** A note: its kind, label and original; a reply: its parent. */
   noteKind?: number;
   label?: string;
@@ -44,21 +47,31 @@ async function findTarget(db: DB, kind: TargetKind, id: number): Promise<Target 
   let row: Target | undefined;
   if (kind === "note")
     [row] = await db
-      .select({ ownerId: notes.userId, noteKind: notes.kind, label: notes.label, renoteId: notes.renoteId })
+      .select({
+        ownerId: notes.userId,
+        local: isLocal(notes.userId),
+        noteKind: notes.kind,
+        label: notes.label,
+        renoteId: notes.renoteId,
+      })
       .from(notes)
       .where(eq(notes.id, id))
       .limit(1);
   else if (kind === "reply")
     [row] = await db
-      .select({ ownerId: replies.userId, parent: replies.parent })
+      .select({ ownerId: replies.userId, local: isLocal(replies.userId), parent: replies.parent })
       .from(replies)
       .where(eq(replies.id, id))
       .limit(1);
   else if (kind === "user")
-    [row] = await db.select({ ownerId: users.id, role: users.role }).from(users).where(eq(users.id, id)).limit(1);
+    [row] = await db
+      .select({ ownerId: users.id, local: isLocal(users.id), role: users.role })
+      .from(users)
+      .where(eq(users.id, id))
+      .limit(1);
   else
     [row] = await db
-      .select({ ownerId: folders.userId })
+      .select({ ownerId: folders.userId, local: isLocal(folders.userId) })
       .from(folders)
       .where(and(eq(folders.id, id), sql`lower(${folders.type}) = ${kind}`))
       .limit(1);
@@ -163,6 +176,7 @@ const logged = (db: DB, moderatorId: number, a: ActionInput, ownerId: number, no
     createdAt: now,
   });
 
+/** The action's answer, and its target as it was found (the moderate action federates by it). */
 export async function act(db: DB, sessions: SessionStore, moderator: { id: number; role: Role }, input: ActionInput) {
   const { kind, id, action, reason } = input;
   const t = await findTarget(db, kind, id);
@@ -171,7 +185,7 @@ export async function act(db: DB, sessions: SessionStore, moderator: { id: numbe
   if (!t) {
     if (action !== "dismiss") throw notFound("Not found");
     await runBatch(db, [closeReports(db, kind, id, now), logged(db, moderator.id, input, 0, now)]);
-    return { ok: true, kind, id, action };
+    return { done: { ok: true, kind, id, action }, target: t };
   }
   const changes: BatchItem<"sqlite">[] = [];
   if (action === "hide" || action === "restore") {
@@ -228,7 +242,7 @@ export async function act(db: DB, sessions: SessionStore, moderator: { id: numbe
   ]);
   // Every session and token of theirs ends (after the batch: a failed batch suspends no one).
   if (action === "suspend") await endAllSessions(sessions, t.ownerId);
-  return { ok: true, kind, id, action };
+  return { done: { ok: true, kind, id, action }, target: t };
 }
 
 /**

@@ -7,10 +7,11 @@ import { later } from "../../lib/later";
 import { me } from "../../lib/session";
 import { type Answer, jsonBody, personToggle, readBody, router, signedIn, typed } from "../../lib/validate";
 import { idField, ListQuery, orElse } from "../../lib/params";
-import { ACTIONS, act, isStaff, mailAccountDecision, type Role, roleOf, TARGET_KINDS } from "./moderation.service";
+import { ACTIONS, isStaff, mailAccountDecision, type Role, roleOf, TARGET_KINDS } from "./moderation.service";
 import { siteOrigin } from "../accounts/accounts.service";
 import { listOf } from "./safety.service";
 import { blockAction, muteAction } from "./block.action";
+import { moderate } from "./moderate.action";
 import { blockDomain, unblockDomain } from "../federation/domains";
 import { domainBlocksRead, moderationLogRead, reportQueueRead } from "./moderation.reads";
 import { readOne } from "../../db/reads";
@@ -83,7 +84,7 @@ const action = createRoute({
   summary: "Dismiss, hide, restore, suspend or unsuspend",
   ...signedIn(readBody),
   request: { body: jsonBody(ActionInput) },
-  responses: { 200: typed<Answer<typeof act>>("Done") },
+  responses: { 200: typed<Answer<typeof moderate>>("Done") },
 });
 const log = createRoute({
   method: "get",
@@ -133,7 +134,7 @@ export const moderationRoutes = $(
   })
   .openapi(action, async (c) => {
     const input = c.req.valid("json");
-    const done = await act(c.var.db, c.env, await staff(c), input);
+    const done = await moderate(actionOf(c), c.env, await staff(c), input);
     await later(c, "moderation mail", () => mailAccountDecision(c.env, c.var.db, input, siteOrigin(c.env, c.req.url)));
     return c.json(done, 200);
   })
