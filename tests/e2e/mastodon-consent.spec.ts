@@ -3,8 +3,7 @@
 // the token it buys works, and Settings → Authorised apps revokes it. With JavaScript and without.
 import { expect, type Page } from "@playwright/test";
 import { signedIn, test, uniq } from "./fixtures";
-
-const REDIRECT = "http://127.0.0.1:9/callback";
+import { appRedirect, REDIRECT } from "./mastodon-consent";
 
 async function registerApp(page: Page, redirect = REDIRECT) {
   const res = await page.request.post("/api/v1/apps", {
@@ -51,12 +50,9 @@ test("a visitor signs in on the consent page, authorises, and the app's token wo
   await page.getByLabel("Password", { exact: true }).fill(account.password);
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page.getByRole("button", { name: "Authorise" })).toBeVisible();
-  // The app's redirect URI is answered here, as the app would answer it: the browser's visit there
-  // carries the code and ends on a page, so no failed load can interrupt the next navigation.
-  await page.route(`${REDIRECT}**`, (route) => route.fulfill({ contentType: "text/html", body: "<p>app</p>" }));
+  const toApp = appRedirect(page);
   await page.getByRole("button", { name: "Authorise" }).click();
-  await page.waitForURL((url) => url.href.startsWith(REDIRECT));
-  const back = new URL(page.url());
+  const back = await toApp;
   expect(back.searchParams.get("state")).toBe("xyz");
   const token = await page.request.post("/oauth/token", {
     form: {
