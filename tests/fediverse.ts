@@ -101,6 +101,8 @@ export async function drain(instances: Instance[]) {
 export interface Person {
   id: number;
   username: string;
+  /** Their bearer token (for a request call() does not make: a multipart upload). */
+  token: string;
   call<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T; headers: Headers }>;
 }
 
@@ -138,7 +140,7 @@ export async function person(inst: Instance, username: string): Promise<Person> 
   });
   if (made.status !== 201) throw new Error(`signup on ${inst.host}: ${made.status} ${JSON.stringify(made.body)}`);
   const token = made.body.token as string;
-  return { id: made.body.user.id, username, call: (m, p, b) => call(m, p, b, token) };
+  return { id: made.body.user.id, username, token, call: (m, p, b) => call(m, p, b, token) };
 }
 
 /**

@@ -164,13 +164,23 @@ export function createApp(pages: PageHandler, hooks: { requestD1?: RequestD1Hook
  */
 export const scheduled = async (_controller: ScheduledController, env: AppEnv["Bindings"]) => {
   await runCleanup(env, dbFor(env.DB.withSession("first-primary") as unknown as D1Database));
+  const { resumeStalled } = await import("./features/imports/jobs.consumer");
+  await resumeStalled(env);
 };
 
 /**
- * The queue consumer (wrangler.toml [[queues.consumers]]): federation deliveries and inbound
- * activities. Fedify is loaded here on demand, as for ActivityPub requests.
+ * The queue consumers (wrangler.toml [[queues.consumers]]): import jobs' chunks (features/imports),
+ * and federation deliveries and inbound activities. Fedify is loaded here on demand, as for
+ * ActivityPub requests.
  */
 export const queue = async (batch: MessageBatch<unknown>, env: AppEnv["Bindings"]) => {
+  if (batch.queue === IMPORT_QUEUE_NAME) {
+    const { consumeImports } = await import("./features/imports/jobs.consumer");
+    return consumeImports(batch, env);
+  }
   const { consume } = await import("./features/federation/consumer");
   await consume(batch, env);
 };
+
+/** wrangler.toml's import queue (its own: a long import never waits behind deliveries, nor they behind it). */
+export const IMPORT_QUEUE_NAME = "notex-imports";

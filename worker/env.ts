@@ -22,6 +22,8 @@ export interface Env {
   FED_QUEUE?: Queue<unknown>;
   /** Where a delivery goes after its last try (the consumer sends it; nothing reads it but people). */
   FED_DLQ?: Queue<unknown>;
+  /** Import jobs' chunks (worker/features/imports/jobs.ts): producer and consumer of one queue. */
+  IMPORT_QUEUE?: Queue<unknown>;
   /** The live sockets' hubs (worker/features/live/hub.ts): Mastodon streaming and the pages'. */
   LIVE?: DurableObjectNamespace<import("./features/live/hub").LiveHub>;
   /** Inbound ActivityPub deliveries per verified sending server. */

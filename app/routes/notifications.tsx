@@ -41,6 +41,7 @@ const TEXT: Record<string, string> = {
   mod_unsuspend: "lifted your account's suspension",
   mention: "mentioned you",
   move: "moved to a new account, which you now follow",
+  import: "— your import is done",
 };
 
 /** What a like or renote is about, as its notice says it ("liked your reply"). */
@@ -55,6 +56,7 @@ const ICON: Record<string, IconName> = {
   follow: "user-plus",
   move: "user-plus",
   note: "bell",
+  import: "circle-check",
 };
 
 /** The tabs: everything, or what people said to you (mentions, replies, quotes). */

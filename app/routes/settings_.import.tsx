@@ -1,8 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { MastodonImport, RecentImports } from "~/components/imports/MastodonImport";
 import { apiFor, resultOf } from "~/lib/api.server";
-import { viewerIdOf, withViewer } from "~/lib/page.server";
+import { must, readPage } from "~/lib/page.server";
+import { known } from "../../worker/db/reads";
+import { jobsRead } from "../../worker/features/imports/jobs";
+import type { JobView } from "../../worker/features/imports/jobs.view";
 import { useViewer } from "~/lib/viewer";
 import type { ImportItem, ImportProblem } from "../../worker/features/imports/linkedin";
 import type { ImportOutcome } from "../../worker/features/imports/imports.service";
@@ -15,17 +19,28 @@ type Previewed = ImportItem & { exists: boolean };
 type Answer =
   | { step: "preview"; items: Previewed[]; problems: ImportProblem[] }
   | { step: "done"; outcome: ImportOutcome; username: string }
-  | { step: "error"; message: string };
+  | { step: "error"; message: string }
+  | { step: "mastodon-error"; message: string };
 
-export async function loader(args: LoaderFunctionArgs) {
-  if (!viewerIdOf(args.context)) throw redirect("/login");
-  return withViewer(args, () => ({}));
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { viewer, reads } = await readPage(request, context, {
+    jobs: (db, me) => (me ? jobsRead(db, me) : known([])),
+  });
+  if (!viewer.user) throw redirect("/login");
+  return { viewer, jobs: must(viewer, reads.jobs) as JobView[] };
 }
 
-/** Settings → Import: the upload goes to the API for a preview; the chosen rows come back to import. */
+/** Settings → Import: a Mastodon CSV starts a job; a LinkedIn zip is previewed, then its chosen rows imported. */
 export async function action({ request, context }: ActionFunctionArgs): Promise<Answer> {
   const api = apiFor(request, context);
   const form = await request.formData();
+  if (form.get("intent") === "mastodon") {
+    // A Mastodon CSV becomes a job: its page shows the progress.
+    const res = await resultOf<JobView>(await api.raw("/v1/imports/mastodon", { method: "POST", body: form }));
+    if (res.status === 401) throw redirect("/login");
+    if (!res.ok) return { step: "mastodon-error", message: res.error.message };
+    throw redirect(`/settings/import/jobs/${res.data.id}`);
+  }
   if (form.get("intent") === "import") {
     const items = form.getAll("item").flatMap((v) => {
       try {
@@ -119,7 +134,10 @@ function Preview({ items, problems, username }: { items: Previewed[]; problems: 
 
 export default function ImportPage() {
   const answer = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
+  const { jobs } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const sending = busy ? navigation.formData?.get("intent") : null;
   const viewer = useViewerName();
   return (
     <section className="page import-page">
@@ -161,23 +179,36 @@ export default function ImportPage() {
       ) : answer?.step === "preview" ? (
         <Preview items={answer.items} problems={answer.problems} username={viewer} />
       ) : (
-        <Form method="post" encType="multipart/form-data" className="import-upload">
-          <h2>Your career from LinkedIn</h2>
-          <p className="muted">
-            On LinkedIn, open Settings → Data privacy → Get a copy of your data, and ask for the archive. Upload the zip
-            it sends you: positions, education, skills, projects, certifications, languages, courses, honors and
-            volunteering become x-folders. You choose what to keep before anything is saved.
-          </p>
-          <label className="file-pick">
-            <span>LinkedIn export (.zip, up to 10 MB)</span>
-            <input type="file" name="file" accept=".zip,application/zip" required />
-          </label>
-          <button type="submit" className="btn primary" disabled={busy}>
-            {busy ? "Reading…" : "Preview"}
-          </button>
-        </Form>
+        <>
+          <RecentImports jobs={jobs} />
+          <MastodonImport
+            busy={sending === "mastodon"}
+            error={answer?.step === "mastodon-error" ? answer.message : undefined}
+          />
+          <LinkedInUpload busy={busy && sending !== "mastodon"} />
+        </>
       )}
     </section>
+  );
+}
+
+function LinkedInUpload({ busy }: { busy: boolean }) {
+  return (
+    <Form method="post" encType="multipart/form-data" className="import-upload">
+      <h2>Your career from LinkedIn</h2>
+      <p className="muted">
+        On LinkedIn, open Settings → Data privacy → Get a copy of your data, and ask for the archive. Upload the zip it
+        sends you: positions, education, skills, projects, certifications, languages, courses, honors and volunteering
+        become x-folders. You choose what to keep before anything is saved.
+      </p>
+      <label className="file-pick">
+        <span>LinkedIn export (.zip, up to 10 MB)</span>
+        <input type="file" name="file" accept=".zip,application/zip" required />
+      </label>
+      <button type="submit" className="btn primary" disabled={busy}>
+        {busy ? "Reading…" : "Preview"}
+      </button>
+    </Form>
   );
 }
 

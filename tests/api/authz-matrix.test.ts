@@ -23,6 +23,8 @@ interface Fixture extends World {
   /** A registered Mastodon app, and the id of the owner's token for it (Settings → Authorised apps). */
   appClientId: string;
   ownerAppTokenId: string;
+  /** An import job of the owner's, still queued (Settings → Import). */
+  ownerJobId: number;
 }
 
 /**
@@ -96,6 +98,13 @@ const CASES: Record<string, Case> = {
   // Imports read the caller's own upload and write x-folders of the caller's own.
   "POST /v1/imports/linkedin/preview": { call: () => ["/v1/imports/linkedin/preview", {}], other: "open" },
   "POST /v1/imports/linkedin": { call: () => ["/v1/imports/linkedin", { items: [] }], other: "open" },
+  // A Mastodon CSV starts a job of the caller's own (an empty upload is a 400 for anyone).
+  "POST /v1/imports/mastodon": { call: () => ["/v1/imports/mastodon", {}], other: "open" },
+  "POST /v1/imports/jobs/:id/cancel": {
+    call: (f) => [`/v1/imports/jobs/${f.ownerJobId}/cancel`],
+    other: "refused",
+    control: "owner",
+  },
   // Moving accounts act on the caller's own account: its aliases, its move (which needs the new
   // account to list it, so another user's call is a 422 that changes nothing: moves.test.ts).
   "POST /v1/moves/aliases": {
@@ -211,7 +220,13 @@ async function fixture(): Promise<Fixture> {
   await env.DB.prepare("update account_tokens set created_at = created_at - 61000").run();
   const moderator = await user();
   await env.DB.prepare("update users set role = 'moderator' where id = ?").bind(moderator.id).run();
+  const job = await env.DB.prepare(
+    "insert into import_jobs (user_id, kind, origin, total) values (?, 'blocks', 'http://notex.test', 1) returning id",
+  )
+    .bind(w.owner.id)
+    .first<{ id: number }>();
   return {
+    ownerJobId: job?.id ?? 0,
     ...w,
     emptyFolderId: empty.body.id,
     ownerSessionId: second?.id ?? "",
@@ -307,7 +322,7 @@ describe("authorisation matrix (issue 8)", () => {
     const controlled = Object.entries(CASES)
       .filter(([, c]) => c.control)
       .sort(([a], [b]) => rank(a) - rank(b));
-    expect(controlled.length).toBe(15);
+    expect(controlled.length).toBe(16);
     for (const [key, c] of controlled) {
       const who: TestUser = c.control === "owner" ? f.owner : c.control === "moderator" ? f.moderator : f.fan;
       const { res, changed, shown } = await attempt(who, split(key)[0], c.call(f));

@@ -10,3 +10,4 @@ export * from "./oauth";
 export * from "./federation";
 export * from "./live";
 export * from "./moves";
+export * from "./imports";

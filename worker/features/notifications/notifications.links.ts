@@ -9,7 +9,7 @@ import { users } from "../../db/schema/users";
 import type { DB } from "../../env";
 import { mutedBy } from "../safety/visibility";
 
-export type Action = "like" | "reply" | "follow" | "note" | "renote" | "quote" | "mention" | "move";
+export type Action = "like" | "reply" | "follow" | "note" | "renote" | "quote" | "mention" | "move" | "import";
 
 /** An id: a value, or a placeholder of a statement built once (db/plan.ts). */
 type Id = number | Placeholder;

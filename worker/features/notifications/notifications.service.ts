@@ -25,6 +25,8 @@ function href(
   const owner = userSegment(ownerName);
   // A move leads to the old profile, which says where the person went.
   if (n.action === "follow" || n.action === "move") return `/${actor}`;
+  // An import's end (imports/jobs.consumer.ts) leads to its progress page.
+  if (n.action === "import") return `/settings/import/jobs/${n.targetId}`;
   if (n.tblname === "folder") return slug === null ? `/${owner}` : `/${owner}/x/${encodeURIComponent(slug)}`;
   if (n.action.startsWith("mod_"))
     return n.tblname === "note" || n.tblname === "reply"
