@@ -9,7 +9,12 @@ import { MAX_MENTIONS } from "../mentions/mentions.service";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { textToHtml } from "../../lib/text";
 import { Label, NoteInput } from "../notes/notes.schema";
-import { createNote } from "../notes/write.service";
+import { createNote, type SaveResult } from "../notes/write.service";
+import type { After } from "../notes/posting";
+import { insertWhere } from "../../db/insert";
+import { remoteObjects } from "../../db/schema/federation";
+import { type SQL, sql } from "drizzle-orm";
+import type { ActionContext } from "./federate";
 import { MAX_REPLY } from "../replies/replies.service";
 import { editNoteAction, editReplyAction } from "../notes/edit.action";
 import { replyAction } from "../replies/reply.action";
@@ -47,6 +52,24 @@ async function localMentions(ctx: Ctx, note: Note): Promise<number[]> {
   return ids;
 }
 
+/**
+ * The object's id kept for the row an action makes from it, in that action's own batch: a refused
+ * write (a block, a missing parent) keeps nothing, and a kept row is never without its mapping.
+ */
+const remembering =
+  (action: ActionContext, uri: URL, kind: "note" | "reply", uid: number, note: Note) =>
+  (made: SQL<number>): After<undefined> => ({
+    statements: [
+      insertWhere(
+        action.db,
+        remoteObjects,
+        { uri: uri.href, kind, rowId: made, url: objectUrlOf(note.url), userId: uid, createdAt: Date.now() },
+        sql`${made} is not null`,
+      ).onConflictDoNothing(),
+    ],
+    answer: () => undefined,
+  });
+
 async function followedHere(ctx: Ctx, uid: number) {
   const row = await ctx.data.env.DB.prepare("select 1 as x from follows where followee_id = ? limit 1")
     .bind(uid)
@@ -68,8 +91,9 @@ export async function receiveNote(ctx: Ctx, uid: number, note: Note) {
   const mentioned = await localMentions(ctx, note);
   if (parent) {
     const to = parent.kind === "note" ? -parent.id : parent.id;
-    const { reply } = await replyAction(inboundAction(ctx), uid, to, fitted(html, MAX_REPLY), undefined, mentioned);
-    await rememberObject(env, id, "reply", reply.id, uid, objectUrlOf(note.url));
+    const action = inboundAction(ctx);
+    const kept = remembering(action, id, "reply", uid, note);
+    await replyAction(action, uid, to, fitted(html, MAX_REPLY), kept, mentioned);
     return;
   }
   if (note.replyTargetId) return;
@@ -103,10 +127,14 @@ async function keepNote(ctx: Context<FedData>, uid: number, id: URL, note: Note,
   const { label, html } = await labelled(ctx, note, raw);
   const data = NoteInput.safeParse({ label, content: fitted(html, MAX_NOTE_TEXT) });
   if (!data.success) return null;
-  const saved = mentioned
-    ? (await postAction(inboundAction(ctx), uid, data.data, undefined, mentioned)).saved
-    : await createNote(env, dbFor(env.DB), uid, data.data, ctx.canonicalOrigin);
-  await rememberObject(env, id, "note", saved.note.id, uid, objectUrlOf(note.url));
+  let saved: SaveResult;
+  if (mentioned) {
+    const action = inboundAction(ctx);
+    saved = (await postAction(action, uid, data.data, remembering(action, id, "note", uid, note), mentioned)).saved;
+  } else {
+    saved = await createNote(env, dbFor(env.DB), uid, data.data, ctx.canonicalOrigin);
+    await rememberObject(env, id, "note", saved.note.id, uid, objectUrlOf(note.url));
+  }
   await keepImages(ctx, uid, saved.note.id, note);
   return saved.note.id;
 }
