@@ -7,7 +7,8 @@
 // and its twin alone and under load, CPU per request, D1 busy time and rows from Server-Timing.
 // Prints one table of median ratios to the twin of the same round with their spread over rounds,
 // the budgets (× twin: API reads and writes 1.5, a signed-in page's data 3, a whole page 6; one D1
-// trip; rows read; growth), the write ceiling, the first-load JS of `/` and Lighthouse
+// trip; rows read; growth), the write ceiling, the live streams' rows (live-rows.mjs; --no-live
+// skips them, --live "sockets,online,posts" scales them), the first-load JS of `/` and Lighthouse
 // (--no-lighthouse skips it). Loopback only; every load is bounded in time. Writes
 // bench/results.json; exits 1 when a budget is over.
 import "../dev-vars.mjs";
@@ -15,6 +16,7 @@ import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { freshLocalD1, startLocalWorker } from "../local-worker.mjs";
+import { LIVE_BUDGET, liveRows } from "./live-rows.mjs";
 import { median } from "./timing.mjs";
 
 const arg = (name, dflt) => {
@@ -216,6 +218,30 @@ console.table(
 );
 for (const c of ceilings) if (c.errors) over.push(`${c.size} write ceiling: ${c.errors} errors`);
 console.log(`generation: ${SIZES.map((s) => `${s / 1000}k ${generation[s]} s`).join(", ")}`);
+// The live streams' rows, on their own runtime (scripts/bench/live-rows.mjs); --no-live skips them.
+let live = null;
+if (!process.argv.includes("--no-live")) {
+  const measured = liveRows(arg("live", "1000,10000,20"), env);
+  live = measured.rows;
+  over.push(...measured.over);
+  if (live) {
+    const { update: u, posting: p } = live;
+    console.table([
+      {
+        row: `post → update on a follower's stream, ${u.followers} connected (${u.deliveries} deliveries)`,
+        result: `p50 ${f2(u.p50)} ms, p99 ${f2(u.p99)} ms`,
+      },
+      {
+        row: `posting request, 1 vs ${p.online} connected followers`,
+        result: `${f2(p.zeroMs)} ms vs ${f2(p.manyMs)} ms (×${f2(p.ratio)}, budget ${LIVE_BUDGET}×), D1 trips ${p.zeroTrips} vs ${p.manyTrips}`,
+      },
+      {
+        row: "  the same, back to back (each post meets the last one's fan-out)",
+        result: `${f2(p.zeroBackMs)} ms vs ${f2(p.manyBackMs)} ms (×${f2(p.backRatio)})`,
+      },
+    ]);
+  }
+}
 const JS_BUDGET = 100_000;
 if (!client || client.gzip > JS_BUDGET) over.push("first-load JS");
 console.log(`first-load JS of /: ${client?.gzip} B gzip in ${client?.modules} modules (budget ${JS_BUDGET} B)`);
@@ -250,6 +276,7 @@ writeFileSync(
       ceilings,
       over,
       client,
+      live,
       lighthouse,
     },
     null,

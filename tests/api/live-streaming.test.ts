@@ -11,7 +11,7 @@ import type { SocketInfo } from "../../worker/features/live/streams";
 import { type TestUser, user } from "../factories";
 import { Client } from "../http";
 import { type Frame, openSocket, WorkerWebSocket } from "../live";
-import { appToken } from "../mastodon";
+import { appToken, masto } from "../mastodon";
 
 const post = async (who: TestUser, text: string) =>
   (await who.post("/v1/notes", { label: "idea", content: `<p>${text}</p>` })).body.note.id as number;
@@ -131,6 +131,27 @@ describe("Mastodon streaming API", () => {
     expect(liked?.payload).toMatchObject({ type: "favourite", account: { id: String(alice.id) } });
     streaming.close();
   });
+
+  it("sends each online follower a post's notice with their own id, rendered once for all of them", async () => {
+    const alice = await user();
+    // Consecutive accounts live in different shards: the notice's ids are split with its people.
+    const readers = [await user(), await user()];
+    const sockets = [];
+    for (const r of readers) {
+      await r.post(`/v1/follows/${alice.id}`);
+      const { token } = await appToken(r, "read");
+      sockets.push({ token, socket: (await openSocket(`/api/v1/streaming?access_token=${token}&stream=user`)).socket });
+    }
+    await post(alice, "one notice each");
+    for (const { token, socket } of sockets) {
+      const frame = await socket?.next((f) => f.event === "notification");
+      const notice = JSON.parse(frame?.payload ?? "{}");
+      const [listed] = await masto(token).v1.notifications.list({ limit: 1 });
+      expect(notice).toMatchObject({ id: listed.id, group_key: `ungrouped-${listed.id}`, type: "status" });
+      expect(notice.account.id).toBe(String(alice.id));
+      socket?.close();
+    }
+  }, 60_000);
 
   it("takes the token as the subprotocol (echoed) and subscribes by message", async () => {
     const [alice, bob] = [await user(), await user()];

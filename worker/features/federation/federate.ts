@@ -38,12 +38,12 @@ export const actionOf = (c: Context<AppEnv>): ActionContext => ({
 
 /**
  * Tells the fediverse (one small queue message, awaited: a send left pending is lost when the
- * isolate ends) and whoever is connected here (features/live) what an action did.
+ * isolate ends) and whoever is connected here (features/live) what an action did. The live fan-out
+ * starts last, after the request's last awaited call: nothing the answer waits for runs beside it.
  */
 export async function deliver(ctx: ActionContext, event: OutEvent): Promise<void> {
-  const msg = { ...event, origin: ctx.origin } as OutMessage;
+  await tellServers(ctx, event);
   await stream(ctx, event);
-  await tellServers(ctx, msg);
 }
 
 /** Only to other servers (never for an act that came from one): an account's profile or its end. */

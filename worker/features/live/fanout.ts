@@ -34,6 +34,17 @@ const SKIP = `select p.account_id as id from live_presence p where p.account_id 
     union select blocker_id from blocks where blocked_id = ?1
     union select blocked_id from blocks where blocker_id = ?1)`;
 
+/** What a new status can notify someone of: each probes notifications_once_uq whole. */
+const STATUS_NOTICES = "'note', 'mention', 'reply', 'quote'";
+
+/**
+ * The audience of a new status (AUDIENCE), each with the notices it made for them: one read, no list
+ * of ids sent back to D1 (a post to 10,000 online followers would bind them all).
+ */
+const AUDIENCE_NOTICED = `select a.id, n.id as notice, n.action from (${AUDIENCE}) a
+  left join notifications n on n.user_id = a.id and n.actor_id = ?1 and n.action in (${STATUS_NOTICES})
+    and n.tblname = ?2 and n.target_id = ?3`;
+
 /** The notices a write made for people among `candidates` who are online (the unique key's prefix). */
 const NOTICES = `select n.id, n.user_id as uid, n.action from notifications n
   where n.user_id in (select value from json_each(?1)) and n.actor_id = ?2 and n.tblname = ?3 and n.target_id = ?4
@@ -42,24 +53,27 @@ const NOTICES = `select n.id, n.user_id as uid, n.action from notifications n
 /** A note's counters, for the pages showing it. */
 const COUNTS = "select id, likenum as likes, renum as renotes, repnum as replies from notes where id = ?";
 
-/** Deliveries grouped by shard: `to` split by each person's shard, streams sent to every shard. */
+/**
+ * Deliveries grouped by shard: `to` (and each person's notice id, `ids`) split by each person's
+ * shard, streams sent to every shard.
+ */
 class Plan {
   private by = new Map<number, Delivery[]>();
   add(d: Delivery) {
-    const { to, ...rest } = d;
-    // Appended in place: a post to 10,000 online followers makes 10,000 notices, so copying the
-    // lists on each addition would be quadratic.
-    const parts = new Map<number, number[]>();
-    for (const uid of to ?? []) {
-      const part = parts.get(shardOf(uid));
-      if (part) part.push(uid);
-      else parts.set(shardOf(uid), [uid]);
-    }
+    const { to, ids, ...rest } = d;
+    const parts = new Map<number, { to: number[]; ids: number[] }>();
+    (to ?? []).forEach((uid, i) => {
+      const part = parts.get(shardOf(uid)) ?? { to: [], ids: [] };
+      if (!part.to.length) parts.set(shardOf(uid), part);
+      part.to.push(uid);
+      if (ids) part.ids.push(ids[i]);
+    });
     const everywhere = !!(rest.streams?.length || rest.anyTag);
     for (let s = 0; s < SHARDS; s++) {
-      const mine = parts.get(s);
-      if (!mine && !everywhere) continue;
-      const item: Delivery = everywhere ? { ...rest, ...(mine ? { to: mine } : {}) } : { ...rest, to: mine };
+      const part = parts.get(s);
+      if (!part && !everywhere) continue;
+      const mine = part ? { to: part.to, ...(ids ? { ids: part.ids } : {}) } : {};
+      const item: Delivery = { ...rest, ...mine };
       const items = this.by.get(s);
       if (items) items.push(item);
       else this.by.set(s, [item]);
@@ -85,22 +99,32 @@ function publicStreams(status: Status): string[] {
   ];
 }
 
-/** Notices as Mastodon's, one rendering per kind of notice (a new note's are the same for every follower but their ids). */
-async function noticeDeliveries(db: DB, origin: string, found: { id: number; uid: number; action: string }[]) {
-  const out: Delivery[] = [];
-  const first = new Map<string, Record<string, unknown> | null>();
+type Notice = { id: number; uid: number; action: string };
+
+/**
+ * Notices as Mastodon's: one delivery per kind of notice, rendered once (a new note's are the same
+ * for every follower but their ids), each person's own id beside them (the hub fills it in).
+ */
+async function noticeDeliveries(db: DB, origin: string, found: Notice[]) {
+  const byAction = new Map<string, Notice[]>();
   for (const n of found) {
-    if (!first.has(n.action)) {
-      const { items } = await noticeEntities(db, origin, n.uid, { page: 1, from: { id: n.id, start: "at" }, size: 1 });
-      first.set(n.action, items.find((i) => i.id === String(n.id)) ?? null);
-    }
-    const shape = first.get(n.action);
-    if (shape)
-      out.push({
-        event: "notification",
-        payload: JSON.stringify({ ...shape, id: String(n.id), group_key: `ungrouped-${n.id}` }),
-        to: [n.uid],
-      });
+    const same = byAction.get(n.action);
+    if (same) same.push(n);
+    else byAction.set(n.action, [n]);
+  }
+  const out: Delivery[] = [];
+  for (const [, kind] of byAction) {
+    const [n] = kind;
+    const { items } = await noticeEntities(db, origin, n.uid, { page: 1, from: { id: n.id, start: "at" }, size: 1 });
+    const shape = items.find((i) => i.id === String(n.id));
+    if (!shape) continue;
+    const { id: _id, group_key: _key, ...rest } = shape;
+    out.push({
+      event: "notification",
+      payload: JSON.stringify(rest),
+      to: kind.map((k) => k.uid),
+      ids: kind.map((k) => k.id),
+    });
   }
   return out;
 }
@@ -112,38 +136,51 @@ async function posted(env: Env, db: DB, msg: OutMessage & { uid: number }, ref: 
   const [status] = await statusesOf(db, origin, null, [ref]);
   // Hidden, removed, or its author suspended: it reaches no one.
   if (!status) return null;
-  const [audience, skip, counts] = await readOne(
+  const created = msg.op === "create";
+  // Who else a new status can notify than its online followers: whom it mentions, whom it answers.
+  const named = [
+    ...((status.mentions as { id: string }[]) ?? []).map((m) => Number(m.id)),
+    Number(status.in_reply_to_account_id ?? 0),
+  ].filter((id) => id > 0 && id !== uid);
+  const [audience, skip, counts, others] = await readOne(
     db,
     eachOf<unknown[]>([
-      rows<{ id: number }>(env.DB.prepare(AUDIENCE).bind(uid)),
+      created
+        ? rows<Audience>(env.DB.prepare(AUDIENCE_NOTICED).bind(uid, ref.kind, ref.id))
+        : rows<Audience>(env.DB.prepare(AUDIENCE).bind(uid)),
       rows<{ id: number }>(env.DB.prepare(SKIP).bind(uid)),
       thread ? rows(env.DB.prepare(COUNTS).bind(thread)) : { statements: [], value: () => [] },
+      created && named.length ? noticesAmong(env, named, uid, ref) : { statements: [], value: () => [] },
     ]),
   );
+  const people = audience as Audience[];
   const plan = new Plan();
   const event = msg.op === "update" ? "status.update" : "update";
   const payload = JSON.stringify(status);
   const streams = [...publicStreams(status), ...(thread ? [`note|${thread}`] : [])];
-  plan.add({ event, payload, to: ids(audience as { id: number }[]), streams, skip: ids(skip as { id: number }[]) });
+  plan.add({ event, payload, to: [...new Set(ids(people))], streams, skip: ids(skip as { id: number }[]) });
   if (counts[0]) plan.add(countsFrame(counts[0], uid, thread as number));
-  if (msg.op === "create") {
-    // Who a new status can notify: its followers, whom it mentions, whom it answers.
-    const named = [
-      ...ids(audience as { id: number }[]),
-      ...((status.mentions as { id: string }[]) ?? []).map((m) => Number(m.id)),
-      Number(status.in_reply_to_account_id ?? 0),
-    ].filter((id) => id > 0 && id !== uid);
-    const notices = await noticesFor(env, db, named, uid, ref);
+  if (created) {
+    const seen = new Set<number>();
+    const notices: Notice[] = [];
+    for (const n of [
+      ...people.flatMap((p) => (p.notice ? [{ id: p.notice, uid: p.id, action: p.action as string }] : [])),
+      ...(others as Notice[]),
+    ])
+      if (!seen.has(n.id)) {
+        seen.add(n.id);
+        notices.push(n);
+      }
     for (const d of await noticeDeliveries(db, origin, notices)) plan.add(d);
   }
   return plan;
 }
 
-function noticesFor(env: Env, db: DB, candidates: number[], actor: number, about: { kind: string; id: number }) {
-  if (!candidates.length) return Promise.resolve([]);
-  const q = env.DB.prepare(NOTICES).bind(JSON.stringify([...new Set(candidates)]), actor, about.kind, about.id);
-  return readOne(db, rows<{ id: number; uid: number; action: string }>(q));
-}
+type Audience = { id: number; notice?: number | null; action?: string | null };
+
+/** The notices `actor`'s write about `about` made for those of `candidates` who are online. */
+const noticesAmong = (env: Env, candidates: number[], actor: number, about: { kind: string; id: number }) =>
+  rows<Notice>(env.DB.prepare(NOTICES).bind(JSON.stringify([...new Set(candidates)]), actor, about.kind, about.id));
 
 /** A like, a renote's notice, a follow: the one person it is about, if online; and a note's counters. */
 async function interacted(env: Env, db: DB, msg: OutMessage, owner: number, about: { kind: string; id: number }) {
@@ -152,13 +189,11 @@ async function interacted(env: Env, db: DB, msg: OutMessage, owner: number, abou
   const [notices, counts] = await readOne(
     db,
     eachOf<unknown[]>([
-      rows(env.DB.prepare(NOTICES).bind(JSON.stringify([owner]), msg.uid, about.kind, about.id)),
+      noticesAmong(env, [owner], msg.uid, about),
       about.kind === "note" ? rows(env.DB.prepare(COUNTS).bind(about.id)) : { statements: [], value: () => [] },
     ]),
   );
-  if (msg.op === "create")
-    for (const d of await noticeDeliveries(db, msg.origin, notices as { id: number; uid: number; action: string }[]))
-      plan.add(d);
+  if (msg.op === "create") for (const d of await noticeDeliveries(db, msg.origin, notices as Notice[])) plan.add(d);
   if (counts[0]) plan.add(countsFrame(counts[0], msg.uid, about.id));
   return plan;
 }

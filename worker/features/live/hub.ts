@@ -7,7 +7,17 @@ import type { Env } from "../../env";
 import { sessionById } from "../../lib/sessions";
 import type { OutMessage } from "../federation/context";
 import { fanOut } from "./fanout";
-import { type Delivery, hubAt, INFO_HEADER, PROTOCOL_HEADER, publisherAt, RECHECK_MS, SHARDS, shardOf } from "./shards";
+import {
+  type Delivery,
+  hubAt,
+  INFO_HEADER,
+  noticeFor,
+  PROTOCOL_HEADER,
+  publisherAt,
+  RECHECK_MS,
+  SHARDS,
+  shardOf,
+} from "./shards";
 import { frame, type SocketInfo, seesNotifications, streamKey } from "./streams";
 
 const info = (ws: WebSocket) => ws.deserializeAttachment() as SocketInfo;
@@ -145,7 +155,7 @@ export class LiveHub extends DurableObject<Env> {
   /** Sends each delivery to the sockets it names. */
   deliver(items: Delivery[]) {
     for (const d of items) {
-      for (const uid of d.to ?? [])
+      (d.to ?? []).forEach((uid, i) => {
         for (const ws of this.ctx.getWebSockets(`u:${uid}`)) {
           const me = info(ws);
           const own =
@@ -154,8 +164,10 @@ export class LiveHub extends DurableObject<Env> {
                 ? me.subs.filter((k) => k === "user" || k === "user:notification")
                 : []
               : me.subs.filter((k) => k === "user");
-          for (const key of own) ws.send(frame(key, d.event, d.payload));
+          const payload = d.ids ? noticeFor(d.payload, d.ids[i]) : d.payload;
+          for (const key of own) ws.send(frame(key, d.event, payload));
         }
+      });
       if (!d.streams?.length && !d.anyTag) continue;
       const wanted = new Set(d.streams);
       const skip = new Set(d.skip);

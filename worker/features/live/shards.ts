@@ -31,6 +31,11 @@ export interface Delivery {
   payload: string;
   /** People (in this shard) whose own streams get it: user, and user:notification for notifications. */
   to?: number[];
+  /**
+   * A notification's own id for each person in `to`, in order: the payload, rendered once for all of
+   * them, is sent to each with theirs (noticeFor).
+   */
+  ids?: number[];
   /** Stream keys a socket may hold ("public", "hashtag|rust", "note|12"). */
   streams?: string[];
   /** Every hashtag subscription matches too (a delete: the post's tags went with it). */
@@ -38,3 +43,7 @@ export interface Delivery {
   /** People the streams above must not reach: they block or mute the author, or are blocked. */
   skip?: number[];
 }
+
+/** A notification rendered once (`payload`, without its id), as one person's: Mastodon's id and group_key lead. */
+export const noticeFor = (payload: string, id: number) =>
+  `{"id":"${id}","group_key":"ungrouped-${id}"${payload === "{}" ? "" : ","}${payload.slice(1)}`;
