@@ -34,7 +34,6 @@ import { reportAction } from "../reports/report.action";
 import { REPORT_KINDS, REPORT_NOTE_MAX } from "../reports/reports.constants";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { deleteAccount } from "../accounts/delete.service";
-import { isLocalId } from "./data";
 import { isBlockedHost } from "./domains";
 import { goneKeyOwner, isSelfDelete } from "./gone-actor";
 import type { FedData } from "./context";
@@ -42,6 +41,7 @@ import { inboundAction } from "./inbound";
 import { forgetObject, forgetting, rememberObject, storeActor, storedActorId, storedObject } from "./remote";
 import { onMove } from "../moves/move-in";
 import { receiveNote, reviseNote } from "./receive";
+import { localActor, localTarget } from "./targets";
 import { deletePost } from "../notes/delete.action";
 
 type Ctx = InboxContext<FedData>;
@@ -49,33 +49,6 @@ type Ctx = InboxContext<FedData>;
 const acting = inboundAction;
 
 const sameOrigin = (a: URL | null, b: URL | null) => !!a && !!b && a.origin === b.origin;
-
-/** A local note or reply that a URI names: ours (/ap/notes/{id}, /ap/notes/r{id}) or one stored from elsewhere. */
-export async function localTarget(ctx: Ctx, uri: URL | null): Promise<{ kind: "note" | "reply"; id: number } | null> {
-  if (!uri) return null;
-  const parsed = ctx.parseUri(uri);
-  if (parsed?.type === "object" && parsed.class === Note) {
-    const m = /^(r?)(\d+)$/.exec(parsed.values.id ?? "");
-    if (m) return { kind: m[1] ? "reply" : "note", id: Number(m[2]) };
-  }
-  const stored = await ctx.data.env.DB.prepare(
-    "select kind, row_id from remote_objects where uri = ? and kind in ('note', 'reply')",
-  )
-    .bind(uri.href)
-    .first<{ kind: "note" | "reply"; row_id: number }>();
-  return stored ? { kind: stored.kind, id: stored.row_id } : null;
-}
-
-/**
- * The local account a URI names (an actor of ours), or null. A person stored from elsewhere has an
- * id under /ap/users/ too, but nothing addressed to it is theirs to take here.
- */
-async function localActor(ctx: Ctx, uri: URL | null): Promise<number | null> {
-  const parsed = uri ? ctx.parseUri(uri) : null;
-  if (parsed?.type !== "actor" || !/^\d+$/.test(parsed.identifier)) return null;
-  const id = Number(parsed.identifier);
-  return (await isLocalId(ctx.data.env.DB, id)) ? id : null;
-}
 
 /** The sender as a stored NoteX account (fetched and stored the first time). */
 async function sender(ctx: Ctx, activity: { getActor(o: unknown): Promise<Actor | null> }): Promise<number | null> {

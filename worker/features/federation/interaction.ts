@@ -7,7 +7,7 @@ import type { Context } from "hono";
 import { profilePath, safeRedirect } from "../../../app/lib/url";
 import type { AppEnv } from "../../env";
 import { siteOriginOf } from "./context";
-import { findRemote, findRemotePost } from "./federate";
+import { findRemote, findRemotePost } from "./find";
 import type { PostRef } from "./lookup";
 
 /** A note's or reply's page here (its author's path), or null when it is not there. */

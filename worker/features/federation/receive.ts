@@ -21,7 +21,7 @@ import { replyAction } from "../replies/reply.action";
 import { postAction } from "../notes/post.action";
 import { inboundAction } from "./inbound";
 import type { FedData } from "./context";
-import { localTarget } from "./inbox";
+import { localTarget } from "./targets";
 import { objectUrlOf, rememberObject } from "./remote";
 import { remoteImages } from "./attachments";
 import { mediaStatements } from "./media";

@@ -5,7 +5,7 @@ import { and, getTableColumns, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { users } from "../../db/schema/users";
 import type { AppEnv, DB } from "../../env";
-import { findRemote } from "../federation/federate";
+import { findRemote } from "../federation/find";
 import { AppError } from "../../lib/errors";
 import { followAction } from "../follows/follow.action";
 import { blockAction, muteAction } from "../safety/block.action";

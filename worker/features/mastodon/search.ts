@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Context } from "hono";
 import { eachOf, known, pairOf, readOne } from "../../db/reads";
 import type { AppEnv } from "../../env";
-import { findRemotePost } from "../federation/federate";
+import { findRemotePost } from "../federation/find";
 import { PAGE_SIZE } from "../../lib/paging";
 import { isRemoteQuery } from "../federation/handles";
 import type { NoteJson } from "../notes/notes.types";

@@ -10,7 +10,7 @@ import { me } from "../../lib/session";
 import { checkDeletion } from "../accounts/delete.service";
 import { siteOriginOf } from "../federation/context";
 import { localIdByName } from "../federation/data";
-import { findRemote } from "../federation/federate";
+import { findRemote } from "../federation/find";
 import { actorUri, moveState, type MoveState } from "./state";
 
 /** A person may name this many former accounts (Mastodon allows a handful too). */
