@@ -76,7 +76,7 @@ async function noteOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "note
       ctx,
       m.uid,
       new Delete({ id: new URL(`${id.href}#delete`), actor, object: new Tombstone({ id }), ...audience(ctx, m.uid) }),
-      toKnown(await reachedInboxes(env.DB, m)),
+      toKnown(await reachedInboxes(env.DB, m, "note")),
     );
     return;
   }
@@ -107,7 +107,7 @@ async function replyOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "rep
       ctx,
       m.uid,
       new Delete({ id: new URL(`${id.href}#delete`), actor, object: new Tombstone({ id }), ...audience(ctx, m.uid) }),
-      [...(author ? [recipientOf(author)] : []), ...toKnown(await reachedInboxes(env.DB, m))],
+      [...(author ? [recipientOf(author)] : []), ...toKnown(await reachedInboxes(env.DB, m, "reply"))],
     );
     return;
   }

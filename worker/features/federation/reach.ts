@@ -5,7 +5,8 @@
 // ids (one per inbox) and the mentioned handles, and the consumer turns them into inboxes. This
 // module imports nothing from Fedify: the request path uses it.
 import type { Read } from "../../db/reads";
-import { namedRead } from "../../db/reads";
+import { namedRead, readOne } from "../../db/reads";
+import { dbFor } from "../../db/client";
 import { bindingOf } from "../../db/plan";
 import type { DB } from "../../env";
 import { MAX_MENTIONS } from "../mentions/mentions.service";
@@ -17,6 +18,11 @@ export interface Reach {
   reach?: number[];
   /** The name@host handles its text links as mentions. */
   mentions?: string[];
+  /**
+   * The post's rows stay (a moderator hid it), so the consumer reads its reach itself: a hide
+   * costs the moderator's request the same rows on a popular post as on a fresh one.
+   */
+  readHere?: boolean;
 }
 
 /** A queue message stays far below its 128 KB limit; beyond this many servers, the followers' still hear. */
@@ -67,10 +73,20 @@ export function reachRead(db: DB, who: number, post: { kind: "note" | "reply"; i
   );
 }
 
-/** In the consumer: the inboxes of a message's reach (one each), the people still stored here. */
-export async function reachedInboxes(db: D1Database, r: Reach): Promise<KnownInbox[]> {
+/**
+ * In the consumer: the inboxes of a message's reach (one each), the people still stored here. A
+ * message whose post stayed (`readHere`) has its reach read now, from the post's rows.
+ */
+export async function reachedInboxes(
+  d1: D1Database,
+  message: Reach & { uid: number; id: number },
+  kind: "note" | "reply",
+): Promise<KnownInbox[]> {
+  const r = message.readHere
+    ? await readOne(dbFor(d1), reachRead(dbFor(d1), message.uid, { kind, id: message.id }))
+    : message;
   if (!r.reach?.length && !r.mentions?.length) return [];
-  const rows = await db
+  const rows = await d1
     .prepare(
       `select coalesce(ra.shared_inbox, ra.inbox) as inbox, min(ra.uri) as uri, max(ra.shared_inbox is not null) as shared
        from remote_actors ra

@@ -9,10 +9,8 @@
 //   (today's Mastodon sends Update with `suspended: true`, which an actor answering 410 would
 //   contradict); nothing of theirs goes out meanwhile (outbox.ts). Lifting it sends
 //   Update(Person), as Mastodon's UnsuspendAccountService does, so those servers find them again.
-import { readOne } from "../../db/reads";
 import type { SessionStore } from "../../lib/sessions";
 import { type ActionContext, tellServers } from "../federation/federate";
-import { reachRead } from "../federation/reach";
 import { type ActionInput, act, type Role, type Target } from "./moderation.service";
 
 export async function moderate(
@@ -31,13 +29,12 @@ async function tellOthers(ctx: ActionContext, { kind, id, action }: ActionInput,
   if (action === "suspend") await tellServers(ctx, { notex: "account", op: "suspend", uid });
   else if (action === "unsuspend") await tellServers(ctx, { notex: "account", op: "update", uid });
   else if (action === "hide" && (kind === "note" || kind === "reply")) {
-    // Hidden, its rows stay: who it reached is read as it stands.
-    const reach = await readOne(ctx.db, reachRead(ctx.db, uid, { kind, id }));
+    // Hidden, its rows stay: the consumer reads who it reached (federation/reach.ts), off this request.
     await tellServers(
       ctx,
       kind === "note"
-        ? { notex: "note", op: "delete", uid, id, ...reach }
-        : { notex: "reply", op: "delete", uid, id, parent: t.parent, ...reach },
+        ? { notex: "note", op: "delete", uid, id, readHere: true }
+        : { notex: "reply", op: "delete", uid, id, parent: t.parent, readHere: true },
     );
   }
 }
