@@ -297,6 +297,7 @@ export default function Settings() {
         </div>
         <p className="settings-links">
           <Link to="/settings/import">Bring your career from LinkedIn as x-folders</Link>
+          <Link to="/settings/import/archive">Bring your posts from a Mastodon archive</Link>
           <Link to="/settings/moving">Moving from another account, or to one</Link>
         </p>
       </section>

@@ -23,6 +23,8 @@ interface Fixture extends World {
   /** A registered Mastodon app, and the id of the owner's token for it (Settings → Authorised apps). */
   appClientId: string;
   ownerAppTokenId: string;
+  /** An archive the owner uploaded, staged for its preview (Settings → Import → Mastodon archive). */
+  ownerArchiveId: string;
   /** An import job of the owner's, still queued (Settings → Import). */
   ownerJobId: number;
 }
@@ -98,6 +100,13 @@ const CASES: Record<string, Case> = {
   // Imports read the caller's own upload and write x-folders of the caller's own.
   "POST /v1/imports/linkedin/preview": { call: () => ["/v1/imports/linkedin/preview", {}], other: "open" },
   "POST /v1/imports/linkedin": { call: () => ["/v1/imports/linkedin", { items: [] }], other: "open" },
+  // A Mastodon archive is staged under the caller's own id: someone else's is not found.
+  "POST /v1/imports/archive": { call: () => ["/v1/imports/archive", {}], other: "open" },
+  "DELETE /v1/imports/archive/:id": { call: (f) => [`/v1/imports/archive/${f.ownerArchiveId}`], other: "refused" },
+  "POST /v1/imports/archive/:id/start": {
+    call: (f) => [`/v1/imports/archive/${f.ownerArchiveId}/start`, { profile: "keep" }],
+    other: "refused",
+  },
   // A Mastodon CSV starts a job of the caller's own (an empty upload is a 400 for anyone).
   "POST /v1/imports/mastodon": { call: () => ["/v1/imports/mastodon", {}], other: "open" },
   "POST /v1/imports/jobs/:id/cancel": {
@@ -225,7 +234,13 @@ async function fixture(): Promise<Fixture> {
   )
     .bind(w.owner.id)
     .first<{ id: number }>();
+  const ownerArchiveId = "a".repeat(24);
+  await env.IMAGES.put(
+    `imports/${w.owner.id}/${ownerArchiveId}/staged.json`,
+    JSON.stringify({ id: ownerArchiveId, counts: {}, left: [], profile: {}, parts: 0, urls: [] }),
+  );
   return {
+    ownerArchiveId,
     ownerJobId: job?.id ?? 0,
     ...w,
     emptyFolderId: empty.body.id,

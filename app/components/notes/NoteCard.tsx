@@ -175,6 +175,9 @@ function Body({ note, detail, lead }: { note: NoteJson; detail: boolean; lead: b
   );
 }
 
+/** The host of an imported note's original, as its link reads ("from mastodon.social"). */
+const hostOf = (url: string) => url.replace(/^https?:\/\/([^/]+).*$/, "$1");
+
 function Head({ note, detail, lead }: { note: NoteJson; detail: boolean; lead: boolean }) {
   return (
     <header className="note-head">
@@ -187,6 +190,16 @@ function Head({ note, detail, lead }: { note: NoteJson; detail: boolean; lead: b
           <Link to={`${noteHref(note)}/history`} className="edited" title="See earlier versions">
             edited
           </Link>
+        )}
+        {note.origin_url && (
+          <a
+            href={note.origin_url}
+            className="edited"
+            rel="noopener noreferrer nofollow"
+            title="Where this was first published"
+          >
+            from {hostOf(note.origin_url)}
+          </a>
         )}
       </span>
     </header>

@@ -14,6 +14,12 @@ export const READ_NOTI_TTL_MS = 90 * 24 * 60 * 60 * 1000;
 /** An object younger than this may belong to a slot whose row a replica has not seen yet. */
 export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
 /**
+ * An uploaded archive staged for import (imports/<uid>/…) has no upload row: it goes once its
+ * import has had a day to run, so an archive started or abandoned leaves nothing behind.
+ */
+export const STAGED_GRACE_MS = 24 * 60 * 60 * 1000;
+const graceOf = (key: string) => (key.startsWith("imports/") ? STAGED_GRACE_MS : ORPHAN_GRACE_MS);
+/**
  * What one run may touch: a run must finish well inside the cron limits and bill few rows. Slots
  * per run; R2 list pages (of `listPage` keys) per run; notification windows (of `notiWindow` rows,
  * at most 5,000 rows a run). Tests shrink these to see a job resume across runs.
@@ -115,7 +121,7 @@ export async function sweepOrphanObjects(env: Env, db: DB, now: number): Promise
   const removedKeys: string[] = [];
   for (let page = 0; page < LIMITS.listPages; page++) {
     const list = await env.IMAGES.list({ limit: LIMITS.listPage, startAfter: after });
-    const old = list.objects.filter((o) => o.uploaded.getTime() < now - ORPHAN_GRACE_MS).map((o) => o.key);
+    const old = list.objects.filter((o) => o.uploaded.getTime() < now - graceOf(o.key)).map((o) => o.key);
     scanned += list.objects.length;
     if (old.length) {
       const found = (await runBatch(

@@ -90,16 +90,21 @@ export async function step(env: Env, message: JobMessage): Promise<void> {
     } else await finish(db, job);
     return;
   }
+  const datas = rows.map((row) => JSON.parse(row.data) as unknown);
+  // A kind that writes a chunk as one batch (an archive's posts) takes the rows together.
+  const answers = kind.rows ? await kind.rows(ctx, job, datas) : [];
   const results: { n: number; data: unknown; result: RowResult }[] = [];
-  for (const row of rows) {
-    const data = JSON.parse(row.data) as unknown;
-    results.push({ n: row.n, data, result: await kind.row(ctx, job, data) });
-  }
+  for (const [i, row] of rows.entries())
+    results.push({ n: row.n, data: datas[i], result: answers[i] ?? (await kind.row(ctx, job, datas[i])) });
   const next = message.from + entry.chunk;
   const failures = [
     ...(JSON.parse(job.failures) as unknown[]),
     ...results.flatMap(({ n, data, result }) =>
-      result.ok ? [] : [{ row: n + 1, item: itemOf(data), reason: result.reason }],
+      result.ok
+        ? result.warning
+          ? [{ row: n + 1, item: itemOf(data), reason: result.warning }]
+          : []
+        : [{ row: n + 1, item: itemOf(data), reason: result.reason }],
     ),
   ].slice(0, KEPT_FAILURES);
   const ok = results.filter((r) => r.result.ok).length;

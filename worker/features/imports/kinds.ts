@@ -1,5 +1,6 @@
 // The kinds of import the job machinery (jobs.ts) runs, each loaded only by the queue consumer.
 import type { ActionContext } from "../federation/federate";
+import { PART } from "./archive/stage";
 
 /** A job as the consumer hands it to its kind. */
 export interface JobInfo {
@@ -15,11 +16,15 @@ export interface JobInfo {
  * What one row came to: imported (with what it named, kept for an overwrite), or not, with why
  * (shown to the person as it is written here).
  */
-export type RowResult = { ok: true; target?: number; targetKind?: string } | { ok: false; reason: string };
+export type RowResult =
+  | { ok: true; target?: number; targetKind?: string; warning?: string }
+  | { ok: false; reason: string };
 
 export interface ImportKind {
   /** One row's work. It may run twice for the same row (at-least-once delivery): it must be idempotent. */
   row(ctx: ActionContext, job: JobInfo, data: unknown): Promise<RowResult>;
+  /** A chunk's rows together, one result each in order (a kind that writes a chunk as one batch). */
+  rows?(ctx: ActionContext, job: JobInfo, data: unknown[]): Promise<RowResult[]>;
   /**
    * Overwrite only, after every row: undo at most `limit` of what the person had that the rows did
    * not name (their `target`s); answers how many it undid (fewer than `limit`: nothing is left).
@@ -40,5 +45,10 @@ export const KINDS: Record<string, KindEntry> = {
   following: { chunk: 20, title: "Follows", load: async () => (await import("./mastodon-kinds")).following },
   blocks: { chunk: 25, title: "Blocks", load: async () => (await import("./mastodon-kinds")).blocks },
   mutes: { chunk: 25, title: "Mutes", load: async () => (await import("./mastodon-kinds")).mutes },
+  archive: {
+    chunk: PART,
+    title: "Mastodon archive",
+    load: async () => (await import("./archive/archive.kind")).archive,
+  },
   bookmarks: { chunk: 20, title: "Bookmarks", load: async () => (await import("./mastodon-kinds")).bookmarks },
 };

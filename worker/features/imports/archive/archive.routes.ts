@@ -2,9 +2,13 @@
 // what it holds, checked whole before anything is written; then start the import, which runs off
 // the request as an import job (jobs.ts), or drop the upload.
 import type { Context } from "hono";
+import { z } from "zod";
 import type { AppEnv } from "../../../env";
 import { AppError } from "../../../lib/errors";
 import { me } from "../../../lib/session";
+import { actionOf } from "../../federation/federate";
+import { startArchiveJob } from "./archive.kind";
+import { takeProfile } from "./profile";
 import { router } from "../../../lib/validate";
 import { ARCHIVE, dropStaged, newStageId, readStaged, type Staged, stageArchive, stagedKey } from "./stage";
 
@@ -37,6 +41,8 @@ export const previewOf = (s: Staged) => ({
 });
 export type ArchivePreview = ReturnType<typeof previewOf>;
 
+const Start = z.object({ profile: z.enum(["replace", "keep"]).default("keep") });
+
 export const archiveRoutes = router()
   .post("/", async (c) => {
     const uid = me(c).id;
@@ -49,5 +55,13 @@ export const archiveRoutes = router()
     const uid = me(c).id;
     await readStaged(c.env, uid, c.req.param("id"));
     await dropStaged(c.env, uid, c.req.param("id"));
-    return c.body(null, 204);
+    return c.json({ ok: true as const }, 200);
+  })
+  .post("/:id/start", async (c) => {
+    const uid = me(c).id;
+    const body = Start.safeParse(await c.req.json().catch(() => ({})));
+    if (!body.success) throw new AppError(422, "invalid_input", "Choose whether to replace your profile.");
+    const staged = await readStaged(c.env, uid, c.req.param("id"));
+    const profile = body.data.profile === "replace" ? await takeProfile(actionOf(c), uid, staged) : null;
+    return c.json({ profile, job: await startArchiveJob(c, uid, staged) }, 200);
   });

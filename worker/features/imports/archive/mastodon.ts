@@ -32,6 +32,8 @@ export interface ArchivePost {
 export interface LeftOut {
   url: string;
   reason: string;
+  /** Set when the post itself is imported and only a part of it (an image, a video) stays behind. */
+  partial?: true;
 }
 
 export interface ArchiveProfile {
@@ -110,6 +112,7 @@ export function planArchive(outbox: Json, actor: Json, entries: Set<string>): Ar
   for (const o of created) {
     const url = str(o.url) || str(o.id);
     const skip = (reason: string) => left.push({ url, reason });
+    const leave = (reason: string) => left.push({ url, reason, partial: true });
     const at = Date.parse(str(o.published));
     if (!url || !/^https?:\/\//.test(url)) skip("no address of its own");
     else if (!Number.isFinite(at)) skip("no date");
@@ -129,14 +132,14 @@ export function planArchive(outbox: Json, actor: Json, entries: Set<string>): Ar
       else if ([...txt].length > MAX_TEXT) skip(`longer than ${MAX_TEXT} characters`);
       else {
         for (const m of images.filter((m) => !usable.includes(m)))
-          skip(
+          leave(
             !IMAGE_TYPES.has(str(m.mediaType))
               ? `${str(m.mediaType) || "a file"} left out: only images are imported`
               : `${str(m.url).split("/").pop()} is missing from the archive`,
           );
         const mine = parent ? [] : usable.slice(0, MAX_IMAGES);
-        if (parent && usable.length) skip(`${usable.length} image(s) of a reply left out: replies here carry text`);
-        if (usable.length > mine.length && !parent) skip(`more than ${MAX_IMAGES} images: the rest left out`);
+        if (parent && usable.length) leave(`${usable.length} image(s) of a reply left out: replies here carry text`);
+        if (usable.length > mine.length && !parent) leave(`more than ${MAX_IMAGES} images: the rest left out`);
         media += mine.length;
         kept.set(str(o.id) || url, url);
         posts.push({

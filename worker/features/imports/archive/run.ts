@@ -16,15 +16,8 @@ import type { DB, Env } from "../../../env";
 import { sniffImage } from "../../mastodon/image-bytes";
 import { imageMetadata } from "../../mastodon/images";
 import { MAX_BYTES } from "../../uploads/uploads.links";
-import type { LeftOut } from "./mastodon";
 import { type ReadAt, readEntry, type ZipEntry } from "./zipdir";
-import { readPart, type StagedPost } from "./stage";
-
-export interface StepOutcome {
-  imported: number;
-  existing: number;
-  left: LeftOut[];
-}
+import type { StagedPost } from "./stage";
 
 const noteOf = (uid: number, url: string) =>
   sql`(select n.id from notes n where n.user_id = ${uid} and n.origin_url = ${url})`;
@@ -178,42 +171,38 @@ async function existingOf(db: DB, uid: number, urls: string[]): Promise<Set<stri
   return new Set([...n, ...r].map((x) => x.url));
 }
 
-/** Imports part `n` of the staged archive `id`; what was already there is counted, not written again. */
-export async function importPart(
+/** What became of one post: imported (or there already), with any image left out; or not, with why. */
+export type PostResult = { ok: true; warning?: string } | { ok: false; reason: string };
+
+/**
+ * Imports `posts` (one staged part, oldest first) as one batch; a post already imported is left as
+ * it is and answers ok. Images are stored first (each judged by its bytes), then every row.
+ */
+export async function importPosts(
   env: Env,
   db: DB,
   uid: number,
-  id: string,
-  n: number,
+  posts: StagedPost[],
   read: ReadAt,
-): Promise<StepOutcome> {
-  const posts = await readPart(env, uid, id, n);
+): Promise<Map<string, PostResult>> {
   const have = await existingOf(
     db,
     uid,
     posts.map((p) => p.url),
   );
+  const results = new Map<string, PostResult>(posts.map((p) => [p.url, { ok: true }]));
   const fresh = posts.filter((p) => !have.has(p.url));
-  const out: StepOutcome = { imported: 0, existing: posts.length - fresh.length, left: [] };
-  if (!fresh.length) return out;
+  if (!fresh.length) return results;
   const now = Date.now();
-  const statements: BatchItem<"sqlite">[] = [];
-  const noteUrls = fresh.filter((p) => !p.parent).map((p) => p.url);
-  // The person's note count, before the rows under the rows' own guard: exact on a rerun.
-  statements.push(
-    db
-      .update(users)
-      .set({
-        noteNum: sql`${users.noteNum} + (select count(*) from json_each(${JSON.stringify(noteUrls)}) j where not exists(select 1 from notes x where x.user_id = ${uid} and x.origin_url = j.value))`,
-      })
-      .where(eq(users.id, uid)),
-  );
+  const noteUrls: string[] = [];
+  const rows: BatchItem<"sqlite">[] = [];
   for (const p of fresh) {
     if (p.parent) {
-      statements.push(...replyStatements(db, uid, { ...p, parent: p.parent }));
+      rows.push(...replyStatements(db, uid, { ...p, parent: p.parent }));
       continue;
     }
     const images: (StoredImage & { alt: string })[] = [];
+    const lost: string[] = [];
     for (const m of p.media) {
       const stored = await storeArchiveImage(
         env,
@@ -223,12 +212,24 @@ export async function importPart(
         MAX_BYTES.note,
         m.alt,
       );
-      if (typeof stored === "string") out.left.push({ url: p.url, reason: stored });
+      if (typeof stored === "string") lost.push(stored);
       else images.push({ ...stored, alt: m.alt });
     }
-    statements.push(...uploadRows(db, uid, images, "note", now), ...noteStatements(db, uid, p, images));
+    if (!p.txt && !images.length) {
+      results.set(p.url, { ok: false, reason: `nothing left to show: ${lost.join("; ")}` });
+      continue;
+    }
+    if (lost.length) results.set(p.url, { ok: true, warning: `imported without ${lost.join("; ")}` });
+    noteUrls.push(p.url);
+    rows.push(...uploadRows(db, uid, images, "note", now), ...noteStatements(db, uid, p, images));
   }
-  await runBatch(db, statements);
-  out.imported = fresh.length;
-  return out;
+  // The person's note count moves before the rows, under the rows' own guard: exact on a rerun.
+  const counted = db
+    .update(users)
+    .set({
+      noteNum: sql`${users.noteNum} + (select count(*) from json_each(${JSON.stringify(noteUrls)}) j where not exists(select 1 from notes x where x.user_id = ${uid} and x.origin_url = j.value))`,
+    })
+    .where(eq(users.id, uid));
+  await runBatch(db, [counted, ...rows]);
+  return results;
 }

@@ -38,6 +38,8 @@ export interface Staged {
   left: ArchivePlan["left"];
   profile: ArchivePlan["profile"] & { avatarEntry: ZipEntry | null; headerEntry: ZipEntry | null };
   parts: number;
+  /** Every post's original address, in import order (post i is in part i / PART). */
+  urls: string[];
 }
 
 const bad = (message: string) => new AppError(422, "bad_archive", message);
@@ -102,6 +104,7 @@ export async function stageArchive(env: Env, uid: number, id: string, size: numb
         headerEntry: profile.header ? (byName.get(profile.header) ?? null) : null,
       },
       parts,
+      urls: posts.map((p) => p.url),
     };
     await env.IMAGES.put(stagedKey(uid, id, "staged.json"), JSON.stringify(staged));
     return staged;

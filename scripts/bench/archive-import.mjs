@@ -1,0 +1,179 @@
+// The archive-import row of the bench (`npm run bench:archive`, or `npm run bench -- --archive`):
+// a Mastodon archive of --posts posts and --images images (built here, in Mastodon's shape: an
+// outbox of Create activities, media stored uncompressed as Mastodon's zip writer stores them)
+// is uploaded to the built worker on loopback, previewed, and imported by the import queue. It
+// reports the time from the upload to the job's end (preview and import apart), posts per
+// second, and D1 rows written per post: the import's own batches (the consumer's metered D1,
+// printed by the worker as `imports.archive` lines) and the job's bookkeeping (one import_rows
+// row in and out per post). Writes bench/archive-import.json.
+import "../dev-vars.mjs";
+import { execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { strToU8, zipSync } from "fflate";
+import { freshLocalD1 } from "../local-worker.mjs";
+
+const arg = (name, dflt) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : dflt;
+};
+const POSTS = Number(arg("posts", 10_000));
+const IMAGES = Number(arg("images", 2_000));
+const IMAGE_BYTES = Number(arg("image-bytes", 20_000));
+const PORT = Number(arg("port", 8897));
+const BASE = `http://127.0.0.1:${PORT}`;
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+if (!process.argv.includes("--no-build")) execFileSync("npm", ["run", "build", "--silent"], { stdio: "inherit", env });
+
+/** A real PNG header (1×1) followed by filler: sniffed as an image, sized like a small photo. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** The archive: every fifth post answers the one before it (a thread), images spread over the rest. */
+function buildArchive() {
+  const actor = "https://old.example/users/ana";
+  const PUBLIC = "https://www.w3.org/ns/activitystreams#Public";
+  const files = {};
+  const items = [];
+  let image = 0;
+  for (let n = 1; n <= POSTS; n++) {
+    const reply = n % 5 === 0;
+    const media = [];
+    if (!reply && image < IMAGES && n % Math.max(1, Math.floor((POSTS * 0.8) / IMAGES)) === 0) {
+      const path = `media_attachments/files/${String(image).padStart(6, "0")}/original/${image}.png`;
+      files[path] = [Buffer.concat([PNG, randomBytes(IMAGE_BYTES)]), { level: 0 }];
+      media.push({ type: "Document", mediaType: "image/png", url: path, name: `Picture ${image}` });
+      image++;
+    }
+    const published = new Date(Date.UTC(2019, 0, 1) + n * 600_000).toISOString();
+    items.push({
+      id: `${actor}/statuses/${n}/activity`,
+      type: "Create",
+      actor,
+      published,
+      to: [PUBLIC],
+      cc: [`${actor}/followers`],
+      object: {
+        id: `${actor}/statuses/${n}`,
+        type: "Note",
+        inReplyTo: reply ? `${actor}/statuses/${n - 1}` : null,
+        published,
+        url: `https://old.example/@ana/${n}`,
+        attributedTo: actor,
+        to: [PUBLIC],
+        cc: [`${actor}/followers`],
+        content: `<p>Post ${n} from the old place, with a #tag${n % 50} and a link https://example.org/${n}</p>`,
+        attachment: media,
+        tag: [],
+      },
+    });
+  }
+  const json = (v) => strToU8(JSON.stringify(v));
+  files["outbox.json"] = json({ type: "OrderedCollection", totalItems: items.length, orderedItems: items });
+  files["actor.json"] = json({ id: actor, type: "Person", name: "Ana", followers: `${actor}/followers` });
+  return { zip: zipSync(files), images: image };
+}
+
+const persist = ".wrangler/bench-archive";
+freshLocalD1(persist, env);
+const built = buildArchive();
+console.log(`archive: ${POSTS} posts, ${built.images} images, ${(built.zip.length / 1048576).toFixed(1)} MB`);
+
+// The worker, its stderr read for the consumer's metered lines.
+const worker = spawn(
+  process.execPath,
+  ["scripts/worker-process.mjs", JSON.stringify({ port: PORT, persist, vars: {} })],
+  {
+    env: { ...env, NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  },
+);
+const steps = [];
+let pending = "";
+const onLog = (chunk) => {
+  pending += chunk;
+  const lines = pending.split("\n");
+  pending = lines.pop() ?? "";
+  for (const line of lines) {
+    const at = line.indexOf('{"t":"imports.archive"');
+    if (at >= 0) steps.push(JSON.parse(line.slice(at)));
+  }
+};
+worker.stderr.setEncoding("utf8").on("data", onLog);
+worker.stdout.setEncoding("utf8").on("data", onLog);
+const stop = () => {
+  try {
+    process.kill(-worker.pid, "SIGTERM");
+  } catch {}
+};
+process.on("exit", stop);
+
+try {
+  for (let i = 0; ; i++) {
+    if (
+      await fetch(`${BASE}/v1/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (i > 240) throw new Error("the worker did not start");
+    await sleep(500);
+  }
+  const headers = { "x-forwarded-for": "127.0.0.9" };
+  const signup = await fetch(`${BASE}/v1/signup`, {
+    method: "POST",
+    headers: { ...headers, "content-type": "application/json" },
+    body: JSON.stringify({ email: "ana@example.com", name: "Ana", username: "ana", password: "secret123" }),
+  });
+  const { token } = await signup.json();
+  const auth = { ...headers, authorization: `Bearer ${token}` };
+  const form = new FormData();
+  form.set("file", new File([built.zip], "archive.zip", { type: "application/zip" }));
+  const t0 = performance.now();
+  const previewRes = await fetch(`${BASE}/v1/imports/archive`, { method: "POST", headers: auth, body: form });
+  const preview = await previewRes.json();
+  if (!previewRes.ok) throw new Error(`preview: ${previewRes.status} ${JSON.stringify(preview)}`);
+  const t1 = performance.now();
+  const startRes = await fetch(`${BASE}/v1/imports/archive/${preview.id}/start`, {
+    method: "POST",
+    headers: { ...auth, "content-type": "application/json" },
+    body: JSON.stringify({ profile: "keep" }),
+  });
+  const started = await startRes.json();
+  if (!startRes.ok) throw new Error(`start: ${startRes.status} ${JSON.stringify(started)}`);
+  let job = started.job;
+  while (job.state === "queued" || job.state === "running") {
+    await sleep(500);
+    job = await (await fetch(`${BASE}/v1/imports/jobs/${job.id}`, { headers: auth })).json();
+    job = job.job ?? job;
+  }
+  const t2 = performance.now();
+  const written = steps.reduce((s, x) => s + x.written, 0);
+  const posts = steps.reduce((s, x) => s + x.posts, 0);
+  const row = {
+    posts: POSTS,
+    images: built.images,
+    archive_mb: Math.round((built.zip.length / 1048576) * 10) / 10,
+    counts: preview.counts,
+    state: job.state,
+    done: job.done,
+    failed: job.failed,
+    preview_s: Math.round((t1 - t0) / 100) / 10,
+    import_s: Math.round((t2 - t1) / 100) / 10,
+    posts_per_s: Math.round(POSTS / ((t2 - t1) / 1000)),
+    steps: steps.length,
+    d1_rows_written_per_post: posts ? Math.round((written / posts) * 100) / 100 : null,
+    job_rows_written_per_post: 2,
+  };
+  console.log(JSON.stringify(row, null, 2));
+  mkdirSync("bench", { recursive: true });
+  writeFileSync("bench/archive-import.json", `${JSON.stringify(row, null, 2)}\n`);
+} finally {
+  stop();
+}
