@@ -1,4 +1,4 @@
-// The archive-import row of the bench (`npm run bench:archive`, or `npm run bench -- --archive`):
+// The archive-import row of the bench (`npm run bench:archive -- --posts 10000 --images 2000`):
 // a Mastodon archive of --posts posts and --images images (built here, in Mastodon's shape: an
 // outbox of Create activities, media stored uncompressed as Mastodon's zip writer stores them)
 // is uploaded to the built worker on loopback, previewed, and imported by the import queue. It
