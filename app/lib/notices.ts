@@ -10,6 +10,12 @@ const NOTICES: Record<string, string> = {
   name_required: "Name is required",
   name_long: "Name must be less than 100",
   descr_long: "Description must be less than 300",
+  headline_long: "Headline must be less than 100",
+  location_long: "Location must be less than 60",
+  link_bad: "Link must start with https://",
+  link_long: "Link must be less than 300 characters",
+  link_name_long: "Link name must be less than 40",
+  links_many: "At most 4 links",
   rate_limited: "Too many requests, please try again.",
   failed: "Something went wrong. Please try again.",
 };

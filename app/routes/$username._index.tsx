@@ -1,13 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { ProfileFoldersTab } from "~/components/folders/ProfileFoldersTab";
 import { ProfileNotesTab } from "~/components/notes/ProfileNotesTab";
-import { EditProfileDialog, FollowListDialog, ProfileHeader, useFediHandle } from "~/components/profile/ProfileHeader";
+import { FollowListDialog, ProfileHeader, useFediHandle } from "~/components/profile/ProfileHeader";
+import { EditProfileDialog, PROFILE_FIELDS } from "~/components/profile/ProfileForm";
+import { Icon } from "~/components/Icon";
 import { RemoteFollowDialog } from "~/components/profile/RemoteFollow";
 import { fieldTexts } from "~/lib/notices";
 import { useViewer } from "~/lib/viewer";
 import { apiFor, result } from "~/lib/api.server";
-import { must, readPage } from "~/lib/page.server";
+import { must, type PageRead, readPage } from "~/lib/page.server";
 import { known } from "../../worker/db/reads";
 import { followsRead } from "../../worker/features/follows/follows.service";
 import { idNamed, orFormer, type UserJson } from "../../worker/features/users/users.service";
@@ -47,13 +49,20 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const tab = remote || url.searchParams.get("t") === "notes" ? "notes" : "folders";
   const dialog = url.searchParams.get("dialog");
   const which = dialog === "following" || dialog === "followers" ? dialog : null;
+  // "See as visitor": every read without the viewer, so the page is the one a visitor gets.
+  const asVisitor = url.searchParams.get("as") === "visitor";
+  const who = (me: number | null) => (asVisitor ? null : me);
+  const seen =
+    <T,>(r: PageRead<T>): PageRead<T> =>
+    (db, me) =>
+      r(db, who(me));
   // The person (or the account that gave up this name), the open tab's list and an open follow
   // list's dialog, all by the name in the address: one batch.
   const read = () =>
     readPage(request, context, {
-      user: (db, me) => orFormer(userRead(db, { username: name }, me), name, db),
-      list: tab === "notes" ? notesTabRead(name, url) : foldersTabRead(name, url),
-      follows: (db, me) => (which ? followsRead(db, idNamed(name), which, { page: 1 }, me ?? 0) : known(null)),
+      user: (db, me) => orFormer(userRead(db, { username: name }, who(me)), name, db),
+      list: tab === "notes" ? seen(notesTabRead(name, url)) : seen(foldersTabRead(name, url)),
+      follows: (db, me) => (which ? followsRead(db, idNamed(name), which, { page: 1 }, who(me) ?? 0) : known(null)),
     });
   let { viewer, reads } = await read();
   // Someone on another server not known here yet: the API finds them there (a fetch over the
@@ -74,16 +83,25 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     data: tab === "notes" ? must(viewer, reads.list) : reads.list.ok ? reads.list.data : noFolders(url),
     follow: which ? { which, users: reads.follows.ok ? (reads.follows.data?.users ?? []) : [] } : null,
     profileError: url.searchParams.get("profile_error"),
+    // Only the owner is offered the preview; anyone else's "as=visitor" changes nothing they see.
+    preview: asVisitor && viewer.user?.id === user.id,
   };
 }
 
 export default function Profile() {
-  const { user, tab, data, follow, profileError } = useLoaderData<typeof loader>();
-  const viewer = useViewer();
+  const { user, tab, data, follow, profileError, preview } = useLoaderData<typeof loader>();
+  const signedIn = useViewer();
+  const viewer = preview ? null : signedIn;
   const dialog = useSearchParams()[0].get("dialog");
   const handle = useFediHandle(user.username);
   return (
     <section className="page profile">
+      {preview && (
+        <p className="notice preview-banner" role="status">
+          <Icon name="eye" size={18} /> <span>This is your profile as visitors see it.</span>
+          <Link to={`/${user.username}`}>Back to your profile</Link>
+        </p>
+      )}
       <ProfileHeader user={user} viewer={viewer} />
       {follow && (
         <FollowListDialog title={follow.which === "following" ? "Following" : "Followers"} users={follow.users} />
@@ -92,7 +110,7 @@ export default function Profile() {
         <RemoteFollowDialog name={user.fullname} handle={handle} />
       )}
       {user.me && dialog === "edit-profile" && (
-        <EditProfileDialog user={user} errors={fieldTexts(profileError, ["name", "descr"])} />
+        <EditProfileDialog user={user} errors={fieldTexts(profileError, PROFILE_FIELDS)} />
       )}
       <Tabs
         label="Profile"

@@ -5,7 +5,19 @@ import { fieldCodes } from "~/lib/notices";
 import { uploadExt } from "~/lib/images";
 import { storeImages } from "~/lib/uploads.server";
 import { returnPath, safeRedirect } from "~/lib/url";
+import { MAX_LINKS } from "../../worker/features/users/profile.schema";
 
+/** The link rows a person filled (an empty row is no link). */
+function linksOf(form: FormData) {
+  const text = (k: string) => String(form.get(k) ?? "").trim();
+  return Array.from({ length: MAX_LINKS }, (_, i) => ({
+    name: text(`link_name_${i}`),
+    url: text(`link_url_${i}`),
+  })).filter((l) => l.url || l.name);
+}
+
+// The profile form (Settings' Profile page or the profile's Edit Profile dialog): back where it
+// was sent from, with the fields' errors, or to the profile once saved.
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const api = apiFor(request, context);
@@ -21,6 +33,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       json: {
         name: String(form.get("name") ?? ""),
         descr: String(form.get("descr") ?? ""),
+        // A form without these fields (an older page) leaves them as they were.
+        ...(form.has("headline") ? { headline: String(form.get("headline")) } : {}),
+        ...(form.has("location") ? { location: String(form.get("location")) } : {}),
+        ...(form.has("link_url_0") ? { links: linksOf(form) } : {}),
         avatar: upload(avatar),
         cover: upload(cover),
       },
@@ -28,20 +44,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
   const me = await result(api.v1.me.$get());
   const home = `/${me.ok ? me.data.username : ""}`;
-  if (!res.ok)
+  const settings = form.get("back") === "settings";
+  if (!res.ok) {
+    const profile_error = fieldCodes(res.error.fields ?? { name: res.error.message });
     return redirect(
-      returnPath(home, {
-        dialog: "edit-profile",
-        profile_error: fieldCodes(res.error.fields ?? { name: res.error.message }),
-      }),
+      settings
+        ? returnPath("/settings/profile", { profile_error })
+        : returnPath(home, { dialog: "edit-profile", profile_error }),
     );
+  }
   const slots = [res.data.avatar, res.data.cover].filter((s) => !!s);
   await storeImages(
     context,
     slots,
     [avatar, cover].filter((f): f is File => !!f),
   );
-  return redirect(safeRedirect(home));
+  return redirect(settings ? "/settings/profile?saved=profile" : safeRedirect(home));
 }
 
 export const loader = () => redirect("/");

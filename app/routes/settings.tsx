@@ -204,6 +204,15 @@ export default function Settings() {
   return (
     <section className="page settings">
       <h1>Settings</h1>
+      <section className="settings-row" aria-labelledby="h-profile">
+        <div className="settings-head">
+          <h2 id="h-profile">Profile</h2>
+          <Link to="/settings/profile" className="btn small" aria-label="Edit profile">
+            Edit
+          </Link>
+        </div>
+        <p className="muted">Name, headline, bio, location, links and pictures: what people see first.</p>
+      </section>
       <Row title="Username" value={`@${user.username}`} section="username" edit={edit}>
         <Form method="post" noValidate>
           <input type="hidden" name="intent" value="username" />

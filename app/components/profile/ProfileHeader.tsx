@@ -1,15 +1,15 @@
 import { noun } from "~/lib/plural";
-import { Form, Link, useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Link, useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { UserJson } from "../../../worker/features/users/users.service";
 import { dialogHref } from "~/lib/scroll";
 import { profilePath, remoteHost, webLink } from "~/lib/url";
 import { Avatar, AuthorLink } from "../Avatar";
 import { Dialog } from "../Dialog";
-import { Field, SubmitRow, FieldError } from "../Field";
 import { PersonActionForm } from "../PersonActionForm";
 import { SafetyItems } from "../safety/SafetyMenu";
 import { RssLink } from "../RssLink";
 import { CopyButton } from "../CopyButton";
+import { ProfileAbout } from "./ProfileAbout";
 
 export interface FollowUser {
   id: number;
@@ -90,36 +90,6 @@ export function FollowListDialog({ title, users }: { title: string; users: Follo
   );
 }
 
-export function EditProfileDialog({ user, errors }: { user: UserJson; errors?: Record<string, string> }) {
-  return (
-    <Dialog title="Edit Profile" guard>
-      <Form method="post" action="/actions/profile" encType="multipart/form-data" noValidate>
-        <Field label="Name" name="name" defaultValue={user.fullname} error={errors?.name} maxLength={200} />
-        <div className="field">
-          <label htmlFor="descr">Description</label>
-          <textarea
-            id="descr"
-            name="descr"
-            defaultValue={user.descr}
-            rows={3}
-            aria-invalid={errors?.descr ? true : undefined}
-          />
-          <FieldError error={errors?.descr} />
-        </div>
-        <div className="field">
-          <label htmlFor="avatar">Avatar</label>
-          <input id="avatar" type="file" name="avatar" accept="image/*" />
-        </div>
-        <div className="field">
-          <label htmlFor="cover">Cover</label>
-          <input id="cover" type="file" name="cover" accept="image/*" />
-        </div>
-        <SubmitRow label="Save" />
-      </Form>
-    </Dialog>
-  );
-}
-
 // React 18 has no fetchPriority prop (it warns and renders it as written): the lowercase attribute.
 const HIGH = { fetchpriority: "high" } as Record<string, string>;
 
@@ -149,9 +119,14 @@ export function ProfileHeader({ user, viewer }: { user: UserJson; viewer?: UserJ
         <Avatar name={user.fullname} src={user.avatar} size={88} eager />
         <div className="profile-actions">
           {user.me ? (
-            <Link to={dialogHref(location, "edit-profile")} className="btn" preventScrollReset>
-              Edit Profile
-            </Link>
+            <>
+              <Link to={`/${user.username}?as=visitor`} className="btn">
+                See as visitor
+              </Link>
+              <Link to={dialogHref(location, "edit-profile")} className="btn" preventScrollReset>
+                Edit Profile
+              </Link>
+            </>
           ) : user.blocking || user.blocked_by ? null : (
             <FollowButton user={user} viewer={viewer ?? null} />
           )}
@@ -174,7 +149,9 @@ export function ProfileHeader({ user, viewer }: { user: UserJson; viewer?: UserJ
         <CopyButton label="Copy" text={() => handle} className="copy-handle" />
         {user.muting && <span className="pill">Muted</span>}
       </p>
+      {user.headline && <p className="headline">{user.headline}</p>}
       {user.descr && <p className="descr">{user.descr}</p>}
+      <ProfileAbout user={user} />
       {remote && (
         <p className="remote-origin">
           <span className="muted">On another server, {remote.host}. </span>

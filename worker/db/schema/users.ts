@@ -16,6 +16,14 @@ export const users = sqliteTable(
     avatar: text("avatar").notNull().default(""),
     cover: text("cover").notNull().default(""),
     descr: text("descr").notNull().default(""),
+    // A one-line "what I do" under the name, and where the person is: the profile read as a CV.
+    headline: text("headline").notNull().default(""),
+    location: text("location").notNull().default(""),
+    // Profile links as Mastodon's fields, JSON [{name, value (the URL), verified_at}]: verified_at
+    // is set once the page links back with rel="me" (features/users/verify-links.ts).
+    links: text("links").notNull().default("[]"),
+    // The colour theme follows the account to every device (lib/theme.ts): system, light or dark.
+    theme: text("theme").notNull().default("system"),
     confirmed: integer("confirmed", { mode: "boolean" }).notNull().default(false),
     // An address asked for but not yet confirmed: it becomes `email` only when its link is opened.
     pendingEmail: text("pending_email"),

@@ -10,6 +10,9 @@ export interface LocalUser {
   descr: string;
   avatar: string;
   cover: string;
+  /** JSON [{name, value, verified_at}] (features/users/profile.schema.ts). */
+  links: string;
+  location: string;
   created_at: number;
   follower_num: number;
   following_num: number;

@@ -7,13 +7,7 @@ import { escapeHtml } from "../../lib/text";
 import type { FedData } from "./context";
 import type { LocalUser } from "./data";
 import { moveState } from "../moves/state";
-
-/** The CV as a profile field (a PropertyValue whose value is a link, as Mastodon writes fields). */
-const cvField = (cv: URL) =>
-  new PropertyValue({
-    name: "CV",
-    value: `<a href="${escapeHtml(cv.href)}" rel="me nofollow noopener" target="_blank">${escapeHtml(cv.host + cv.pathname)}</a>`,
-  });
+import { profileFields } from "../users/profile-fields";
 
 export async function personOf(ctx: Context<FedData>, identifier: string, user: LocalUser): Promise<Person> {
   const keys = await ctx.getActorKeyPairs(identifier);
@@ -25,8 +19,10 @@ export async function personOf(ctx: Context<FedData>, identifier: string, user: 
     name: user.fullname,
     summary: user.descr ? `<p>${escapeHtml(user.descr)}</p>` : null,
     url: new URL(`/${user.username}`, origin),
-    // The profile's fields, as Mastodon shows them under the bio: the printable CV.
-    attachments: [cvField(new URL(`/${user.username}/cv`, origin))],
+    // The profile's fields, as Mastodon shows them under the bio: links, the printable CV, the place.
+    attachments: profileFields(new URL(`/${user.username}`, origin).href, user).map(
+      (f) => new PropertyValue({ name: f.name, value: f.value }),
+    ),
     icon: user.avatar ? new Image({ url: new URL(user.avatar, origin) }) : null,
     image: user.cover ? new Image({ url: new URL(user.cover, origin) }) : null,
     published: Temporal.Instant.fromEpochMilliseconds(user.created_at),

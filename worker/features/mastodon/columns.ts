@@ -25,8 +25,14 @@ const actorOf = (u: SQL) => sql<string | null>`(select ra.uri from remote_actors
 
 /** A remote person's profile page on their own server (null for a local one): one primary-key lookup. */
 const profileUrlOf = (u: SQL) => sql<string | null>`(select ra.url from remote_actors ra where ra.user_id = ${u}.id)`;
-/** A remote person's profile fields, JSON [{name, value}] (null for a local one). */
-const fieldsOf = (u: SQL) => sql<string | null>`(select ra.fields from remote_actors ra where ra.user_id = ${u}.id)`;
+/**
+ * A remote person's profile fields, JSON [{name, value}]; for a local one, their links and place
+ * as JSON {links, location} (serialise.ts makes them fields, as the actor does).
+ */
+const fieldsOf = (u: SQL) =>
+  sql<
+    string | null
+  >`coalesce((select ra.fields from remote_actors ra where ra.user_id = ${u}.id), json_object('links', ${u}.links, 'location', ${u}.location))`;
 
 /** What an account shows beyond its `users` row, over `users`: beside a whole row (accounts.routes accountRows). */
 export const REMOTE_PROFILE = {

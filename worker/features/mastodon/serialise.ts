@@ -5,6 +5,7 @@ import type { ReplyJson } from "../replies/replies.service";
 import { placeholderHash, sizeMeta } from "./image-bytes";
 import { absoluteLinks } from "../../lib/text";
 import { isRemoteName, nameOf } from "../users/handle";
+import { profileFields } from "../users/profile-fields";
 
 type UserRow = typeof users.$inferSelect;
 /** What an account entity shows of a person's row. */
@@ -27,6 +28,9 @@ export type AccountRow = Pick<
   /** A remote person's profile page on their server, and their profile fields as JSON [{name, value}]. */
   profileUrl?: string | null;
   fields?: string | null;
+  /** A local person's links and place (a whole `users` row has them as columns; a read, in `fields`). */
+  links?: string;
+  location?: string;
 };
 
 /** A remote post's own ActivityPub id and, when it named one, its page. */
@@ -116,7 +120,7 @@ export function account(u: AccountRow, origin: string) {
     noindex: false,
     emojis: [],
     roles: [],
-    fields: actor ? remoteFields(u.fields) : localFields(page),
+    fields: actor ? remoteFields(u.fields) : profileFields(page, u.links !== undefined ? u : localOf(u.fields)),
   };
 }
 
@@ -126,17 +130,9 @@ function remoteFields(json: string | null | undefined) {
   return list.map((f) => ({ name: f.name, value: f.value, verified_at: null }));
 }
 
-/** What a NoteX profile has that reads as a profile field elsewhere: the printable CV (as the actor says). */
-const localFields = (page: string) => {
-  const cv = `${page}/cv`;
-  return [
-    {
-      name: "CV",
-      value: `<a href="${escapeHtml(cv)}" rel="me nofollow noopener" target="_blank">${escapeHtml(cv.replace(/^https?:\/\//, ""))}</a>`,
-      verified_at: null,
-    },
-  ];
-};
+/** A local person's links and place as a read carries them in `fields` (columns.ts fieldsOf). */
+const localOf = (json: string | null | undefined): { links?: string; location?: string } =>
+  json ? JSON.parse(json) : {};
 
 /** The person's own account, with `source` (what update_credentials edits). */
 export function credentialAccount(u: AccountRow, origin: string) {

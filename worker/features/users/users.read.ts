@@ -10,6 +10,7 @@ import type { DB } from "../../env";
 import { notFound } from "../../lib/errors";
 import { isModerator } from "../safety/visibility";
 import type { UserJson, UserStats } from "./users.service";
+import { storedLinks } from "./profile.schema";
 
 const P = (name: string) => sql.placeholder(name);
 
@@ -28,6 +29,9 @@ function userPlan(db: DB, by: "id" | "username") {
         avatar: users.avatar,
         cover: users.cover,
         descr: users.descr,
+        headline: users.headline,
+        location: users.location,
+        links: users.links,
         confirmed: users.confirmed,
         email: users.email,
         pendingEmail: users.pendingEmail,
@@ -95,6 +99,9 @@ interface UserRow {
   avatar: string;
   cover: string;
   descr: string;
+  headline: string;
+  location: string;
+  links: string;
   confirmed: number;
   email: string;
   pendingEmail: string | null;
@@ -163,6 +170,9 @@ function toUserJson(u: UserRow, viewerId: number | null): UserJson {
     avatar: u.avatar,
     cover: u.cover,
     descr: u.descr,
+    headline: u.headline,
+    location: u.location,
+    links: storedLinks(u.links),
     confirmed: !!u.confirmed,
     me: isMe,
     // Nobody follows, blocks or mutes themselves: on their own record these stay false.

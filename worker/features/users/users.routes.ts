@@ -77,7 +77,7 @@ export const users = router()
 const profile = createRoute({
   method: "patch",
   path: "/users",
-  summary: "Edit your name and description; signed upload links for a new avatar or cover",
+  summary: "Edit your name, description, headline, location and links; signed upload links for a new avatar or cover",
   ...signedIn(readBody),
   request: { body: jsonBody(ProfileEdit) },
   responses: { 200: typed<{ user: User; avatar: UploadSlot | null; cover: UploadSlot | null }>("You, and the links") },
@@ -85,11 +85,11 @@ const profile = createRoute({
 
 /** PATCH /v1/users: name, description, and signed upload links for a new avatar or cover. */
 export const profileRoutes = router().openapi(profile, async (c) => {
-  const { name, descr, avatar, cover } = c.req.valid("json");
+  const { avatar, cover, ...fields } = c.req.valid("json");
   const uid = me(c).id;
   const origin = new URL(c.req.url).origin;
   const [a] = avatar ? await createUploads(c.env, c.var.db, uid, "avatar", [avatar], origin) : [];
   const [k] = cover ? await createUploads(c.env, c.var.db, uid, "cover", [cover], origin) : [];
-  await editProfile(actionOf(c), uid, { name, descr, avatar: a?.file_url, cover: k?.file_url });
+  await editProfile(actionOf(c), uid, { ...fields, avatar: a?.file_url, cover: k?.file_url });
   return c.json({ user: await loadUser(c.var.db, { id: uid }, uid), avatar: a ?? null, cover: k ?? null }, 200);
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CONTROL_MESSAGE, hasControl, multiLine, oneLine, stripInvisible } from "../../lib/text";
 import { ImageUpload } from "../uploads/uploads.schema";
+import { ProfileExtras } from "./profile.schema";
 
 // Limits and messages of spec section 5, side by side; shared by the API and the forms.
 const required = (message: string) => ({
@@ -204,4 +205,5 @@ export const ProfileEdit = z.object({
     ),
   avatar: ImageUpload.optional(),
   cover: ImageUpload.optional(),
+  ...ProfileExtras,
 });

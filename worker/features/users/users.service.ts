@@ -3,6 +3,7 @@ import { formerUsernames, users } from "../../db/schema/users";
 import { type Read, readOne } from "../../db/reads";
 import { formerOwnerRead, userRead } from "./users.read";
 import type { DB } from "../../env";
+import type { StoredLink } from "./profile.schema";
 import { AppError, notFound } from "../../lib/errors";
 
 /** A person's counts; the unread ones only on their own record. */
@@ -26,6 +27,11 @@ export interface UserJson {
   avatar: string;
   cover: string;
   descr: string;
+  /** One line under the name ("Compiler engineer at Remington Rand") and where they are. */
+  headline: string;
+  location: string;
+  /** Their links; verified_at once the page linked back with rel="me". */
+  links: StoredLink[];
   confirmed: boolean;
   me: boolean;
   following: boolean;
