@@ -1,10 +1,12 @@
 // The queue() handler: NoteX's own "tell the fediverse" messages become activities (outbox.ts) and
 // Fedify's messages (one delivery to one inbox, a fan-out, an inbound activity to process) go to
-// processQueuedTask. A failure is retried with exponential backoff; after MAX_ATTEMPTS tries the
+// processQueuedTask. A refusal by this server's own rules (an AppError below 500: a block, a gone
+// post) is acknowledged, never retried. A failure is retried with exponential backoff; after MAX_ATTEMPTS tries the
 // message goes to the dead-letter queue (FED_DLQ, notex-federation-dlq) and a log line says so.
 // Fedify's circuit breaker holds deliveries to a server that keeps failing (federation.ts logs
 // it). Deliveries to a server the moderators blocked are dropped here. Fedify's messages travel
 // without their private keys (queue.ts): they are read again from D1 for each batch.
+import { AppError } from "../../lib/errors";
 import { exportJwk, type Federation } from "@fedify/fedify";
 import type { Env } from "../../env";
 import { type FedData, isOutMessage } from "./context";
@@ -86,7 +88,11 @@ export async function consume(batch: MessageBatch<unknown>, env: Env): Promise<v
       }
       message.ack();
     } catch (error) {
-      if (message.attempts >= MAX_ATTEMPTS) {
+      if (error instanceof AppError && error.status < 500) {
+        // Refused by this server's own rules (a block, a gone post): trying again refuses again.
+        log({ t: "federation.refused", error: String(error) });
+        message.ack();
+      } else if (message.attempts >= MAX_ATTEMPTS) {
         // Given up: kept in the dead-letter queue as it arrived (ids and URLs, no keys).
         log({ t: "federation.dead", attempts: message.attempts, error: String(error) });
         await env.FED_DLQ?.send(message.body, { contentType: "json" });

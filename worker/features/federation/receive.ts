@@ -9,7 +9,7 @@ import { MAX_MENTIONS } from "../mentions/mentions.service";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { textToHtml } from "../../lib/text";
 import { Label, NoteInput } from "../notes/notes.schema";
-import { createNote, type SaveResult } from "../notes/write.service";
+import { type SaveResult, storeQuietly } from "../notes/write.service";
 import type { After } from "../notes/posting";
 import { insertWhere } from "../../db/insert";
 import { remoteObjects } from "../../db/schema/federation";
@@ -132,7 +132,7 @@ async function keepNote(ctx: Context<FedData>, uid: number, id: URL, note: Note,
     const action = inboundAction(ctx);
     saved = (await postAction(action, uid, data.data, remembering(action, id, "note", uid, note), mentioned)).saved;
   } else {
-    saved = await createNote(env, dbFor(env.DB), uid, data.data, ctx.canonicalOrigin);
+    saved = await storeQuietly(env, dbFor(env.DB), uid, data.data, ctx.canonicalOrigin);
     await rememberObject(env, id, "note", saved.note.id, uid, objectUrlOf(note.url));
   }
   await keepImages(ctx, uid, saved.note.id, note);

@@ -91,6 +91,7 @@ export async function prepareNote(
   data: NoteData,
   origin: string,
   named?: number[],
+  notify = true,
 ): Promise<PreparedWrite<SaveResult>> {
   await checkImages(env, db, uid, data.imgs);
   const linked = await linkMentions(db, uid, data.content);
@@ -125,7 +126,7 @@ export async function prepareNote(
     ...countNote(db, uid, id, 1),
     ...newTagStatements(db, id, data.tags, now),
     ...folderFileNew(db, { userId: uid, noteId: id, label: data.label, createdAt: now, folderIds: data.folders }),
-    ...noteCreatedStatements(db, { actorId: uid, noteId: id, extra: data.txt.slice(0, 100), when: ok }),
+    ...(notify ? noteCreatedStatements(db, { actorId: uid, noteId: id, extra: data.txt.slice(0, 100), when: ok }) : []),
     ...noteMentions(db, uid, id, mentions.userIds, data.txt, ok),
   ];
   const answer = (results: unknown[]) => {
@@ -136,9 +137,12 @@ export async function prepareNote(
   return { statements, id, answer };
 }
 
-/** Takes a note: prepareNote's statements, sent as one batch. */
-export async function createNote(env: Env, db: DB, uid: number, data: NoteData, origin: string): Promise<SaveResult> {
-  const write = await prepareNote(env, db, uid, data, origin);
+/**
+ * Stores a note that is not news (an older post read in from elsewhere: federation/backfill.ts):
+ * prepareNote's batch without notifying anyone, its followers or the people its text names.
+ */
+export async function storeQuietly(env: Env, db: DB, uid: number, data: NoteData, origin: string): Promise<SaveResult> {
+  const write = await prepareNote(env, db, uid, data, origin, [], false);
   return await sendWrite(db, write);
 }
 
