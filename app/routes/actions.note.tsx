@@ -5,8 +5,7 @@ import { textToHtml } from "../../worker/lib/text";
 import { type ComposerResult, ComposerForm } from "~/components/notes/Composer";
 import { apiFor, result } from "~/lib/api.server";
 import { errorText } from "~/lib/errors";
-import { uploadExt } from "~/lib/images";
-import { storeImages } from "~/lib/uploads.server";
+import { storeImages, uploadsFor } from "~/lib/uploads.server";
 import { flashCookie } from "~/lib/flash.server";
 import { safeRedirect } from "~/lib/url";
 
@@ -47,8 +46,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ...form.getAll("alt_new").flatMap((v) => String(v).split(/\r?\n/)),
     ],
     folders: form.getAll("folders").map(Number).filter(Boolean),
-    // The action reserves slots for posted files and stores them itself.
-    uploads: files.map((f) => ({ file_size: f.size, file_ext: uploadExt(f.type) })),
+    // The action reserves slots for posted files (with each picture's size, read from its header)
+    // and stores them itself.
+    uploads: await uploadsFor(files),
   };
   const res = await result(id ? api.v1.notes.$patch({ json: body }) : api.v1.notes.$post({ json: body }));
   if (!res.ok) {

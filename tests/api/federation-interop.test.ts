@@ -16,6 +16,7 @@ let bea: Person; // on a.test
 let bob: Person; // on b.test
 const AP = { accept: "application/activity+json" };
 const carolUri = peer.account("carol");
+const HASH = "LEHV6nWB2yk8pyo0adR*.7kCMdnj"; // 4×3, as Mastodon makes them
 
 beforeAll(async () => {
   await import("../../worker/features/federation/federation");
@@ -60,23 +61,26 @@ describe("a draft-cavage peer in secure mode", () => {
     expect(lastNote()?.content).toContain("hello cavage");
   });
 
-  it("a photo goes out with its file's real type and its alt text", async () => {
+  it("a photo goes out with its file's real type, its alt text, its size and blurhash", async () => {
     const made = await ada.call("POST", "/v1/notes", { label: "idea", content: "<p>a photo</p>" });
-    await A.env.DB.prepare("update notes set imgs = ?, alts = ? where id = ?")
-      .bind(
-        `/img/u/${ada.id}/note/a.png;/img/u/${ada.id}/note/b.jpeg`,
-        JSON.stringify(["A cat", ""]),
-        made.body.note.id,
-      )
+    const imgs = `/img/u/${ada.id}/note/a.png;/img/u/${ada.id}/note/b.jpeg`;
+    const dims = JSON.stringify([[640, 480, HASH], null]);
+    await A.env.DB.prepare("update notes set imgs = ?, alts = ?, dims = ? where id = ?")
+      .bind(imgs, JSON.stringify(["A cat", ""]), dims, made.body.note.id)
       .run();
     await A.queue.send({ notex: "note", op: "update", uid: ada.id, id: made.body.note.id, origin: A.origin });
     await drain(both);
     const note = (arrived("Update").at(-1)?.object ?? {}) as Record<string, any>;
     const media = [note.attachment].flat();
-    expect(media.map((m: any) => [m.mediaType, m.name ?? null, m.url])).toEqual([
-      ["image/png", "A cat", `${A.origin}/img/u/${ada.id}/note/a.png`],
-      ["image/jpeg", null, `${A.origin}/img/u/${ada.id}/note/b.jpeg`],
-    ]);
+    // With each picture's size and blurhash, as Mastodon's own are (it reads `blurhash` as is).
+    const shape = (list: any[]) => list.map((m) => [m.mediaType, m.name ?? null, m.url, m.width, m.height, m.blurhash]);
+    const expected = [
+      ["image/png", "A cat", `${A.origin}/img/u/${ada.id}/note/a.png`, 640, 480, HASH],
+      ["image/jpeg", null, `${A.origin}/img/u/${ada.id}/note/b.jpeg`, undefined, undefined, undefined],
+    ];
+    expect(shape(media)).toEqual(expected);
+    const served = (await (await get(A, `/ap/notes/${made.body.note.id}`)).json()) as any;
+    expect(shape([served.attachment].flat())).toEqual(expected);
   });
 
   it("content links are absolute, mentions of local and remote people carry Mention tags", async () => {

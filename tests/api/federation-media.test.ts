@@ -21,6 +21,8 @@ import {
 import { callWith } from "../http";
 import { PRODUCTION_ENV } from "../prod-env";
 
+/** A 4×3 blurhash, as Mastodon makes them. */
+const HASH = "LEHV6nWB2yk8pyo0adR*.7kCMdnj";
 const PNG = Uint8Array.from(
   atob(
     "iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAIUlEQVR42mP4sEUDK9KoOIEVMYxqoIkGXBK4DBrVQBMNAAvcmhBke073AAAAAElFTkSuQmCC",
@@ -103,7 +105,7 @@ describe("remote images through the worker", () => {
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(PNG);
   });
 
-  it("a remote post's picture is kept with its alt text, shown through the proxy", async () => {
+  it("a remote post's picture is kept with its alt text, size and blurhash, shown through the proxy", async () => {
     expect((await ada.call("POST", `/v1/follows/${bobOnA}`)).status).toBe(200);
     await drain([A, B]);
     const bobUri = `${B.origin}/ap/users/${bob.id}`;
@@ -119,7 +121,16 @@ describe("remote images through the worker", () => {
         content: "<p>A picture from b.test</p>",
         to: "https://www.w3.org/ns/activitystreams#Public",
         attachment: [
-          { type: "Document", mediaType: "image/png", url: "http://media.test/pic.png", name: "A checked square" },
+          {
+            type: "Document",
+            mediaType: "image/png",
+            url: "http://media.test/pic.png",
+            name: "A checked square",
+            // As Mastodon sends them: the picture's size and blurhash.
+            width: 1600,
+            height: 900,
+            blurhash: HASH,
+          },
           { type: "Document", mediaType: "video/mp4", url: "http://media.test/clip.mp4" },
           { type: "Image", url: "javascript:alert(1)" },
         ],
@@ -131,6 +142,7 @@ describe("remote images through the worker", () => {
     const note = feed.body.notes.find((n: { content: string }) => n.content.includes("A picture from b.test"));
     expect(note.images).toEqual([proxiedImage(A.env, "http://media.test/pic.png")]);
     expect(note.alts).toEqual(["A checked square"]);
+    expect(note.dims).toEqual([{ width: 1600, height: 900, blurhash: HASH }]);
     expect((await get(note.images[0])).status).toBe(200);
   });
 

@@ -47,11 +47,20 @@ export function usePickedImages() {
  */
 export async function uploadPicked(picked: Picked[], form: FormData): Promise<string | null> {
   try {
-    const blobs = await Promise.all(picked.map((p) => scaleImage(p.file)));
+    const prepared = await Promise.all(picked.map((p) => scaleImage(p.file)));
     const { uploads } = await write<Answer<V1["uploads"]["$post"]>>("POST", "/uploads", {
-      uploads: blobs.map((b) => ({ file_size: b.size, file_ext: uploadExt(b.type) })),
+      uploads: prepared.map(({ blob, width, height, blurhash }) => ({
+        file_size: blob.size,
+        file_ext: uploadExt(blob.type),
+        width,
+        height,
+        blurhash,
+      })),
     });
-    await putImages(uploads, blobs);
+    await putImages(
+      uploads,
+      prepared.map((p) => p.blob),
+    );
     // Each new image's description, now keyed by its URL like a kept image's.
     const alts = form.getAll("alt_new").map(String);
     form.delete("alt_new");

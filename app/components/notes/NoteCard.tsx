@@ -10,6 +10,7 @@ import { booted } from "~/lib/hydrated";
 import { dialogHref } from "~/lib/scroll";
 import { Icon } from "../Icon";
 import { Video } from "./Video";
+import { pictureBox } from "~/lib/picture";
 
 export const noteHref = (n: NoteJson) => `/${n.user.username}/note/${n.id}`;
 
@@ -68,9 +69,21 @@ const FIRST = { fetchpriority: "high" } as Record<string, string>;
  * high priority, since it is usually the page's largest paint; every other picture waits until it
  * nears the screen.
  */
-function Images({ images, alts, lead, whole }: { images: string[]; alts: string[]; lead: boolean; whole: boolean }) {
+function Images({
+  images,
+  alts,
+  dims,
+  lead,
+  whole,
+}: {
+  images: string[];
+  alts: string[];
+  dims: NoteJson["dims"];
+  lead: boolean;
+  whole: boolean;
+}) {
   const [open, setOpen] = useState<number | null>(null);
-  const list = images.map((src, i) => ({ src, alt: alts[i] ?? "" }));
+  const list = images.map((src, i) => ({ src, alt: alts[i] ?? "", dims: dims[i] ?? null }));
   if (!list.length) return null;
   const shown = list.slice(0, 4);
   return (
@@ -93,8 +106,7 @@ function Images({ images, alts, lead, whole }: { images: string[]; alts: string[
             alt={img.alt}
             loading={lead ? "eager" : "lazy"}
             {...(lead && i === 0 ? FIRST : {})}
-            width={480}
-            height={480}
+            {...pictureBox(img.dims)}
           />
           {i === 3 && list.length > 4 && (
             <span className="overflow">
@@ -170,7 +182,7 @@ function Body({ note, detail, lead }: { note: NoteJson; detail: boolean; lead: b
         <div className={`content${detail ? " detail" : ""}`} dangerouslySetInnerHTML={{ __html: note.content }} />
       )}
       <Video id={note.video} />
-      <Images images={note.images} alts={note.alts ?? []} lead={lead} whole={detail} />
+      <Images images={note.images} alts={note.alts ?? []} dims={note.dims ?? []} lead={lead} whole={detail} />
     </>
   );
 }

@@ -24,6 +24,11 @@ export const notes = sqliteTable(
     imgs: text("imgs").notNull().default(""),
     /** JSON list of the images' alt texts, in imgs' order ("" where none was given). */
     alts: text("alts").notNull().default("[]"),
+    /**
+     * JSON list of the images' natural sizes and blurhashes, in imgs' order: [width, height, blurhash]
+     * where known (blurhash "" when none was made), null where not; pages reserve the box with it.
+     */
+    dims: text("dims").notNull().default("[]"),
     video: text("video").notNull().default(""),
     renoteId: integer("renote_id").references((): AnySQLiteColumn => notes.id, { onDelete: "set null" }),
     renum: counter("renum"),
@@ -82,6 +87,11 @@ export const uploads = sqliteTable(
     // cleared when a note takes it: one no note took within 24 h is removed with its object by the
     // cleanup cron (issue 21). Null for every other slot (a note's, an avatar's): attached at birth.
     unattachedSince: integer("unattached_since"),
+    // The image's natural size, read from its header when the bytes reach the worker (else as the
+    // browser declared it), and the blurhash the browser made from its own decode (null: none).
+    width: integer("width"),
+    height: integer("height"),
+    blurhash: text("blurhash"),
     createdAt: createdAt(),
   },
   (t) => [

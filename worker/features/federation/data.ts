@@ -79,6 +79,8 @@ export interface NoteRow {
   content: string;
   imgs: string;
   alts: string;
+  /** notes.dims: the images' sizes and blurhashes (uploads/image-dims.ts). */
+  dims: string;
   video: string;
   renote_id: number | null;
   created_at: number;
@@ -88,7 +90,7 @@ export interface NoteRow {
   tags: string | null;
 }
 
-const NOTE_COLUMNS = `n.id, n.user_id, u.username, n.kind, n.label, n.content, n.imgs, n.alts, n.video, n.renote_id,
+const NOTE_COLUMNS = `n.id, n.user_id, u.username, n.kind, n.label, n.content, n.imgs, n.alts, n.dims, n.video, n.renote_id,
   n.created_at, n.updated_at,
   (select ro.uri from remote_objects ro where ro.kind in ('note', 'renote') and ro.row_id = n.renote_id) as renote_uri,
   (select group_concat(tag, ' ') from note_tags t where t.note_id = n.id) as tags`;

@@ -43,6 +43,7 @@ import { onMove } from "../moves/move-in";
 import { receiveNote, reviseNote } from "./receive";
 import { localActor, localTarget } from "./targets";
 import { deletePost } from "../notes/delete.action";
+import { sentNote } from "./attachments";
 
 type Ctx = InboxContext<FedData>;
 
@@ -136,7 +137,7 @@ async function onReject(ctx: Ctx, reject: Reject) {
 async function onCreate(ctx: Ctx, create: Create) {
   // An object claiming another server's id is dropped before anything is fetched or stored.
   if (!sameOrigin(create.objectId, create.actorId)) return;
-  const object = await create.getObject(ctx);
+  const object = (await sentNote(ctx, create)) ?? (await create.getObject(ctx));
   if (!(object instanceof Note) || !object.id) return;
   if (!sameOrigin(object.id, create.actorId) || object.attributionId?.href !== create.actorId?.href) return;
   const uid = await sender(ctx, create);
@@ -145,7 +146,7 @@ async function onCreate(ctx: Ctx, create: Create) {
 
 async function onUpdate(ctx: Ctx, update: Update) {
   if (!sameOrigin(update.objectId, update.actorId)) return;
-  const object = await update.getObject(ctx);
+  const object = (await sentNote(ctx, update)) ?? (await update.getObject(ctx));
   if (!object?.id || !sameOrigin(object.id, update.actorId)) return;
   if (object.id.href === update.actorId?.href) {
     // The profile as the signed Update carries it (a cached copy of their document may be older).

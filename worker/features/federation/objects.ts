@@ -5,12 +5,23 @@
 // (other servers ignore it, another NoteX reads it back) and a visible "[label]" line atop the text,
 // never as a Hashtag (docs/decisions/026-xlabel-federated.md); x-folders stay NoteX's own.
 import type { Context } from "@fedify/fedify";
-import { Announce, Document, Hashtag, Link, Mention, Note, PUBLIC_COLLECTION, type Recipient } from "@fedify/vocab";
+import {
+  Announce,
+  type Document,
+  Hashtag,
+  Link,
+  Mention,
+  Note,
+  PUBLIC_COLLECTION,
+  type Recipient,
+} from "@fedify/vocab";
 import { Temporal } from "@js-temporal/polyfill";
 import { absoluteLinks, escapeHtml } from "../../lib/text";
 import type { FedData } from "./context";
 import type { NoteRow, ReplyRow } from "./data";
 import type { MentionedLocal, MentionedRemote } from "./mentions";
+import { Picture } from "./picture";
+import { parseDims } from "../uploads/image-dims";
 
 const instant = (ms: number) => Temporal.Instant.fromEpochMilliseconds(ms);
 
@@ -59,8 +70,18 @@ function attachments(row: NoteRow, origin: URL) {
     }
   })();
   const imgs = row.imgs ? row.imgs.split(";").filter(Boolean) : [];
+  const dims = parseDims(row.dims);
+  // Each picture's size and blurhash where known: other servers reserve its box and draw its blur.
   const out: (Document | Link)[] = imgs.map(
-    (src, i) => new Document({ url: new URL(src, origin), mediaType: imageTypeOf(src) ?? null, name: alts[i] || null }),
+    (src, i) =>
+      new Picture({
+        url: new URL(src, origin),
+        mediaType: imageTypeOf(src) ?? null,
+        name: alts[i] || null,
+        width: dims[i]?.width ?? null,
+        height: dims[i]?.height ?? null,
+        blurhash: dims[i]?.blurhash,
+      }),
   );
   if (row.video) out.push(new Link({ href: new URL(row.video, origin), mediaType: "text/html" }));
   return out;

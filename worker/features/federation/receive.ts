@@ -160,10 +160,12 @@ export async function keepOlderNote(ctx: Context<FedData>, uid: number, note: No
 
 /** A remote note's pictures, proxied, with their alt text (attachments.ts). */
 async function keepImages(ctx: Context<FedData>, uid: number, noteId: number, note: Note) {
-  const { imgs, alts } = await remoteImages(ctx, note);
+  const { imgs, alts, dims } = await remoteImages(ctx, note);
   const db = ctx.data.env.DB;
   await db.batch([
-    db.prepare("update notes set imgs = ?, alts = ? where id = ? and user_id = ?").bind(imgs, alts, noteId, uid),
+    db
+      .prepare("update notes set imgs = ?, alts = ?, dims = ? where id = ? and user_id = ?")
+      .bind(imgs, alts, dims, noteId, uid),
     // The proxy serves these pictures while the note is stored (media.ts).
     ...mediaStatements(db, uid, noteId, imgs ? imgs.split(";") : []),
   ]);

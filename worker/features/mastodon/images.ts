@@ -6,7 +6,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { uploads } from "../../db/schema/notes";
 import { AppError } from "../../lib/errors";
 import { createUploads, MAX_BYTES, type UploadPurpose } from "../uploads/uploads.links";
-import { type Sniffed, sniffImage } from "./image-bytes";
+import { type Sniffed, sniffImage } from "../uploads/image-bytes";
 import { type MastoContext, originOf } from "./masto.http";
 
 const unprocessable = (message: string) => new AppError(422, "invalid_input", `Validation failed: ${message}`);
@@ -56,7 +56,7 @@ export async function storeImage(
     c.var.db,
     uid,
     purpose,
-    [{ file_ext: image.ext, file_size: image.bytes.byteLength }],
+    [{ file_ext: image.ext, file_size: image.bytes.byteLength, width: image.width, height: image.height }],
     originOf(c),
     opts.loose ?? false,
   );

@@ -2,7 +2,7 @@ import type { users } from "../../db/schema/users";
 import { userSegment } from "../../lib/links";
 import type { NoteJson } from "../notes/notes.types";
 import type { ReplyJson } from "../replies/replies.service";
-import { placeholderHash, sizeMeta } from "./image-bytes";
+import { placeholderHash, sizeMeta } from "../uploads/image-bytes";
 import { absoluteLinks } from "../../lib/text";
 import { isRemoteName, nameOf } from "../users/handle";
 import { profileFields } from "../users/profile-fields";
@@ -219,13 +219,14 @@ export const MEDIA_ID = /^[0-9a-f]{24}\.(gif|jpg|png|webp)$/;
 
 /**
  * A Mastodon MediaAttachment for one of NoteX's images (served whole: the preview is the image),
- * with its size where it is known and the placeholder blurhash (image-bytes.ts).
+ * with its size where it is known and its blurhash, or the grey placeholder where none was made
+ * (apps draw a neutral box rather than none).
  */
 export function mediaAttachment(
   id: string,
   url: string,
   description: string | null,
-  size?: { width: number; height: number } | null,
+  size?: { width: number; height: number; blurhash?: string | null } | null,
 ) {
   return {
     id,
@@ -236,7 +237,7 @@ export function mediaAttachment(
     text_url: null,
     meta: size ? sizeMeta(size.width, size.height) : null,
     description,
-    blurhash: placeholderHash(),
+    blurhash: size?.blurhash || placeholderHash(),
   };
 }
 
@@ -248,7 +249,7 @@ function media(n: NoteJson, origin: string) {
   return n.images.map((src, i) => {
     const file = src.split("/").at(-1) ?? "";
     const own = src.startsWith(`/img/u/${n.user.id}/note/`) && MEDIA_ID.test(file);
-    return mediaAttachment(own ? file : `${n.id}-${i}`, abs(origin, src), n.alts[i] || null);
+    return mediaAttachment(own ? file : `${n.id}-${i}`, abs(origin, src), n.alts[i] || null, n.dims?.[i]);
   });
 }
 

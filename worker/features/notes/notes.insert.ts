@@ -18,6 +18,8 @@ export interface NewNote {
   txt?: string;
   imgs?: string;
   alts?: string;
+  /** notes.dims: the images' sizes and blurhashes (image-dims.ts). */
+  dims?: string;
   video?: string;
   /** The original a renote or quote shares (SQL: resolved inside the batch). */
   renoteId?: SQL | number | null;

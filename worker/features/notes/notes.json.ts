@@ -4,6 +4,7 @@ import { getTableColumns, type SQL, sql } from "drizzle-orm";
 import { notes } from "../../db/schema/notes";
 import { users } from "../../db/schema/users";
 import { likedBy } from "../likes/likes.service";
+import { parseDims } from "../uploads/image-dims";
 import { originalVisible, type Viewer } from "../safety/visibility";
 import { NOTE_KINDS, RENOTE } from "./notes.constants";
 import type { EmbeddedNote, NoteJson, NoteList } from "./notes.types";
@@ -30,7 +31,7 @@ function originalJson(viewer: Viewer) {
   const o = extras(sql.raw("o"), viewer ?? 0);
   return sql<string | null>`(select json_object(
     'id', o.id, 'kind', o.kind, 'userId', o.user_id, 'username', ou.username, 'fullname', ou.fullname,
-    'avatar', ou.avatar, 'label', o.label, 'content', o.content, 'txt', o.txt, 'imgs', o.imgs, 'alts', o.alts, 'video', o.video,
+    'avatar', ou.avatar, 'label', o.label, 'content', o.content, 'txt', o.txt, 'imgs', o.imgs, 'alts', o.alts, 'dims', o.dims, 'video', o.video,
     'renum', o.renum, 'repnum', o.repnum, 'likenum', o.likenum, 'createdAt', o.created_at, 'notedAt', o.noted_at,
     'updatedAt', o.updated_at, 'liked', ${o.liked}, 'renoted', ${o.renoted}, 'folders', json(${o.folders}))
     from notes o join users ou on ou.id = o.user_id where o.id = ${notes.renoteId} and ${originalVisible(sql.raw("o"), viewer, undefined, sql.raw("ou"))})`;
@@ -112,6 +113,7 @@ export function toNoteJson(r: NoteFields & { original?: string | null }, viewerI
     imgs: r.imgs,
     images: r.imgs.split(";").filter(Boolean),
     alts: parseAlts(r.alts),
+    dims: parseDims(r.dims),
     video: r.video,
     folders: typeof r.folders === "string" ? JSON.parse(r.folders) : r.folders,
     // An original's JSON has no original of its own (one level deep): its renote is null.

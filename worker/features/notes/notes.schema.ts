@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Decoded } from "../uploads/uploads.schema";
 import { idField } from "../../lib/params";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { stripInvisible } from "../../lib/text";
@@ -52,6 +53,7 @@ const Upload = z.object({
     .positive()
     .max(10 * 1024 * 1024, "Image is too large."),
   file_ext: z.string().max(10).default("jpg"),
+  ...Decoded,
 });
 
 const Id = idField("invalid id");

@@ -1,4 +1,5 @@
 // The spec's Note as the API answers it (section 3). Shared contract between features.
+import type { ImageDims } from "../uploads/image-dims";
 export interface NoteUser {
   id: number;
   username: string;
@@ -29,6 +30,8 @@ interface NoteFields {
   images: string[];
   /** Alt text of each image, in imgs' order ("" for none): an addition to the spec's Note. */
   alts: string[];
+  /** Each image's natural size and blurhash where known (null where not), in imgs' order. */
+  dims: (ImageDims | null)[];
   /** YouTube video id (11 characters) or "". */
   video: string;
   folders: NoteFolderRef[];

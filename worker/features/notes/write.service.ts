@@ -11,6 +11,7 @@ import { AppError, notFound } from "../../lib/errors";
 import { folderFileNew, folderResyncStatements, foldersOwned } from "../folders/folders.links";
 import { linkMentions } from "../mentions/mentions.service";
 import { mentionStatements, noteCreatedStatements } from "../notifications/notifications.links";
+import { dimsJson, imageDims } from "../uploads/image-dims";
 import { attachUploads, createUploads, ownedUploaded, type UploadSlot } from "../uploads/uploads.links";
 import { RENOTE } from "./notes.constants";
 import { countNote, labelIn, labelOut, renumOut } from "./notes.counters";
@@ -20,14 +21,22 @@ import type { NoteData } from "./notes.schema";
 /** Image URLs a note may carry: only this user's own uploaded keys, served by this worker. */
 const IMG_PREFIX = "/img/";
 const keysOf = (imgs: string[]) => imgs.map((u) => (u.startsWith(IMG_PREFIX) ? u.slice(IMG_PREFIX.length) : ""));
-async function checkImages(env: Env, db: DB, uid: number, imgs: string[]) {
-  if (!imgs.length) return;
+/**
+ * The note's stored sizes (notes.dims) for its images: `imgs` must be the user's own uploads (else
+ * 422); slots reserved in the same save have no bytes yet, so they take the size their caller read.
+ */
+async function checkImages(env: Env, db: DB, uid: number, imgs: string[], slots: NoteData["uploads"]): Promise<string> {
   const keys = keysOf(imgs);
-  if (keys.some((k) => !k.startsWith(`u/${uid}/`)) || !(await ownedUploaded(env, db, uid, keys))) {
+  const owned = keys.some((k) => !k.startsWith(`u/${uid}/`)) ? null : await ownedUploaded(env, db, uid, keys);
+  if (!owned) {
     throw new AppError(422, "invalid_input", "Images must be your own uploads.", {
       imgs: "Images must be your own uploads.",
     });
   }
+  return dimsJson([
+    ...keys.map((k) => owned.get(k) ?? null),
+    ...slots.map((u) => imageDims(u.width, u.height, u.blurhash)),
+  ]);
 }
 
 export interface SaveResult {
@@ -93,7 +102,7 @@ export async function prepareNote(
   named?: number[],
   notify = true,
 ): Promise<PreparedWrite<SaveResult>> {
-  await checkImages(env, db, uid, data.imgs);
+  const dims = await checkImages(env, db, uid, data.imgs, data.uploads);
   const linked = await linkMentions(db, uid, data.content);
   // A post from elsewhere names people by its Mention tags, not by the @words of its text.
   const mentions = { html: linked.html, userIds: named ?? linked.userIds };
@@ -113,6 +122,7 @@ export async function prepareNote(
         txt: data.txt,
         imgs,
         alts: JSON.stringify(data.alts),
+        dims,
         video: data.video,
         createdAt: now,
         notedAt: now,
@@ -176,7 +186,7 @@ export async function prepareUpdateNote(
   kept: Kept = {},
   named?: number[],
 ) {
-  await checkImages(env, db, uid, data.imgs);
+  const dims = await checkImages(env, db, uid, data.imgs, data.uploads);
   const linked = await linkMentions(db, uid, data.content);
   const mentions = { html: linked.html, userIds: named ?? linked.userIds };
   const slots = await reserveUploads(env, db, uid, data, origin);
@@ -190,7 +200,7 @@ export async function prepareUpdateNote(
     : sql`(${notes.content} != ${mentions.html} or ${notes.label} != ${data.label})`;
   const createdAt = sql<number>`(select created_at from notes where id = ${id})`;
   const labelled = !kept.labelAndFolders;
-  const images = kept.images ? {} : { imgs: imgs.join(";"), alts: JSON.stringify(data.alts) };
+  const images = kept.images ? {} : { imgs: imgs.join(";"), alts: JSON.stringify(data.alts), dims };
   const statements = [
     db
       .select({ imgs: notes.imgs, filing: sql<number>`${filing}`.as("filing") })

@@ -10,6 +10,7 @@ import { uploads } from "../../db/schema/notes";
 import type { DB, Env } from "../../env";
 import { AppError } from "../../lib/errors";
 import { timingSafeEqual } from "../../lib/password";
+import { checkedBlurhash, type ImageDims, imageDims } from "./image-dims";
 
 export type UploadPurpose = "note" | "avatar" | "cover" | "logo";
 
@@ -18,6 +19,10 @@ export interface UploadRequest {
   file_ext: string;
   /** Bytes the browser will send; over the cap → 4xx. */
   file_size: number;
+  /** The picture's size and blurhash as the browser decoded it (the header's size wins once the bytes come). */
+  width?: number;
+  height?: number;
+  blurhash?: string;
 }
 
 export interface UploadSlot {
@@ -80,7 +85,7 @@ export async function createUploads(
   const max = MAX_BYTES[purpose];
   const now = Date.now();
   const exp = Math.floor(now / 1000) + UPLOAD_TTL_S;
-  const slots: (UploadSlot & { contentType: string })[] = [];
+  const slots: (UploadSlot & { contentType: string; dims: ImageDims | null; blurhash: string | null })[] = [];
   for (const f of files) {
     if (!(f.file_size > 0) || f.file_size > max) {
       throw new AppError(422, "invalid_input", `Image is too large (at most ${max / 1024 / 1024} MB).`, {
@@ -98,7 +103,14 @@ export async function createUploads(
       env.UPLOAD_MODE === "s3"
         ? await presignS3(env, key, contentType)
         : `${origin}/v1/uploads/${key}?exp=${exp}&max=${max}&sig=${signature(env, key, exp, max)}`;
-    slots.push({ key, put_link, file_url: `/img/${key}`, contentType });
+    slots.push({
+      key,
+      put_link,
+      file_url: `/img/${key}`,
+      contentType,
+      dims: imageDims(f.width, f.height),
+      blurhash: checkedBlurhash(f.blurhash),
+    });
   }
   await db.insert(uploads).values(
     slots.map((s) => ({
@@ -109,34 +121,50 @@ export async function createUploads(
       maxSize: max,
       expiresAt: exp * 1000,
       unattachedSince: loose ? now : null,
+      width: s.dims?.width ?? null,
+      height: s.dims?.height ?? null,
+      blurhash: s.blurhash,
     })),
   );
   return slots.map(({ key, put_link, file_url }) => ({ key, put_link, file_url }));
 }
 
 /**
- * Whether every key is the user's own and was uploaded (so a note may reference it). With presigned
- * R2 URLs (UPLOAD_MODE=s3) the PUT never reaches the worker: a slot whose object is in the bucket
- * is completed here (and by the cleanup cron), once.
+ * Whether every key is the user's own and was uploaded (so a note may reference it): each key's
+ * picture size and blurhash where known, or null when one is not. With presigned R2 URLs
+ * (UPLOAD_MODE=s3) the PUT never reaches the worker: a slot whose object is in the bucket is
+ * completed here (and by the cleanup cron), once.
  */
-export async function ownedUploaded(env: Env, db: DB, userId: number, keys: string[]): Promise<boolean> {
-  if (!keys.length) return true;
+export async function ownedUploaded(
+  env: Env,
+  db: DB,
+  userId: number,
+  keys: string[],
+): Promise<Map<string, ImageDims | null> | null> {
   const unique = [...new Set(keys)];
+  if (!unique.length) return new Map();
   const rows = await db
-    .select({ key: uploads.key, uploadedAt: uploads.uploadedAt })
+    .select({
+      key: uploads.key,
+      uploadedAt: uploads.uploadedAt,
+      width: uploads.width,
+      height: uploads.height,
+      blurhash: uploads.blurhash,
+    })
     .from(uploads)
     .where(and(inArray(uploads.key, unique), eq(uploads.userId, userId)));
-  if (rows.length !== unique.length) return false;
+  if (rows.length !== unique.length) return null;
+  const dims = new Map(rows.map((r) => [r.key, imageDims(r.width, r.height, r.blurhash)]));
   const pending = rows.filter((r) => r.uploadedAt === null).map((r) => r.key);
-  if (!pending.length) return true;
-  if (env.UPLOAD_MODE !== "s3") return false;
+  if (!pending.length) return dims;
+  if (env.UPLOAD_MODE !== "s3") return null;
   const heads = await Promise.all(pending.map((k) => env.IMAGES.head(k)));
-  if (heads.some((h) => !h)) return false;
+  if (heads.some((h) => !h)) return null;
   await db
     .update(uploads)
     .set({ uploadedAt: Date.now() })
     .where(and(inArray(uploads.key, pending), isNull(uploads.uploadedAt)));
-  return true;
+  return dims;
 }
 
 /**

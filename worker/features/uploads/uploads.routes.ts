@@ -8,6 +8,7 @@ import type { AppEnv } from "../../env";
 import { AppError } from "../../lib/errors";
 import { me } from "../../lib/session";
 import { jsonBody, readBody, router, signedIn, typed } from "../../lib/validate";
+import { sniffImage } from "./image-bytes";
 import { createUploads, type UploadSlot, verifySignature } from "./uploads.links";
 import { NoteUploads } from "./uploads.schema";
 
@@ -56,10 +57,13 @@ export const uploadRoutes = router()
     const bytes = await c.req.arrayBuffer();
     if (bytes.byteLength === 0) throw refused("The image is empty.", 400);
     if (bytes.byteLength > max) throw refused("Image is too large.", 413);
+    // The picture's natural size from its header (the browser's word stands when none is read).
+    const sniffed = sniffImage(new Uint8Array(bytes));
+    const size = sniffed.ok ? { width: sniffed.image.width, height: sniffed.image.height } : {};
     // Claim the slot first: the conditional update lets exactly one PUT through (no replay).
     const claimed = await c.var.db
       .update(uploadsTable)
-      .set({ uploadedAt: Date.now() })
+      .set({ uploadedAt: Date.now(), ...size })
       .where(and(eq(uploadsTable.key, key), isNull(uploadsTable.uploadedAt), gt(uploadsTable.expiresAt, Date.now())))
       .returning({ key: uploadsTable.key });
     if (!claimed.length) throw refused("Upload link was already used.", 409);

@@ -13,7 +13,7 @@ import { noteTags, notes, uploads } from "../../../db/schema/notes";
 import { replies } from "../../../db/schema/social";
 import { users } from "../../../db/schema/users";
 import type { DB, Env } from "../../../env";
-import { sniffImage } from "../../mastodon/image-bytes";
+import { sniffImage } from "../../uploads/image-bytes";
 import { imageMetadata } from "../../mastodon/images";
 import { MAX_BYTES } from "../../uploads/uploads.links";
 import { type ReadAt, readEntry, type ZipEntry } from "./zipdir";
