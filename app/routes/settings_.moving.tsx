@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { Ago } from "~/components/Ago";
 import { Field } from "~/components/Field";
 import { Toast } from "~/components/Toast";
@@ -64,11 +65,42 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
 const JSON_TYPE = { "content-type": "application/json" };
 const DONE: Record<string, string> = { add: "Alias added", remove: "Alias removed", move: "Moved" };
 
+/** The page's two forms: an account's address (an alias to add, or where to move), and what the action asks besides. */
+function HandleForm(props: {
+  intent: "add" | "move";
+  label: string;
+  placeholder: string;
+  error?: string;
+  button: string;
+  danger?: boolean;
+  busy: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <Form method="post" className="moving-form">
+      <input type="hidden" name="intent" value={props.intent} />
+      <Field
+        label={props.label}
+        name="handle"
+        placeholder={props.placeholder}
+        autoComplete="off"
+        required
+        error={props.error}
+      />
+      {props.children}
+      <button type="submit" className={`btn ${props.danger ? "danger" : "primary"}`} disabled={props.busy}>
+        {props.button}
+      </button>
+    </Form>
+  );
+}
+
 export default function MovingSettings() {
   const { aliases, moved_to, address, hasPassword, done } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as Answer | undefined;
   const busy = useNavigation().state === "submitting";
   const err = (form: Answer["form"]) => (answer?.form === form ? answer : null);
+  const moveErr = err("move");
   return (
     <section className="page narrow moving-page">
       <p>
@@ -103,20 +135,14 @@ export default function MovingSettings() {
             ))}
           </ul>
         )}
-        <Form method="post" className="moving-form">
-          <input type="hidden" name="intent" value="add" />
-          <Field
-            label="Your old account's address"
-            name="handle"
-            placeholder="name@mastodon.social"
-            autoComplete="off"
-            required
-            error={err("alias")?.message}
-          />
-          <button type="submit" className="btn primary" disabled={busy}>
-            Add alias
-          </button>
-        </Form>
+        <HandleForm
+          intent="add"
+          label="Your old account's address"
+          placeholder="name@mastodon.social"
+          error={err("alias")?.message}
+          button="Add alias"
+          busy={busy}
+        />
       </section>
       <section className="settings-row" aria-labelledby="h-to">
         <h2 id="h-to">Moving to another account</h2>
@@ -132,20 +158,17 @@ export default function MovingSettings() {
               went. First add <strong>{address}</strong> as an alias on the new account. Your notes stay here; nothing
               new is sent out from this account afterwards.
             </p>
-            <Form method="post" className="moving-form">
-              <input type="hidden" name="intent" value="move" />
-              <Field
-                label="The new account's address"
-                name="handle"
-                placeholder="name@example.social"
-                autoComplete="off"
-                required
-                error={
-                  err("move")?.field !== "password" && err("move")?.field !== "username"
-                    ? err("move")?.message
-                    : undefined
-                }
-              />
+            <HandleForm
+              intent="move"
+              label="The new account's address"
+              placeholder="name@example.social"
+              error={
+                moveErr && moveErr.field !== "password" && moveErr.field !== "username" ? moveErr.message : undefined
+              }
+              button="Move this account"
+              danger
+              busy={busy}
+            >
               {hasPassword ? (
                 <Field
                   label="Your password"
@@ -153,7 +176,7 @@ export default function MovingSettings() {
                   type="password"
                   autoComplete="current-password"
                   required
-                  error={err("move")?.field === "password" ? err("move")?.message : undefined}
+                  error={moveErr?.field === "password" ? moveErr.message : undefined}
                 />
               ) : (
                 <Field
@@ -161,13 +184,10 @@ export default function MovingSettings() {
                   name="username"
                   autoComplete="off"
                   required
-                  error={err("move")?.field === "username" ? err("move")?.message : undefined}
+                  error={moveErr?.field === "username" ? moveErr.message : undefined}
                 />
               )}
-              <button type="submit" className="btn danger" disabled={busy}>
-                Move this account
-              </button>
-            </Form>
+            </HandleForm>
           </>
         )}
       </section>

@@ -58,6 +58,12 @@ const contextFor = (env: Env, db: DB, origin: string): ActionContext => ({
     ),
 });
 
+/** A row's number for the failures list: its own `line` in the file if it has one. */
+const rowNumber = (data: unknown, n: number) =>
+  typeof data === "object" && data !== null && "line" in data && Number.isInteger(data.line)
+    ? Number(data.line)
+    : n + 1;
+
 /** A row's own short name for the failures list (the address, the URL). */
 const itemOf = (data: unknown) =>
   String(typeof data === "object" && data !== null && "item" in data ? (data as { item: unknown }).item : data).slice(
@@ -102,9 +108,9 @@ export async function step(env: Env, message: JobMessage): Promise<void> {
     ...results.flatMap(({ n, data, result }) =>
       result.ok
         ? result.warning
-          ? [{ row: n + 1, item: itemOf(data), reason: result.warning }]
+          ? [{ row: rowNumber(data, n), item: itemOf(data), reason: result.warning }]
           : []
-        : [{ row: n + 1, item: itemOf(data), reason: result.reason }],
+        : [{ row: rowNumber(data, n), item: itemOf(data), reason: result.reason }],
     ),
   ].slice(0, KEPT_FAILURES);
   const ok = results.filter((r) => r.result.ok).length;

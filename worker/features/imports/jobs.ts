@@ -7,6 +7,7 @@
 //  1. Write its row work as an ImportKind (kinds.ts): `row(ctx, job, data)` does one row through
 //     the same action every other door calls and answers { ok, target? } or { ok: false, reason };
 //     it must be idempotent (a chunk may run twice). `prune` only if "overwrite" means anything.
+//     A row that carries `line` (its place in the file) is named by it in the failures list.
 //  2. Name it in KINDS (kinds.ts) with its chunk size and title; its module is loaded by the consumer only.
 //  3. In the request: check the upload whole first (bad input: a 4xx, nothing written), then
 //     `startJob(c, { kind, mode, fileName, rows })` writes the job and its rows in one batch and sends

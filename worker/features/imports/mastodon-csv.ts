@@ -18,6 +18,8 @@ export const MAX_CSV_BYTES = 2 << 20;
 /** A row as the job keeps it: the address, domain or URL, and the flags its file gives. */
 export interface CsvRow {
   item: string;
+  /** Its line in the file, which names it in the job's failures. */
+  line: number;
   boosts?: boolean;
   notify?: boolean;
   hide?: boolean;
@@ -52,7 +54,7 @@ function address(s: string): string | null {
 }
 
 /** Mastodon's header names, lower case, as the columns they name. */
-const HEADER: Record<string, keyof CsvRow> = {
+const HEADER: Record<string, Exclude<keyof CsvRow, "line">> = {
   "account address": "item",
   "show boosts": "boosts",
   "notify on new posts": "notify",
@@ -117,7 +119,7 @@ export function parseMastodonCsv(kind: MastodonKind, bytes: Uint8Array): ParsedC
       return;
     }
     seen.set(key, n);
-    rows.push({ item, boosts: truthy(raw.boosts), notify: truthy(raw.notify), hide: truthy(raw.hide) });
+    rows.push({ item, line: n, boosts: truthy(raw.boosts), notify: truthy(raw.notify), hide: truthy(raw.hide) });
   });
   const bad = failures.filter((f) => !f.reason.startsWith("a duplicate")).length;
   // A file of another kind (bookmarks given as follows) is refused whole, as Mastodon warns of a mismatch.
