@@ -36,7 +36,7 @@ test("preview a Mastodon archive, import it, and find the posts on the profile",
     await page.reload();
     await expect(page.getByText(/Done|done/).first()).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 30_000 });
-  await page.goto(`/${a.username}`);
+  await page.goto(`/${a.username}?t=notes`);
   await expect(page.getByText("Hello from the old place")).toBeVisible();
   await expect(page.getByRole("link", { name: "from old.example" }).first()).toBeVisible();
   await expect(page.getByRole("heading", { name: "Ana from Old" })).toBeVisible();
