@@ -27,7 +27,7 @@ export type AccountRow = Pick<
   email?: string;
   /** A remote person's profile page on their server, and their profile fields as JSON [{name, value}]. */
   profileUrl?: string | null;
-  fields?: string | null;
+  fields?: string | LocalFields | null;
   /** A local person's links and place (a whole `users` row has them as columns; a read, in `fields`). */
   links?: string;
   location?: string;
@@ -125,14 +125,23 @@ export function account(u: AccountRow, origin: string) {
 }
 
 /** A remote person's profile fields as Mastodon's Field entities (values are sanitised HTML, remote.ts). */
-function remoteFields(json: string | null | undefined) {
-  const list = JSON.parse(json || "[]") as { name: string; value: string }[];
+function remoteFields(json: string | LocalFields | null | undefined) {
+  const list = (typeof json === "string" ? JSON.parse(json || "[]") : []) as { name: string; value: string }[];
   return list.map((f) => ({ name: f.name, value: f.value, verified_at: null }));
 }
 
-/** A local person's links and place as a read carries them in `fields` (columns.ts fieldsOf). */
-const localOf = (json: string | null | undefined): { links?: string; location?: string } =>
-  json ? JSON.parse(json) : {};
+interface LocalFields {
+  links?: string;
+  location?: string;
+}
+
+/**
+ * A local person's links and place as a read carries them in `fields` (columns.ts fieldsOf): a JSON
+ * text in a column of its own, an object already where the account came inside another JSON row
+ * (accountJson: SQLite nests a json_object as JSON, not as a string).
+ */
+const localOf = (fields: string | LocalFields | null | undefined): LocalFields =>
+  typeof fields === "string" ? JSON.parse(fields) : (fields ?? {});
 
 /** The person's own account, with `source` (what update_credentials edits). */
 export function credentialAccount(u: AccountRow, origin: string) {
