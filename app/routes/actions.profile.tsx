@@ -47,11 +47,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const settings = form.get("back") === "settings";
   if (!res.ok) {
     const profile_error = fieldCodes(res.error.fields ?? { name: res.error.message });
-    return redirect(
-      settings
-        ? returnPath("/settings/profile", { profile_error })
-        : returnPath(home, { dialog: "edit-profile", profile_error }),
-    );
+    if (settings) return redirect(returnPath("/settings/profile", { profile_error }));
+    return redirect(returnPath(home, { dialog: "edit-profile", profile_error }));
   }
   const slots = [res.data.avatar, res.data.cover].filter((s) => !!s);
   await storeImages(
@@ -59,7 +56,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     slots,
     [avatar, cover].filter((f): f is File => !!f),
   );
-  return redirect(settings ? "/settings/profile?saved=profile" : safeRedirect(home));
+  if (settings) return redirect("/settings/profile?saved=profile");
+  return redirect(safeRedirect(home));
 }
 
 export const loader = () => redirect("/");
