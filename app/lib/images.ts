@@ -51,8 +51,10 @@ export async function scaleImage(file: File): Promise<Prepared> {
   const size = fitWithin(bitmap.width, bitmap.height);
   // GIFs go up untouched (a redraw would lose the animation).
   if (!size.scaled || file.type === "image/gif") {
+    // Read before close(): a closed bitmap says 0 × 0.
+    const { width, height } = bitmap;
     bitmap.close();
-    return { blob: file, width: bitmap.width, height: bitmap.height, blurhash };
+    return { blob: file, width, height, blurhash };
   }
   const canvas = document.createElement("canvas");
   canvas.width = size.width;
