@@ -1,4 +1,4 @@
-import zlib from "node:zlib";
+import { rgbPng } from "./png";
 import { expect, fillNote, fromShell, signedIn, test, uniq } from "./fixtures";
 
 test("write a note, see it on Discover, open, edit and delete it", async ({ page }) => {
@@ -182,27 +182,9 @@ test("post a note with two images", async ({ page, js }) => {
 
 /** A solid-colour RGB PNG of any size, so scaling can be checked on real pixels. */
 function pngOf(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(zlib.crc32(body), 8 + data.length);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.alloc(1 + width * 3, 0x7a);
   row[0] = 0;
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", zlib.deflateSync(raw)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
+  return rgbPng(width, height, () => row);
 }
 
 /** Width and height from a PNG's IHDR or a JPEG's start-of-frame marker. */

@@ -2,25 +2,13 @@
 // natural size (read from its header at upload), so its box has its final height from the first
 // paint and nothing below it moves; with JavaScript the composer also sends a blurhash, painted
 // where the picture will be instead of a plain tint.
-import zlib from "node:zlib";
+import { rgbPng } from "./png";
 import type { Page, Route } from "@playwright/test";
 import { expect, fillNote, signedIn, test, uniq } from "./fixtures";
 
 /** A 1200×800 RGB PNG, a warm-to-cool gradient with a band, so a blurhash has something to show. */
 function gradientPng(width = 1200, height = 800): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(zlib.crc32(body), 8 + data.length);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows = Array.from({ length: height }, (_, y) => {
+  return rgbPng(width, height, (y) => {
     const row = Buffer.alloc(1 + width * 3);
     for (let x = 0; x < width; x++) {
       const band = Math.abs(y - height / 2) < height / 8;
@@ -30,12 +18,6 @@ function gradientPng(width = 1200, height = 800): Buffer {
     }
     return row;
   });
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", zlib.deflateSync(Buffer.concat(rows))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
 }
 
 /** Posts a note with the picture through the composer (JS: scaled and hashed in the browser). */
