@@ -1,7 +1,8 @@
 // Inbound federation's reader bugs, between two NoteX instances (tests/fediverse.ts): a reply this
 // server refuses (its author blocked by the post's) is a permanent refusal, acknowledged at once
 // instead of retried eight times; older posts read in from a person's outbox notify nobody, not
-// even someone who followed them before the read ran.
+// even someone who followed them before the read ran; an account re-created on its server (a new
+// actor URI under the same name@host) takes the handle instead of failing to be stored forever.
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, drain, instance, noteBy, one, type Person, person, signedPost } from "../fediverse";
@@ -58,5 +59,34 @@ describe("inbound federation", () => {
     expect(await one(B, "select count(*) n from notifications where user_id = ? and actor_id = ?", bob.id, cyOnB)).toBe(
       0,
     );
+  });
+
+  it("an account re-created elsewhere (a new actor, the same name@host) takes the handle; the old row keeps its data", async () => {
+    const adaOnB = (await bob.call("GET", `/v1/users/adainb@${A.host}`)).body.id as number;
+    const first = await person(B, "dupinb");
+    expect((await first.call("POST", `/v1/follows/${adaOnB}`)).status).toBe(200);
+    await drain(both);
+    const firstOnA = (await ada.call("GET", `/v1/users/dupinb@${B.host}`)).body.id as number;
+    // Their server deletes the account and someone signs up under the same name: a new actor URI.
+    await B.env.DB.prepare("update users set username = 'dupinbgone', email = 'gone@ib-b.test' where id = ?")
+      .bind(first.id)
+      .run();
+    const again = await person(B, "dupinb");
+    expect((await again.call("POST", `/v1/follows/${adaOnB}`)).status).toBe(200);
+    await drain(both);
+    const againUri = `${B.origin}/ap/users/${again.id}`;
+    const againOnA = await one(A, "select user_id n from remote_actors where uri = ?", againUri);
+    expect(againOnA).toBeGreaterThan(0);
+    expect(againOnA).not.toBe(firstOnA);
+    expect((await ada.call("GET", `/v1/users/dupinb@${B.host}`)).body.id).toBe(againOnA);
+    // The first account's row stays, under a name no actor can claim, with its follow.
+    const moved = await A.env.DB.prepare("select username from users where id = ?")
+      .bind(firstOnA)
+      .first<{ username: string }>();
+    expect(moved?.username).toBe(`dupinb~${firstOnA}@${B.host}`);
+    for (const who of [firstOnA, againOnA])
+      expect(
+        await one(A, "select count(*) n from follows where follower_id = ? and followee_id = ?", who, ada.id),
+      ).toBe(1);
   });
 });

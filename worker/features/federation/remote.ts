@@ -10,6 +10,7 @@ import { bindingOf } from "../../db/plan";
 import type { Read } from "../../db/reads";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { multiLine, oneLine } from "../../lib/text";
+import { remoteSql } from "../users/locality";
 import { isRemoteUsername } from "./handles";
 import { mediaStatements, proxiedImage } from "./media";
 
@@ -59,8 +60,8 @@ const webUrlOf = (v: unknown): string => {
 };
 
 /**
- * Stores (or refreshes) a remote actor and answers its NoteX user id. One batch: the users row
- * (found again by its actor URI), then its remote_actors row. Names and bios go through the same
+ * Stores (or refreshes) a remote actor and answers its NoteX user id. One batch: the handle taken
+ * from any other row, the users row (found again by its actor URI), then its remote_actors row. Names and bios go through the same
  * sanitiser and the same rules as local input (invisible characters dropped, a name on one line);
  * images are kept as this worker's proxy paths (media.ts). An actor whose username is outside the
  * remote grammar is not stored (null).
@@ -79,31 +80,38 @@ export async function storeActor(env: Env, actor: Actor): Promise<number | null>
   const now = Date.now();
   const avatar = proxiedImage(env, urlOf(icon?.url));
   const cover = proxiedImage(env, urlOf(image?.url));
-  const [, , row] = await env.DB.batch([
-    env.DB.prepare(
-      `insert into users (username, email, fullname, avatar, cover, descr, confirmed) values (?1, ?2, ?3, ?4, ?5, ?6, 1)
-       on conflict(email) do update set fullname = excluded.fullname, avatar = excluded.avatar, cover = excluded.cover, descr = excluded.descr`,
-    ).bind(handle, id.href, name.slice(0, MAX_NAME), avatar, cover, bio.slice(0, MAX_BIO)),
-    env.DB.prepare(
-      `insert into remote_actors (user_id, uri, host, inbox, shared_inbox, url, fields, locked, fetched_at)
-       values ((select id from users where email = ?1), ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
-       on conflict(user_id) do update set inbox = excluded.inbox, shared_inbox = excluded.shared_inbox, url = excluded.url,
-         fields = excluded.fields, locked = excluded.locked, fetched_at = excluded.fetched_at`,
-    ).bind(
-      id.href,
-      id.host.toLowerCase(),
-      inbox.href,
-      shared?.href ?? null,
-      webUrlOf(actor.url),
-      fields,
-      actor.manuallyApprovesFollowers ? 1 : 0,
-      now,
-    ),
-    env.DB.prepare("select user_id as id from remote_actors where uri = ?").bind(id.href),
-    // The proxy serves these two images while this person is stored (media.ts).
-    ...mediaStatements(env.DB, { actorUri: id.href }, null, [avatar, cover]),
-  ]);
-  return (row.results[0] as { id: number } | undefined)?.id ?? null;
+  // The handle goes to the actor stored last, as Mastodon keys a remote account by name@host: an
+  // account re-created on its server (a new URI) would otherwise fail the unique name forever. The
+  // row that held it keeps its data under `name~id@host`, a name no actor can claim (handles.ts).
+  const free = env.DB.prepare(
+    `update users set username = substr(username, 1, instr(username, '@') - 1) || '~' || id || substr(username, instr(username, '@'))
+     where lower(username) = lower(?1) and email <> ?2 and ${remoteSql("users.id")}`,
+  ).bind(handle, id.href);
+  const person = env.DB.prepare(
+    `insert into users (username, email, fullname, avatar, cover, descr, confirmed) values (?1, ?2, ?3, ?4, ?5, ?6, 1)
+     on conflict(email) do update set username = excluded.username, fullname = excluded.fullname, avatar = excluded.avatar,
+       cover = excluded.cover, descr = excluded.descr`,
+  ).bind(handle, id.href, name.slice(0, MAX_NAME), avatar, cover, bio.slice(0, MAX_BIO));
+  const stored = env.DB.prepare(
+    `insert into remote_actors (user_id, uri, host, inbox, shared_inbox, url, fields, locked, fetched_at)
+     values ((select id from users where email = ?1), ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+     on conflict(user_id) do update set inbox = excluded.inbox, shared_inbox = excluded.shared_inbox, url = excluded.url,
+       fields = excluded.fields, locked = excluded.locked, fetched_at = excluded.fetched_at
+     returning user_id as id`,
+  ).bind(
+    id.href,
+    id.host.toLowerCase(),
+    inbox.href,
+    shared?.href ?? null,
+    webUrlOf(actor.url),
+    fields,
+    actor.manuallyApprovesFollowers ? 1 : 0,
+    now,
+  );
+  // The proxy serves these two images while this person is stored (media.ts).
+  const statements = [free, person, stored, ...mediaStatements(env.DB, { actorUri: id.href }, null, [avatar, cover])];
+  const results = await env.DB.batch<{ id: number }>(statements);
+  return results[statements.indexOf(stored)].results[0]?.id ?? null;
 }
 
 /** The NoteX id of an actor already stored (no fetch): undo, delete and update name known senders. */
