@@ -58,6 +58,7 @@ const sharedRuntime = [
   "tests/unit/app-error.test.ts",
   "tests/unit/autoload.test.ts",
   "tests/unit/client-rules.test.ts",
+  "tests/unit/counted-kinds.test.ts",
   "tests/unit/decision-records.test.ts",
   "tests/unit/federation-kv.test.ts",
   "tests/unit/interaction-kinds.test.ts",

@@ -7,6 +7,7 @@ import type { IconName } from "~/components/icons";
 import { PersonActionForm } from "~/components/PersonActionForm";
 import { listParams, must, readPage } from "~/lib/page.server";
 import { known } from "../../worker/db/reads";
+import { countedKind } from "../../worker/features/interactions/counted";
 import { openedNotificationsRead } from "../../worker/features/notifications/notifications.service";
 import { Ago } from "~/components/Ago";
 import { remoteHost } from "~/lib/url";
@@ -26,12 +27,11 @@ interface Noti {
   following?: boolean;
 }
 
+/** What each notice says that is not a counted interaction's (those read their kind's verb). */
 const TEXT: Record<string, string> = {
-  like: "liked your note",
   reply: "replied to you",
   follow: "followed you",
   note: "posted a new note",
-  renote: "renoted your note",
   quote: "quoted your note",
   // Moderation notices (issue 16): the reason follows as the statement of reasons.
   mod_dismiss: "reviewed reports about your content and took no action",
@@ -44,12 +44,10 @@ const TEXT: Record<string, string> = {
   import: "— your import is done",
 };
 
-/** What a like or renote is about, as its notice says it ("liked your reply"). */
+/** What a counted interaction is about, as its notice says it ("liked your reply"). */
 const KIND: Record<string, string> = { note: "note", reply: "reply", folder: "x-folder" };
 
 const ICON: Record<string, IconName> = {
-  like: "heart",
-  renote: "repeat-2",
   quote: "repeat-2",
   reply: "message-circle",
   mention: "at-sign",
@@ -65,10 +63,21 @@ const TABS = [
   { t: "mentions", label: "Mentions", href: "/notifications?t=mentions" },
 ] as const;
 
+/** A notice's icon on its actor's avatar: a counted interaction's own, else this page's. */
+function NoticeIcon({ action }: { action: string }) {
+  const icon = countedKind(action)?.notice.icon ?? ICON[action];
+  if (!icon) return null;
+  return (
+    <span className={`noti-icon ${action}`}>
+      <Icon name={icon} size={12} />
+    </span>
+  );
+}
+
 function says(n: Noti): string {
-  if ((n.action === "like" || n.action === "renote") && n.subject !== null) {
-    const verb = n.action === "like" ? "liked" : "renoted";
-    const what = `${verb} your ${KIND[n.tblname] ?? "note"}`;
+  const counted = countedKind(n.action);
+  if (counted) {
+    const what = `${counted.notice.verb} your ${KIND[n.tblname] ?? "note"}`;
     return n.subject ? `${what} “${n.subject}”` : what;
   }
   return TEXT[n.action] ?? n.action;
@@ -136,11 +145,7 @@ export default function Notifications() {
               <Link to={n.href} className="noti">
                 <span className="noti-avatar">
                   <Avatar name={n.user.fullname} src={n.user.avatar} size={36} />
-                  {ICON[n.action] && (
-                    <span className={`noti-icon ${n.action}`}>
-                      <Icon name={ICON[n.action]} size={12} />
-                    </span>
-                  )}
+                  <NoticeIcon action={n.action} />
                 </span>
                 <span className="noti-text">
                   {n.unread && <span className="sr-only">Unread: </span>}

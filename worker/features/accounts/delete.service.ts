@@ -12,6 +12,7 @@ import type { DB, Env } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { verifyPassword } from "../../lib/password";
 import { bindingOf } from "../../db/plan";
+import { ROW_KINDS } from "../interactions/counted";
 import { MARKS } from "../interactions/kinds";
 import { keepFarewell } from "../federation/farewell";
 import { isLocal } from "../users/locality";
@@ -105,8 +106,10 @@ export async function deleteAccount(env: Env, db: DB, uid: number) {
   const F = sql`(select id from folders where user_id = ${U} order by id limit ${CHUNK})`;
   await rounds(db, CHUNK, () => [sql`delete from folders where id in ${F}`]);
 
-  // 4. Their likes: each liked note, reply or folder loses exactly one (the likes_count_out trigger).
-  await drain(db, "likes", "_rowid_", sql`user_id = ${U}`);
+  // 4. Their likes and every other counted interaction with a table of its own: each note, reply
+  //    or folder loses exactly one per row (the table's *_count_out trigger). Renotes went with
+  //    their notes (step 1).
+  for (const k of ROW_KINDS) await drain(db, k.rows, "_rowid_", sql`user_id = ${U}`);
 
   // 5. Follows both ways: each person they followed loses a follower, each follower a following.
   const OUT = sql`(select followee_id from follows where follower_id = ${U} order by followee_id limit ${CHUNK})`;

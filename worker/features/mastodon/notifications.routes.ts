@@ -9,6 +9,7 @@ import { pairOf, readOne } from "../../db/reads";
 import { notes } from "../../db/schema/notes";
 import { notifications, replies } from "../../db/schema/social";
 import { type listNotifications, markReadUpTo, notificationsReadWith } from "../notifications/notifications.service";
+import { COUNTED } from "../interactions/counted";
 import { addAuthor, emptyCtx, NOTICE_COLUMNS } from "./columns";
 import {
   fieldsOf,
@@ -25,11 +26,13 @@ import {
 import { account, iso, type StatusRef } from "./serialise";
 import { refsRead } from "./statuses.service";
 
-/** NoteX's actions as Mastodon's notification types (a reply mentions the one replied to, as Mastodon's do). */
+/**
+ * NoteX's actions as Mastodon's notification types (a reply mentions the one replied to, as
+ * Mastodon's do); a counted interaction's is declared with it (interactions/counted.ts).
+ */
 const TYPES: Record<string, string> = {
+  ...Object.fromEntries(COUNTED.flatMap((k) => (k.mastodon ? [[k.name, k.mastodon]] : []))),
   follow: "follow",
-  like: "favourite",
-  renote: "reblog",
   reply: "mention",
   mention: "mention",
   note: "status",

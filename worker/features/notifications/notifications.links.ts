@@ -1,4 +1,5 @@
-// Notifications: rows for like, reply, follow, note, renote and quote. The unread counter
+// Notifications: rows for each counted interaction (interactions/counted.ts: a like, a renote),
+// reply, follow, note, quote, mention, move and import. The unread counter
 // (users.noti_num = notifications after users.noti_seen) follows the rows by the triggers
 // notifications_unread_in and _out, and rows about a note, reply or x-folder go with it by their
 // foreign keys.
@@ -7,9 +8,10 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { follows, notifications } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
 import type { DB } from "../../env";
+import type { CountedName } from "../interactions/counted";
 import { mutedBy } from "../safety/visibility";
 
-export type Action = "like" | "reply" | "follow" | "note" | "renote" | "quote" | "mention" | "move" | "import";
+export type Action = CountedName | "reply" | "follow" | "note" | "quote" | "mention" | "move" | "import";
 
 /** An id: a value, or a placeholder of a statement built once (db/plan.ts). */
 type Id = number | Placeholder;
@@ -99,7 +101,7 @@ export function mentionStatements(
   );
 }
 
-/** Undoing a like or follow takes its notification back (`when`: the undo's own guard). */
+/** Undoing a like, a renote or a follow takes its notification back (`when`: the undo's own guard). */
 export function unnotifyStatements(
   db: DB,
   n: { userId: Id | SQL; actorId: Id; action: Action; tblname?: string; targetId?: Id | SQL; when?: SQL },

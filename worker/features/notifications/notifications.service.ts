@@ -10,6 +10,7 @@ import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
 import { ListQuery, orElse } from "../../lib/params";
 import type { RowExtra } from "../notes/notes.json";
 import { noticeVisible } from "../safety/visibility";
+import { COUNTED } from "../interactions/counted";
 
 /**
  * Where a notification leads: the note, reply or x-folder it is about (`slug`: the folder's, when
@@ -57,8 +58,11 @@ export function firstWords(text: string | null, max = 60): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?]+$/, "")}…`;
 }
 
-/** The text (or folder name) a like or renote is about, by primary key: what the notice names. */
-const subjectOf = sql<string | null>`case when ${notifications.action} in ('like', 'renote') then
+/** The text (or folder name) a counted interaction is about, by primary key: what the notice names. */
+const subjectOf = sql<string | null>`case when ${inArray(
+  notifications.action,
+  COUNTED.map((k) => k.name),
+)} then
   case ${notifications.tblname}
     when 'note' then (select substr(txt, 1, 200) from notes where id = ${notifications.targetId})
     when 'reply' then (select substr(txt, 1, 200) from replies where id = ${notifications.targetId})
@@ -235,7 +239,7 @@ export function notificationsReadWith(db: DB, uid: number, q: NoticesQuery, extr
             : { id: n.actorId, username: n.username, fullname: n.fullname, avatar: n.avatar, me: false },
           created_at: n.createdAt,
           unread: !!n.unread,
-          // What a like or renote is about, in its opening words ("" for an image-only note).
+          // What a counted interaction is about, in its opening words ("" for an image-only note).
           subject: n.subject === null ? null : firstWords(n.subject),
           ...(n.action === "follow" ? { following: !!n.following } : {}),
           href: href(n, n.username, rows[0]?.reader ?? "", n.slug),
