@@ -129,7 +129,7 @@ export default ({ q, users, images, keyOf, scene, now }) => {
   let rid = FIRST_REPLY;
   const reply = (uid, note, parent, text, at) => {
     out.push(
-      `INSERT OR IGNORE INTO replies (id, user_id, note_id, parent, content, txt, created_at) VALUES (${rid}, ${uid}, ${note}, ${parent}, ${q(html(text))}, ${q(text)}, ${at});`,
+      `INSERT OR IGNORE INTO replies (id, user_id, note_id, parent_reply_id, content, txt, created_at) VALUES (${rid}, ${uid}, ${note}, ${parent ?? "NULL"}, ${q(html(text))}, ${q(text)}, ${at});`,
     );
     return rid++;
   };
@@ -138,10 +138,10 @@ export default ({ q, users, images, keyOf, scene, now }) => {
     const [a, b, c] = LINES[(i / 3) % LINES.length];
     const other = users[(note.uid + 1) % n].id;
     const third = users[(note.uid + 4) % n].id;
-    const r1 = reply(other, note.id, -note.id, a, note.at + 20 * 60_000);
+    const r1 = reply(other, note.id, null, a, note.at + 20 * 60_000);
     const r2 = reply(note.uid, note.id, r1, b, note.at + 45 * 60_000);
     reply(third, note.id, r2, c, note.at + 80 * 60_000);
-    if (i % 6 === 0) reply(third, note.id, -note.id, "Following this thread.", note.at + 90 * 60_000);
+    if (i % 6 === 0) reply(third, note.id, null, "Following this thread.", note.at + 90 * 60_000);
   });
   // Renotes and quotes of some notes by people who follow their authors.
   let nid = FIRST_RENOTE;
@@ -160,7 +160,7 @@ export default ({ q, users, images, keyOf, scene, now }) => {
   out.push(
     `INSERT OR IGNORE INTO notifications (user_id, actor_id, action, tblname, target_id, created_at) SELECT n.user_id, l.user_id, 'like', 'note', n.id, l.created_at FROM likes l JOIN notes n ON n.id = l.target_id WHERE l.kind = 'note' AND n.id ${seeded} AND l.user_id != n.user_id;`,
     `INSERT OR IGNORE INTO notifications (user_id, actor_id, action, tblname, target_id, created_at) SELECT f.followee_id, f.follower_id, 'follow', '', 0, f.created_at FROM follows f WHERE f.follower_id <= ${n} AND f.followee_id <= ${n};`,
-    `INSERT OR IGNORE INTO notifications (user_id, actor_id, action, tblname, target_id, extra, created_at) SELECT coalesce((SELECT p.user_id FROM replies p WHERE p.id = r.parent), (SELECT o.user_id FROM notes o WHERE o.id = -r.parent)), r.user_id, 'reply', 'reply', r.id, substr(r.txt, 1, 100), r.created_at FROM replies r WHERE r.id < ${rid} AND r.note_id ${seeded} AND r.user_id != coalesce((SELECT p.user_id FROM replies p WHERE p.id = r.parent), (SELECT o.user_id FROM notes o WHERE o.id = -r.parent));`,
+    `INSERT OR IGNORE INTO notifications (user_id, actor_id, action, tblname, target_id, extra, created_at) SELECT coalesce((SELECT p.user_id FROM replies p WHERE p.id = r.parent_reply_id), (SELECT o.user_id FROM notes o WHERE o.id = r.note_id)), r.user_id, 'reply', 'reply', r.id, substr(r.txt, 1, 100), r.created_at FROM replies r WHERE r.id < ${rid} AND r.note_id ${seeded} AND r.user_id != coalesce((SELECT p.user_id FROM replies p WHERE p.id = r.parent_reply_id), (SELECT o.user_id FROM notes o WHERE o.id = r.note_id));`,
     `INSERT OR IGNORE INTO notifications (user_id, actor_id, action, tblname, target_id, extra, created_at) SELECT o.user_id, r.user_id, CASE r.kind WHEN 1 THEN 'renote' ELSE 'quote' END, 'note', CASE r.kind WHEN 1 THEN o.id ELSE r.id END, substr(r.txt, 1, 100), r.created_at FROM notes r JOIN notes o ON o.id = r.renote_id WHERE r.id ${seeded} AND r.kind IN (1, 2) AND r.user_id != o.user_id;`,
   );
   return out;

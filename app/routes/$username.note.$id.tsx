@@ -41,7 +41,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const page = await readPage(request, context, {
     note: (db, me) => noteRead(db, id, me, username),
     // The conversation as a tree, with the reply just written (`?reply=`) in it.
-    replies: (db, me) => threadRead(db, -id, { ...listParams(url), focus: replyFocus(url) }, me),
+    replies: (db, me) => threadRead(db, { kind: "note", id }, { ...listParams(url), focus: replyFocus(url) }, me),
   });
   const note = await orMoved(page.reads.note, page, request, username);
   return { viewer: page.viewer, note, replies: page.reads.replies.ok ? page.reads.replies.data : null };

@@ -3,9 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { NoteCard, noteHref } from "~/components/notes/NoteCard";
 import { ReplyCard, ReplyForm, replyHref } from "~/components/social/ReplyCard";
-import { eq } from "drizzle-orm";
-import { replies } from "../../worker/db/schema/social";
 import { chainRead, repliesRead } from "../../worker/features/replies/replies.service";
+import { answering } from "../../worker/features/replies/parent";
 import { readPage } from "~/lib/page.server";
 import { orMoved } from "~/lib/moved.server";
 import { excerpt, originOf, previewMeta } from "~/lib/meta";
@@ -34,7 +33,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // The reply's thread (its ancestors and its note) and its own replies: one batch.
   const page = await readPage(request, context, {
     thread: (db, me) => chainRead(db, id, username, me),
-    children: (db, me) => repliesRead(db, eq(replies.parent, id), { page: 1 }, me),
+    children: (db, me) => repliesRead(db, answering({ kind: "reply", id }), { page: 1 }, me),
   });
   const t = await orMoved(page.reads.thread, page, request, username);
   const { children } = page.reads;

@@ -178,12 +178,12 @@ export function buildNetwork(NOTES) {
   // Replies: a 20-deep chain under the newest note, and one reply on every third note.
   let rid = 0;
   const focusNote = notes[notes.length - 1];
-  let parent = -focusNote.id;
+  let parent = null;
   for (let d = 0; d < DEPTH; d++) {
     rid++;
     add(
       "replies",
-      ["id", "user_id", "note_id", "parent", "content", "txt", "likenum", "repnum", "created_at"],
+      ["id", "user_id", "note_id", "parent_reply_id", "content", "txt", "likenum", "repnum", "created_at"],
       [
         rid,
         1 + (d % USERS),
@@ -196,7 +196,7 @@ export function buildNetwork(NOTES) {
         focusNote.created + d,
       ],
     );
-    if (parent < 0) focusNote.repnum++;
+    if (parent === null) focusNote.repnum++;
     parent = rid;
   }
   const chainFocus = rid;
@@ -205,8 +205,8 @@ export function buildNetwork(NOTES) {
     rid++;
     add(
       "replies",
-      ["id", "user_id", "note_id", "parent", "content", "txt", "likenum", "repnum", "created_at"],
-      [rid, 1 + (note.id % USERS), note.id, -note.id, "<p>Nice.</p>", "Nice.", 0, 0, note.created + 1],
+      ["id", "user_id", "note_id", "parent_reply_id", "content", "txt", "likenum", "repnum", "created_at"],
+      [rid, 1 + (note.id % USERS), note.id, null, "<p>Nice.</p>", "Nice.", 0, 0, note.created + 1],
     );
     note.repnum++;
   }

@@ -71,7 +71,7 @@ describe("DELETE /v1/users", () => {
     expect(await rowsOf(w.owner.id)).toBe(0);
     // No likes, bookmarks or replies point at what is gone.
     const orphans = await env.DB.prepare(
-      "select (select count(*) from likes l where l.kind = 'note' and not exists(select 1 from notes n where n.id = l.target_id)) + (select count(*) from likes l where l.kind = 'reply' and not exists(select 1 from replies r where r.id = l.target_id)) + (select count(*) from bookmarks b where b.kind = 'note' and not exists(select 1 from notes n where n.id = b.target_id)) + (select count(*) from replies r where r.parent > 0 and not exists(select 1 from replies p where p.id = r.parent)) as n",
+      "select (select count(*) from likes l where l.kind = 'note' and not exists(select 1 from notes n where n.id = l.target_id)) + (select count(*) from likes l where l.kind = 'reply' and not exists(select 1 from replies r where r.id = l.target_id)) + (select count(*) from bookmarks b where b.kind = 'note' and not exists(select 1 from notes n where n.id = b.target_id)) + (select count(*) from replies r where r.parent_reply_id is not null and not exists(select 1 from replies p where p.id = r.parent_reply_id)) as n",
     ).first<{ n: number }>();
     expect(orphans?.n).toBe(0);
     expect(JSON.parse((await w.fan.get("/v1/me")).body.jstats).following).toBe(0);

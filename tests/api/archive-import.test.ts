@@ -213,12 +213,12 @@ describe("archive import", () => {
     expect(stored?.httpMetadata?.contentType).toBe("image/png");
     expect(stored?.customMetadata?.alt).toBe("A red scarf");
     const replies = await rows<any>(
-      "select id, note_id, parent, origin_url from replies where user_id = ? order by created_at",
+      "select id, note_id, parent_reply_id, origin_url from replies where user_id = ? order by created_at",
       ana.id,
     );
     expect(replies).toMatchObject([
-      { note_id: notes[0].id, parent: -notes[0].id, origin_url: statusUrl(3) },
-      { note_id: notes[0].id, parent: replies[0].id, origin_url: statusUrl(9) },
+      { note_id: notes[0].id, parent_reply_id: null, origin_url: statusUrl(3) },
+      { note_id: notes[0].id, parent_reply_id: replies[0].id, origin_url: statusUrl(9) },
     ]);
     // The note answers where it came from; the thread is the note's.
     const note = await call(ana, "GET", `/v1/notes/${notes[0].id}`);

@@ -62,7 +62,7 @@ describe("integrity under concurrency (issue 8)", () => {
     const rows = async (sql: string) => (await env.DB.prepare(sql).first<{ n: number }>())!.n;
     expect((await author.get(`/v1/notes/${noteId}`)).body).toMatchObject({
       likenum: await rows(`select count(*) n from likes where kind = 'note' and target_id = ${noteId}`),
-      repnum: await rows(`select count(*) n from replies where parent = ${-noteId}`),
+      repnum: await rows(`select count(*) n from replies where note_id = ${noteId} and parent_reply_id is null`),
       renum: await rows(`select count(*) n from notes where renote_id = ${noteId}`),
     });
   });

@@ -114,6 +114,34 @@ describe("replies", () => {
     expect((await a.get(`/v1/notes/${id}`)).body.repnum).toBe(0);
   });
 
+  it("stores what a reply answers as parent_reply_id (null on the note), a foreign key that cascades, while /v1 keeps the spec's parent", async () => {
+    const [a, b] = await users(2);
+    const id = await note(a);
+    const top = (await b.post("/v1/replies", { parent: -id, content: "<p>top</p>" })).body;
+    const under = (await a.post("/v1/replies", { parent: top.id, content: "<p>under</p>" })).body;
+    const deeper = (await b.post("/v1/replies", { parent: under.id, content: "<p>deeper</p>" })).body;
+    expect([top.parent, under.parent, deeper.parent]).toEqual([-id, top.id, under.id]);
+    const stored = async (r: number) =>
+      (await env.DB.prepare("select note_id, parent_reply_id from replies where id = ?").bind(r).first()) as {
+        note_id: number;
+        parent_reply_id: number | null;
+      } | null;
+    expect(await stored(top.id)).toEqual({ note_id: id, parent_reply_id: null });
+    expect(await stored(under.id)).toEqual({ note_id: id, parent_reply_id: top.id });
+    const thread = (await a.get(`/v1/replies/thread?pid=${-id}&page=1`)).body.replies;
+    expect(thread.map((r: { id: number; parent: number }) => [r.id, r.parent])).toEqual([
+      [top.id, -id],
+      [under.id, top.id],
+      [deeper.id, under.id],
+    ]);
+    await a.post(`/v1/likes/${deeper.id}?t=reply`);
+    // The schema itself takes what hangs under a deleted reply, and what is about it.
+    await env.DB.prepare("delete from replies where id = ?").bind(under.id).run();
+    expect(await stored(deeper.id)).toBeNull();
+    expect(await count("select count(*) n from likes where kind = 'reply' and target_id = ?", deeper.id)).toBe(0);
+    expect(await stored(top.id)).not.toBeNull();
+  });
+
   it("refuses a reply over 500 characters or empty, and a missing parent", async () => {
     const [a, b] = await users(2);
     const id = await note(a);
@@ -133,7 +161,7 @@ describe("replies", () => {
     const again = await b.post("/v1/replies", { parent: -id, content: "<p>only once</p>" });
     expect(again.status).toBe(201);
     expect(again.body.id).toBe(first.body.id);
-    expect(await count("select count(*) n from replies where parent = ?", -id)).toBe(1);
+    expect(await count("select count(*) n from replies where note_id = ? and parent_reply_id is null", id)).toBe(1);
     expect(await count("select count(*) n from notifications where action = 'reply' and user_id = ?", a.id)).toBe(1);
     expect((await a.get(`/v1/notes/${id}`)).body.repnum).toBe(1);
     // Other text, or the same text under another parent, is a new reply.

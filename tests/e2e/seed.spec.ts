@@ -48,7 +48,7 @@ test("the demo network: people with pictures, recent notes with photos, threads,
       (select count(*) from likes) likes, (select count(distinct type) from folders where notenum > 0) types,
       (select count(*) from notes where imgs != '') photos, (select min(created_at) from notes) oldest,
       (select count(*) from users where avatar = '' or cover = '') bare,
-      (select count(*) from replies r join replies p on p.id = r.parent where p.parent > 0) deep;`,
+      (select count(*) from replies r join replies p on p.id = r.parent_reply_id where p.parent_reply_id is not null) deep;`,
     persist,
   ) as Record<string, number>[];
   expect(counts.people).toBeGreaterThanOrEqual(8);

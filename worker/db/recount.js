@@ -32,7 +32,8 @@ export const COUNTERS = [
     name: "notes.repnum",
     table: "notes",
     column: "repnum",
-    actual: "(select count(*) from replies r where r.parent = -notes.id and r.hidden_at is null)",
+    actual:
+      "(select count(*) from replies r where r.note_id = notes.id and r.parent_reply_id is null and r.hidden_at is null)",
   },
   {
     // Plain renotes and quotes both point at the original with renote_id.
@@ -51,7 +52,7 @@ export const COUNTERS = [
     name: "replies.repnum",
     table: "replies",
     column: "repnum",
-    actual: "(select count(*) from replies c where c.parent = replies.id and c.hidden_at is null)",
+    actual: "(select count(*) from replies c where c.parent_reply_id = replies.id and c.hidden_at is null)",
   },
   {
     name: "folders.likenum",

@@ -108,14 +108,17 @@ export const reports = sqliteTable(
   ],
 );
 
-/** parent: the spec's encoding — a reply on a note has parent = -noteId, else the parent reply id. */
+/**
+ * A reply hangs under its note (`note_id`) and, when it answers another reply, that reply
+ * (`parent_reply_id`, null for a reply on the note itself). Deleting either deletes the reply.
+ */
 export const replies = sqliteTable(
   "replies",
   {
     id: serialId(),
     userId: cascadeRef("user_id", () => users.id),
     noteId: cascadeRef("note_id", () => notes.id),
-    parent: integer("parent").notNull(),
+    parentReplyId: integer("parent_reply_id").references((): AnySQLiteColumn => replies.id, { onDelete: "cascade" }),
     content: text("content").notNull(),
     txt: text("txt").notNull().default(""),
     likenum: counter("likenum"),
@@ -128,7 +131,10 @@ export const replies = sqliteTable(
   },
   (t) => [
     uniqueIndex("replies_origin_uq").on(t.userId, t.originUrl).where(sql`origin_url is not null`),
-    index("replies_parent_created_idx").on(t.parent, t.createdAt, t.id),
+    // A reply's direct replies oldest first (and its foreign key's cascade); a note's own replies
+    // (those answering no reply) oldest first.
+    index("replies_parent_created_idx").on(t.parentReplyId, t.createdAt, t.id),
+    index("replies_note_top_idx").on(t.noteId, t.createdAt, t.id).where(sql`parent_reply_id is null`),
     index("replies_note_idx").on(t.noteId),
     index("replies_user_idx").on(t.userId, t.createdAt, t.id),
   ],

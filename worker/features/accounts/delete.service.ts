@@ -95,10 +95,10 @@ export async function deleteAccount(env: Env, db: DB, uid: number) {
   // 2. Their replies on other people's notes, each with its subtree (a thread reads as if the reply
   //    had been deleted). The note or reply each subtree hangs from loses one repnum per root that
   //    a moderator has not hidden (hiding took that one out already).
-  const S = sql`with recursive s(id) as (select id from (select id from replies where user_id = ${U} order by id limit ${REPLY_CHUNK}) union select r.id from replies r join s on r.parent = s.id)`;
+  const S = sql`with recursive s(id) as (select id from (select id from replies where user_id = ${U} order by id limit ${REPLY_CHUNK}) union select r.id from replies r join s on r.parent_reply_id = s.id)`;
   await rounds(db, 1, () => [
-    sql`${S} update notes set repnum = repnum - (select count(*) from replies r where r.parent = -notes.id and r.id in s and r.hidden_at is null) where id in (select -parent from replies where id in s and parent < 0)`,
-    sql`${S} update replies set repnum = repnum - (select count(*) from replies c where c.parent = replies.id and c.id in s and c.hidden_at is null) where id in (select parent from replies where id in s and parent > 0) and id not in s`,
+    sql`${S} update notes set repnum = repnum - (select count(*) from replies r where r.note_id = notes.id and r.parent_reply_id is null and r.id in s and r.hidden_at is null) where id in (select note_id from replies where id in s and parent_reply_id is null)`,
+    sql`${S} update replies set repnum = repnum - (select count(*) from replies c where c.parent_reply_id = replies.id and c.id in s and c.hidden_at is null) where id in (select parent_reply_id from replies where id in s) and id not in s`,
     sql`${S} delete from replies where id in s`,
   ]);
 

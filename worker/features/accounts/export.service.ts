@@ -180,7 +180,7 @@ async function writeExport(env: Env, db: DB, u: UserRow, origin: string, w: ZipW
         .select({
           id: replies.id,
           noteId: replies.noteId,
-          parent: replies.parent,
+          parentReplyId: replies.parentReplyId,
           content: replies.content,
           txt: replies.txt,
           createdAt: replies.createdAt,
@@ -197,7 +197,7 @@ async function writeExport(env: Env, db: DB, u: UserRow, origin: string, w: ZipW
     (r) => ({
       id: r.id,
       note_id: r.noteId,
-      parent_reply_id: r.parent > 0 ? r.parent : null,
+      parent_reply_id: r.parentReplyId,
       text: r.txt,
       content_markdown: htmlToMarkdown(r.content),
       created_at: iso(r.createdAt),

@@ -3,6 +3,7 @@
 // loading it (the delivery work happens in the queue consumer).
 import type { Env } from "../../env";
 import type { Reach } from "./reach";
+import type { ReplyParent } from "../replies/parent";
 
 /** Page paths that also name an ActivityPub object: /{name}, /{name}/note/{id}, /{name}/rep/{id}. */
 export const OBJECT_PAGE = /^\/([^/.@]+)(?:\/(note|rep)\/(\d+))?\/?$/;
@@ -25,7 +26,7 @@ export type OutMessage =
       uid: number;
       id: number;
       origin: string;
-      parent?: number;
+      parent?: ReplyParent;
     } & Reach)
   | { notex: "renote"; op: "create" | "delete"; uid: number; target: number; origin: string }
   | { notex: "like"; op: "create" | "delete"; uid: number; kind: "note" | "reply"; id: number; origin: string }

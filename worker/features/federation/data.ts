@@ -123,7 +123,7 @@ export interface ReplyRow {
   user_id: number;
   username: string;
   note_id: number;
-  parent: number;
+  parent_reply_id: number | null;
   content: string;
   created_at: number;
   updated_at: number | null;
@@ -135,11 +135,11 @@ export interface ReplyRow {
 export const localReply = (db: D1Database, id: number) =>
   db
     .prepare(
-      `select r.id, r.user_id, u.username, r.note_id, r.parent, r.content, r.created_at, r.updated_at,
-       (select ro.uri from remote_objects ro where (r.parent < 0 and ro.kind = 'note' and ro.row_id = -r.parent)
-          or (r.parent > 0 and ro.kind = 'reply' and ro.row_id = r.parent)) as parent_uri,
-       (select ra.uri from remote_actors ra where ra.user_id = case when r.parent < 0
-          then (select user_id from notes where id = -r.parent) else (select user_id from replies where id = r.parent) end) as parent_author_uri
+      `select r.id, r.user_id, u.username, r.note_id, r.parent_reply_id, r.content, r.created_at, r.updated_at,
+       (select ro.uri from remote_objects ro where (r.parent_reply_id is null and ro.kind = 'note' and ro.row_id = r.note_id)
+          or (ro.kind = 'reply' and ro.row_id = r.parent_reply_id)) as parent_uri,
+       (select ra.uri from remote_actors ra where ra.user_id = case when r.parent_reply_id is null
+          then (select user_id from notes where id = r.note_id) else (select user_id from replies where id = r.parent_reply_id) end) as parent_author_uri
        from replies r join users u on u.id = r.user_id
        where r.id = ? and r.hidden_at is null and u.suspended_at is null
        and ${localSql("r.user_id")}`,

@@ -170,9 +170,9 @@ export function toReplyNote(ctx: Context<FedData>, row: ReplyRow, mentions: Ment
   const origin = new URL(ctx.canonicalOrigin);
   const parent = row.parent_uri
     ? new URL(row.parent_uri)
-    : row.parent < 0
-      ? noteUri(ctx, -row.parent)
-      : replyUri(ctx, row.parent);
+    : row.parent_reply_id === null
+      ? noteUri(ctx, row.note_id)
+      : replyUri(ctx, row.parent_reply_id);
   return new Note({
     id: replyUri(ctx, row.id),
     attribution: ctx.getActorUri(String(row.user_id)),

@@ -101,7 +101,7 @@ async function noteOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "note
 async function replyOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "reply" }>) {
   const actor = ctx.getActorUri(String(m.uid));
   if (m.op === "delete") {
-    const author = m.parent ? await remoteAuthorOf(env, m.parent < 0 ? "note" : "reply", Math.abs(m.parent)) : null;
+    const author = m.parent ? await remoteAuthorOf(env, m.parent.kind, m.parent.id) : null;
     const id = replyUri(ctx, m.id);
     await toFollowers(
       ctx,

@@ -50,7 +50,7 @@ const NOTE_PEOPLE = perInbox(
 const REPLY_CONTENT = "select content from replies where id = ?1 and user_id = ?2";
 const REPLY_PEOPLE = `with recursive sub(id) as (
     select id from replies where id = ?1 and user_id = ?2
-    union all select r.id from replies r join sub on r.parent = sub.id)
+    union all select r.id from replies r join sub on r.parent_reply_id = sub.id)
   ${perInbox(
     `select user_id from replies where id in (select id from sub) and id <> ?1
      union select user_id from likes where kind = 'reply' and target_id = ?1`,

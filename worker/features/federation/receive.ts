@@ -90,10 +90,9 @@ export async function receiveNote(ctx: Ctx, uid: number, note: Note) {
   const parent = await localTarget(ctx, note.replyTargetId);
   const mentioned = await localMentions(ctx, note);
   if (parent) {
-    const to = parent.kind === "note" ? -parent.id : parent.id;
     const action = inboundAction(ctx);
     const kept = remembering(action, id, "reply", uid, note);
-    await replyAction(action, uid, to, fitted(html, MAX_REPLY), kept, mentioned);
+    await replyAction(action, uid, parent, fitted(html, MAX_REPLY), kept, mentioned);
     return;
   }
   if (note.replyTargetId) return;

@@ -109,10 +109,10 @@ export const statusColumns = (viewer: ViewerSql) => ({
 /** The same for a list's cached statement. */
 export const STATUS_COLUMNS: RowExtra = { name: "masto", columns: statusColumns(VIEWER) };
 
-/** Who wrote what a reply (a `replies` row) answers: a note for a negative parent, else a reply. */
-export const replyParentAuthor = sql<number | null>`(case when "replies"."parent" < 0
-    then (select p.user_id from notes p where p.id = -"replies"."parent")
-    else (select p.user_id from replies p where p.id = "replies"."parent") end)`;
+/** Who wrote what a reply (a `replies` row) answers: its parent reply, else its note. */
+export const replyParentAuthor = sql<number | null>`(case when "replies"."parent_reply_id" is null
+    then (select p.user_id from notes p where p.id = "replies"."note_id")
+    else (select p.user_id from replies p where p.id = "replies"."parent_reply_id") end)`;
 
 /**
  * The columns of a reply's row (`replies` joined to its author's `users`) a status needs: its

@@ -131,8 +131,7 @@ export async function postStatus(
     const parent = statusRef(data.in_reply_to_id);
     if (!parent) throw notFoundStatus();
     if (data.media_ids.length) throw unprocessable("NoteX replies cannot carry images.");
-    const to = parent.kind === "note" ? -parent.id : parent.id;
-    const { reply, read } = await replyAction(ctx, author.id, to, textToHtml(text), after("reply"));
+    const { reply, read } = await replyAction(ctx, author.id, parent, textToHtml(text), after("reply"));
     return { ref: { kind: "reply", id: reply.id }, status: read };
   }
   if (data.quoted_status_id) {

@@ -333,7 +333,7 @@ export function replyStatus(r: ReplyJson, ctx: Ctx, parentAuthor: number | null)
     created_at: iso(r.created_at),
     edited_at: null,
     account: accountOf(ctx, r.user),
-    in_reply_to_id: r.parent < 0 ? noteStatusId(-r.parent) : replyStatusId(r.parent),
+    in_reply_to_id: r.parent_reply_id === null ? noteStatusId(r.note_id) : replyStatusId(r.parent_reply_id),
     in_reply_to_account_id: parentAuthor ? String(parentAuthor) : null,
     content: absoluteLinks(r.content, ctx.origin),
     media_attachments: [],

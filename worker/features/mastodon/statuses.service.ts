@@ -256,7 +256,7 @@ const THREAD_MAX = 200;
  */
 export async function contextOf(db: DB, origin: string, viewer: number | null, ref: StatusRef) {
   const noteId = ref.kind === "note" ? sql`${ref.id}` : sql`(select note_id from replies where id = ${ref.id})`;
-  const thread = (fields: { id: typeof replies.id; parent?: typeof replies.parent }) =>
+  const thread = (fields: { id: typeof replies.id; parent?: typeof replies.parentReplyId }) =>
     db
       .select(fields)
       .from(replies)
@@ -265,8 +265,8 @@ export async function contextOf(db: DB, origin: string, viewer: number | null, r
       // arrives after what it answers, which the chain walk below relies on.
       .orderBy(asc(replies.id))
       .limit(THREAD_MAX);
-  const placesPlan = planFrom(thread({ id: replies.id, parent: replies.parent }));
-  const places: Read<{ id: number; parent: number }[]> = {
+  const placesPlan = planFrom(thread({ id: replies.id, parent: replies.parentReplyId }));
+  const places: Read<{ id: number; parent: number | null }[]> = {
     statements: [bindPlan(db, placesPlan, {})],
     value: ([r]) => namedObjects(placesPlan, r.results),
   };
@@ -281,14 +281,14 @@ export async function contextOf(db: DB, origin: string, viewer: number | null, r
   const descendants: StatusRef[] = [];
   if (ref.kind === "note") descendants.push(...rows.map((r) => ({ kind: "reply" as const, id: r.id })));
   else {
-    for (let p = parentOf.get(ref.id); p !== undefined && p > 0; p = parentOf.get(p))
+    for (let p = parentOf.get(ref.id); p !== undefined && p !== null; p = parentOf.get(p))
       ancestors.unshift({ kind: "reply", id: p });
     // The thread's note is the only note the batch read (absent when the viewer may not open it).
     const note = [...found.keys()].find((k) => k.startsWith("note:"));
     if (note) ancestors.unshift({ kind: "note", id: Number(note.slice("note:".length)) });
     const under = new Set([ref.id]);
     for (const r of rows)
-      if (under.has(r.parent)) {
+      if (r.parent !== null && under.has(r.parent)) {
         under.add(r.id);
         descendants.push({ kind: "reply", id: r.id });
       }

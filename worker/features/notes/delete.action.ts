@@ -8,6 +8,7 @@ import { known, mapRead, pairOf, type Read, readOne, writeAsRead } from "../../d
 import { type ActionContext, deliver } from "../federation/federate";
 import { type Reach, reachRead } from "../federation/reach";
 import { prepareDeleteReply } from "../replies/replies.service";
+import type { ReplyParent } from "../replies/parent";
 import { deleteImages } from "../uploads/uploads.links";
 import { prepareDeleteNote } from "./write.service";
 
@@ -25,9 +26,9 @@ export async function deletePost<R = undefined>(
   who: number,
   post: PostRef,
   before: Read<R> = known(undefined as R),
-): Promise<{ before: R; parent?: number }> {
+): Promise<{ before: R; parent?: ReplyParent }> {
   const { db } = ctx;
-  const write: Read<{ keys: string[]; parent?: number }> =
+  const write: Read<{ keys: string[]; parent?: ReplyParent }> =
     post.kind === "note"
       ? mapRead(writeAsRead(db, prepareDeleteNote(db, who, post.id)), (keys) => ({ keys }))
       : mapRead(writeAsRead(db, prepareDeleteReply(db, who, post.id)), ({ parent }) => ({ keys: [], parent }));

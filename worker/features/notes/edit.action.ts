@@ -59,7 +59,7 @@ export async function editReplyAction<R = undefined>(
   const write = await prepareEditReply(ctx.db, uid, id, raw, named);
   // The post it answers came from elsewhere: its author there is told of the edit too.
   const answered = sql<number>`exists(select 1 from replies r join remote_objects ro
-    on (ro.kind = 'note' and ro.row_id = -r.parent and r.parent < 0) or (ro.kind = 'reply' and ro.row_id = r.parent)
+    on (ro.kind = 'note' and ro.row_id = r.note_id and r.parent_reply_id is null) or (ro.kind = 'reply' and ro.row_id = r.parent_reply_id)
     where r.id = ${id})`;
   const remote = sql<number>`(${followedElsewhere(uid)} or ${answered})`;
   const { elsewhere, read } = await sendEdit(ctx, uid, write, remote, andRead);

@@ -1,7 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { replies } from "../../db/schema/social";
 import { me } from "../../lib/session";
 import { type Answer, json, jsonBody, Ok, readBody, router, signedIn, typed } from "../../lib/validate";
 import { AddressParam, IdParam, ListQuery, orElse } from "../../lib/params";
@@ -11,6 +9,7 @@ import { deletePost } from "../notes/delete.action";
 import { editReplyAction } from "../notes/edit.action";
 import { replyAction } from "./reply.action";
 import { thread } from "./thread.service";
+import { answering, parentFromSpec } from "./parent";
 
 const Content = z
   .string({ error: "Please enter your reply." })
@@ -23,7 +22,7 @@ const Parent = z.coerce
 const reply = createRoute({
   method: "post",
   path: "/",
-  summary: "Reply to a note (a positive parent) or to a reply (a negative one)",
+  summary: "Reply to a note (the negative of its id as parent) or to a reply (its id)",
   ...signedIn(readBody),
   request: { body: jsonBody(z.object({ content: Content, parent: Parent })) },
   responses: { 201: typed<ReplyJson>("The new reply") },
@@ -77,7 +76,7 @@ const children = createRoute({
 export const replyRoutes = router()
   .openapi(reply, async (c) => {
     const { content, parent } = c.req.valid("json");
-    const { reply } = await replyAction(actionOf(c), me(c).id, parent, content);
+    const { reply } = await replyAction(actionOf(c), me(c).id, parentFromSpec(parent), content);
     return c.json(reply, 201);
   })
   .openapi(edit, async (c) => {
@@ -91,11 +90,11 @@ export const replyRoutes = router()
   })
   .openapi(list, async (c) => {
     const q = c.req.valid("query");
-    return c.json(await listReplies(c.var.db, eq(replies.parent, q.pid), q, c.var.user?.id ?? null), 200);
+    return c.json(await listReplies(c.var.db, answering(parentFromSpec(q.pid)), q, c.var.user?.id ?? null), 200);
   })
   .openapi(conversation, async (c) => {
     const q = c.req.valid("query");
-    return c.json(await thread(c.var.db, q.pid, q, c.var.user?.id ?? null), 200);
+    return c.json(await thread(c.var.db, parentFromSpec(q.pid), q, c.var.user?.id ?? null), 200);
   })
   .openapi(ancestry, async (c) => {
     const { id, username } = c.req.valid("param");
@@ -105,7 +104,7 @@ export const replyRoutes = router()
     c.json(
       await listReplies(
         c.var.db,
-        eq(replies.parent, c.req.valid("param").id),
+        answering({ kind: "reply", id: c.req.valid("param").id }),
         c.req.valid("query"),
         c.var.user?.id ?? null,
       ),

@@ -18,6 +18,7 @@ import { bindPlan, namedObjects, planFrom, planOf } from "../../db/plan";
 import { type Read, readOne } from "../../db/reads";
 import type { NoteJson } from "../notes/notes.types";
 import type { UserRef } from "../content/content";
+import { answeringAt, parentOf, type ReplyParent, specParent } from "./parent";
 import { refuseBlocked } from "../safety/safety.service";
 import { blockState, openable, replyInList, replyOpenable } from "../safety/visibility";
 
@@ -30,6 +31,8 @@ export interface ReplyJson {
   txt: string;
   /** The spec's encoding: -noteId for a reply on a note, else the parent reply's id. */
   parent: number;
+  /** The reply it answers (null: it answers the note). */
+  parent_reply_id: number | null;
   note_id: number;
   user: UserRef;
   liked: boolean;
@@ -79,7 +82,8 @@ export const toJson = (r: Joined, viewer: number | null): ReplyJson => ({
   uid: r.userId,
   content: r.content,
   txt: r.txt,
-  parent: r.parent,
+  parent: specParent(r),
+  parent_reply_id: r.parentReplyId,
   note_id: r.noteId,
   user: { id: r.userId, username: r.username, fullname: r.fullname, avatar: r.avatar, me: r.userId === viewer },
   liked: !!r.liked,
@@ -120,17 +124,17 @@ export function repliesRead(
 
 export const listReplies = (...args: Parameters<typeof repliesRead>) => readOne(args[0], repliesRead(...args));
 
-/** The counter of a reply's parent (the note when parent < 0, else the parent reply) moved by `by`. */
-function countParent(db: DB, parent: number, by: (col: SQLiteColumn) => SQL<number>, guard?: SQL) {
-  return parent < 0
+/** The counter of what a reply answers (its note, or its parent reply) moved by `by`. */
+function countParent(db: DB, parent: ReplyParent, by: (col: SQLiteColumn) => SQL<number>, guard?: SQL) {
+  return parent.kind === "note"
     ? db
         .update(notes)
         .set({ repnum: by(notes.repnum) })
-        .where(and(eq(notes.id, -parent), guard))
+        .where(and(eq(notes.id, parent.id), guard))
     : db
         .update(replies)
         .set({ repnum: by(replies.repnum) })
-        .where(and(eq(replies.id, parent), guard));
+        .where(and(eq(replies.id, parent.id), guard));
 }
 
 /** A reply repeated by its author under the same parent within this window is the same reply. */
@@ -151,7 +155,7 @@ export const REPEAT_WINDOW_MS = 60_000;
 export async function prepareReply(
   db: DB,
   uid: number,
-  parent: number,
+  parent: ReplyParent,
   raw: string,
   named?: number[],
 ): Promise<PreparedWrite<ReplyJson>> {
@@ -161,9 +165,10 @@ export async function prepareReply(
   // A reply from elsewhere names people by its Mention tags, not by the @words of its text.
   const userIds = named ?? linked.userIds;
   const now = Date.now();
-  const target = parent < 0 ? noteTarget(db, uid, -parent) : replyTarget(db, uid, parent);
+  const onNote = parent.kind === "note";
+  const target = onNote ? noteTarget(db, uid, parent.id) : replyTarget(db, uid, parent.id);
   const allowed = sql`exists(select 1 from (${target}) t where t.blocked = 0 and t.note_blocked = 0)`;
-  const mine = sql`r.user_id = ${uid} and r.parent = ${parent}`;
+  const mine = sql`r.user_id = ${uid} and ${answeringAt("r", parent.kind, sql`${parent.id}`)}`;
   const repeat = sql<number>`(select max(r.id) from replies r where ${mine} and r.txt = ${txt} and r.created_at > ${now - REPEAT_WINDOW_MS})`;
   const ok = sql`(${allowed} and ${repeat} is null)`;
   const made = sql<number>`(select max(r.id) from replies r where ${mine} and r.created_at = ${now})`;
@@ -174,7 +179,14 @@ export async function prepareReply(
     insertWhere(
       db,
       replies,
-      { userId: uid, noteId: sql`(select t.note_id from (${target}) t)`, parent, content, txt, createdAt: now },
+      {
+        userId: uid,
+        noteId: sql`(select t.note_id from (${target}) t)`,
+        parentReplyId: onNote ? null : parent.id,
+        content,
+        txt,
+        createdAt: now,
+      },
       ok,
     ),
     ...notifyStatements(db, {
@@ -244,7 +256,7 @@ export async function getReply(db: DB, id: number, viewer: number | null): Promi
 /** The caller's reply `id`, as the first statement of a batch that changes it (none: not theirs). */
 const ownReply = (db: DB, uid: number, id: number) =>
   db
-    .select({ parent: replies.parent })
+    .select({ noteId: replies.noteId, parentReplyId: replies.parentReplyId })
     .from(replies)
     .where(and(eq(replies.id, id), eq(replies.userId, uid)));
 
@@ -284,11 +296,11 @@ export async function prepareEditReply(db: DB, uid: number, id: number, raw: str
  * same condition. Answers what it replied to (federation tells that author).
  */
 export function prepareDeleteReply(db: DB, uid: number, id: number) {
-  const subtree = sql`with recursive sub(id) as (select ${id} union all select r.id from replies r join sub on r.parent = sub.id) select id from sub`;
+  const subtree = sql`with recursive sub(id) as (select ${id} union all select r.id from replies r join sub on r.parent_reply_id = sub.id) select id from sub`;
   const ok = ownsReply(uid, id);
-  // The parent as the batch finds it: a note when negative, else a reply; each statement below
-  // matches only its own kind.
-  const parent = sql`(select parent from replies where id = ${id})`;
+  // What it answers as the batch finds it: its note when it has no parent reply, else that reply.
+  const noteParent = sql`(select note_id from replies where id = ${id} and parent_reply_id is null)`;
+  const replyParent = sql`(select parent_reply_id from replies where id = ${id})`;
   // Only the parent's direct child counts; guarded, so a racing second delete takes nothing off.
   const counted = sql`${ok} and exists(select 1 from replies where id = ${id} and hidden_at is null)`;
   const statements = [
@@ -296,18 +308,18 @@ export function prepareDeleteReply(db: DB, uid: number, id: number) {
     db
       .update(notes)
       .set({ repnum: plus(notes.repnum, -1) })
-      .where(and(sql`${notes.id} = -${parent}`, counted)),
+      .where(and(sql`${notes.id} = ${noteParent}`, counted)),
     db
       .update(replies)
       .set({ repnum: plus(replies.repnum, -1) })
-      .where(and(sql`${replies.id} = ${parent}`, counted)),
+      .where(and(sql`${replies.id} = ${replyParent}`, counted)),
     // The likes, bookmarks, reports and notifications about each go with it (foreign keys).
     db.delete(replies).where(and(sql`${replies.id} in (${subtree})`, ok)),
   ];
-  const answer = (results: unknown[]): { parent: number } => {
-    const [[row]] = results as [{ parent: number }[]];
+  const answer = (results: unknown[]): { parent: ReplyParent } => {
+    const [[row]] = results as [{ noteId: number; parentReplyId: number | null }[]];
     if (!row) throw notFound("Reply not found");
-    return row;
+    return { parent: parentOf(row) };
   };
   return { statements, answer };
 }
@@ -325,8 +337,8 @@ export function chainRead(
   // Built once per viewer kind (placeholders), then only bound: reply detail is a hot read.
   const chainPlan = planOf(`replyChain|${+!!viewer}`, () => {
     const up = sql`with recursive up(id, parent, depth) as (
-      select id, parent, 0 from replies where id = ${sql.placeholder("id")}
-      union all select r.id, r.parent, up.depth + 1 from replies r join up on r.id = up.parent where up.parent > 0 and up.depth < 1000)
+      select id, parent_reply_id, 0 from replies where id = ${sql.placeholder("id")}
+      union all select r.id, r.parent_reply_id, up.depth + 1 from replies r join up on r.id = up.parent where up.depth < 1000)
     select id from up`;
     const v = viewer ? sql.placeholder("viewer") : null;
     return select(db, v).where(and(sql`${replies.id} in (${up})`, replyOpenable(sql`"replies"`, v)));

@@ -15,22 +15,23 @@ import {
   writeThen,
 } from "../notes/posting";
 import { prepareReply } from "./replies.service";
+import type { ReplyParent } from "./parent";
 
 /**
- * `parent`: the note (negative) or reply (positive) answered. `after(made)`: what the door reads in
+ * `parent`: the note or reply answered. `after(made)`: what the door reads in
  * the same batch (a Mastodon status). `named`: the people a reply from elsewhere mentions (its
  * Mention tags).
  */
 export async function replyAction<R = undefined>(
   ctx: ActionContext,
   uid: number,
-  parent: number,
+  parent: ReplyParent,
   raw: string,
   after: (made: SQL<number>) => After<R> = () => nothingAfter as After<R>,
   named?: number[],
 ) {
   const write = await prepareReply(ctx.db, uid, parent, raw, named);
-  const answered = parent < 0 ? fromElsewhere("note", -parent) : fromElsewhere("reply", parent);
+  const answered = fromElsewhere(parent.kind, parent.id);
   const remote = sql<number>`(${followedElsewhere(uid)} or ${answered})`;
   const { done, read, ...told } = await writeThen(ctx.db, uid, write, remote, after(write.id));
   await deliverIf(ctx, told.remote || namesElsewhere(raw), { notex: "reply", op: "create", uid, id: done.id });

@@ -5,6 +5,7 @@ import type { DB } from "../../env";
 import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
 import { replyInList } from "../safety/visibility";
 import { type ReplyList, select, toJson } from "./replies.service";
+import { answeringAt, type ReplyParent, specParent } from "./parent";
 
 // A conversation as a tree (the note page, as Reddit's and Mastodon's web threads read): a page of
 // direct replies, oldest first and keyset-paged, and under each the first replies to it, levels
@@ -20,14 +21,14 @@ const P = (name: string) => sql.placeholder(name);
 
 type Row = Parameters<typeof toJson>[0];
 
-function threadPlans(db: DB, viewer: boolean) {
+function threadPlans(db: DB, kind: ReplyParent["kind"], viewer: boolean) {
   const v = viewer ? P("viewer") : null;
   const listed = (alias: string) => replyInList(sql.raw(alias), v);
   // The first THREAD_CHILDREN visible replies of each reply in `level`, by the parent's index.
   const under = (level: string) =>
-    sql`select c.id from ${sql.raw(level)} p join replies c on c.id in (select x.id from replies x where x.parent = p.id and ${listed("x")} order by x.created_at, x.id limit ${sql.raw(String(THREAD_CHILDREN))})`;
-  const tree = planOf(`replyThread|${+viewer}`, () => {
-    const top = sql`select id from replies t where t.parent = ${P("pid")} and (t.created_at, t.id) > (${P("afterAt")}, ${P("afterId")}) and ${listed("t")} order by t.created_at, t.id limit ${P("limit")} offset ${P("offset")}`;
+    sql`select c.id from ${sql.raw(level)} p join replies c on c.id in (select x.id from replies x where x.parent_reply_id = p.id and ${listed("x")} order by x.created_at, x.id limit ${sql.raw(String(THREAD_CHILDREN))})`;
+  const tree = planOf(`replyThread|${kind}|${+viewer}`, () => {
+    const top = sql`select id from replies t where ${answeringAt("t", kind, sql`${P("pid")}`)} and (t.created_at, t.id) > (${P("afterAt")}, ${P("afterId")}) and ${listed("t")} order by t.created_at, t.id limit ${P("limit")} offset ${P("offset")}`;
     const ids = sql`with l1 as (${top}), l2 as (${under("l1")}), l3 as (${under("l2")})
       select id from l1 union all select id from l2 union all select id from l3`;
     return select(db, v).where(sql`"replies"."id" in (${ids})`);
@@ -36,8 +37,8 @@ function threadPlans(db: DB, viewer: boolean) {
   // when the parent already shows its first few (the reply is the newest) or sits on a later page.
   const focus = planOf(`replyThreadFocus|${+viewer}`, () => {
     const up = sql`with recursive up(id, parent, d) as (
-      select id, parent, 1 from replies where id = ${P("focus")}
-      union all select r.id, r.parent, up.d + 1 from replies r join up on r.id = up.parent where up.parent > 0 and up.d < ${sql.raw(String(THREAD_DEPTH))})
+      select id, parent_reply_id, 1 from replies where id = ${P("focus")}
+      union all select r.id, r.parent_reply_id, up.d + 1 from replies r join up on r.id = up.parent where up.d < ${sql.raw(String(THREAD_DEPTH))})
       select id from up`;
     return select(db, v).where(sql`"replies"."id" in (${up}) and ${listed('"replies"')}`);
   });
@@ -45,20 +46,21 @@ function threadPlans(db: DB, viewer: boolean) {
 }
 
 /**
- * One page of a conversation under `pid` (-noteId for a note's, or a reply's id): the direct
+ * One page of a conversation under `parent` (a note or a reply): the direct
  * replies of the page in order, then the replies under them (and `focus`'s line, when asked),
  * flat: each names its parent, and a client nests them. Paged by the direct replies alone.
  */
 export function threadRead(
   db: DB,
-  pid: number,
+  parent: ReplyParent,
   q: { page: number; cursor?: string; focus?: number },
   viewer: number | null,
 ): Read<ReplyList> {
   const { after, offset } = startOf(q);
-  const plans = threadPlans(db, !!viewer);
+  const plans = threadPlans(db, parent.kind, !!viewer);
+  const pid = parent.kind === "note" ? -parent.id : parent.id;
   const values = {
-    pid,
+    pid: parent.id,
     afterAt: after?.at ?? -1,
     afterId: after?.id ?? 0,
     limit: PAGE_SIZE + 1,
@@ -71,19 +73,19 @@ export function threadRead(
     value: (results) => {
       const rows = namedObjects<Row>(plans.tree, results[0].results);
       const byTime = (a: Row, b: Row) => a.createdAt - b.createdAt || a.id - b.id;
-      const page = pageOf(rows.filter((r) => r.parent === pid).sort(byTime), q.page, (r) => ({
+      const page = pageOf(rows.filter((r) => specParent(r) === pid).sort(byTime), q.page, (r) => ({
         at: r.createdAt,
         id: r.id,
       }));
       // The page's direct replies and what hangs under them (the one past the page goes, with its own).
       const shown = new Set(page.items.map((r) => r.id));
       const out: Row[] = [...page.items];
-      const rest = rows.filter((r) => r.parent !== pid).sort(byTime);
+      const rest = rows.filter((r) => specParent(r) !== pid).sort(byTime);
       const extra = results[1] ? namedObjects<Row>(plans.focus, results[1].results) : [];
       // Parents come before their replies in time, so one pass in time order keeps whole branches. A
       // direct reply here is from the focus's line (the tree's own are the page's).
       for (const r of [...rest, ...extra].sort(byTime)) {
-        if (shown.has(r.id) || (r.parent !== pid && !shown.has(r.parent))) continue;
+        if (shown.has(r.id) || (specParent(r) !== pid && !shown.has(specParent(r)))) continue;
         shown.add(r.id);
         out.push(r);
       }

@@ -15,6 +15,7 @@ import type { DB, Env } from "../../env";
 import { composeMail, sendMail } from "../../lib/mail";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import { isLocal } from "../users/locality";
+import { parentOf, type ReplyParent } from "../replies/parent";
 
 export const ROLES = ["user", "moderator", "admin"] as const;
 export type Role = (typeof ROLES)[number];
@@ -39,7 +40,7 @@ export interface Target {
   noteKind?: number;
   label?: string;
   renoteId?: number | null;
-  parent?: number;
+  parent?: ReplyParent;
   role?: string;
 }
 
@@ -57,13 +58,19 @@ async function findTarget(db: DB, kind: TargetKind, id: number): Promise<Target 
       .from(notes)
       .where(eq(notes.id, id))
       .limit(1);
-  else if (kind === "reply")
-    [row] = await db
-      .select({ ownerId: replies.userId, local: isLocal(replies.userId), parent: replies.parent })
+  else if (kind === "reply") {
+    const [r] = await db
+      .select({
+        ownerId: replies.userId,
+        local: isLocal(replies.userId),
+        noteId: replies.noteId,
+        parentReplyId: replies.parentReplyId,
+      })
       .from(replies)
       .where(eq(replies.id, id))
       .limit(1);
-  else if (kind === "user")
+    row = r && { ownerId: r.ownerId, local: r.local, parent: parentOf(r) };
+  } else if (kind === "user")
     [row] = await db
       .select({ ownerId: users.id, local: isLocal(users.id), role: users.role })
       .from(users)
@@ -128,15 +135,15 @@ function visibilityCounters(
   } else if (t.parent !== undefined) {
     const p = t.parent;
     out.push(
-      p < 0
+      p.kind === "note"
         ? db
             .update(notes)
             .set({ repnum: sql`${notes.repnum} + ${d}` })
-            .where(and(eq(notes.id, -p), flips))
+            .where(and(eq(notes.id, p.id), flips))
         : db
             .update(replies)
             .set({ repnum: sql`${replies.repnum} + ${d}` })
-            .where(and(eq(replies.id, p), flips)),
+            .where(and(eq(replies.id, p.id), flips)),
     );
   }
   return out;

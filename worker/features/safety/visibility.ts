@@ -106,7 +106,7 @@ export function openable(row: SQL, viewer: Viewer, { blocks = true } = {}): SQL 
  */
 export function threadOpen(r: SQL, viewer: Viewer, { blocks = true } = {}): SQL {
   const note = sql`exists(select 1 from notes tn where tn.id = ${r}.note_id and ${openable(sql`tn`, viewer, { blocks })})`;
-  const parent = sql`(${r}.parent < 0 or exists(select 1 from replies tp where tp.id = ${r}.parent and ${openable(sql`tp`, viewer, { blocks })}))`;
+  const parent = sql`(${r}.parent_reply_id is null or exists(select 1 from replies tp where tp.id = ${r}.parent_reply_id and ${openable(sql`tp`, viewer, { blocks })}))`;
   return sql`(${note} and ${parent})`;
 }
 

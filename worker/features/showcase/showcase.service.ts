@@ -49,7 +49,7 @@ const NOTE = `select n.id, n.txt, n.repnum, u.username, u.fullname, u.avatar, u.
   from notes n join users u on u.id = n.user_id where n.id = ${THREAD_NOTE}`;
 const REPLIES = `select r.id, r.txt, r.repnum, u.username, u.fullname, u.avatar, u.descr
   from replies r join users u on u.id = r.user_id
-  where r.parent = -${THREAD_NOTE} and r.hidden_at is null and u.suspended_at is null
+  where r.note_id = ${THREAD_NOTE} and r.parent_reply_id is null and r.hidden_at is null and u.suspended_at is null
   order by r.created_at, r.id limit 2`;
 
 const person = (r: Record<string, unknown>): ShowcasePerson => ({

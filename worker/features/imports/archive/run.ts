@@ -135,7 +135,7 @@ function replyStatements(db: DB, uid: number, p: StagedPost & { parent: string }
       {
         userId: uid,
         noteId: sql`coalesce(${parentNote}, (select r.note_id from replies r where r.id = ${parentReply}))`,
-        parent: sql`coalesce(-${parentNote}, ${parentReply})`,
+        parentReplyId: sql`${parentReply}`,
         content: p.content,
         txt: p.txt,
         createdAt: p.at,
