@@ -32,8 +32,9 @@ export async function person({ base, run }, tag, name) {
 /** A browser context of `viewport` in `theme`, signed in as `username`. */
 export async function signedInContext(browser, { base, run }, viewport, theme, username) {
   const context = await browser.newContext({ viewport, extraHTTPHeaders: { "x-test-client": `shots-${run}` } });
-  await context.addCookies([{ name: "theme", value: theme, url: base }]);
   const login = await context.request.post(`${base}/v1/login`, { data: { username, password: "secret123" } });
   if (!login.ok()) throw new Error(`login: ${login.status()}`);
+  // After the sign-in, which sets the account's own theme (system for these new people).
+  await context.addCookies([{ name: "theme", value: theme, url: base }]);
   return context;
 }

@@ -1,6 +1,7 @@
 import { useFetcher } from "@remix-run/react";
-import type { ChangeEvent } from "react";
+import { type ChangeEvent, useEffect, useRef } from "react";
 import type { Theme } from "../../worker/lib/theme";
+import { useHydrated } from "~/lib/hydrated";
 import { Icon } from "./Icon";
 import { JsFlag } from "./JsFlag";
 
@@ -21,18 +22,35 @@ function apply(theme: string) {
 }
 
 /**
- * Settings' Theme section: light, dark or the system's, kept in a cookie by /actions/theme. With
- * JavaScript a choice shows at once and is saved in the background; without it, Save theme posts.
+ * Settings' Theme section: light, dark or the system's, kept in a cookie and on the account by
+ * /actions/theme. With JavaScript a choice shows at once and is saved in the background (there is
+ * nothing left to press); without it, Save theme posts.
  */
 export function ThemeSetting({ theme }: { theme: Theme }) {
   const fetcher = useFetcher();
+  const hydrated = useHydrated();
+  const form = useRef<HTMLFormElement>(null);
+  // One save at a time, the newest choice last: a second submit would abort the first in the
+  // browser while the server still stored it, so quick clicks could end on an older choice.
+  const sent = useRef<string>(theme);
+  const send = () => {
+    const chosen = form.current && String(new FormData(form.current).get("theme"));
+    if (!chosen || chosen === sent.current || fetcher.state !== "idle") return;
+    sent.current = chosen;
+    fetcher.submit(form.current);
+  };
+  const sendRef = useRef(send);
+  sendRef.current = send;
+  useEffect(() => {
+    if (fetcher.state === "idle") sendRef.current();
+  }, [fetcher.state]);
   const choose = (e: ChangeEvent<HTMLInputElement>) => {
     apply(e.currentTarget.value);
-    fetcher.submit(e.currentTarget.form);
+    send();
   };
   return (
     <section className="settings-row" aria-labelledby="h-theme">
-      <fetcher.Form method="post" action="/actions/theme" preventScrollReset>
+      <fetcher.Form ref={form} method="post" action="/actions/theme" preventScrollReset>
         <input type="hidden" name="redirectTo" value="/settings?saved=theme" />
         <JsFlag />
         <fieldset className="theme-choice">
@@ -44,11 +62,13 @@ export function ThemeSetting({ theme }: { theme: Theme }) {
             </label>
           ))}
         </fieldset>
-        <div className="row">
-          <button className="btn primary small" type="submit">
-            Save theme
-          </button>
-        </div>
+        {!hydrated && (
+          <div className="row">
+            <button className="btn primary small" type="submit">
+              Save theme
+            </button>
+          </div>
+        )}
       </fetcher.Form>
     </section>
   );

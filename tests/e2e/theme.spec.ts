@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, signedIn, test } from "./fixtures";
+import { expect, signedIn, test, uniq } from "./fixtures";
 
 // Issue 22: light, dark or system, chosen in Settings and kept in a cookie; both themes pass axe
 // (WCAG 2.2 AA, contrast included); the app can be installed (manifest, icons).
@@ -9,8 +9,14 @@ const background = (page: Page) => page.evaluate(() => getComputedStyle(document
 const DARK_BG = "rgb(15, 20, 25)";
 const LIGHT_BG = "rgb(246, 247, 249)";
 
+/** Without JavaScript a choice is posted with Save theme; with it, choosing is saving (no button). */
+const save = async (page: Page, js: boolean) => {
+  if (!js) await page.getByRole("button", { name: "Save theme" }).click();
+};
+
 test("Settings' theme: dark is rendered by the server on <html>, system follows the OS, light stays light", async ({
   page,
+  js,
 }) => {
   await signedIn(page);
   await page.emulateMedia({ colorScheme: "dark" });
@@ -21,12 +27,12 @@ test("Settings' theme: dark is rendered by the server on <html>, system follows 
   expect(await background(page)).toBe(DARK_BG);
 
   await page.getByRole("radio", { name: "Light" }).check();
-  await page.getByRole("button", { name: "Save theme" }).click();
+  await save(page, js);
   await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
   expect(await background(page)).toBe(LIGHT_BG);
 
   await page.getByRole("radio", { name: "Dark" }).check();
-  await page.getByRole("button", { name: "Save theme" }).click();
+  await save(page, js);
   await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
   // With JavaScript the choice is saved in the background: done once the cookie has come.
   await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === "theme")?.value).toBe("dark");
@@ -42,12 +48,47 @@ test("Settings' theme: dark is rendered by the server on <html>, system follows 
 
   await page.goto("/settings");
   await page.getByRole("radio", { name: "System" }).check();
-  await page.getByRole("button", { name: "Save theme" }).click();
+  await save(page, js);
   await expect(page.getByRole("radio", { name: "System" })).toBeChecked();
   await expect(page.locator("html")).not.toHaveAttribute("data-theme");
   // With JavaScript the choice is saved in the background: done once the cookie has gone.
   await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === "theme")).toBeUndefined();
   expect(await background(page)).toBe(LIGHT_BG);
+});
+
+test("a theme chosen on one device follows the account to the next sign-in elsewhere", async ({
+  page,
+  browser,
+  js,
+}) => {
+  const a = await signedIn(page, "Two Devices");
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto("/settings");
+  await page.getByRole("radio", { name: "Dark" }).check();
+  // With JavaScript the choice is the save (no second button to press); without it, one submit.
+  if (js) await expect(page.getByRole("button", { name: "Save theme" })).toHaveCount(0);
+  await save(page, js);
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === "theme")?.value).toBe("dark");
+
+  // Another browser, no cookie of its own: signing in brings the account's theme.
+  const baseURL = test.info().project.use.baseURL as string;
+  const other = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: js,
+    colorScheme: "light",
+    extraHTTPHeaders: { "x-test-client": uniq("c") },
+  });
+  const second = await other.newPage();
+  await second.goto("/login");
+  if (js) await second.locator("html[data-ready]").waitFor({ state: "attached" });
+  await second.getByLabel("Username").fill(a.username);
+  await second.getByLabel("Password", { exact: true }).fill(a.password);
+  await second.getByRole("button", { name: "Log in" }).click();
+  await expect(second).toHaveURL("/");
+  await expect(second.locator("html")).toHaveAttribute("data-theme", "dark");
+  expect(await background(second)).toBe(DARK_BG);
+  await other.close();
 });
 
 test("a bad theme is refused with 422 and changes nothing", async ({ page }) => {

@@ -18,6 +18,7 @@ import {
   touchSession,
   wantsTouch,
 } from "./sessions";
+import { asTheme, themeCookie } from "./theme";
 import { signToken, verifyToken } from "./token";
 
 export const SID_COOKIE = "notex_sid";
@@ -28,8 +29,11 @@ const userOf = (s: Session): CurrentUser => ({ id: s.uid, sid: s.id, signedInAt:
 /** A browser's session, or null: an app's token is never one, whatever door it is shown at. */
 const web = (s: Session | null): Session | null => (s && !s.app ? s : null);
 
-/** A fresh session on every login or signup (no fixation): sets the cookie, answers the bearer token. */
-export async function startSession(c: Context<AppEnv>, uid: number) {
+/**
+ * A fresh session on every login or signup (no fixation): sets the cookie, answers the bearer
+ * token. `theme`, the account's kept theme, becomes this browser's too: it follows the account.
+ */
+export async function startSession(c: Context<AppEnv>, uid: number, theme?: string) {
   const { secret, session } = await createSession(c.env.SESSIONS, uid, { device: c.req.header("user-agent") ?? "" });
   setCookie(c, SID_COOKIE, secret, {
     httpOnly: true,
@@ -38,6 +42,7 @@ export async function startSession(c: Context<AppEnv>, uid: number) {
     path: "/",
     maxAge: COOKIE_SESSION_TTL_S,
   });
+  if (theme !== undefined) c.header("Set-Cookie", themeCookie(asTheme(theme), secure(c.env)), { append: true });
   return { sid: session.id, token: signToken(c.env.TOKEN_SECRET, uid, session.id) };
 }
 

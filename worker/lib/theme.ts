@@ -1,7 +1,8 @@
 import { z } from "zod";
 
-// Issue 22: the colour theme is the browser's choice, kept in a cookie (not on the account), so
-// the server renders <html data-theme> before the first paint and no script has to run.
+// The colour theme is kept in a cookie, so the server renders <html data-theme> before the first
+// paint and no script has to run; a signed-in choice is also kept on the account (users.theme),
+// and every sign-in sets the cookie from it, so the theme follows the person to each device.
 export const THEMES = ["system", "light", "dark"] as const;
 export type Theme = (typeof THEMES)[number];
 export const THEME_COOKIE = "theme";
@@ -16,6 +17,10 @@ export function themeOf(cookie: string | null): Theme {
   const m = /(?:^|;\s*)theme=(light|dark)(?:;|$)/.exec(cookie ?? "");
   return (m?.[1] as Theme | undefined) ?? "system";
 }
+
+/** An account's stored theme as a Theme (anything unknown is "system"). */
+export const asTheme = (stored: string): Theme =>
+  (THEMES as readonly string[]).includes(stored) ? (stored as Theme) : "system";
 
 /** The Set-Cookie line that remembers a choice ("system" forgets it). */
 export function themeCookie(theme: Theme, secure: boolean): string {

@@ -117,7 +117,7 @@ export const auth = router()
     async (c) => {
       const { username, password } = c.req.valid("json");
       const row = await login(c.var.db, username, password, (key) => rateLimit(c.env.RL_AUTH, key));
-      const { token } = await startSession(c, row.id);
+      const { token } = await startSession(c, row.id, row.theme);
       return c.json({ token, user: await loadUser(c.var.db, { id: row.id }, row.id) }, 200);
     },
     wording("Invalid username or password."),
@@ -128,7 +128,7 @@ export const auth = router()
     const claims = await googleClaims(c, (code ?? "").slice(0, 2048), state ?? "");
     const row = await googleUser(c.var.db, claims);
     assertNotSuspended(row);
-    const { token } = await startSession(c, row.id);
+    const { token } = await startSession(c, row.id, row.theme);
     return c.json({ token, user: await loadUser(c.var.db, { id: row.id }, row.id) }, 200);
   })
   .openapi(logout, async (c) => {

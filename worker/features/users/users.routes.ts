@@ -1,10 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { me } from "../../lib/session";
-import { type Answer, jsonBody, readBody, router, signedIn, typed } from "../../lib/validate";
+import { ThemeForm } from "../../lib/theme";
+import { type Answer, json, jsonBody, readBody, router, signedIn, typed } from "../../lib/validate";
 import { createUploads, type UploadSlot } from "../uploads/uploads.links";
 import { ChangeEmail, ChangeUsername, ProfileEdit } from "./users.schema";
-import { changeUsername, loadUser } from "./users.service";
+import { changeUsername, loadUser, saveTheme } from "./users.service";
 import { changeEmail, siteOrigin } from "../accounts/accounts.service";
 import { actionOf, tellServers } from "../federation/federate";
 import { findRemote } from "../federation/find";
@@ -39,6 +40,15 @@ const rename = createRoute({
   request: { body: jsonBody(ChangeUsername) },
   responses: { 200: typed<User>("You, renamed") },
 });
+// The colour theme follows the account: saved here, it is the cookie each new sign-in starts with.
+const theme = createRoute({
+  method: "patch",
+  path: "/users/theme",
+  summary: "Keep your colour theme (system, light or dark) on your account, for every device you sign in on",
+  ...signedIn(readBody),
+  request: { body: jsonBody(ThemeForm) },
+  responses: { 200: json(ThemeForm, "The theme kept") },
+});
 const email = createRoute({
   method: "patch",
   path: "/users/email",
@@ -69,6 +79,11 @@ export const users = router()
     // Other servers show the new name (Update(Person)); the actor's URI stays.
     await tellServers(actionOf(c), { notex: "account", op: "update", uid: me(c).id });
     return c.json(renamed, 200);
+  })
+  .openapi(theme, async (c) => {
+    const chosen = c.req.valid("json").theme;
+    await saveTheme(c.var.db, me(c).id, chosen);
+    return c.json({ theme: chosen }, 200);
   })
   .openapi(email, async (c) =>
     c.json(await changeEmail(c.env, c.var.db, me(c), c.req.valid("json"), siteOrigin(c.env, c.req.url)), 200),

@@ -5,6 +5,7 @@ import { formerOwnerRead, userRead } from "./users.read";
 import type { DB } from "../../env";
 import type { StoredLink } from "./profile.schema";
 import { AppError, notFound } from "../../lib/errors";
+import type { Theme } from "../../lib/theme";
 
 /** A person's counts; the unread ones only on their own record. */
 export interface UserStats {
@@ -203,4 +204,9 @@ export async function changeUsername(db: DB, uid: number, username: string): Pro
     }
   }
   return loadUser(db, { id: uid }, uid);
+}
+
+/** Keeps the person's colour theme on the account: each later sign-in starts with it (lib/session.ts). */
+export async function saveTheme(db: DB, uid: number, theme: Theme) {
+  await db.update(users).set({ theme }).where(eq(users.id, uid));
 }
