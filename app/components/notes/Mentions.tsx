@@ -20,7 +20,7 @@ import {
 } from "react";
 import type { Suggestion } from "../../../worker/features/search/search.people";
 import { MENTION_TYPING } from "../../../worker/features/mentions/mentions.constants";
-import { Avatar } from "../Avatar";
+import { PeopleOptions, optionIdOf } from "../PeopleOptions";
 
 /** An @name being typed: the name so far, and where "@name" starts and ends in the field. */
 export interface MentionAt {
@@ -108,7 +108,6 @@ export function useMentions(insert: (username: string, at: MentionAt) => void) {
   // The last answer stays up while a letter more or less is asked about (no flicker), never for another name.
   const users = at && found && related(at.query, found.query) ? found.users : [];
   const open = !!at && users.length > 0 && dismissed !== at.query;
-  const optionId = (i: number) => `${id}-opt-${i}`;
   const pick = (u: Suggestion) => {
     if (!at) return;
     insert(u.username, at);
@@ -149,7 +148,7 @@ export function useMentions(insert: (username: string, at: MentionAt) => void) {
   const fieldAttrs = {
     "aria-autocomplete": "list" as const,
     "aria-controls": open ? listId : undefined,
-    "aria-activedescendant": open ? optionId(Math.min(active, users.length - 1)) : undefined,
+    "aria-activedescendant": open ? optionIdOf(listId, Math.min(active, users.length - 1)) : undefined,
   };
 
   const list = (style?: CSSProperties) => (
@@ -158,31 +157,17 @@ export function useMentions(insert: (username: string, at: MentionAt) => void) {
         {status}
       </span>
       {open && (
-        <div role="listbox" id={listId} aria-label="People to mention" className="mention-list" style={style}>
-          {users.map((u, i) => (
-            <div
-              key={u.id}
-              id={optionId(i)}
-              role="option"
-              aria-selected={i === active}
-              // Reached through the field's aria-activedescendant, never by Tab.
-              tabIndex={-1}
-              // The field keeps focus: a press picks without blurring it.
-              onMouseDown={(e) => {
-                e.preventDefault();
-                pick(u);
-              }}
-              onMouseMove={() => i !== active && setActive(i)}
-            >
-              <Avatar name={u.fullname} src={u.avatar} size={28} />
-              <span className="mention-who">
-                <strong>{u.fullname}</strong>
-                <small>@{u.username}</small>
-              </span>
-              {u.following && <small className="mention-tag">Following</small>}
-            </div>
-          ))}
-        </div>
+        <PeopleOptions
+          listId={listId}
+          label="People to mention"
+          className="mention-list"
+          people={users}
+          active={active}
+          avatarSize={28}
+          style={style}
+          onPick={pick}
+          onActive={setActive}
+        />
       )}
     </>
   );

@@ -7,7 +7,7 @@ import { useNavigate } from "@remix-run/react";
 import { type KeyboardEvent, useEffect, useId, useState } from "react";
 import type { UserHit } from "../../../worker/features/search/search.people";
 import { profilePath } from "~/lib/url";
-import { Avatar } from "../Avatar";
+import { PeopleOptions, optionIdOf } from "../PeopleOptions";
 
 const DEBOUNCE_MS = 200;
 const SHOWN = 5;
@@ -60,7 +60,6 @@ export function SearchField({ id, defaultValue, placeholder, label }: Props) {
 
   const users = found?.users ?? [];
   const open = !closed && users.length > 0;
-  const optionId = (i: number) => `${listId}-${i}`;
   const go = (u: UserHit) => {
     setClosed(true);
     navigate(profilePath(u.username));
@@ -92,7 +91,7 @@ export function SearchField({ id, defaultValue, placeholder, label }: Props) {
         enterKeyHint="search"
         aria-autocomplete="list"
         aria-controls={open ? listId : undefined}
-        aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
+        aria-activedescendant={open && active >= 0 ? optionIdOf(listId, active) : undefined}
         onChange={(e) => {
           setQ(e.currentTarget.value);
           setActive(-1);
@@ -106,29 +105,16 @@ export function SearchField({ id, defaultValue, placeholder, label }: Props) {
         {open ? `${users.length} ${users.length === 1 ? "person" : "people"} suggested. Up and down to choose.` : ""}
       </span>
       {open && (
-        <div role="listbox" id={listId} aria-label="People" className="search-suggest">
-          {users.map((u, i) => (
-            <div
-              key={u.id}
-              id={optionId(i)}
-              role="option"
-              aria-selected={i === active}
-              tabIndex={-1}
-              // The field keeps focus: a press opens the profile without blurring it first.
-              onMouseDown={(e) => {
-                e.preventDefault();
-                go(u);
-              }}
-              onMouseMove={() => i !== active && setActive(i)}
-            >
-              <Avatar name={u.fullname} src={u.avatar} size={32} />
-              <span className="suggest-who">
-                <strong>{u.fullname}</strong>
-                <small>@{u.username}</small>
-              </span>
-            </div>
-          ))}
-        </div>
+        <PeopleOptions
+          listId={listId}
+          label="People"
+          className="search-suggest"
+          people={users}
+          active={active}
+          avatarSize={32}
+          onPick={go}
+          onActive={setActive}
+        />
       )}
     </span>
   );
