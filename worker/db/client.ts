@@ -19,14 +19,6 @@ export async function runBatch(db: DB, items: readonly BatchItem<"sqlite">[]): P
   return db.batch(items as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
 }
 
-/** A write built for one batch (its statements, and its answer or refusal from their results), sent: one round trip. */
-export async function sendWrite<T>(
-  db: DB,
-  write: { statements: readonly BatchItem<"sqlite">[]; answer: (results: unknown[]) => T },
-): Promise<T> {
-  return write.answer(await runBatch(db, write.statements));
-}
-
 type Owned = typeof notes | typeof folders;
 
 /**

@@ -1,4 +1,5 @@
 import { Placeholder } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { DB } from "../env";
 
 // Hot reads and writes build their statements with drizzle once per shape (values as
@@ -27,6 +28,9 @@ export interface BuiltStatement {
   toSQL(): { sql: string; params: unknown[] };
   _?: object;
 }
+
+/** A statement built with drizzle, as the statement helpers answer it: for drizzleRead (reads.ts) or drizzle's batch. */
+export type Statement = BatchItem<"sqlite"> & BuiltStatement;
 
 /** The plan for `key`, built on first use. The builder must use placeholders for every request value. */
 export function planOf(key: string, build: () => BuiltSelect): Plan {
@@ -87,9 +91,12 @@ export function named<T>(plan: Plan, rows: unknown[][]): T[] {
 
 /**
  * Rows of a batch (objects keyed by column name) named by the plan, by position: the plans' column
- * names are unique and never integer-like, so an object keeps the select's order.
+ * names are unique and never integer-like, so an object keeps the select's order. A write's rows
+ * (its RETURNING) are kept as D1 names them.
  */
 export function namedObjects<T>(plan: Plan, rows: Record<string, unknown>[]): T[] {
+  // A write's RETURNING has no fields: D1 names its columns as its SQL does.
+  if (!plan.keys.length) return rows as T[];
   return rows.map((row) => {
     const values = Object.values(row);
     if (values.length !== plan.keys.length) throw new Error("plan: a batch row lost columns (duplicate names?)");

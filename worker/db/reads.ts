@@ -45,19 +45,20 @@ export function namedRead<K extends string, T>(
 }
 
 /**
- * A write built for drizzle's batch (statements with their values inline, and its answer or refusal
- * from their results) as a Read, so that reads built from plans can follow it in the same batch (a
- * batch's SELECT sees the batch's own writes). Each statement's rows are named as drizzle's batch
- * names them: a select's by its fields; the writes taken here have no RETURNING, so no rows.
+ * A Read of statements built with drizzle (a write's batch, a select whose shape varies), each bound
+ * as it was built. `value` gets each statement's rows: a select's named by its fields, a RETURNING's
+ * by the names its SQL gives them (a write without one has none). A batch's SELECT sees the batch's
+ * own writes, so reads built from plans may follow a write in the same batch.
  */
-export function writeAsRead<T>(
+export function drizzleRead<T>(
   db: DB,
-  write: { statements: readonly unknown[]; answer: (results: unknown[]) => T },
+  statements: readonly BuiltStatement[],
+  value: (rows: Record<string, unknown>[][]) => T,
 ): Read<T> {
-  const plans = write.statements.map((s) => planFrom(s as BuiltStatement));
+  const plans = statements.map(planFrom);
   return {
     statements: plans.map((plan) => bindPlan(db, plan, {})),
-    value: (results) => write.answer(results.map((r, i) => namedObjects(plans[i], r.results))),
+    value: (results) => value(results.map((r, i) => namedObjects(plans[i], r.results))),
   };
 }
 

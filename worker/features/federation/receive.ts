@@ -10,7 +10,7 @@ import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { textToHtml } from "../../lib/text";
 import { Label, NoteInput } from "../notes/notes.schema";
 import { type SaveResult, storeQuietly } from "../notes/write.service";
-import type { After } from "../notes/posting";
+import { drizzleRead } from "../../db/reads";
 import { insertWhere } from "../../db/insert";
 import { remoteObjects } from "../../db/schema/federation";
 import { type SQL, sql } from "drizzle-orm";
@@ -57,18 +57,19 @@ async function localMentions(ctx: Ctx, note: Note): Promise<number[]> {
  * write (a block, a missing parent) keeps nothing, and a kept row is never without its mapping.
  */
 const remembering =
-  (action: ActionContext, uri: URL, kind: "note" | "reply", uid: number, note: Note) =>
-  (made: SQL<number>): After<undefined> => ({
-    statements: [
-      insertWhere(
-        action.db,
-        remoteObjects,
-        { uri: uri.href, kind, rowId: made, url: objectUrlOf(note.url), userId: uid, createdAt: Date.now() },
-        sql`${made} is not null`,
-      ).onConflictDoNothing(),
-    ],
-    answer: () => undefined,
-  });
+  (action: ActionContext, uri: URL, kind: "note" | "reply", uid: number, note: Note) => (made: SQL<number>) =>
+    drizzleRead(
+      action.db,
+      [
+        insertWhere(
+          action.db,
+          remoteObjects,
+          { uri: uri.href, kind, rowId: made, url: objectUrlOf(note.url), userId: uid, createdAt: Date.now() },
+          sql`${made} is not null`,
+        ).onConflictDoNothing(),
+      ],
+      () => undefined,
+    );
 
 async function followedHere(ctx: Ctx, uid: number) {
   const row = await ctx.data.env.DB.prepare("select 1 as x from follows where followee_id = ? limit 1")

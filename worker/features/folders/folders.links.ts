@@ -2,7 +2,7 @@
 // as the note write, so filing, notenum, noted_at and per-folder x-label counts change together.
 import { and, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
 import { plus } from "../../db/counters";
-import type { BatchItem } from "drizzle-orm/batch";
+import type { Statement } from "../../db/plan";
 import { folderLabels, folderNotes, folders } from "../../db/schema/folders";
 import type { DB } from "../../env";
 
@@ -13,7 +13,7 @@ const filing = (noteId: number | SQL, folder: SQL, label?: SQL) =>
   sql`exists(select 1 from folder_notes fn where fn.folder_id = ${folder} and fn.note_id = ${noteId}${label ? sql` and fn.label = ${label}` : sql``})`;
 
 /** After the note's filings are inserted: each folder gains one note and one x-label. */
-function filed(db: DB, noteId: number | SQL, ids: number[]): BatchItem<"sqlite">[] {
+function filed(db: DB, noteId: number | SQL, ids: number[]): Statement[] {
   if (!ids.length) return [];
   return [
     db
@@ -42,7 +42,7 @@ function filed(db: DB, noteId: number | SQL, ids: number[]): BatchItem<"sqlite">
 }
 
 /** noted_at (the newest filed note: one step down the folder's time index) and empty x-labels. */
-function tidy(db: DB, ids: number[]): BatchItem<"sqlite">[] {
+function tidy(db: DB, ids: number[]): Statement[] {
   return [
     db
       .update(folders)
@@ -65,7 +65,7 @@ export function folderResyncStatements(
   db: DB,
   s: { userId: number; noteId: number; label: string; folderIds: number[] },
   ok: SQL,
-): BatchItem<"sqlite">[] {
+): Statement[] {
   const ids = [...new Set(s.folderIds)];
   const filedNow = sql`(select fn.folder_id from folder_notes fn where fn.note_id = ${s.noteId})`;
   const pairsNow = sql`(select fn.folder_id, fn.label from folder_notes fn where fn.note_id = ${s.noteId})`;
@@ -134,7 +134,7 @@ export const foldersOwned = (userId: number, folderIds: number[]) => {
 export function folderFileNew(
   db: DB,
   s: { userId: number; noteId: SQL; label: string; createdAt: number; folderIds: number[] },
-): BatchItem<"sqlite">[] {
+): Statement[] {
   const ids = [...new Set(s.folderIds)];
   if (!ids.length) return [];
   return [

@@ -1,7 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import { sendWrite } from "../../db/client";
 import { bindPlan, planFrom } from "../../db/plan";
-import { type Read, readOne } from "../../db/reads";
+import { drizzleRead, type Read, readOne } from "../../db/reads";
 import type { DB } from "../../env";
 import {
   type ContentKind,
@@ -44,7 +43,7 @@ export const isMarked = <S extends string>(k: MarkKind<S>, db: DB, uid: number, 
   readOne(db, markRead(k, db, uid, kind, id));
 
 /**
- * Marking or unmarking, as the statements of one batch and its answer from their results; marking
+ * Marking or unmarking, as a Read (the statements of one batch, its answer from their rows); marking
  * again is a no-op, and nothing is marked across a block. A caller may add reads after it.
  */
 export function markWrite<S extends string>(
@@ -55,7 +54,7 @@ export function markWrite<S extends string>(
   id: number,
   on: boolean,
 ) {
-  if (!on) return { statements: [db.delete(k.table).where(mine(k, uid, kind, id))], answer: () => answer(k, false) };
+  if (!on) return drizzleRead(db, [db.delete(k.table).where(mine(k, uid, kind, id))], () => answer(k, false));
   // The target's facts lead the insert's own batch; the insert holds the same condition in its own
   // statement, so a refused mark stores nothing.
   const statements = [
@@ -67,21 +66,18 @@ export function markWrite<S extends string>(
       )
       .onConflictDoNothing(),
   ];
-  return {
-    statements,
-    answer: (results: unknown[]) => {
-      const [[facts]] = results as [TargetFacts[]];
-      const refused = targetRefusal(facts, true);
-      if (refused) throw refused;
-      return answer(k, true);
-    },
-  };
+  return drizzleRead(db, statements, (results: unknown[]) => {
+    const [[facts]] = results as [TargetFacts[]];
+    const refused = targetRefusal(facts, true);
+    if (refused) throw refused;
+    return answer(k, true);
+  });
 }
 
 /** Marks or unmarks, in one round trip. */
 export async function mark<S extends string>(...args: Parameters<typeof markWrite<S>>) {
   const write = markWrite(...args);
-  return await sendWrite(args[1], write);
+  return await readOne(args[1], write);
 }
 
 /**

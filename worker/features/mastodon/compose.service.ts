@@ -2,6 +2,7 @@
 // same services as the web's composer, with the same rules and messages.
 import { and, eq, gt, lt, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
+import { drizzleRead, mapRead, pairOf } from "../../db/reads";
 import { mastoIdempotency } from "../../db/schema/oauth";
 import type { DB, Env } from "../../env";
 
@@ -22,7 +23,7 @@ import {
   notFoundStatus,
   refsRead,
   refsWhere,
-  statusReadBack,
+  madeWhere,
   textOf,
   textToHtml,
   statusRead,
@@ -116,15 +117,11 @@ export async function postStatus(
 ): Promise<Posted> {
   refuseUnsupported(data);
   const { db, origin } = ctx;
-  // The status read back and the key remembered, naming the new row as the batch does.
+  // The key remembered and the status read back, naming the new row as the batch does.
   const after = (kind: StatusRef["kind"]) => (made: SQL<number>) => {
     const statusId = kind === "reply" ? sql`cast(${made} * 2 + 1 as text)` : sql`cast(${made} * 2 as text)`;
-    const remembered = rememberStatements(db, author.id, key, statusId, made);
-    const read = statusReadBack(db, author.id, kind, made);
-    return {
-      statements: [...remembered, ...read.statements],
-      answer: (results: unknown[]) => read.answer(results.slice(remembered.length), origin),
-    };
+    const remembered = drizzleRead(db, rememberStatements(db, author.id, key, statusId, made), () => undefined);
+    return mapRead(pairOf(remembered, statusRead(db, origin, author.id, madeWhere(kind, made))), ([, s]) => s);
   };
   const text = data.status;
   if (data.in_reply_to_id) {

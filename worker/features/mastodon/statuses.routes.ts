@@ -1,7 +1,7 @@
 // /api/v1/statuses: post, read, edit, delete, and the interactions, through NoteX's own services.
 import { Hono } from "hono";
 import { inArray, type SQL, sql } from "drizzle-orm";
-import { type Read, writeAsRead } from "../../db/reads";
+import type { Read } from "../../db/reads";
 import { notes } from "../../db/schema/notes";
 import { replies } from "../../db/schema/social";
 import { AppError } from "../../lib/errors";
@@ -52,7 +52,7 @@ const afterWrite = <T>(c: MastoContext, write: Read<T>, where: RefsWhere) =>
 /** Bookmark/unbookmark act on notes and replies alike, then answer the status. */
 const toggle = (on: boolean) => async (c: MastoContext) => {
   const ref = refOf(c);
-  const write = writeAsRead(c.var.db, markWrite(BOOKMARK, c.var.db, viewer(c).id, ref.kind, ref.id, on));
+  const write = markWrite(BOOKMARK, c.var.db, viewer(c).id, ref.kind, ref.id, on);
   return c.json((await afterWrite(c, write, refsWhere([ref]))).status);
 };
 

@@ -141,26 +141,11 @@ export async function statusesOf(db: DB, origin: string, viewer: number | null, 
   return inOrder(refs, await readOne(db, refsRead(db, origin, viewer, refsWhere(refs))));
 }
 
-/**
- * The statements that read back, at the end of a write's drizzle batch, the status it made (`id`:
- * SQL naming the note or reply there; a batch's SELECT sees the batch's own writes), as its author
- * sees it: the same statements and rows as a read of the status (statusSelects). `answer` makes
- * the status from their results.
- */
-export function statusReadBack(db: DB, author: number, kind: StatusRef["kind"], id: SQL<number>) {
-  const none = inArray(notes.id, [0]);
-  const where =
-    kind === "note"
-      ? { notes: sql`${notes.id} = ${id}`, replies: inArray(replies.id, [0]) }
-      : { notes: none, replies: sql`${replies.id} = ${id}` };
-  const selects = statusSelects(db, author, where);
-  const answer = (results: unknown[], origin: string): Status => {
-    const [noteRows, replyRows] = results as [Hydrated[], ReplyRow[]];
-    const [status] = statusesFromRows(origin, author, noteRows, replyRows).values();
-    if (!status) throw notFoundStatus();
-    return status;
-  };
-  return { statements: [selects.notes, selects.replies], answer };
+/** Where clauses for the one note or reply `id` names (SQL: a write's batch names what it made). */
+export function madeWhere(kind: StatusRef["kind"], id: SQL<number>): RefsWhere {
+  return kind === "note"
+    ? { notes: sql`${notes.id} = ${id}`, replies: inArray(replies.id, [0]) }
+    : { notes: inArray(notes.id, [0]), replies: sql`${replies.id} = ${id}` };
 }
 
 export const notFoundStatus = () => new AppError(404, "not_found", "Record not found");

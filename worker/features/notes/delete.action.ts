@@ -4,7 +4,7 @@
 // replied to, quoted, renoted or liked it, whose rows go with it), then deletes it with every
 // counter it moved; its pictures' files go after. Its Delete (a Tombstone) then reaches its
 // author's followers' servers and theirs, as Mastodon's RemoveStatusService sends it.
-import { known, mapRead, pairOf, type Read, readOne, writeAsRead } from "../../db/reads";
+import { known, mapRead, pairOf, type Read, readOne } from "../../db/reads";
 import { type ActionContext, deliver } from "../federation/federate";
 import { type Reach, reachRead } from "../federation/reach";
 import { prepareDeleteReply } from "../replies/replies.service";
@@ -30,8 +30,8 @@ export async function deletePost<R = undefined>(
   const { db } = ctx;
   const write: Read<{ keys: string[]; parent?: ReplyParent }> =
     post.kind === "note"
-      ? mapRead(writeAsRead(db, prepareDeleteNote(db, who, post.id)), (keys) => ({ keys }))
-      : mapRead(writeAsRead(db, prepareDeleteReply(db, who, post.id)), ({ parent }) => ({ keys: [], parent }));
+      ? mapRead(prepareDeleteNote(db, who, post.id), (keys) => ({ keys }))
+      : mapRead(prepareDeleteReply(db, who, post.id), ({ parent }) => ({ keys: [], parent }));
   // What came from another server was already told to whom it concerned by that server.
   const reach: Read<Reach> = ctx.inbound ? known({}) : reachRead(db, who, post);
   const [[read, reached], done] = await readOne(db, pairOf(pairOf(before, reach), write));

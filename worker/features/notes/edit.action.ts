@@ -3,27 +3,14 @@
 // with its history, tags, x-label counters and the notices of people newly named, and reads whether
 // anyone elsewhere is concerned (a follower of the author there, the post answered being from
 // there); only then is the Update delivered, otherwise it is only streamed to whoever is connected.
-import { type SQL, sql } from "drizzle-orm";
-import { known, pairOf, type Read, readOne, writeAsRead } from "../../db/reads";
+import { sql } from "drizzle-orm";
+import { known, type Read } from "../../db/reads";
 import { type ActionContext, deliverIf } from "../federation/federate";
 import { prepareEditReply } from "../replies/replies.service";
 import { deleteImages } from "../uploads/uploads.links";
 import type { NoteData } from "./notes.schema";
-import { followedElsewhere, namesElsewhere, reachRead } from "./posting";
+import { followedElsewhere, namesElsewhere, writeThen } from "./posting";
 import { type Kept, prepareUpdateNote } from "./write.service";
-
-/** The write, whether anyone elsewhere is concerned, then the door's read: one batch. */
-async function sendEdit<T, R>(
-  ctx: ActionContext,
-  uid: number,
-  write: { statements: readonly unknown[]; answer: (results: unknown[]) => T },
-  remote: SQL<number>,
-  andRead: Read<R>,
-) {
-  const told = pairOf(writeAsRead(ctx.db, write), reachRead(ctx.db, uid, remote));
-  const [[done, elsewhere], read] = await readOne(ctx.db, pairOf(told, andRead));
-  return { done, elsewhere, read };
-}
 
 /**
  * The caller's note `id` takes `data` (`kept`: what the door leaves as it is). `andRead`: what the
@@ -40,7 +27,7 @@ export async function editNoteAction<R = undefined>(
   named?: number[],
 ) {
   const write = await prepareUpdateNote(ctx.env, ctx.db, uid, id, data, ctx.origin, kept, named);
-  const { done, elsewhere, read } = await sendEdit(ctx, uid, write, followedElsewhere(uid), andRead);
+  const { done, remote: elsewhere, read } = await writeThen(ctx.db, uid, write, followedElsewhere(uid), andRead);
   // The files of the images the edit took off go once nothing names them.
   await deleteImages(ctx.env, ctx.db, uid, done.removed);
   await deliverIf(ctx, elsewhere || namesElsewhere(data.content), { notex: "note", op: "update", uid, id });
@@ -62,7 +49,7 @@ export async function editReplyAction<R = undefined>(
     on (ro.kind = 'note' and ro.row_id = r.note_id and r.parent_reply_id is null) or (ro.kind = 'reply' and ro.row_id = r.parent_reply_id)
     where r.id = ${id})`;
   const remote = sql<number>`(${followedElsewhere(uid)} or ${answered})`;
-  const { elsewhere, read } = await sendEdit(ctx, uid, write, remote, andRead);
+  const { remote: elsewhere, read } = await writeThen(ctx.db, uid, write, remote, andRead);
   await deliverIf(ctx, elsewhere || namesElsewhere(raw), { notex: "reply", op: "update", uid, id });
   return { read };
 }

@@ -1,5 +1,5 @@
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
+import type { Statement } from "../../db/plan";
 import { plus } from "../../db/counters";
 import { notes } from "../../db/schema/notes";
 import { userLabels, users } from "../../db/schema/users";
@@ -14,7 +14,7 @@ const labelOf = (uid: number, noteId: number | SQL) =>
   sql`(select label from notes where id = ${noteId} and user_id = ${uid} and kind != ${RENOTE} and hidden_at is null)`;
 
 /** The author's note_num and x-label count for note `noteId`, moving in (+1) or out (-1). */
-export function countNote(db: DB, uid: number, noteId: number | SQL, by: 1 | -1): BatchItem<"sqlite">[] {
+export function countNote(db: DB, uid: number, noteId: number | SQL, by: 1 | -1): Statement[] {
   // A note hidden by a moderator is already out of these counts (issue 16): it moves nothing.
   const mine = sql`exists(select 1 from notes where id = ${noteId} and user_id = ${uid} and kind != ${RENOTE} and hidden_at is null)`;
   const user = db
@@ -35,7 +35,7 @@ export const labelOut = (db: DB, uid: number, noteId: number | SQL, when?: SQL) 
  * After an insert or edit: the note's x-label gains it (its row made first), and empty ones go.
  * `when`: the edit's own guard.
  */
-export const labelIn = (db: DB, uid: number, noteId: number | SQL, when?: SQL): BatchItem<"sqlite">[] => [
+export const labelIn = (db: DB, uid: number, noteId: number | SQL, when?: SQL): Statement[] => [
   db
     .insert(userLabels)
     .select(

@@ -4,9 +4,9 @@
 // after the insert in the same batch, is the note just inserted (ids are AUTOINCREMENT: a new one is
 // above every id ever used), and the write needs no trip to learn it first.
 import { type SQL, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import type { DB } from "../../env";
 import { insertWhere } from "../../db/insert";
+import type { Read } from "../../db/reads";
 import { notes } from "../../db/schema/notes";
 
 /** A new note's own values; every other column takes the table's default. */
@@ -41,12 +41,8 @@ export const newNoteOf = (uid: number, guard?: SQL): SQL<number> =>
   sql<number>`(select max(n.id) from notes n where n.user_id = ${uid}${guard ? sql` and ${guard}` : sql``})`;
 
 /**
- * A write built and not yet sent: its statements for one batch, the SQL that names what it made
- * inside that batch (for statements a caller adds after them: a status read back), and how its
- * answer (or refusal) comes out of the batch's results.
+ * A write built and not yet sent: a Read (its statements for one batch, and its answer or refusal
+ * from their rows), and the SQL that names what it made inside that batch (for reads a door adds
+ * after it: a status read back).
  */
-export interface PreparedWrite<T> {
-  statements: BatchItem<"sqlite">[];
-  id: SQL<number>;
-  answer: (results: unknown[]) => T;
-}
+export type PreparedWrite<T> = Read<T> & { id: SQL<number> };

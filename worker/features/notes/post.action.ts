@@ -4,9 +4,10 @@
 // elsewhere is concerned; then the note is delivered only when someone elsewhere follows its
 // author or is named in it, and otherwise only streamed to whoever is connected here.
 import type { SQL } from "drizzle-orm";
+import { known, type Read } from "../../db/reads";
 import { type ActionContext, deliverIf } from "../federation/federate";
 import type { NoteData } from "./notes.schema";
-import { type After, followedElsewhere, namesElsewhere, nothingAfter, writeThen } from "./posting";
+import { followedElsewhere, namesElsewhere, writeThen } from "./posting";
 import { prepareNote } from "./write.service";
 
 /**
@@ -17,7 +18,7 @@ export async function postAction<R = undefined>(
   ctx: ActionContext,
   uid: number,
   data: NoteData,
-  after: (made: SQL<number>) => After<R> = () => nothingAfter as After<R>,
+  after: (made: SQL<number>) => Read<R> = () => known(undefined as R),
   named?: number[],
 ) {
   const write = await prepareNote(ctx.env, ctx.db, uid, data, ctx.origin, named);

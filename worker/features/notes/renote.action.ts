@@ -5,17 +5,9 @@
 // there, or the original's own server. Only then is it delivered (an Announce, its Undo, or a quote's
 // Create: a quote is a note of its own); otherwise it is only streamed to whoever is connected here.
 import { type SQL, sql } from "drizzle-orm";
-import { known, pairOf, type Read, readOne, writeAsRead } from "../../db/reads";
+import { known, type Read } from "../../db/reads";
 import { type ActionContext, deliverIf } from "../federation/federate";
-import {
-  type After,
-  followedElsewhere,
-  fromElsewhere,
-  namesElsewhere,
-  nothingAfter,
-  reachRead,
-  writeThen,
-} from "./posting";
+import { followedElsewhere, fromElsewhere, namesElsewhere, writeThen } from "./posting";
 import { prepareRenote, prepareUndoRenote } from "./renotes.service";
 
 /**
@@ -34,8 +26,7 @@ export async function renoteAction<R = undefined>(
     ? await prepareRenote(ctx.db, uid, targetId, "", "")
     : { ...prepareUndoRenote(ctx.db, uid, targetId), id: targetId };
   const remote = sql<number>`(${followedElsewhere(uid)} or ${fromElsewhere("note", write.id)})`;
-  const told = pairOf(writeAsRead(ctx.db, write), reachRead(ctx.db, uid, remote));
-  const [[done, elsewhere], read] = await readOne(ctx.db, pairOf(told, andRead(write.id)));
+  const { done, remote: elsewhere, read } = await writeThen(ctx.db, uid, write, remote, andRead(write.id));
   await deliverIf(ctx, elsewhere, { notex: "renote", op: on ? "create" : "delete", uid, target: done.id });
   return { done, read };
 }
@@ -47,7 +38,7 @@ export async function quoteAction<R = undefined>(
   targetId: number,
   html: string,
   txt: string,
-  after: (made: SQL<number>) => After<R> = () => nothingAfter as After<R>,
+  after: (made: SQL<number>) => Read<R> = () => known(undefined as R),
 ) {
   const write = await prepareRenote(ctx.db, uid, targetId, html, txt);
   const original = sql<number>`(select renote_id from notes where id = ${write.id})`;

@@ -1,6 +1,6 @@
 // Renotes (a note shared as it is) and quotes (shared with your own text), and undoing a renote.
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import { sendWrite } from "../../db/client";
+import { drizzleRead, readOne } from "../../db/reads";
 import { plus } from "../../db/counters";
 import { notes } from "../../db/schema/notes";
 import type { DB } from "../../env";
@@ -104,7 +104,7 @@ export async function prepareRenote(
       refuse(facts);
       return { id: facts.id, renoted: true, renum: counted?.renum ?? 0 };
     };
-    return { statements, id: original, answer };
+    return { ...drizzleRead(db, statements, answer), id: original };
   }
   const mentions = await linkMentions(db, uid, content);
   const id = newNoteOf(uid, ok);
@@ -146,13 +146,13 @@ export async function prepareRenote(
     // The count comes back from the batch's own update, not from a read after it.
     return { id: row.id, renoted: false, renum: counted?.renum ?? 0 };
   };
-  return { statements, id, answer };
+  return { ...drizzleRead(db, statements, answer), id };
 }
 
 /** Renote or quote: prepareRenote's statements, sent as one batch. */
 export async function renote(db: DB, uid: number, targetId: number, content: string, txt: string) {
   const write = await prepareRenote(db, uid, targetId, content, txt);
-  return await sendWrite(db, write);
+  return await readOne(db, write);
 }
 
 type Facts = { id: number; ownerId: number; blocked: number };
@@ -180,11 +180,11 @@ export function prepareUndoRenote(db: DB, uid: number, originalId: number) {
     if (!counted) throw notFound("Note not found");
     return { id: originalId, renoted: false, renum: counted.renum };
   };
-  return { statements, answer };
+  return drizzleRead(db, statements, answer);
 }
 
 /** Undoes `uid`'s plain renote of `originalId`, in one round trip. */
 export async function undoRenote(db: DB, uid: number, originalId: number) {
   const write = prepareUndoRenote(db, uid, originalId);
-  return await sendWrite(db, write);
+  return await readOne(db, write);
 }

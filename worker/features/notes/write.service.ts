@@ -1,8 +1,8 @@
 // Writing notes: create, edit and delete, each one batch with every counter, tag, folder and
 // notification it moves. Renotes and quotes are in renotes.service.ts.
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
-import { sendWrite } from "../../db/client";
+import type { Statement } from "../../db/plan";
+import { drizzleRead, readOne } from "../../db/reads";
 import { deletedNotes, noteTags, notes } from "../../db/schema/notes";
 import { noteVersions } from "../../db/schema/safety";
 import { userLabels, users } from "../../db/schema/users";
@@ -75,7 +75,7 @@ const noteMentions = (db: DB, uid: number, id: number | SQL, userIds: number[], 
   mentionStatements(db, { actorId: uid, tblname: "note", targetId: id, userIds, extra: txt.slice(0, 100), when });
 
 /** The tags of a note written in the same batch (`noteId` null when the write was refused: none). */
-const newTagStatements = (db: DB, noteId: SQL, tags: string[], createdAt: number | SQL): BatchItem<"sqlite">[] =>
+const newTagStatements = (db: DB, noteId: SQL, tags: string[], createdAt: number | SQL): Statement[] =>
   tags.length
     ? [
         db
@@ -130,7 +130,10 @@ export async function prepareNote(
       ok,
     )
       // The author's username for the href, in the insert's own statement (no trip of its own).
-      .returning({ id: notes.id, username: sql<string>`(select username from users where id = ${uid})` }),
+      .returning({
+        id: notes.id,
+        username: sql<string>`(select username from users where id = ${uid})`.as("username"),
+      }),
     // Slots reserved ahead of the note are its own now (the cleanup cron leaves them).
     ...(data.imgs.length ? [attachUploads(db, uid, keysOf(data.imgs), ok)] : []),
     ...countNote(db, uid, id, 1),
@@ -144,7 +147,7 @@ export async function prepareNote(
     if (!row) throw notYourFolders();
     return saved(row.username ?? "", row.id, slots);
   };
-  return { statements, id, answer };
+  return { ...drizzleRead(db, statements, answer), id };
 }
 
 /**
@@ -153,7 +156,7 @@ export async function prepareNote(
  */
 export async function storeQuietly(env: Env, db: DB, uid: number, data: NoteData, origin: string): Promise<SaveResult> {
   const write = await prepareNote(env, db, uid, data, origin, [], false);
-  return await sendWrite(db, write);
+  return await readOne(db, write);
 }
 
 /**
@@ -250,7 +253,7 @@ export async function prepareUpdateNote(
     const removed = kept.images ? [] : old.imgs.split(";").filter((u) => u && !imgs.includes(u));
     return { saved: saved(usernameIn(results), id, slots), removed: removed.map((u) => u.slice(IMG_PREFIX.length)) };
   };
-  return { statements, answer };
+  return drizzleRead(db, statements, answer);
 }
 
 /**
@@ -284,5 +287,5 @@ export function prepareDeleteNote(db: DB, uid: number, id: number) {
       .filter((u) => u.startsWith(IMG_PREFIX))
       .map((u) => u.slice(IMG_PREFIX.length));
   };
-  return { statements, answer };
+  return drizzleRead(db, statements, answer);
 }

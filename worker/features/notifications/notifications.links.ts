@@ -4,9 +4,9 @@
 // notifications_unread_in and _out, and rows about a note, reply or x-folder go with it by their
 // foreign keys.
 import { and, eq, ne, type Placeholder, type SQL, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import { follows, notifications } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
+import type { Statement } from "../../db/plan";
 import type { DB } from "../../env";
 import type { CountedName } from "../interactions/counted";
 import { mutedBy } from "../safety/visibility";
@@ -17,7 +17,6 @@ export type Action = CountedName | "reply" | "follow" | "note" | "quote" | "ment
 type Id = number | Placeholder;
 
 /** A statement for a write's batch, whose SQL can also be kept as a plan (db/plan.ts). */
-type Statement = BatchItem<"sqlite"> & { toSQL(): { sql: string; params: unknown[] } };
 
 /**
  * A notification row's columns for an INSERT … SELECT: one row for each `to` the SELECT yields
@@ -89,7 +88,7 @@ export function mentionStatements(
     when?: SQL;
     answered?: SQL;
   },
-): BatchItem<"sqlite">[] {
+): Statement[] {
   const { answered, ...n } = m;
   return m.userIds.flatMap((userId) =>
     notifyStatements(db, {
@@ -124,7 +123,7 @@ export function unnotifyStatements(
 export function noteCreatedStatements(
   db: DB,
   n: { actorId: number; noteId: number | SQL; extra: string; when?: SQL },
-): BatchItem<"sqlite">[] {
+): Statement[] {
   return [
     db
       .insert(notifications)

@@ -15,7 +15,7 @@ import { linkMentions } from "../mentions/mentions.service";
 import { noteFromRows, noteQuery } from "../notes/read.service";
 import { likedBy } from "../likes/likes.service";
 import { bindPlan, namedObjects, planFrom, planOf } from "../../db/plan";
-import { type Read, readOne } from "../../db/reads";
+import { drizzleRead, type Read, readOne } from "../../db/reads";
 import type { NoteJson } from "../notes/notes.types";
 import type { UserRef } from "../content/content";
 import { answeringAt, parentOf, type ReplyParent, specParent } from "./parent";
@@ -218,7 +218,7 @@ export async function prepareReply(
     return toJson(row, uid);
   };
   // `id`: the reply it answers, the new one or the repeat (null when refused).
-  return { statements, id: sql<number>`(select ${repeat} where ${allowed})`, answer };
+  return { ...drizzleRead(db, statements, answer), id: sql<number>`(select ${repeat} where ${allowed})` };
 }
 
 /** The facts about a note replied to: open to the replier, its author and the block between them. */
@@ -287,7 +287,7 @@ export async function prepareEditReply(db: DB, uid: number, id: number, raw: str
   const answer = (results: unknown[]) => {
     if (!(results[0] as unknown[]).length) throw notFound("Reply not found");
   };
-  return { statements, answer };
+  return drizzleRead(db, statements, answer);
 }
 
 /**
@@ -321,7 +321,7 @@ export function prepareDeleteReply(db: DB, uid: number, id: number) {
     if (!row) throw notFound("Reply not found");
     return { parent: parentOf(row) };
   };
-  return { statements, answer };
+  return drizzleRead(db, statements, answer);
 }
 
 /**

@@ -6,14 +6,8 @@
 // streamed to whoever is connected here.
 import { type SQL, sql } from "drizzle-orm";
 import { type ActionContext, deliverIf } from "../federation/federate";
-import {
-  type After,
-  followedElsewhere,
-  fromElsewhere,
-  namesElsewhere,
-  nothingAfter,
-  writeThen,
-} from "../notes/posting";
+import { known, type Read } from "../../db/reads";
+import { followedElsewhere, fromElsewhere, namesElsewhere, writeThen } from "../notes/posting";
 import { prepareReply } from "./replies.service";
 import type { ReplyParent } from "./parent";
 
@@ -27,7 +21,7 @@ export async function replyAction<R = undefined>(
   uid: number,
   parent: ReplyParent,
   raw: string,
-  after: (made: SQL<number>) => After<R> = () => nothingAfter as After<R>,
+  after: (made: SQL<number>) => Read<R> = () => known(undefined as R),
   named?: number[],
 ) {
   const write = await prepareReply(ctx.db, uid, parent, raw, named);
