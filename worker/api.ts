@@ -11,6 +11,7 @@ import { likesRoutes } from "./features/likes/likes.routes";
 import { notificationRoutes } from "./features/notifications/notifications.routes";
 import { replyRoutes } from "./features/replies/replies.routes";
 import { blockRoutes, moderationRoutes, muteRoutes } from "./features/safety/safety.routes";
+import { domainBlockRoutes } from "./features/safety/domain-blocks.routes";
 import { reportRoutes } from "./features/reports/reports.routes";
 import { searchRoutes } from "./features/search/search.routes";
 import { consentRoutes } from "./features/mastodon/consent.routes";
@@ -62,6 +63,7 @@ export const api = $(
     .route("/notifications", notificationRoutes)
     .route("/blocks", blockRoutes)
     .route("/mutes", muteRoutes)
+    .route("/domain-blocks", domainBlockRoutes)
     .route("/moderation", moderationRoutes)
     .route("/search", searchRoutes)
     .route("/oauth", consentRoutes)

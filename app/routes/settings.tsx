@@ -285,11 +285,12 @@ export default function Settings() {
       <ThemeSetting theme={theme} />
       <section className="settings-row" aria-labelledby="h-safety">
         <div className="settings-head">
-          <h2 id="h-safety">Blocked and muted accounts</h2>
+          <h2 id="h-safety">Blocked and muted</h2>
         </div>
         <p className="settings-links">
           <Link to="/settings/blocked">Blocked accounts</Link>
           <Link to="/settings/muted">Muted accounts</Link>
+          <Link to="/settings/domains">Blocked servers</Link>
         </p>
       </section>
       <section className="settings-row" aria-labelledby="h-apps">

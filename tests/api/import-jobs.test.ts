@@ -182,6 +182,35 @@ describe("import jobs", () => {
   });
 });
 
+describe("blocked servers (blocked_domains.csv)", () => {
+  const servers = async (who: Person) =>
+    (
+      await A.env.DB.prepare("select host from user_domain_blocks where user_id = ? order by host")
+        .bind(who.id)
+        .all<{ host: string }>()
+    ).results.map((r) => r.host);
+
+  it("merge blocks each server the file names (and cuts the follows with its people); overwrite leaves exactly the file's", async () => {
+    const carol = await person(A, "carolservers");
+    expect((await carol.call("POST", "/v1/domain-blocks", { domain: "kept.example" })).status).toBe(200);
+    const bobHere = (await carol.call("GET", "/v1/users/bobfar@b.test")).body.id;
+    expect((await carol.call("POST", `/v1/follows/${bobHere}`)).status).toBe(200);
+    const merged = await upload(carol, "domain_blocks", `${BOM}b.test\n*.spam.example\nnot a domain\nb.test\n`);
+    expect(merged.status, JSON.stringify(merged.body)).toBe(202);
+    await drainJobs();
+    const job = (await carol.call("GET", `/v1/imports/jobs/${merged.body.id}`)).body;
+    expect(job).toMatchObject({ kind: "domain_blocks", state: "done", done: 2, failed: 2 });
+    expect(await servers(carol)).toEqual(["b.test", "kept.example", "spam.example"]);
+    expect(await follows(carol.id, bobHere)).toBe(0);
+
+    const over = await upload(carol, "domain_blocks", "spam.example\nnew.example\n", "overwrite");
+    expect(over.status).toBe(202);
+    await drainJobs();
+    expect((await carol.call("GET", `/v1/imports/jobs/${over.body.id}`)).body.state).toBe("done");
+    expect(await servers(carol)).toEqual(["new.example", "spam.example"]);
+  });
+});
+
 describe("bad files get a clear answer and change nothing", () => {
   const cases: [string, string, string | Uint8Array, number, RegExp][] = [
     [

@@ -128,6 +128,18 @@ describe("query plans of the hot reads", () => {
     await muted.post("/v1/notes", { label: "idea", content: "<p>muted #plans</p>" });
     await b.post(`/v1/blocks/${blocked.id}`);
     await b.post(`/v1/mutes/${muted.id}`);
+    // The reader also blocked a whole server, one of whose people posted and liked: every list
+    // runs the server filter (two primary-key lookups per row) against real rows.
+    const [far] = await users(1);
+    await original(
+      "insert into remote_actors (user_id, uri, host, inbox, url, fetched_at) values (?1, 'https://plans.example/u', 'plans.example', 'https://plans.example/i', '', 0)",
+    )
+      .bind(far.id)
+      .run();
+    await far.post("/v1/notes", { label: "idea", content: "<p>afar #plans</p>" });
+    await far.post(`/v1/likes/${noteId}?t=note`);
+    await b.post("/v1/domain-blocks", { domain: "other.example" });
+    await b.post("/v1/domain-blocks", { domain: "plans.example" });
     await a.patch("/v1/notes", {
       id: noteId,
       label: "idea",
@@ -171,6 +183,8 @@ describe("query plans of the hot reads", () => {
     ["me", () => b.get("/v1/me")],
     ["blocked users", () => b.get("/v1/blocks?page=1")],
     ["muted users", () => b.get("/v1/mutes?page=1")],
+    ["blocked servers", () => b.get("/v1/domain-blocks?page=1")],
+    ["notifications of a reader who blocked a server", () => b.get("/v1/notifications?page=1")],
     ["note history", () => b.get(`/v1/notes/${noteId}/history`)],
     ["search notes", () => b.get("/v1/search?q=plan%20pla&t=notes")],
     ["search notes page 2", () => b.get("/v1/search?q=plan&t=notes&page=2")],
@@ -238,6 +252,8 @@ describe("query plans of the hot reads", () => {
         () => reader.get(`/api/v1/accounts/${a.id}/statuses?min_id=${noteId * 2}`),
       ],
       ["suggestions", () => reader.get("/api/v1/suggestions")],
+      ["blocked servers", () => reader.get("/api/v1/domain_blocks?limit=1")],
+      ["blocked servers above one", () => reader.get("/api/v1/domain_blocks?min_id=1")],
       ["a status", () => reader.get(`/api/v1/statuses/${noteId * 2}`)],
       ["a reply status", () => reader.get(`/api/v1/statuses/${replyId * 2 + 1}`)],
       ["a note's context", () => reader.get(`/api/v1/statuses/${noteId * 2}/context`)],

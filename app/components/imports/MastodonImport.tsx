@@ -9,6 +9,7 @@ const KINDS = [
   { value: "following", label: "Follows", file: "following_accounts.csv" },
   { value: "blocks", label: "Blocks", file: "blocked_accounts.csv" },
   { value: "mutes", label: "Mutes", file: "muted_accounts.csv" },
+  { value: "domain_blocks", label: "Blocked servers", file: "blocked_domains.csv" },
   { value: "bookmarks", label: "Bookmarks", file: "bookmarks.csv" },
 ] as const;
 

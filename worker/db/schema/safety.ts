@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { cascadeRef, createdAt, serialId } from "../columns";
 import { userPairTable } from "../tables";
 import { notes } from "./notes";
@@ -19,6 +19,26 @@ export const mutes = userPairTable(
   { key: "muterId", column: "muter_id", to: () => users.id },
   { key: "mutedId", column: "muted_id", to: () => users.id },
   (t) => index("mutes_muted_idx").on(t.to),
+);
+
+/**
+ * A person's own block of a whole server (Mastodon's AccountDomainBlock): its people's posts,
+ * replies, renotes and notifications leave that person's lists, the follows between them go, and
+ * none can be made again while it holds. `host` as remote_actors.host has it (lower case, port
+ * kept), matched exactly, as Mastodon matches an account's domain. The id orders the list.
+ */
+export const userDomainBlocks = sqliteTable(
+  "user_domain_blocks",
+  {
+    id: serialId(),
+    userId: cascadeRef("user_id", () => users.id),
+    host: text("host").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("user_domain_blocks_user_host_uq").on(t.userId, t.host),
+    index("user_domain_blocks_user_idx").on(t.userId, t.id),
+  ],
 );
 
 /** Every moderation action, with its reason: the audit log. kind: note, reply, a folder kind, or user. */

@@ -9,7 +9,14 @@ import { AppError, notFound } from "../../lib/errors";
 import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
 import { blockRefusal } from "../safety/safety.service";
 import { isLocal, isRemote } from "../users/locality";
-import { authorActive, blockedEither, blockState, profileOpen, userInList } from "../safety/visibility";
+import {
+  authorActive,
+  blockedEither,
+  blockState,
+  profileOpen,
+  serverBlockState,
+  userInList,
+} from "../safety/visibility";
 import { notifyStatements, unnotifyStatements } from "../notifications/notifications.links";
 import { PERSON_COLUMNS } from "./suggestions.service";
 
@@ -46,8 +53,11 @@ const count = (db: DB, follower: Placeholder, followee: Placeholder, on: boolean
 function followBatch(db: DB, on: boolean) {
   const [follower, followee] = [sql.placeholder("follower"), sql.placeholder("followee")];
   const found = sql`exists(select 1 from ${users} where ${users.id} = ${followee} and ${authorActive(users.id)})`;
-  // To follow, no block may stand either way; to unfollow, the person need only be there.
-  const permitted = on ? sql`(${found} and ${blockState(follower, followee)} = 0)` : found;
+  // To follow, no block may stand either way (of the person, or of either one's server by the
+  // other); to unfollow, the person need only be there.
+  const permitted = on
+    ? sql`(${found} and ${blockState(follower, followee)} = 0 and ${serverBlockState(follower, followee)} = 0)`
+    : found;
   // Someone here following a locked account elsewhere only asks: the follow waits for their Accept
   // (`approved`: it came) as a follow request, and counts nothing until then.
   const locked = sql`(${sql.placeholder("approved")} = 0
@@ -61,6 +71,7 @@ function followBatch(db: DB, on: boolean) {
     .select({
       found: sql<number>`${found}`.as("found"),
       blocked: blockState(follower, followee).as("blocked"),
+      server: serverBlockState(follower, followee).as("server"),
       // Someone on another server is told of the follow; between two local people nothing is queued.
       remote: isRemote(followee).as("remote"),
       requested: sql<number>`${on ? pending : sql`0`}`.as("requested"),
@@ -94,6 +105,14 @@ function followBatch(db: DB, on: boolean) {
   ];
 }
 
+/** A follow refused by a server block (serverBlockState: 1 mine of theirs, 2 theirs of mine), else null. */
+const serverRefusal = (state: number) =>
+  state === 1
+    ? new AppError(403, "blocked", "You have blocked this user's server. Unblock it to follow them.")
+    : state === 2
+      ? new AppError(403, "blocked", "This user has blocked your server.")
+      : null;
+
 /**
  * Follow or unfollow, in one D1 round trip: the batch first reads whether the person exists and is
  * active (and the block state between them), and every write in it holds the same condition, so a
@@ -104,12 +123,12 @@ export async function follow(db: DB, follower: number, followee: number, on: boo
   if (follower === followee) throw new AppError(422, "invalid_input", "You cannot follow yourself.");
   const batch = batchPlanOf(`follow|${+on}`, () => followBatch(db, on));
   const results = await sendPlans(db, batch, { follower, followee, now: Date.now(), approved: +approved });
-  const [read] = namedObjects<{ found: number; blocked: number; remote: number; requested: number }>(
+  const [read] = namedObjects<{ found: number; blocked: number; server: number; remote: number; requested: number }>(
     batch[0],
     results[0].results,
   );
   if (!read?.found) throw notFound("User not found");
-  const refused = on ? blockRefusal(read.blocked) : null;
+  const refused = on ? (blockRefusal(read.blocked) ?? serverRefusal(read.server)) : null;
   if (refused) throw refused;
   const [counted] = namedObjects<{ followers: number }>(batch[3], results[3].results);
   const requested = !!read.requested;

@@ -45,6 +45,11 @@ export const KINDS: Record<string, KindEntry> = {
   following: { chunk: 20, title: "Follows", load: async () => (await import("./mastodon-kinds")).following },
   blocks: { chunk: 25, title: "Blocks", load: async () => (await import("./mastodon-kinds")).blocks },
   mutes: { chunk: 25, title: "Mutes", load: async () => (await import("./mastodon-kinds")).mutes },
+  domain_blocks: {
+    chunk: 50,
+    title: "Blocked servers",
+    load: async () => (await import("./mastodon-kinds")).domainBlocks,
+  },
   archive: {
     chunk: PART,
     title: "Mastodon archive",

@@ -1,6 +1,6 @@
 // The rows of a Mastodon CSV import (mastodon-csv.ts), each done through the one action every
 // other door calls: a follow through followAction, a block or mute through block.action.ts, a
-// bookmark as the bookmark button makes it. An address someone elsewhere has is looked up here
+// blocked server through domain-blocks.service.ts, a bookmark as the bookmark button makes it. An address someone elsewhere has is looked up here
 // (WebFinger, then the actor), never in the upload's request. Each is idempotent: a follow, block,
 // mute or bookmark made twice is one.
 import { AppError } from "../../lib/errors";
@@ -9,6 +9,7 @@ import { followAction } from "../follows/follow.action";
 import { mark } from "../interactions/interactions.service";
 import { BOOKMARK } from "../interactions/kinds";
 import { blockAction, muteAction } from "../safety/block.action";
+import { blockServer, hostOf, unblockServer } from "../safety/domain-blocks.service";
 import type { ImportKind, JobInfo, RowResult } from "./kinds";
 import type { CsvRow } from "./mastodon-csv";
 
@@ -113,6 +114,32 @@ export const bookmarks: ImportKind = {
       .bind(job.userId, job.id, limit)
       .all<{ kind: "note" | "reply"; id: number }>();
     for (const b of results) await mark(BOOKMARK, ctx.db, job.userId, b.kind, b.id, false);
+    return results.length;
+  },
+};
+
+export const domainBlocks: ImportKind = {
+  async row(ctx, job, data) {
+    const { item } = data as CsvRow;
+    let host: string;
+    try {
+      host = hostOf(item, new URL(ctx.origin).host);
+    } catch (error) {
+      if (error instanceof AppError) return { ok: false, reason: error.message };
+      throw error;
+    }
+    // The block's id is what an overwrite keeps (import_rows.target).
+    const { id } = await blockServer(ctx.db, job.userId, host);
+    return { ok: true, target: id, targetKind: "domain" };
+  },
+  async prune(ctx, job, limit) {
+    const { results } = await ctx.env.DB.prepare(
+      `select host from user_domain_blocks where user_id = ?1 and id not in
+       (select target from import_rows where job_id = ?2 and target_kind = 'domain' and target is not null) limit ?3`,
+    )
+      .bind(job.userId, job.id, limit)
+      .all<{ host: string }>();
+    for (const { host } of results) await unblockServer(ctx.db, job.userId, host);
     return results.length;
   },
 };

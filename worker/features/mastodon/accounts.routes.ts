@@ -9,6 +9,7 @@ import { findRemote } from "../federation/find";
 import { AppError } from "../../lib/errors";
 import { followAction } from "../follows/follow.action";
 import { blockAction, muteAction } from "../safety/block.action";
+import { domainBlockedBy } from "../safety/visibility";
 import type { ActionContext } from "../federation/federate";
 import { editProfile } from "../users/profile.action";
 import { ProfileEdit } from "../users/users.schema";
@@ -94,6 +95,7 @@ export async function relationships(db: DB, me: number, ids: number[]) {
       blockedBy: sql<number>`exists(select 1 from blocks b where b.blocker_id = ${users.id} and b.blocked_id = ${me})`,
       muting: sql<number>`exists(select 1 from mutes m where m.muter_id = ${me} and m.muted_id = ${users.id})`,
       requested: sql<number>`exists(select 1 from follow_requests r where r.follower_id = ${me} and r.followee_id = ${users.id})`,
+      domainBlocking: sql<number>`${domainBlockedBy(me, users.id)}`,
     })
     .from(users)
     .where(and(inArray(users.id, ids.slice(0, 90)), isNull(users.suspendedAt)));
@@ -110,7 +112,7 @@ export async function relationships(db: DB, me: number, ids: number[]) {
     muting_notifications: !!r.muting,
     requested: !!r.requested,
     requested_by: false,
-    domain_blocking: false,
+    domain_blocking: !!r.domainBlocking,
     endorsed: false,
     note: "",
   }));

@@ -15,6 +15,7 @@ import { notificationRoutes } from "./notifications.routes";
 import { nodeInfoRoutes } from "./nodeinfo.routes";
 import { peopleRoutes } from "./people.routes";
 import { probeRoutes } from "./probes.routes";
+import { domainBlockRoutes } from "./domain-blocks.routes";
 import { statusRoutes } from "./statuses.routes";
 import { timelineRoutes } from "./timelines.routes";
 
@@ -77,6 +78,7 @@ export const mastodon = new Hono<MastoEnv>()
   .route("/", peopleRoutes)
   .route("/", accountRoutes)
   .route("/", notificationRoutes)
+  .route("/", domainBlockRoutes)
   .route("/", probeRoutes)
   .route("/", nodeInfoRoutes)
   // Anything else under /api is Mastodon's 404, in JSON, never a page.

@@ -68,8 +68,6 @@ export const probeRoutes = new Hono<MastoEnv>()
   .get("/api/v1/followed_tags", scoped("read:follows"), none)
   .get("/api/v1/announcements", scoped("read"), none)
   .get("/api/v1/conversations", scoped("read:statuses"), none)
-  // A person's own blocked servers: NoteX has only the moderators' blocks, which are not theirs.
-  .get("/api/v1/domain_blocks", scoped("read:blocks"), none)
   .get("/api/v1/endorsements", scoped("read:accounts"), none)
   .get("/api/v1/featured_tags", scoped("read:accounts"), none)
   .get("/api/v1/scheduled_statuses", scoped("read:statuses"), none)

@@ -9,7 +9,7 @@ import { users } from "../../db/schema/users";
 import type { Statement } from "../../db/plan";
 import type { DB } from "../../env";
 import type { CountedName } from "../interactions/counted";
-import { mutedBy } from "../safety/visibility";
+import { domainBlockedBy, mutedBy } from "../safety/visibility";
 
 export type Action = CountedName | "reply" | "follow" | "note" | "quote" | "mention" | "move" | "import";
 
@@ -57,14 +57,23 @@ export function notifyStatements(
 ): Statement[] {
   if (n.userId === n.actorId) return [];
   return [
-    // Nothing reaches someone who muted or blocked the actor (the badge recount sees no row either).
+    // Nothing reaches someone who muted or blocked the actor, or blocked their server (the badge
+    // recount sees no row either).
     db
       .insert(notifications)
       .select(
         db
           .select(rowFor(users.id, { ...n, tblname: n.tblname ?? "", targetId: n.targetId ?? 0, extra: n.extra ?? "" }))
           .from(users)
-          .where(and(eq(users.id, n.userId), ne(users.id, n.actorId), sql`not ${mutedBy(users.id, n.actorId)}`, n.when))
+          .where(
+            and(
+              eq(users.id, n.userId),
+              ne(users.id, n.actorId),
+              sql`not ${mutedBy(users.id, n.actorId)}`,
+              sql`not ${domainBlockedBy(users.id, n.actorId)}`,
+              n.when,
+            ),
+          )
           .getSQL(),
       )
       .onConflictDoNothing(),

@@ -8,6 +8,9 @@
 //   owner and moderators;
 // - a suspended author: all their content and their profile are gone, except to moderators;
 // - a block, either way: the two never see each other's content (lists and pages) and cannot interact;
+// - a server the viewer blocked (their own domain block): one-way, as a block of each of its people
+//   that only the viewer holds; its people's notes, renotes, replies and notices leave every list
+//   of the viewer's, while a deliberate visit (a link to a note) still opens;
 // - a mute: one-way and silent; the muted author's notes, renotes and replies leave the muter's
 //   lists, but a deliberate visit (their profile, a link to a note) still shows them.
 import type { Placeholder, SQL } from "drizzle-orm";
@@ -23,6 +26,18 @@ export const blockedEither = (a: unknown, b: unknown) =>
 /** Whether `viewer` muted `author`: one primary-key lookup. */
 export const mutedBy = (viewer: unknown, author: unknown) =>
   sql`exists(select 1 from mutes mu where mu.muter_id = ${viewer} and mu.muted_id = ${author})`;
+
+/**
+ * Whether `viewer` blocked the server `author` is on (user_domain_blocks). The first test names
+ * no row of the list, so SQLite answers it once per statement: a viewer who blocked no server
+ * pays nothing per row; one who did pays two primary-key lookups per row.
+ */
+export const domainBlockedBy = (viewer: unknown, author: unknown) =>
+  sql`(exists(select 1 from user_domain_blocks ud where ud.user_id = ${viewer}) and exists(select 1 from remote_actors dr join user_domain_blocks dk on dk.user_id = ${viewer} and dk.host = dr.host where dr.user_id = ${author}))`;
+
+/** 1 when `a` blocked the server `b` is on, 2 when `b` blocked `a`'s, else 0 (a follow's refusal). */
+export const serverBlockState = (a: unknown, b: unknown) =>
+  sql<number>`(case when ${domainBlockedBy(a, b)} then 1 when ${domainBlockedBy(b, a)} then 2 else 0 end)`;
 
 /** Whether `viewer` is a moderator or admin (a visitor's 0 is no one). */
 export const isModerator = (viewer: unknown) =>
@@ -50,7 +65,7 @@ export interface ListRule {
 export function personVisible(author: unknown, viewer: Viewer, rule: ListRule = { mute: false }, row?: SQL): SQL {
   const parts = [row ? sql`${row}.suspended_at is null` : authorActive(author)];
   if (viewer !== null) {
-    parts.push(sql`not ${blockedEither(viewer, author)}`);
+    parts.push(sql`not ${blockedEither(viewer, author)}`, sql`not ${domainBlockedBy(viewer, author)}`);
     if (rule.mute) parts.push(sql`not ${mutedBy(viewer, author)}`);
   }
   return sql.join(parts, sql` and `);
