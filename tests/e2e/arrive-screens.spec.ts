@@ -1,4 +1,5 @@
-// Screenshots for the record (docs/screens/issue-45/): the printable CV and the import pages,
+// Screenshots for the record (docs/screens/issue-45/): the printable CV, the import pages (LinkedIn,
+// the Mastodon CSVs and a finished job), Moving, and Blocked servers,
 // desktop (1280) and phone (390), light and dark. Only with SCREENS=1 (pictures to look at, not checks).
 import { expect, signedIn, test } from "./fixtures";
 import { linkedinZip } from "./linkedin-zip";
@@ -88,4 +89,41 @@ test("the import pages: upload and preview", async ({ page, baseURL }) => {
       await page.screenshot({ path: `docs/screens/issue-45/import-preview-${device}-${theme}.png`, fullPage: true });
     }
   }
+});
+
+test("the Mastodon CSV import: the form, and a finished job with its failures", async ({ page, baseURL }) => {
+  test.setTimeout(180_000);
+  await signedIn(page, "Ada Lovelace");
+  await shoot(page, baseURL, "csv-import", "/settings/import");
+  const res = await page.request.post("/v1/imports/mastodon", {
+    multipart: {
+      kind: "domain_blocks",
+      mode: "merge",
+      file: {
+        name: "blocked_domains.csv",
+        mimeType: "text/csv",
+        buffer: Buffer.from("spam.example\nads.example\nnot a domain\nspam.example\n"),
+      },
+    },
+  });
+  expect(res.status()).toBe(202);
+  const job = await res.json();
+  await expect
+    .poll(async () => (await (await page.request.get(`/v1/imports/jobs/${job.id}`)).json()).state, { timeout: 60_000 })
+    .toBe("done");
+  await shoot(page, baseURL, "csv-job", `/settings/import/jobs/${job.id}`);
+});
+
+test("moving accounts: aliases and moving out", async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  await signedIn(page, "Ada Lovelace");
+  await shoot(page, baseURL, "moving", "/settings/moving");
+});
+
+test("blocked servers", async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  await signedIn(page, "Ada Lovelace");
+  for (const domain of ["spam.example", "ads.example", "noisy.social"])
+    expect((await page.request.post("/v1/domain-blocks", { data: { domain } })).status()).toBe(200);
+  await shoot(page, baseURL, "blocked-servers", "/settings/domains");
 });
