@@ -12,38 +12,18 @@
 //   renote, undo    /v1/renotes           /api reblog, unreblog        inbox Announce, Undo(Announce)
 //   quote           /v1/renotes content   /api quoted_status_id
 //   bookmark        /v1/bookmarks         /api bookmark, unbookmark
-import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  appToken,
-  caller,
-  drain,
-  instance,
-  migrate,
-  noteBy,
-  type Person,
-  person,
-  routeFetch,
-  signedPost,
-  standInFar,
-} from "../fediverse";
+import { doorsWorld } from "../doors-world";
+import { drain, type Person, signedPost } from "../fediverse";
 
-const A = instance("posts.test", env.DB);
-const B = instance("posts-b.test", env.DB_B);
-let unroute: () => void;
+const world = doorsWorld("posts", "pp");
+const { A, B, api, n } = world;
 let me: Person; // acts, through each door
 let ada: Person; // someone here
 let far: Person; // stands for someone on another server (a remote_actors row)
 let bea: Person; // someone on B, whose server delivers to A's inbox
-let token: string;
 let adaNote: number;
 let farNote: number;
-
-const api = (method: string, path: string, body?: unknown) => caller(A)(method, path, body, token);
-const n = async (q: string, ...args: unknown[]) =>
-  (await A.env.DB.prepare(q)
-    .bind(...args)
-    .first<{ n: number }>())!.n;
 
 type Counts = Record<string, number>;
 /** What one door's call set off: the messages queued (by what they are about) and how `rows` moved. */
@@ -98,20 +78,9 @@ async function followedFromFar<T>(work: () => Promise<T>): Promise<T> {
 }
 
 beforeAll(async () => {
-  await import("../../worker/features/federation/federation");
-  await migrate(env.DB_B);
-  unroute = routeFetch([A, B]);
-  me = await person(A, "ppmee");
-  ada = await person(A, "ppadaa");
-  far = await person(A, "ppfarr");
-  bea = await person(B, "ppbeaa");
-  token = await appToken(A, me);
-  adaNote = await noteBy(ada, "here");
-  farNote = await noteBy(far, "from elsewhere");
-  await standInFar(env.DB, far.id, farNote);
-  A.queue.items.splice(0);
+  ({ me, ada, far, bea, adaNote, farNote } = await world.open());
 }, 120_000);
-afterAll(() => unroute());
+afterAll(() => world.close());
 
 describe("post", () => {
   const rows = async () => ({
@@ -379,7 +348,7 @@ describe("bookmark", () => {
     expect(marked.body.bookmarked).toBe(true);
     const d1 = marked.headers.get("x-d1-bookmark");
     expect(d1).toBeTruthy();
-    const list = await caller(A)("GET", "/api/v1/bookmarks", undefined, token);
+    const list = await api("GET", "/api/v1/bookmarks");
     expect(list.body.map((s: { id: string }) => s.id)).toContain(String(adaNote * 2));
     const unmarked = await api("POST", `/api/v1/statuses/${adaNote * 2}/unbookmark`);
     expect([unmarked.body.bookmarked, unmarked.headers.get("x-d1-bookmark")]).toEqual([false, expect.any(String)]);
