@@ -5,9 +5,10 @@ import { auth } from "./features/auth/auth.routes";
 import { bookmarkRoutes } from "./features/bookmarks/bookmarks.routes";
 import { folderRoutes } from "./features/folders/folders.routes";
 import { importRoutes } from "./features/imports/imports.routes";
+import { rowRoutes } from "./features/interactions/interactions.routes";
+import { LIKES } from "./features/interactions/kinds";
 import { moveRoutes } from "./features/moves/moves.routes";
 import { followRoutes } from "./features/follows/follows.routes";
-import { likesRoutes } from "./features/likes/likes.routes";
 import { notificationRoutes } from "./features/notifications/notifications.routes";
 import { replyRoutes } from "./features/replies/replies.routes";
 import { blockRoutes, moderationRoutes, muteRoutes } from "./features/safety/safety.routes";
@@ -51,7 +52,14 @@ export const api = $(
     .route("/", profileRoutes)
     .route("/notes", notes)
     .route("/renotes", renotes)
-    .route("/likes", likesRoutes)
+    .route(
+      "/likes",
+      rowRoutes(LIKES, {
+        answer: "Whether you like it now, and its count",
+        on: "Like a note, reply or folder",
+        off: "Take a like back",
+      }),
+    )
     .route("/uploads", uploadRoutes)
     .route("/follows", followRoutes)
     .route("/folders", folderRoutes)

@@ -7,8 +7,9 @@
 import { getTableName } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ICONS } from "../../app/components/icons";
+import { ACTIVITIES } from "../../worker/features/federation/activities";
 import { COUNTED, ROW_KINDS } from "../../worker/features/interactions/counted";
-import { CONTENT_TABLES } from "../../worker/features/interactions/kinds";
+import { CONTENT_TABLES, ROWS } from "../../worker/features/interactions/kinds";
 
 /** Mastodon's notification types (its Notification entity, 4.5). */
 const MASTODON_TYPES = [
@@ -37,6 +38,18 @@ const DOORS = [
   "worker/features/accounts/delete.service.ts",
 ];
 
+/**
+ * The doors that handle a kind with a table of its own (a like) from its entry alone; a renote is a
+ * note, which the inbox, the outbox and the live fan-out handle with a note's own code.
+ */
+const ROW_DOORS = [
+  "worker/features/federation/inbox.ts",
+  "worker/features/federation/outbox.ts",
+  "worker/features/federation/context.ts",
+  "worker/features/federation/sent.ts",
+  "worker/features/live/fanout.ts",
+];
+
 const sources = import.meta.glob(["../../worker/**/*.ts", "../../app/**/*.{ts,tsx}"], {
   query: "?raw",
   import: "default",
@@ -49,11 +62,13 @@ const source = (path: string) => {
   return text;
 };
 
-/** The words a door's code names as strings or as an object's keys (comments left out: prose may name a kind). */
+/** A door's code without its comments (prose may name a kind). */
+const bare = (code: string) => code.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+
+/** The words a door's code names as strings or as an object's keys. */
 const named = (code: string) => {
-  const bare = code.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
-  const strings = [...bare.matchAll(/(["'`])([a-z_]+)\1/g)].map((m) => m[2]);
-  const keys = [...bare.matchAll(/^\s*([a-z_]+):\s/gm)].map((m) => m[1]);
+  const strings = [...bare(code).matchAll(/(["'`])([a-z_]+)\1/g)].map((m) => m[2]);
+  const keys = [...bare(code).matchAll(/^\s*([a-z_]+):\s/gm)].map((m) => m[1]);
   return new Set([...strings, ...keys]);
 };
 
@@ -67,11 +82,30 @@ describe.each(COUNTED.map((k) => [k.name, k] as const))("the counted kind %s", (
     if (kind.mastodon !== null) expect(MASTODON_TYPES).toContain(kind.mastodon);
   });
 
+  it("is federated as an activity the inbox and the outbox know, or says it is not (null)", () => {
+    if (kind.activity !== null) expect(ACTIVITIES[kind.activity]).toBeTypeOf("function");
+  });
+
   it("is drained with a deleted account from a table that goes with its content, or is a note", () => {
     if (kind.rows === "notes") return;
     expect(CONTENT_TABLES.map((t) => getTableName(t))).toContain(kind.rows);
     expect(ROW_KINDS.map((k) => k.name)).toContain(kind.name);
+    // The server's entry names the same table: the write, the inbox and the outbox read that one.
+    expect(ROWS.filter((r) => r.kind.name === kind.name).map((r) => getTableName(r.table))).toEqual([kind.rows]);
   });
+
+  it.each(ROW_DOORS)(
+    "has a table of its own, and is named by hand in no door that reads it from its entry: %s",
+    (door) => {
+      if (kind.rows === "notes") return;
+      const words = named(source(door));
+      expect(words.has(kind.name), `${door} names "${kind.name}"`).toBe(false);
+      expect(words.has(kind.rows), `${door} names "${kind.rows}"`).toBe(false);
+      // Nor its activity's class: the inbox listens and the outbox builds from the entry.
+      if (kind.activity)
+        expect(bare(source(door)), `${door} names ${kind.activity}`).not.toMatch(new RegExp(`\\b${kind.activity}\\b`));
+    },
+  );
 
   it.each(DOORS)("is named by hand in no door: %s", (door) => {
     const words = named(source(door));

@@ -2,6 +2,7 @@
 // Fedify's own. This module imports nothing from Fedify, so the request path can enqueue without
 // loading it (the delivery work happens in the queue consumer).
 import type { Env } from "../../env";
+import { ROW_KINDS, type RowKindName } from "../interactions/counted";
 import type { Reach } from "./reach";
 import type { ReplyParent } from "../replies/parent";
 
@@ -29,7 +30,8 @@ export type OutMessage =
       parent?: ReplyParent;
     } & Reach)
   | { notex: "renote"; op: "create" | "delete"; uid: number; target: number; origin: string }
-  | { notex: "like"; op: "create" | "delete"; uid: number; kind: "note" | "reply"; id: number; origin: string }
+  // A counted interaction with a table of its own (interactions/counted.ts: a like) on a note or reply.
+  | { notex: RowKindName; op: "create" | "delete"; uid: number; kind: "note" | "reply"; id: number; origin: string }
   | { notex: "follow"; op: "create" | "delete"; uid: number; target: number; origin: string }
   | { notex: "block"; op: "create" | "delete"; uid: number; target: number; origin: string }
   // The account itself: its profile changed (Update(Person)) or it was deleted (Delete(Person),
@@ -66,6 +68,11 @@ export const INSTANCE = "instance";
 
 /** A message as a route hands it over (the origin is added by federate()). */
 export type OutEvent = OutMessage extends infer M ? (M extends OutMessage ? Omit<M, "origin"> : never) : never;
+
+export type RowMessage = Extract<OutMessage, { notex: RowKindName }>;
+
+/** A counted interaction with a table of its own (a like), or its undoing. */
+export const isRowMessage = (m: OutMessage): m is RowMessage => ROW_KINDS.some((k) => k.name === m.notex);
 
 export const isOutMessage = (body: unknown): body is OutMessage =>
   typeof body === "object" && body !== null && "notex" in body;

@@ -7,14 +7,13 @@
 import type { FederationBuilder, InboxContext, RequestContext, UnverifiedActivityReason } from "@fedify/fedify";
 import {
   Accept,
-  type Activity,
+  Activity,
   Announce,
   Block,
   Create,
   Delete,
   Flag,
   Follow,
-  Like,
   Move,
   Note,
   Reject,
@@ -26,7 +25,8 @@ import {
 import { dbFor } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { followAction } from "../follows/follow.action";
-import { likeAction } from "../likes/like.action";
+import { type RowEntry, ROWS } from "../interactions/kinds";
+import { rowAction } from "../interactions/rows.action";
 import { followRequested } from "../follows/follows.service";
 import { renoteAction } from "../notes/renote.action";
 import { blockAction } from "../safety/block.action";
@@ -34,6 +34,7 @@ import { reportAction } from "../reports/report.action";
 import { REPORT_KINDS, REPORT_NOTE_MAX } from "../reports/reports.constants";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { deleteAccount } from "../accounts/delete.service";
+import { ACTIVITIES, rowOf } from "./activities";
 import { isBlockedHost } from "./domains";
 import { goneKeyOwner, isSelfDelete } from "./gone-actor";
 import type { FedData } from "./context";
@@ -88,12 +89,13 @@ async function onUndo(ctx: Ctx, undo: Undo) {
   if (uid === null || !sameOrigin(undo.objectId, undo.actorId)) return;
   const object = await undo.getObject(ctx);
   if (!object || !sameOrigin(object.id, undo.actorId)) return;
+  const row = rowOf(object);
   if (object instanceof Follow) {
     const local = await localActor(ctx, object.objectId);
     if (local !== null) await quietly(followAction(acting(ctx), uid, local, false));
-  } else if (object instanceof Like) {
+  } else if (row && object instanceof Activity) {
     const target = await localTarget(ctx, object.objectId);
-    if (target) await quietly(likeAction(acting(ctx), uid, target, false));
+    if (target) await quietly(rowAction(acting(ctx), row, uid, target, false));
   } else if (object instanceof Block) {
     const local = await localActor(ctx, object.objectId);
     if (local !== null) await quietly(blockAction(acting(ctx), uid, local, false));
@@ -184,12 +186,13 @@ async function onDelete(ctx: Ctx, del: Delete) {
   else if (stored) await forgetObject(ctx.data.env, id, uid);
 }
 
-async function onLike(ctx: Ctx, activity: Like) {
+/** A counted interaction with a table of its own (a Like: a like) on a post here: its action. */
+const onRow = (row: RowEntry) => async (ctx: Ctx, activity: Activity) => {
   const target = await localTarget(ctx, activity.objectId);
   if (!target) return;
   const uid = await sender(ctx, activity);
-  if (uid !== null) await quietly(likeAction(acting(ctx), uid, target, true));
-}
+  if (uid !== null) await quietly(rowAction(acting(ctx), row, uid, target, true));
+};
 
 async function onAnnounce(ctx: Ctx, announce: Announce) {
   const target = await localTarget(ctx, announce.objectId);
@@ -270,8 +273,10 @@ async function onGoneActor(ctx: RequestContext<FedData>, activity: Activity, rea
 }
 
 export function listenInbox(builder: FederationBuilder<FedData>) {
-  builder
-    .setInboxListeners("/ap/users/{identifier}/inbox", "/ap/inbox")
+  const inbox = builder.setInboxListeners("/ap/users/{identifier}/inbox", "/ap/inbox");
+  // Each federated counted interaction with a table of its own, by its activity (interactions/counted.ts).
+  for (const row of ROWS) if (row.kind.activity) inbox.on(ACTIVITIES[row.kind.activity], unlessBlocked(onRow(row)));
+  inbox
     .on(Follow, unlessBlocked(onFollow))
     .on(Undo, unlessBlocked(onUndo))
     .on(Accept, unlessBlocked(onAccept))
@@ -279,7 +284,6 @@ export function listenInbox(builder: FederationBuilder<FedData>) {
     .on(Create, unlessBlocked(onCreate))
     .on(Update, unlessBlocked(onUpdate))
     .on(Delete, unlessBlocked(onDelete))
-    .on(Like, unlessBlocked(onLike))
     .on(Announce, unlessBlocked(onAnnounce))
     .on(Block, unlessBlocked(onBlock))
     .on(Flag, unlessBlocked(onFlag))

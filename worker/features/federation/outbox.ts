@@ -10,7 +10,6 @@ import {
   Create,
   Delete,
   Follow,
-  Like,
   PUBLIC_COLLECTION,
   type Recipient,
   Tombstone,
@@ -18,7 +17,10 @@ import {
   Update,
 } from "@fedify/vocab";
 import type { Env } from "../../env";
-import type { FedData, OutMessage } from "./context";
+import { countedKind } from "../interactions/counted";
+import { ROWS } from "../interactions/kinds";
+import { ACTIVITIES } from "./activities";
+import { type FedData, isRowMessage, type OutMessage, type RowMessage } from "./context";
 import { followerInboxes, isSuspended, localNote, localReply, localUser, remoteActorById } from "./data";
 import { farewellOf, type KnownInbox, knownBy } from "./farewell";
 import { personOf } from "./person";
@@ -163,7 +165,7 @@ async function renoteOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "re
  * An activity that may be undone, as it goes out: a fresh id that is kept (sent.ts); its Undo
  * embeds it again with the id it went out with (a fresh one only when none was kept).
  */
-async function undoable<T extends Follow | Like | Block>(
+async function undoable<T extends Activity>(
   ctx: Ctx,
   env: Env,
   m: { op: "create" | "delete"; uid: number },
@@ -180,17 +182,24 @@ async function undoable<T extends Follow | Like | Block>(
   return new Undo({ id: new URL(`${act.id?.href}/undo/${Date.now()}`), actor, object: act });
 }
 
-async function likeOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "like" }>) {
-  // Likes of local content stay local; a like of a stored remote post goes to its author.
+/**
+ * A counted interaction with a table of its own (a like) or its undoing, as its kind's activity
+ * (interactions/counted.ts). One with local content stays local; one with a stored remote post
+ * goes to its author.
+ */
+async function rowOut(ctx: Ctx, env: Env, m: RowMessage) {
+  const kind = ROWS.find((r) => r.kind.name === m.notex)?.kind;
   const author = await remoteAuthorOf(env, m.kind, m.id);
-  if (!author) return;
+  if (!kind?.activity || !author) return;
+  const Kind = ACTIVITIES[kind.activity];
   const actor = ctx.getActorUri(String(m.uid));
+  const target = `${m.kind}/${m.id}`;
   const activity = await undoable(
     ctx,
     env,
     m,
-    { kind: "like", target: `${m.kind}/${m.id}`, fresh: `${actor.href}#likes/${m.kind}/${m.id}/${Date.now()}` },
-    (id) => new Like({ id, actor, object: new URL(author.object_uri) }),
+    { kind: m.notex, target, fresh: `${actor.href}#${kind.rows}/${target}/${Date.now()}` },
+    (id) => new Kind({ id, actor, object: new URL(author.object_uri) }),
   );
   await ctx.sendActivity({ identifier: String(m.uid) }, recipientOf(author), activity);
 }
@@ -248,9 +257,9 @@ async function accountOut(ctx: Ctx, env: Env, m: Extract<OutMessage, { notex: "a
   await ctx.sendActivity({ identifier }, to, activity, { preferSharedInbox: true });
 }
 
-/** What a person does (a like, a renote, a follow, a block), not a retraction. */
+/** What a person does (a counted interaction, a follow, a block), not a retraction. */
 const isNewAct = (m: OutMessage) =>
-  (m.notex === "like" || m.notex === "renote" || m.notex === "follow" || m.notex === "block") && m.op === "create";
+  (countedKind(m.notex) !== undefined || m.notex === "follow" || m.notex === "block") && m.op === "create";
 
 export async function sendOut(federation: Federation<FedData>, env: Env, m: OutMessage): Promise<void> {
   // A suspended person's acts still queued stay here (their notes and replies are not read for
@@ -261,7 +270,7 @@ export async function sendOut(federation: Federation<FedData>, env: Env, m: OutM
   else if (m.notex === "note") await noteOut(ctx, env, m);
   else if (m.notex === "reply") await replyOut(ctx, env, m);
   else if (m.notex === "renote") await renoteOut(ctx, env, m);
-  else if (m.notex === "like") await likeOut(ctx, env, m);
+  else if (isRowMessage(m)) await rowOut(ctx, env, m);
   else if (m.notex === "follow" || m.notex === "block") await towardOut(ctx, env, m);
   else if (m.notex === "backfill") await backfill(ctx, m);
   else if (m.notex === "account") await accountOut(ctx, env, m);

@@ -3,8 +3,10 @@
 // activity's id, so the Undo must carry the original, id and all. Kept in fed_kv under NoteX's
 // own prefix with no expiry (a follow may be undone years later); the Undo takes the row away.
 import type { Env } from "../../env";
+import type { RowKindName } from "../interactions/counted";
 
-export type SentKind = "follow" | "like" | "block" | "announce";
+/** A follow, a block, an announce, or a counted interaction with a table of its own (a like). */
+export type SentKind = "follow" | RowKindName | "block" | "announce";
 
 const keyOf = (kind: SentKind, uid: number, target: string) => JSON.stringify(["notex", "sent", kind, uid, target]);
 

@@ -30,6 +30,9 @@ export interface CountedKind<N extends string = string> {
    * which goes with its author's notes and is streamed as a status too.
    */
   rows: string;
+  /** The word its state is answered under (`{ liked: true }`) and the content's column that counts it. */
+  state: string;
+  counter: string;
 }
 
 export const LIKE = {
@@ -38,6 +41,8 @@ export const LIKE = {
   mastodon: "favourite",
   activity: "Like",
   rows: "likes",
+  state: "liked",
+  counter: "likenum",
 } as const satisfies CountedKind;
 
 export const RENOTE = {
@@ -46,6 +51,8 @@ export const RENOTE = {
   mastodon: "reblog",
   activity: "Announce",
   rows: "notes",
+  state: "renoted",
+  counter: "renum",
 } as const satisfies CountedKind;
 
 /** Every counted, notified, federated interaction. */

@@ -9,6 +9,7 @@
 import type { ColumnBaseConfig } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { bookmarks, likes, reports } from "../../db/schema/social";
+import { LIKE, type RowKind } from "./counted";
 
 /**
  * A mark's table as userOnContent() builds it (any table name): the columns the shared service,
@@ -41,8 +42,23 @@ export const BOOKMARK: MarkKind<"bookmarked"> = { table: bookmarks, state: "book
 export const MARKS: MarkKind[] = [BOOKMARK];
 
 /**
- * Every table of rows about a piece of content: each must go with its content by the schema's
- * cascade (tests/unit/interaction-kinds.test.ts reads that from the migrated database). Likes are
- * public and counted (likes.service.ts), reports go to moderators (reports.service.ts).
+ * A counted interaction with a table of its own (interactions/counted.ts: its notice, Mastodon
+ * type, activity, state word and counter), with that table: rows.service.ts writes it, counted
+ * on its content by the table's triggers, and rows.action.ts delivers it.
  */
-export const CONTENT_TABLES = [likes, reports, ...MARKS.map((k) => k.table)];
+export interface RowEntry<K extends RowKind = RowKind> {
+  kind: K;
+  table: MarkTable;
+}
+
+export const LIKES: RowEntry<typeof LIKE> = { kind: LIKE, table: likes };
+
+/** Every counted interaction with a table of its own: the inbox and the outbox walk them. */
+export const ROWS: RowEntry[] = [LIKES];
+
+/**
+ * Every table of rows about a piece of content: each must go with its content by the schema's
+ * cascade (tests/unit/interaction-kinds.test.ts reads that from the migrated database). Counted
+ * interactions are public (rows.service.ts), reports go to moderators (reports.service.ts).
+ */
+export const CONTENT_TABLES = [...ROWS.map((r) => r.table), reports, ...MARKS.map((k) => k.table)];

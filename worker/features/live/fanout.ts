@@ -5,7 +5,7 @@
 import { dbFor } from "../../db/client";
 import { eachOf, type Read, readOne } from "../../db/reads";
 import type { DB, Env } from "../../env";
-import type { OutMessage } from "../federation/context";
+import { isRowMessage, type OutMessage } from "../federation/context";
 import { noticeEntities } from "../mastodon/notifications.routes";
 import { noteStatusId, replyStatusId, type StatusRef } from "../mastodon/serialise";
 import { statusesOf } from "../mastodon/statuses.service";
@@ -182,7 +182,7 @@ type Audience = { id: number; notice?: number | null; action?: string | null };
 const noticesAmong = (env: Env, candidates: number[], actor: number, about: { kind: string; id: number }) =>
   rows<Notice>(env.DB.prepare(NOTICES).bind(JSON.stringify([...new Set(candidates)]), actor, about.kind, about.id));
 
-/** A like, a renote's notice, a follow: the one person it is about, if online; and a note's counters. */
+/** A counted interaction (a like, a renote's notice), a follow: the one person it is about, if online; and a note's counters. */
 async function interacted(env: Env, db: DB, msg: OutMessage, owner: number, about: { kind: string; id: number }) {
   if (!("uid" in msg)) return null;
   const plan = new Plan();
@@ -250,7 +250,7 @@ export async function fanOut(env: Env, msg: OutMessage, send: Send): Promise<voi
     if (plan && extra) await extra.send(send);
     else plan = extra;
   } else if (msg.notex === "renote") plan = await interacted(env, db, msg, 0, { kind: "note", id: msg.target });
-  else if (msg.notex === "like")
+  else if (isRowMessage(msg))
     plan = await interacted(env, db, msg, await ownerOf(env, msg.kind, msg.id), { kind: msg.kind, id: msg.id });
   else if (msg.notex === "follow" && msg.op === "create")
     plan = await interacted(env, db, msg, msg.target, { kind: "", id: 0 });

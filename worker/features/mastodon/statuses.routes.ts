@@ -7,7 +7,8 @@ import { replies } from "../../db/schema/social";
 import { AppError } from "../../lib/errors";
 import { markWrite } from "../interactions/interactions.service";
 import { BOOKMARK } from "../interactions/kinds";
-import { likeAction } from "../likes/like.action";
+import { LIKES } from "../interactions/kinds";
+import { rowAction } from "../interactions/rows.action";
 import { renoteAction } from "../notes/renote.action";
 import { renoteOf } from "../notes/renotes.service";
 import { deleteStatus, editStatus, idempotent, postStatus, StatusInput } from "./compose.service";
@@ -61,7 +62,7 @@ const favourite = (on: boolean) => async (c: MastoContext) => {
   const ref = refOf(c);
   const me = viewer(c).id;
   const status = statusRead(c.var.db, originOf(c), me, refsWhere([ref]));
-  return c.json((await likeAction(acting(c), me, ref, on, status)).read);
+  return c.json((await rowAction(acting(c), LIKES, me, ref, on, status)).read);
 };
 
 /** Only notes: the other kind's ids match none. */
