@@ -3,7 +3,7 @@
 // servers, what connected people are sent of it, and what deleting an account takes of it. The
 // doors read these entries instead of listing kinds: the notifications page and the notices' links,
 // Mastodon's notifications, the inbox and the outbox, the live fan-out, account deletion
-// (decision 028 lists the files a new kind touches). Plain data, so a page may import it;
+// (decision 029 lists the files a new kind touches). Plain data, so a page may import it;
 // tests/unit/counted-kinds.test.ts fails when a declared kind is missing from a door.
 import type { IconName } from "../../../app/components/icons";
 
