@@ -7,17 +7,7 @@
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { proxiedImage } from "../../worker/features/federation/media";
-import {
-  drain,
-  type Instance,
-  instance,
-  migrate,
-  person,
-  routeFetch,
-  signedPost,
-  storedMedia,
-  type Person,
-} from "../fediverse";
+import { connect, drain, type Instance, instance, person, signedPost, storedMedia, type Person } from "../fediverse";
 import { callWith } from "../http";
 import { PRODUCTION_ENV } from "../prod-env";
 
@@ -55,9 +45,7 @@ let bob: Person;
 let bobOnA = 0;
 
 beforeAll(async () => {
-  await import("../../worker/features/federation/federation");
-  await migrate(env.DB_B);
-  unroute = routeFetch([A, B, media]);
+  unroute = await connect([A, B, media]);
   ada = await person(A, "adamedia");
   bob = await person(B, "bobmedia");
   await B.env.DB.prepare("update users set avatar = 'http://media.test/pic.png' where id = ?").bind(bob.id).run();
@@ -67,8 +55,8 @@ afterAll(() => unroute());
 const get = (path: string) => A.fetch(new Request(`${A.origin}${path}`));
 
 let noteSeq = 4300;
-/** bob on b.test posts a note with these pictures to ada (followed, so it is kept); its id on A. */
-async function picturePost(urls: string[]) {
+/** bob on b.test posts a note with these attachments to ada (followed, so it is kept); it as ada reads it. */
+async function attachmentsPost(attachment: object[]) {
   const bobUri = `${B.origin}/ap/users/${bob.id}`;
   const id = `${B.origin}/ap/notes/${++noteSeq}`;
   const text = `Pictures ${noteSeq}`;
@@ -82,14 +70,20 @@ async function picturePost(urls: string[]) {
       attributedTo: bobUri,
       content: `<p>${text}</p>`,
       to: "https://www.w3.org/ns/activitystreams#Public",
-      attachment: urls.map((url) => ({ type: "Document", mediaType: "image/png", url })),
+      attachment,
     },
   });
   expect(res.status).toBeLessThan(300);
   await drain([A, B]);
   const feed = await ada.call("GET", "/v1/feeds");
   const note = feed.body.notes.find((n: { content: string }) => n.content.includes(text));
-  return { uri: id, noteId: note.id as number, images: note.images as string[] };
+  return { uri: id, note };
+}
+
+/** A note of bob's with these pictures; its id on A and its images. */
+async function picturePost(urls: string[]) {
+  const { uri, note } = await attachmentsPost(urls.map((url) => ({ type: "Document", mediaType: "image/png", url })));
+  return { uri, noteId: note.id as number, images: note.images as string[] };
 }
 
 describe("remote images through the worker", () => {
@@ -108,38 +102,20 @@ describe("remote images through the worker", () => {
   it("a remote post's picture is kept with its alt text, size and blurhash, shown through the proxy", async () => {
     expect((await ada.call("POST", `/v1/follows/${bobOnA}`)).status).toBe(200);
     await drain([A, B]);
-    const bobUri = `${B.origin}/ap/users/${bob.id}`;
-    const id = `${B.origin}/ap/notes/4242`;
-    const res = await signedPost(B, bob.id, `${A.origin}/ap/inbox`, {
-      id: `${id}#create`,
-      type: "Create",
-      actor: bobUri,
-      object: {
-        id,
-        type: "Note",
-        attributedTo: bobUri,
-        content: "<p>A picture from b.test</p>",
-        to: "https://www.w3.org/ns/activitystreams#Public",
-        attachment: [
-          {
-            type: "Document",
-            mediaType: "image/png",
-            url: "http://media.test/pic.png",
-            name: "A checked square",
-            // As Mastodon sends them: the picture's size and blurhash.
-            width: 1600,
-            height: 900,
-            blurhash: HASH,
-          },
-          { type: "Document", mediaType: "video/mp4", url: "http://media.test/clip.mp4" },
-          { type: "Image", url: "javascript:alert(1)" },
-        ],
+    const { note } = await attachmentsPost([
+      {
+        type: "Document",
+        mediaType: "image/png",
+        url: "http://media.test/pic.png",
+        name: "A checked square",
+        // As Mastodon sends them: the picture's size and blurhash.
+        width: 1600,
+        height: 900,
+        blurhash: HASH,
       },
-    });
-    expect(res.status).toBeLessThan(300);
-    await drain([A, B]);
-    const feed = await ada.call("GET", "/v1/feeds");
-    const note = feed.body.notes.find((n: { content: string }) => n.content.includes("A picture from b.test"));
+      { type: "Document", mediaType: "video/mp4", url: "http://media.test/clip.mp4" },
+      { type: "Image", url: "javascript:alert(1)" },
+    ]);
     expect(note.images).toEqual([proxiedImage(A.env, "http://media.test/pic.png")]);
     expect(note.alts).toEqual(["A checked square"]);
     expect(note.dims).toEqual([{ width: 1600, height: 900, blurhash: HASH }]);
