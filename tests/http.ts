@@ -33,8 +33,10 @@ export class Client {
     const h = new Headers({ "cf-connecting-ip": this.ip, ...headers });
     if (this.token && !h.has("authorization")) h.set("authorization", `Bearer ${this.token}`);
     if (this.cookie && !h.has("cookie")) h.set("cookie", this.cookie);
-    let payload: string | undefined;
-    if (body !== undefined) {
+    let payload: string | FormData | undefined;
+    // A form (a file upload) goes as multipart, its boundary set by the request itself.
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
       payload = typeof body === "string" ? body : JSON.stringify(body);
       if (!h.has("content-type")) h.set("content-type", "application/json");
     }
@@ -73,6 +75,13 @@ export class Client {
   delete<T = any>(path: string, headers?: Record<string, string>) {
     return this.request<T>("DELETE", path, undefined, headers);
   }
+}
+
+/** A form holding one file, `field` (a zip unless `type` says otherwise), for Client.post. */
+export function fileForm(name: string, bytes: Uint8Array, type = "application/zip", field = "file") {
+  const form = new FormData();
+  form.set(field, new File([bytes as unknown as BlobPart], name, { type }));
+  return form;
 }
 
 /** One request through the app with these bindings in place of the pool's (a production or broken environment). */

@@ -15,7 +15,7 @@ import { archive, create, mediaPath, SAMPLE, SAMPLE_FILES, statusUrl } from "../
 import { wrongCounters } from "../counters";
 import { MemoryQueue } from "../fediverse";
 import { type TestUser, user } from "../factories";
-import { BASE } from "../http";
+import { BASE, fileForm } from "../http";
 import { PNG } from "../images";
 import worker from "../worker";
 
@@ -23,13 +23,19 @@ import worker from "../worker";
 const jobs = new MemoryQueue();
 const env = { ...baseEnv, IMPORT_QUEUE: jobs as unknown as Queue<unknown> };
 
+/** A request with this file's env (its import queue): JSON, or a form (a file upload) as multipart. */
 async function call(u: TestUser, method: string, path: string, body?: unknown) {
+  const form = body instanceof FormData;
   const ctx = createExecutionContext();
   const res = await worker.fetch(
     new Request(`${BASE}${path}`, {
       method,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      headers: { authorization: `Bearer ${u.token}`, "cf-connecting-ip": u.ip, "content-type": "application/json" },
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
+      headers: {
+        authorization: `Bearer ${u.token}`,
+        "cf-connecting-ip": u.ip,
+        ...(form ? {} : { "content-type": "application/json" }),
+      },
     }),
     env,
     ctx,
@@ -67,22 +73,8 @@ async function importArchive(u: TestUser, bytes: Uint8Array, profile = "keep") {
   return { preview: preview.body, job: job.body.job ?? job.body, profile: started.body.profile };
 }
 
-async function upload(u: TestUser, bytes: Uint8Array) {
-  const form = new FormData();
-  form.set("file", new File([bytes as unknown as BlobPart], "archive.zip", { type: "application/zip" }));
-  const ctx = createExecutionContext();
-  const res = await worker.fetch(
-    new Request(`${BASE}/v1/imports/archive`, {
-      method: "POST",
-      body: form,
-      headers: { authorization: `Bearer ${u.token}`, "cf-connecting-ip": u.ip },
-    }),
-    env,
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return { status: res.status, body: (await res.json()) as any };
-}
+const upload = (u: TestUser, bytes: Uint8Array) =>
+  call(u, "POST", "/v1/imports/archive", fileForm("archive.zip", bytes));
 
 /** Nothing of a refused archive stays: no staged object in R2, no note. */
 async function nothingKept(u: TestUser) {

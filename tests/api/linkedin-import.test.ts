@@ -1,29 +1,13 @@
 // Bringing a LinkedIn career in: the export's zip (built here, no personal data) previewed as
 // x-folders, the chosen ones imported, nothing duplicated on a second import; hostile archives
 // and odd CSVs get a clear 4xx or a listed problem, and change nothing.
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { type TestUser, user } from "../factories";
-import { BASE } from "../http";
-import worker from "../worker";
+import { fileForm } from "../http";
 
-async function upload(u: TestUser, bytes: Uint8Array) {
-  const form = new FormData();
-  form.set("file", new File([bytes as unknown as BlobPart], "linkedin.zip", { type: "application/zip" }));
-  const ctx = createExecutionContext();
-  const res = await worker.fetch(
-    new Request(`${BASE}/v1/imports/linkedin/preview`, {
-      method: "POST",
-      body: form,
-      headers: { authorization: `Bearer ${u.token}`, "cf-connecting-ip": u.ip },
-    }),
-    env,
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return { status: res.status, body: (await res.json()) as any };
-}
+const upload = (u: TestUser, bytes: Uint8Array) =>
+  u.post("/v1/imports/linkedin/preview", fileForm("linkedin.zip", bytes));
 
 const csv = (rows: string[][]) =>
   rows.map((r) => r.map((f) => (/[",\n]/.test(f) ? `"${f.replace(/"/g, '""')}"` : f)).join(",")).join("\r\n");
