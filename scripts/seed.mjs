@@ -5,6 +5,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { passwordHash as hash } from "./password-hash.mjs";
 import { avatar, cover, keyOf, scene, storeImages } from "./seed-images.mjs";
 import { COUNTERS, repairStatements } from "../worker/db/recount.js";
+import { PEOPLE } from "./seed-people.mjs";
 
 const started = performance.now();
 const q = (v) =>
@@ -53,9 +54,9 @@ for (const u of DEMO_USERS) {
 
 // Feature seeds append their own idempotent statements (see scripts/seed-*.mjs).
 const extra = await Promise.all(
-  ["./seed-content.mjs", "./seed-folders.mjs"].map((m) =>
+  ["./seed-content.mjs", "./seed-folders.mjs", "./seed-people.mjs"].map((m) =>
     import(m)
-      .then((mod) => mod.default?.({ q, users: DEMO_USERS, images, keyOf, scene, now: Date.now() }) ?? [])
+      .then((mod) => mod.default?.({ q, users: DEMO_USERS, images, keyOf, scene, password, now: Date.now() }) ?? [])
       .catch((e) => (e.code === "ERR_MODULE_NOT_FOUND" ? [] : Promise.reject(e))),
   ),
 );
@@ -72,5 +73,5 @@ execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", ...persist, "
   env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
 });
 console.log(
-  `seeded ${DEMO_USERS.length} demo users (password demo1234) and ${images.length} pictures in ${((performance.now() - started) / 1000).toFixed(1)} s: ${DEMO_USERS.map((u) => u.username).join(", ")}`,
+  `seeded ${DEMO_USERS.length + PEOPLE.length} demo users (password demo1234) and ${images.length} pictures in ${((performance.now() - started) / 1000).toFixed(1)} s: ${DEMO_USERS.map((u) => u.username).join(", ")} and ${PEOPLE.length} more`,
 );

@@ -9,6 +9,7 @@ import { rowRoutes } from "./features/interactions/interactions.routes";
 import { LIKES } from "./features/interactions/kinds";
 import { moveRoutes } from "./features/moves/moves.routes";
 import { followRoutes } from "./features/follows/follows.routes";
+import { interestRoutes } from "./features/interests/interests.routes";
 import { notificationRoutes } from "./features/notifications/notifications.routes";
 import { replyRoutes } from "./features/replies/replies.routes";
 import { blockRoutes, moderationRoutes, muteRoutes } from "./features/safety/safety.routes";
@@ -62,6 +63,7 @@ export const api = $(
     )
     .route("/uploads", uploadRoutes)
     .route("/follows", followRoutes)
+    .route("/interests", interestRoutes)
     .route("/folders", folderRoutes)
     .route("/imports", importRoutes)
     .route("/moves", moveRoutes)

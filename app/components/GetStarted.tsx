@@ -6,7 +6,8 @@ import { PeopleToFollow } from "./PeopleToFollow";
 
 /**
  * A new account's first steps, on Home until they are done: a face and a few words, a first
- * x-folder, three people followed. Each step opens where it is done.
+ * x-folder, three people followed (on the welcome page, by what the person cares about). Each step
+ * opens where it is done.
  */
 export function GetStarted({ user, people = [] }: { user: UserJson; people?: SuggestedPerson[] }) {
   const steps = [
@@ -18,8 +19,8 @@ export function GetStarted({ user, people = [] }: { user: UserJson; people?: Sug
     },
     {
       done: user.stats.following >= 3,
-      to: "/?tab=discover",
-      text: `Follow three people whose notes you like (${Math.min(3, user.stats.following)}/3)`,
+      to: "/welcome",
+      text: `Follow three people who write about what you care about (${Math.min(3, user.stats.following)}/3)`,
     },
   ];
   if (steps.every((s) => s.done)) return null;

@@ -140,6 +140,8 @@ describe("query plans of the hot reads", () => {
     await far.post(`/v1/likes/${noteId}?t=note`);
     await b.post("/v1/domain-blocks", { domain: "other.example" });
     await b.post("/v1/domain-blocks", { domain: "plans.example" });
+    // People to follow by topic walk the candidates with b's chosen topics.
+    await b.request("PUT", "/v1/interests", { topics: ["ideas", "ai"] });
     await a.patch("/v1/notes", {
       id: noteId,
       label: "idea",
@@ -181,6 +183,7 @@ describe("query plans of the hot reads", () => {
     ["bookmarks", () => b.get("/v1/bookmarks?t=note&page=1")],
     ["followers", () => b.get(`/v1/follows/${a.id}/followers?page=1`)],
     ["me", () => b.get("/v1/me")],
+    ["people to follow, by the topics chosen", () => b.get("/v1/interests/people")],
     ["blocked users", () => b.get("/v1/blocks?page=1")],
     ["muted users", () => b.get("/v1/mutes?page=1")],
     ["blocked servers", () => b.get("/v1/domain-blocks?page=1")],

@@ -24,6 +24,9 @@ export const users = sqliteTable(
     links: text("links").notNull().default("[]"),
     // The colour theme follows the account to every device (lib/theme.ts): system, light or dark.
     theme: text("theme").notNull().default("system"),
+    // What the person said they care about, as onboarding asks it: a JSON array of topic keys
+    // (features/interests/topics.ts), which people to suggest first is read from.
+    interests: text("interests").notNull().default("[]"),
     confirmed: integer("confirmed", { mode: "boolean" }).notNull().default(false),
     // An address asked for but not yet confirmed: it becomes `email` only when its link is opened.
     pendingEmail: text("pending_email"),

@@ -78,6 +78,7 @@ export const RESERVED = new Set([
   "reset",
   "password",
   "forgot",
+  "welcome",
   "confirm",
   "verify",
   "invite",

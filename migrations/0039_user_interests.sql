@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `interests` text DEFAULT '[]' NOT NULL;
