@@ -20,7 +20,7 @@ export function GetStarted({ user, people = [] }: { user: UserJson; people?: Sug
     {
       done: user.stats.following >= 3,
       to: "/welcome",
-      text: `Follow three people who write about what you care about (${Math.min(3, user.stats.following)}/3)`,
+      text: `Follow three people whose notes you like (${Math.min(3, user.stats.following)}/3)`,
     },
   ];
   if (steps.every((s) => s.done)) return null;
