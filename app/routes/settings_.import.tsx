@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { MastodonImport, RecentImports } from "~/components/imports/MastodonImport";
+import { UploadForm } from "~/components/imports/UploadForm";
 import { apiFor, resultOf } from "~/lib/api.server";
 import { must, readPage } from "~/lib/page.server";
 import { known } from "../../worker/db/reads";
@@ -194,21 +195,15 @@ export default function ImportPage() {
 
 function LinkedInUpload({ busy }: { busy: boolean }) {
   return (
-    <Form method="post" encType="multipart/form-data" className="import-upload">
-      <h2>Your career from LinkedIn</h2>
-      <p className="muted">
-        On LinkedIn, open Settings → Data privacy → Get a copy of your data, and ask for the archive. Upload the zip it
-        sends you: positions, education, skills, projects, certifications, languages, courses, honors and volunteering
-        become x-folders. You choose what to keep before anything is saved.
-      </p>
-      <label className="file-pick">
-        <span>LinkedIn export (.zip, up to 10 MB)</span>
-        <input type="file" name="file" accept=".zip,application/zip" required />
-      </label>
-      <button type="submit" className="btn primary" disabled={busy}>
-        {busy ? "Reading…" : "Preview"}
-      </button>
-    </Form>
+    <UploadForm
+      title="Your career from LinkedIn"
+      intro="On LinkedIn, open Settings → Data privacy → Get a copy of your data, and ask for the archive. Upload the zip it sends you: positions, education, skills, projects, certifications, languages, courses, honors and volunteering become x-folders. You choose what to keep before anything is saved."
+      file="LinkedIn export (.zip, up to 10 MB)"
+      accept=".zip,application/zip"
+      busy={busy}
+      submit="Preview"
+      busyWord="Reading…"
+    />
   );
 }
 

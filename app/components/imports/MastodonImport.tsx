@@ -1,5 +1,6 @@
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { Ago } from "~/components/Ago";
+import { UploadForm } from "~/components/imports/UploadForm";
 import type { JobView } from "../../../worker/features/imports/jobs.view";
 
 // Settings → Import: the CSV files of Mastodon's data export, as Mastodon's own import form
@@ -15,13 +16,17 @@ const KINDS = [
 
 export function MastodonImport({ busy, error }: { busy: boolean; error?: string }) {
   return (
-    <Form method="post" encType="multipart/form-data" className="import-upload mastodon-import">
+    <UploadForm
+      title="From Mastodon"
+      intro="On Mastodon, open Preferences → Import and export → Data export and download the CSV you want. Accounts on other servers are looked up as the import runs; you can leave this page meanwhile."
+      file="Mastodon CSV (up to 2 MB)"
+      accept=".csv,text/csv"
+      busy={busy}
+      submit="Import"
+      busyWord="Uploading…"
+      className="mastodon-import"
+    >
       <input type="hidden" name="intent" value="mastodon" />
-      <h2>From Mastodon</h2>
-      <p className="muted">
-        On Mastodon, open Preferences → Import and export → Data export and download the CSV you want. Accounts on other
-        servers are looked up as the import runs; you can leave this page meanwhile.
-      </p>
       {error && (
         <p className="notice flag" role="alert">
           {error}
@@ -52,14 +57,7 @@ export function MastodonImport({ busy, error }: { busy: boolean; error?: string 
           </span>
         </label>
       </fieldset>
-      <label className="file-pick">
-        <span>Mastodon CSV (up to 2 MB)</span>
-        <input type="file" name="file" accept=".csv,text/csv" required />
-      </label>
-      <button type="submit" className="btn primary" disabled={busy}>
-        {busy ? "Uploading…" : "Import"}
-      </button>
-    </Form>
+    </UploadForm>
   );
 }
 
