@@ -46,6 +46,8 @@ export interface Env {
   GOOGLE_TOKEN_URL: string;
   GOOGLE_ISSUER: string;
   GOOGLE_JWKS_URL: string;
+  /** Bytes an archive may weigh when sent through the form (default 100 MB, a request's limit); bigger ones go by a signed PUT. */
+  ARCHIVE_BODY_MAX?: string;
   R2_S3_ENDPOINT?: string;
   R2_ACCESS_KEY_ID?: string;
   R2_SECRET_ACCESS_KEY?: string;

@@ -1,9 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { type FormEvent, useState } from "react";
 import { apiFor, resultOf } from "~/lib/api.server";
 import { viewerIdOf, withViewer } from "~/lib/page.server";
 import type { ArchivePreview } from "../../worker/features/imports/archive/archive.routes";
+import { bodyMax } from "../../worker/features/imports/archive/archive.upload";
 
 export const meta: MetaFunction = () => [{ title: "Import a Mastodon archive · Settings · NoteX" }];
 
@@ -11,7 +13,7 @@ type Answer = { step: "preview"; preview: ArchivePreview } | { step: "error"; me
 
 export async function loader(args: LoaderFunctionArgs) {
   if (!viewerIdOf(args.context)) throw redirect("/login");
-  return withViewer(args, () => ({}));
+  return withViewer(args, () => ({ limit: bodyMax(args.context.cloudflare.env) }));
 }
 
 /**
@@ -38,6 +40,14 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
     if (res.status === 401) throw redirect("/login");
     if (!res.ok) return { step: "error", message: res.error.message };
     throw redirect(`/settings/import/jobs/${res.data.job.id}`);
+  }
+  if (intent === "received") {
+    const res = await resultOf<ArchivePreview>(
+      await api.raw(`/v1/imports/archive/${encodeURIComponent(id)}/received`, { method: "POST" }),
+    );
+    if (res.status === 401) throw redirect("/login");
+    if (!res.ok) return { step: "error", message: res.error.message };
+    return { step: "preview", preview: res.data };
   }
   const upload = new FormData();
   const file = form.get("file");
@@ -127,9 +137,47 @@ function Preview({ preview }: { preview: ArchivePreview }) {
   );
 }
 
+/**
+ * With JavaScript, a zip bigger than a request may carry goes by the signed PUT link the API gives
+ * (straight to storage), and the page then asks for its preview by id; a smaller one, and any
+ * without JavaScript, goes through the form.
+ */
+function useBigUpload(limit: number) {
+  const submit = useSubmit();
+  const [sending, setSending] = useState<string | null>(null);
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    const file = (event.currentTarget.elements.namedItem("file") as HTMLInputElement | null)?.files?.[0];
+    if (!file || file.size <= limit) return;
+    event.preventDefault();
+    setSending("Sending…");
+    try {
+      const slot = await fetch("/v1/imports/archive/uploads", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ size: file.size }),
+      });
+      const answer = (await slot.json()) as { id?: string; put_link?: string; message?: string };
+      if (!slot.ok || !answer.id || !answer.put_link) throw new Error(answer.message ?? "The upload could not start.");
+      const put = await fetch(answer.put_link, {
+        method: "PUT",
+        headers: { "content-type": "application/zip" },
+        body: file,
+      });
+      if (!put.ok) throw new Error("The archive could not be sent. Please try again.");
+      submit({ intent: "received", id: answer.id }, { method: "post" });
+      setSending(null);
+    } catch (error) {
+      setSending(error instanceof Error ? error.message : String(error));
+    }
+  };
+  return { onSubmit, sending };
+}
+
 export default function ArchiveImportPage() {
   const answer = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
+  const { limit } = useLoaderData<typeof loader>();
+  const big = useBigUpload(limit);
+  const busy = useNavigation().state === "submitting" || big.sending === "Sending…";
   return (
     <section className="page import-page">
       <p>
@@ -144,7 +192,7 @@ export default function ArchiveImportPage() {
       {answer?.step === "preview" ? (
         <Preview preview={answer.preview} />
       ) : (
-        <Form method="post" encType="multipart/form-data" className="import-upload">
+        <Form method="post" encType="multipart/form-data" className="import-upload" onSubmit={big.onSubmit}>
           <p className="muted">
             On Mastodon, open Preferences → Import and export → Request your archive, and download the zip it prepares.
             Your public and unlisted posts become notes here with their dates, images and descriptions, and your own
@@ -155,9 +203,15 @@ export default function ArchiveImportPage() {
             <span>Mastodon archive (.zip, up to 100 MB)</span>
             <input type="file" name="file" accept=".zip,application/zip" required />
           </label>
+          <p className="muted">Bigger archives, up to 1 GB, are sent straight to storage while JavaScript is on.</p>
+          {big.sending && big.sending !== "Sending…" && (
+            <p className="notice flag" role="alert">
+              {big.sending}
+            </p>
+          )}
           <div className="import-actions">
             <button type="submit" className="btn primary" disabled={busy}>
-              {busy ? "Checking…" : "Preview"}
+              {big.sending === "Sending…" ? "Sending…" : busy ? "Checking…" : "Preview"}
             </button>
           </div>
         </Form>

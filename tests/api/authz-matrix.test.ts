@@ -102,6 +102,12 @@ const CASES: Record<string, Case> = {
   "POST /v1/imports/linkedin": { call: () => ["/v1/imports/linkedin", { items: [] }], other: "open" },
   // A Mastodon archive is staged under the caller's own id: someone else's is not found.
   "POST /v1/imports/archive": { call: () => ["/v1/imports/archive", {}], other: "open" },
+  // A link to send an archive by is anyone's to ask for; what arrives by it is read only by its owner.
+  "POST /v1/imports/archive/uploads": { call: () => ["/v1/imports/archive/uploads", { size: 1000 }], other: "open" },
+  "POST /v1/imports/archive/:id/received": {
+    call: (f) => [`/v1/imports/archive/${f.ownerArchiveId}/received`],
+    other: "refused",
+  },
   "DELETE /v1/imports/archive/:id": { call: (f) => [`/v1/imports/archive/${f.ownerArchiveId}`], other: "refused" },
   "POST /v1/imports/archive/:id/start": {
     call: (f) => [`/v1/imports/archive/${f.ownerArchiveId}/start`, { profile: "keep" }],
@@ -155,6 +161,8 @@ const CASES: Record<string, Case> = {
   // Deleting one's own account moves counters on others' content by design (account-deletion.test.ts).
   "DELETE /v1/users": { call: (f) => ["/v1/users", { password: "secret123", id: f.owner.id }], other: "open" },
   // Issue 16: anyone may block or mute anyone; undoing what one never did changes nothing.
+  "POST /v1/domain-blocks": { call: () => ["/v1/domain-blocks", { domain: "matrix.example" }], other: "self" },
+  "DELETE /v1/domain-blocks/:domain": { call: () => ["/v1/domain-blocks/matrix.example"], other: "self" },
   "POST /v1/blocks/:uid": { call: (f) => [`/v1/blocks/${f.owner.id}`], other: "open" },
   "DELETE /v1/blocks/:uid": { call: (f) => [`/v1/blocks/${f.owner.id}`], other: "noop" },
   "POST /v1/mutes/:uid": { call: (f) => [`/v1/mutes/${f.owner.id}`], other: "open" },
@@ -191,6 +199,11 @@ const PUBLIC: Record<string, { call: (f: Fixture) => [string, unknown]; status: 
   "POST /v1/password/forgot": {
     call: () => ["/v1/password/forgot", { email: "nobody.here@example.com" }],
     status: 200,
+  },
+  // The signed link is the authority (no session): a forged one changes nothing.
+  "PUT /v1/imports/archive/uploads/:uid/:id": {
+    call: (f) => [`/v1/imports/archive/uploads/${f.owner.id}/${"0".repeat(24)}?exp=1&max=10&sig=00`, {}],
+    status: 403,
   },
   "POST /v1/signup": {
     call: (f) => [

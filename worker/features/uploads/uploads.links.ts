@@ -51,7 +51,8 @@ export function verifySignature(env: Env, key: string, exp: number, max: number,
   return timingSafeEqual(enc.encode(signature(env, key, exp, max)), enc.encode(sig));
 }
 
-async function presignS3(env: Env, key: string, contentType: string): Promise<string> {
+/** A presigned R2 PUT of `key` (UPLOAD_MODE "s3"), valid for `ttl` seconds. */
+export async function presignS3(env: Env, key: string, contentType: string, ttl = UPLOAD_TTL_S): Promise<string> {
   if (!env.R2_S3_ENDPOINT || !env.R2_ACCESS_KEY_ID || !env.R2_SECRET_ACCESS_KEY)
     throw new Error("R2 S3 credentials are not configured");
   const client = new AwsClient({
@@ -61,7 +62,7 @@ async function presignS3(env: Env, key: string, contentType: string): Promise<st
     region: "auto",
   });
   const url = new URL(`${env.R2_S3_ENDPOINT.replace(/\/$/, "")}/${key}`);
-  url.searchParams.set("X-Amz-Expires", String(UPLOAD_TTL_S));
+  url.searchParams.set("X-Amz-Expires", String(ttl));
   const signed = await client.sign(new Request(url, { method: "PUT", headers: { "content-type": contentType } }), {
     aws: { signQuery: true },
   });

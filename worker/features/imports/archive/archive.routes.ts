@@ -1,6 +1,7 @@
 // /v1/imports/archive: a Mastodon archive. POST the zip (multipart, field "file") for a preview of
 // what it holds, checked whole before anything is written; then start the import, which runs off
-// the request as an import job (jobs.ts), or drop the upload.
+// the request as an import job (jobs.ts), or drop the upload. A zip bigger than a request may carry
+// goes by a signed PUT to R2 instead (archive.upload.ts), then POST /:id/received for its preview.
 import type { Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../../env";
@@ -10,18 +11,25 @@ import { actionOf } from "../../federation/federate";
 import { startArchiveJob } from "./archive.kind";
 import { takeProfile } from "./profile";
 import { router } from "../../../lib/validate";
+import { bodyMax, receiveArchive, reserveArchive, stageReceived } from "./archive.upload";
 import { ARCHIVE, dropStaged, newStageId, readStaged, type Staged, stageArchive, stagedKey } from "./stage";
 
-const tooLarge = () => new AppError(413, "too_large", `The file is too large (at most ${ARCHIVE.upload >> 20} MB).`);
+const tooLarge = (limit: number) =>
+  new AppError(
+    413,
+    "too_large",
+    `The file is too large to send through this form (at most ${Math.max(1, limit >> 20)} MB): send it by its upload link.`,
+  );
 
 /** The uploaded zip into R2 as it came (its size checked before it is read); answers its size. */
 async function receive(c: Context<AppEnv>, key: string): Promise<number> {
-  if (Number(c.req.header("content-length") ?? 0) > ARCHIVE.upload + 65_536) throw tooLarge();
+  const limit = bodyMax(c.env);
+  if (Number(c.req.header("content-length") ?? 0) > limit + 65_536) throw tooLarge(limit);
   const form = await c.req.formData().catch(() => null);
   const file = form?.get("file");
   if (!file || typeof file === "string" || file.size === 0)
     throw new AppError(400, "no_file", "Please choose the zip file of your Mastodon archive.");
-  if (file.size > ARCHIVE.upload) throw tooLarge();
+  if (file.size > limit) throw tooLarge(limit);
   await c.env.IMAGES.put(key, file, { httpMetadata: { contentType: "application/zip" } });
   return file.size;
 }
@@ -50,6 +58,9 @@ export const archiveRoutes = router()
     const size = await receive(c, stagedKey(uid, id, "archive.zip"));
     return c.json(previewOf(await stageArchive(c.env, uid, id, size)), 200);
   })
+  .post("/uploads", async (c) => c.json(await reserveArchive(c), 200))
+  .put("/uploads/:uid/:id", async (c) => c.json(await receiveArchive(c), 200))
+  .post("/:id/received", async (c) => c.json(previewOf(await stageReceived(c)), 200))
   .get("/:id", async (c) => c.json(previewOf(await readStaged(c.env, me(c).id, c.req.param("id"))), 200))
   .delete("/:id", async (c) => {
     const uid = me(c).id;

@@ -14,6 +14,8 @@ import { type ReadAt, readDirectory, readEntry, type ZipEntry } from "./zipdir";
  */
 export const ARCHIVE = {
   upload: 100 << 20,
+  /** An archive sent straight to R2 by a signed PUT (archive.upload.ts): R2 takes it, the request never holds it. */
+  stored: 1 << 30,
   entries: 20_000,
   total: 2 * 1024 ** 3,
   ratio: 200,
@@ -79,7 +81,8 @@ async function jsonEntry(read: ReadAt, entries: ZipEntry[], name: string, cap: n
 export async function stageArchive(env: Env, uid: number, id: string, size: number): Promise<Staged> {
   const read = r2Reader(env, stagedKey(uid, id, "archive.zip"));
   try {
-    const entries = await readDirectory(read, size, ARCHIVE);
+    // The form's own limit was checked before the zip was stored; one sent by link may weigh up to `stored`.
+    const entries = await readDirectory(read, size, { ...ARCHIVE, upload: ARCHIVE.stored });
     const outbox = await jsonEntry(read, entries, "outbox.json", ARCHIVE.outbox);
     const actor = await jsonEntry(read, entries, "actor.json", ARCHIVE.actor);
     if (outbox.type !== "OrderedCollection" || !Array.isArray(outbox.orderedItems))
