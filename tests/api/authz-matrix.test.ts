@@ -161,6 +161,7 @@ const CASES: Record<string, Case> = {
   // Deleting one's own account moves counters on others' content by design (account-deletion.test.ts).
   "DELETE /v1/users": { call: (f) => ["/v1/users", { password: "secret123", id: f.owner.id }], other: "open" },
   // Issue 16: anyone may block or mute anyone; undoing what one never did changes nothing.
+  "PATCH /v1/users/theme": { call: () => ["/v1/users/theme", { theme: "dark" }], other: "self" },
   "POST /v1/domain-blocks": { call: () => ["/v1/domain-blocks", { domain: "matrix.example" }], other: "self" },
   "DELETE /v1/domain-blocks/:domain": { call: () => ["/v1/domain-blocks/matrix.example"], other: "self" },
   "POST /v1/blocks/:uid": { call: (f) => [`/v1/blocks/${f.owner.id}`], other: "open" },
