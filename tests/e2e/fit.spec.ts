@@ -8,7 +8,8 @@ const PHONE = { width: 390, height: 844 };
 
 /** The area a tap on `el` lands on: how far from its centre the point still hits it (or its inside). */
 async function tapArea(el: Locator) {
-  await el.scrollIntoViewIfNeeded();
+  // In the middle of the screen: at an edge the phone's bottom bar would be what a tap lands on.
+  await el.evaluate((node) => node.scrollIntoView({ block: "center" }));
   return el.evaluate((node) => {
     const r = node.getBoundingClientRect();
     const cx = r.left + r.width / 2;
@@ -26,7 +27,10 @@ async function tapArea(el: Locator) {
   });
 }
 
-test("on a phone, timestamps, chips, counts, Change and menu entries take a 44×44 tap", async ({ page, js }) => {
+test("on a phone, timestamps, chips, counts, Change, Settings' and CV links and menu entries take a 44×44 tap", async ({
+  page,
+  js,
+}) => {
   await page.setViewportSize(PHONE);
   const me = await signedIn(page, "Tap Person");
   const folder = await (
@@ -55,6 +59,23 @@ test("on a phone, timestamps, chips, counts, Change and menu entries take a 44×
   await page.goto("/settings");
   const change = page.getByRole("link", { name: "Change username" });
   expect((await change.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+  // Settings' lists of links and the portfolio's CV links: text links, each with a 44×44 tap.
+  const links = [
+    page.getByRole("link", { name: "Blocked accounts" }),
+    page.getByRole("link", { name: "Muted accounts" }),
+    page.getByRole("link", { name: "Blocked servers" }),
+  ];
+  for (const t of links) {
+    const a = await tapArea(t);
+    expect(a.w, await t.innerText()).toBeGreaterThanOrEqual(44);
+    expect(a.h, await t.innerText()).toBeGreaterThanOrEqual(44);
+  }
+  await page.goto(`/${me.username}`);
+  for (const t of [page.getByRole("link", { name: "Printable CV" }), page.getByRole("link", { name: "JSON Resume" })]) {
+    const a = await tapArea(t);
+    expect(a.w, await t.innerText()).toBeGreaterThanOrEqual(44);
+    expect(a.h, await t.innerText()).toBeGreaterThanOrEqual(44);
+  }
   if (js) {
     await page.goto(`/${me.username}/note/${note.id}`);
     await page.getByLabel("Note menu", { exact: true }).first().click();
