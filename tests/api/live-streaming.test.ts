@@ -206,6 +206,45 @@ describe("Mastodon streaming API", () => {
     }
   });
 
+  it("sends status.update with the edited status when a followed person edits a post", async () => {
+    const [alice, bob] = [await user(), await user()];
+    await bob.post(`/v1/follows/${alice.id}`);
+    const { token } = await appToken(bob, "read");
+    const { socket } = await openSocket(`/api/v1/streaming?access_token=${token}&stream=user`);
+    const id = await post(alice, "first words");
+    expect(await socket?.next(isUpdate("first words"))).not.toBeNull();
+    const edited = await alice.patch("/v1/notes", { id, label: "idea", content: "<p>second words</p>" });
+    expect(edited.status).toBe(200);
+    const frame = await socket?.next((f) => f.event === "status.update");
+    expect(JSON.parse(frame?.payload ?? "{}")).toMatchObject({ id: String(id * 2) });
+    expect(JSON.parse(frame?.payload ?? "{}").content).toContain("second words");
+    expect(JSON.parse(frame?.payload ?? "{}").edited_at).not.toBeNull();
+    socket?.close();
+  });
+
+  it("takes a post a moderator hides off the streams it reached, and streams nothing of it after", async () => {
+    const [alice, bob, mod] = [await user(), await user(), await user()];
+    await (env as unknown as Env).DB.prepare("update users set role = 'moderator' where id = ?").bind(mod.id).run();
+    await bob.post(`/v1/follows/${alice.id}`);
+    const { token } = await appToken(bob, "read");
+    const { socket: home } = await openSocket(`/api/v1/streaming?access_token=${token}&stream=user`);
+    const { socket: pub } = await openSocket(`/api/v1/streaming?access_token=${token}&stream=public:local`);
+    const id = await post(alice, "soon hidden");
+    for (const s of [home, pub]) expect(await s?.next(isUpdate("soon hidden"))).not.toBeNull();
+    const hidden = await mod.post("/v1/moderation/actions", { kind: "note", id, action: "hide", reason: "Spam" });
+    expect(hidden.status).toBe(200);
+    // As Mastodon removes a status its moderators take down: a delete on every stream it reached.
+    for (const s of [home, pub])
+      expect(await s?.next((f) => f.event === "delete" && f.payload === String(id * 2))).not.toBeNull();
+    // Hidden, an edit by its author reaches no one.
+    await alice.patch("/v1/notes", { id, label: "idea", content: "<p>edited while hidden</p>" });
+    await post(alice, "after the edit");
+    expect(await home?.next(isUpdate("after the edit"))).not.toBeNull();
+    for (const s of [home, pub]) expect(s?.frames.filter((f) => f.event === "status.update")).toEqual([]);
+    home?.close();
+    pub?.close();
+  });
+
   it("closes a socket as soon as its token is revoked; the hub's periodic check is only a safety net", async () => {
     const bob = await user();
     const { app, token } = await appToken(bob, "read");

@@ -10,7 +10,7 @@
 //   contradict); nothing of theirs goes out meanwhile (outbox.ts). Lifting it sends
 //   Update(Person), as Mastodon's UnsuspendAccountService does, so those servers find them again.
 import type { SessionStore } from "../../lib/sessions";
-import { type ActionContext, tellServers } from "../federation/federate";
+import { type ActionContext, stream, tellServers } from "../federation/federate";
 import { type ActionInput, act, type Role, type Target } from "./moderation.service";
 
 export async function moderate(
@@ -21,6 +21,11 @@ export async function moderate(
 ) {
   const { done, target } = await act(ctx.db, sessions, moderator, input);
   if (target?.local) await tellOthers(ctx, input, target);
+  // Hidden, a post leaves the streams it reached here, wherever its author lives: connected apps
+  // and pages drop it as they drop a deleted one (Mastodon streams a delete when it takes one down).
+  const { kind, id, action } = input;
+  if (target && action === "hide" && (kind === "note" || kind === "reply"))
+    await stream(ctx, { notex: kind, op: "delete", uid: target.ownerId, id, parent: target.parent });
   return done;
 }
 
