@@ -1,9 +1,10 @@
 // The live streams' bench rows (npm run bench runs them after the sizes): tests/bench/live.test.ts
 // in the workers runtime on loopback (vitest.live-bench.config.ts), its one `live-bench {…}` line
-// read back. Budget: the posting request with 10,000 connected followers costs at most 1.2× the
-// same request with one connected, with the same D1 trips (the fan-out is the publisher's, after
-// the answer). Timed settled (each post once the last one's fan-out reached a witness); the
-// back-to-back figure (each post meeting the last one's fan-out on this machine) is shown beside it.
+// read back. Budget: the posting request of an author with 10,000 connected followers costs at most
+// 1.2× the same request of an author with 10,000 followers none of whom is connected, with the same
+// D1 trips (the fan-out is the publisher's, after the answer). Timed settled (each post once the
+// last one's fan-out is over, the two authors' posts alternating); the back-to-back figure (each
+// post meeting the last one's fan-out, which here shares the runtime and D1) is shown beside it.
 import { spawnSync } from "node:child_process";
 
 export const LIVE_BUDGET = 1.2;

@@ -1,13 +1,18 @@
 // The live streams' two bench rows (npm run bench runs them last; npm run bench:live alone), in the
 // workers runtime on loopback:
 // 1. post → `update` on followers' streams: p50/p99 over every (post, follower) pair, with
-//    FOLLOWERS real sockets connected (Mastodon streaming, token by access_token);
-// 2. the posting request's own cost with 1 and with ONLINE connected followers (their presence
-//    rows: the request does the same whatever their number, the fan-out runs after it): the
-//    median time to the answer, settled and back to back, and its D1 trips from Server-Timing.
+//    FOLLOWERS real sockets connected (Mastodon streaming, token by access_token), each post once
+//    the last one's update and notice reached every socket;
+// 2. the posting request's own cost for two authors alike but for who is connected: each has ONLINE
+//    followers, none of one's connected, all of the other's (their presence rows, a real socket per
+//    shard among them). The request does the same whatever their number; the fan-out runs after it
+//    on the publisher. Their posts alternate (A B B A), since every post adds ONLINE notices and the
+//    database's growth would otherwise count against whichever author posts later; the median time
+//    to the answer, settled and back to back, and its D1 trips from Server-Timing.
 import { env } from "cloudflare:test";
 import { expect, inject, it } from "vitest";
 import type { Env } from "../../worker/env";
+import { SHARDS } from "../../worker/features/live/shards";
 import { createSession } from "../../worker/lib/sessions";
 import { user } from "../factories";
 import { openSocket, type TestSocket } from "../live";
@@ -59,7 +64,8 @@ it("measures the live streams", async () => {
     const ms = performance.now() - started;
     const trips = Number(/d1;desc="(\d+) round trips"/.exec(res.headers.get("server-timing") ?? "")?.[1] ?? Number.NaN);
     if (res.status !== 201) throw new Error(`posting answered ${res.status}: ${await res.text()}`);
-    return { started, ms, trips, id: (await res.json<{ note: { id: number } }>()).note.id };
+    const d1Ms = Number(/d1-busy;dur=([\d.]+)/.exec(res.headers.get("server-timing") ?? "")?.[1] ?? Number.NaN);
+    return { started, ms, trips, d1Ms, id: (await res.json<{ note: { id: number } }>()).note.id };
   };
 
   // 1. Latency with FOLLOWERS sockets.
@@ -74,6 +80,7 @@ it("measures the live streams", async () => {
     ).secret;
   // Opened 25 at a time: on a busy machine one by one takes about a second each.
   const sockets: TestSocket[] = [];
+  const opening = performance.now();
   for (let i = 0; i < ids.length; i += 25) {
     const opened = await Promise.all(
       ids
@@ -87,15 +94,19 @@ it("measures the live streams", async () => {
     if (i % 200 === 0) author.token = (await author.get("/v1/refresh")).body.token;
   }
   expect(sockets).toHaveLength(FOLLOWERS);
+  console.log(`live: ${FOLLOWERS} sockets opened in ${((performance.now() - opening) / 1000).toFixed(0)} s`);
   author.token = (await author.get("/v1/refresh")).body.token;
   const latencies: number[] = [];
-  for (let i = 0; i < POSTS; i++) {
+  // One post first, not counted: its fan-out finds every path cold.
+  for (let i = -1; i < POSTS; i++) {
     const { started, id } = await post(author, i);
-    const payloadId = String(id * 2);
+    const status = `"id":"${id * 2}"`;
     await Promise.all(
       sockets.map(async (s) => {
-        const got = await s.next((f) => f.event === "update" && !!f.payload?.includes(`"id":"${payloadId}"`), 10_000);
-        if (got) latencies.push(performance.now() - started);
+        const got = await s.next((f) => f.event === "update" && !!f.payload?.includes(status), 10_000);
+        if (got && i >= 0) latencies.push(performance.now() - started);
+        // Settled: the next post starts once this one's notices are delivered too.
+        await s.next((f) => f.event === "notification" && !!f.payload?.includes(status), 10_000);
       }),
     );
   }
@@ -111,40 +122,64 @@ it("measures the live streams", async () => {
   );
   expect(latencies.length).toBe(FOLLOWERS * POSTS);
 
-  // 2. The posting request of one author with ONLINE followers: one of them connected (a witness),
-  // then all. The sockets above stay open, so every shard holds some and the publishers do the
-  // whole fan-out; their owners' presence goes. Each way twice: back to back (the request meets
-  // the fan-out of the post before it, on this one machine's runtime and D1), and settled (the
-  // next post once the witness has the last one's update and notice: the request's own cost).
+  // 2. The posting request of two authors with ONLINE followers each: none of `calm`'s connected,
+  // all of `busy`'s (presence rows; a real socket in each shard, its highest id, so a settled post
+  // has reached the end of every shard's delivery). Both authors are connected themselves, so
+  // either post's fan-out reads D1 and reaches a socket (its author's own update), and a settled
+  // calm post is known to be done. The sockets above stay open, so every shard holds some.
   await DB.prepare("delete from live_presence").run();
-  const busy = await user();
-  const [witnessId] = await followers(ONLINE, busy.id, `bo${Date.now().toString(36)}`);
-  const witness = (await openSocket(`/api/v1/streaming?access_token=${await appToken(witnessId)}&stream=user`))
-    .socket as TestSocket;
-  busy.token = (await busy.get("/v1/refresh")).body.token;
-  const runs = async (settled: boolean) => {
-    const out: { ms: number; trips: number }[] = [];
-    for (let i = 0; i < POSTS; i++) {
-      const sent = await post(busy, i);
-      out.push(sent);
-      if (!settled) continue;
-      const status = `"id":"${sent.id * 2}"`;
-      for (const event of ["update", "notification"])
-        expect(await witness.next((f) => f.event === event && !!f.payload?.includes(status), 30_000)).not.toBeNull();
-    }
-    return out;
-  };
-  await runs(true); // warm the path once
-  const zero = { back: await runs(false), settled: await runs(true) };
+  const stamp = Date.now().toString(36);
+  const [busy, calm] = [await user(), await user()];
+  const busyIds = await followers(ONLINE, busy.id, `bo${stamp}`);
+  await followers(ONLINE, calm.id, `bc${stamp}`);
+  const connect = async (uid: number) =>
+    (await openSocket(`/api/v1/streaming?access_token=${await appToken(uid)}&stream=user`)).socket as TestSocket;
+  const witnesses: TestSocket[] = [];
+  for (let s = 0; s < SHARDS; s++)
+    witnesses.push(await connect(Math.max(...busyIds.filter((id) => id % SHARDS === s))));
   await DB.prepare(
     "insert into live_presence (account_id) select follower_id from follows where followee_id = ? on conflict do nothing",
   )
     .bind(busy.id)
     .run();
-  const many = { back: await runs(false), settled: await runs(true) };
-  const med = (xs: { ms: number }[]) =>
+  const own = { [busy.id]: await connect(busy.id), [calm.id]: await connect(calm.id) };
+  const settle = async (who: typeof busy, id: number) => {
+    const status = `"id":"${id * 2}"`;
+    const has = (s: TestSocket, event: string) =>
+      s.next((f) => f.event === event && !!f.payload?.includes(status), 30_000);
+    expect(await has(own[who.id], "update")).not.toBeNull();
+    if (who !== busy) return;
+    for (const w of witnesses)
+      for (const event of ["update", "notification"]) expect(await has(w, event)).not.toBeNull();
+  };
+  type Sent = { ms: number; trips: number; d1Ms: number };
+  const zero = { back: [] as Sent[], settled: [] as Sent[] };
+  const many = { back: [] as Sent[], settled: [] as Sent[] };
+  const take = async (who: typeof busy, i: number, settled: boolean) => {
+    const sent = await post(who, i);
+    (who === busy ? many : zero)[settled ? "settled" : "back"].push(sent);
+    return sent;
+  };
+  for (const who of [busy, calm]) {
+    who.token = (await who.get("/v1/refresh")).body.token;
+    await settle(who, (await post(who, -1)).id); // warm the path once
+  }
+  // Settled, A B B A: each post once the last one's fan-out is over.
+  for (let i = 0; i < POSTS; i += 2)
+    for (const who of [calm, busy, busy, calm]) {
+      const sent = await take(who, i, true);
+      await settle(who, sent.id);
+    }
+  // Back to back, in runs of four by one author (A B B A): each post meets the last one's fan-out.
+  for (const who of [calm, busy, busy, calm]) {
+    who.token = (await who.get("/v1/refresh")).body.token;
+    let last = 0;
+    for (let i = 0; i < 4; i++) last = (await take(who, i, false)).id;
+    await settle(who, last);
+  }
+  const med = (xs: Sent[], k: "ms" | "d1Ms" = "ms") =>
     pct(
-      xs.map((x) => x.ms),
+      xs.map((x) => x[k]),
       50,
     );
   const posting = {
@@ -153,14 +188,17 @@ it("measures the live streams", async () => {
     manyMs: med(many.settled),
     zeroBackMs: med(zero.back),
     manyBackMs: med(many.back),
+    // The request's own D1 time (Server-Timing): the same write whoever is connected.
+    zeroD1Ms: med(zero.settled, "d1Ms"),
+    manyD1Ms: med(many.settled, "d1Ms"),
     zeroTrips: zero.settled[0].trips,
     manyTrips: many.settled[0].trips,
   };
   console.log(
-    `live: posting request, ${ONLINE} followers, 1 vs ${ONLINE} connected: settled median ${posting.zeroMs.toFixed(1)} ms vs ${posting.manyMs.toFixed(1)} ms (×${(posting.manyMs / posting.zeroMs).toFixed(2)}), back to back ${posting.zeroBackMs.toFixed(1)} ms vs ${posting.manyBackMs.toFixed(1)} ms (×${(posting.manyBackMs / posting.zeroBackMs).toFixed(2)}), D1 trips ${posting.zeroTrips} vs ${posting.manyTrips}`,
+    `live: posting request, ${ONLINE} followers, 0 vs ${ONLINE} connected: settled median ${posting.zeroMs.toFixed(1)} ms vs ${posting.manyMs.toFixed(1)} ms (×${(posting.manyMs / posting.zeroMs).toFixed(2)}), back to back ${posting.zeroBackMs.toFixed(1)} ms vs ${posting.manyBackMs.toFixed(1)} ms (×${(posting.manyBackMs / posting.zeroBackMs).toFixed(2)}), D1 trips ${posting.zeroTrips} vs ${posting.manyTrips}`,
   );
   // One line for npm run bench (scripts/bench/live-rows.mjs) to read.
   console.log(`live-bench ${JSON.stringify({ update, posting })}`);
   for (const run of [...zero.back, ...many.back, ...many.settled]) expect(run.trips).toBe(posting.zeroTrips);
-  for (const s of [...sockets, witness]) s.close();
+  for (const s of [...sockets, ...witnesses, ...Object.values(own)]) s.close();
 }, 1_800_000);
