@@ -17,6 +17,48 @@ export function screensArgs(script) {
   return { base, out, run: Date.now().toString(36).slice(-5) };
 }
 
+/**
+ * For a script that shoots the same pages before and after a change: screensArgs, then STAGE (the
+ * files' prefix, "after" unless given) and ONLY (the comma-separated shots wanted, all unless given).
+ */
+export function stagedArgs(script) {
+  const shots = screensArgs(script);
+  const [, , , , stage = "after", only = ""] = process.argv;
+  return { ...shots, stage, wanted: (name) => !only || only.split(",").includes(name) };
+}
+
+/** Each device and theme, as `v` (a tag for this variant's names) and `snap` (a shot of a page, named). */
+export async function eachVariant({ out, run, stage }, shoot) {
+  for (const [device, viewport] of VARIANTS) {
+    for (const theme of ["light", "dark"]) {
+      const snap = async (page, name, fullPage = false) => {
+        await page.evaluate(() => document.fonts.ready);
+        await page.screenshot({ path: `${out}/${stage}-${name}-${device}-${theme}.png`, fullPage });
+      };
+      await shoot({ device, viewport, theme, v: `${device[0]}${theme[0]}${run}`.toLowerCase(), snap });
+    }
+  }
+}
+
+/** A browser context of `viewport` in `theme` with nobody signed in. */
+export async function visitorContext(browser, { base }, viewport, theme) {
+  const context = await browser.newContext({ viewport, colorScheme: theme });
+  await context.addCookies([{ name: "theme", value: theme, url: base }]);
+  return context;
+}
+
+/** Grace's first job, an x-folder of type Company, as the profile and CV shots show it. */
+export const gracesFirstJob = (grace) =>
+  grace.api.post("/v1/folders", {
+    data: {
+      type: "Company",
+      name: "Remington Rand",
+      role: "Senior mathematician",
+      start_month: "2024-01",
+      descr: "Built the A-0 compiler for the UNIVAC I.",
+    },
+  });
+
 /** A new person (password secret123) with an API context of their own. */
 export async function person({ base, run }, tag, name) {
   const api = await request.newContext({ baseURL: base, extraHTTPHeaders: { "x-test-client": `shots-${run}-${tag}` } });

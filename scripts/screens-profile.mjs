@@ -8,13 +8,18 @@ import { writeFileSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import { chromium } from "@playwright/test";
-import { person as newPerson, screensArgs, signedInContext, VARIANTS } from "./screens-kit.mjs";
+import {
+  eachVariant,
+  gracesFirstJob,
+  person as newPerson,
+  signedInContext,
+  stagedArgs,
+  visitorContext,
+} from "./screens-kit.mjs";
 import { scene } from "./seed-images.mjs";
 
-const shots = screensArgs("screens-profile.mjs");
-const { base, out } = shots;
-const [, , , , stage = "after", only = ""] = process.argv;
-const wanted = (name) => !only || only.split(",").includes(name);
+const shots = stagedArgs("screens-profile.mjs");
+const { base, stage, wanted } = shots;
 const person = (tag, name) => newPerson(shots, tag, name);
 
 // A personal site that links back to the profile with rel="me" (the worker fetches it to verify).
@@ -58,15 +63,7 @@ async function world(v) {
       ],
     },
   });
-  await grace.api.post("/v1/folders", {
-    data: {
-      type: "Company",
-      name: "Remington Rand",
-      role: "Senior mathematician",
-      start_month: "2024-01",
-      descr: "Built the A-0 compiler for the UNIVAC I.",
-    },
-  });
+  await gracesFirstJob(grace);
   return { grace };
 }
 
@@ -85,54 +82,46 @@ writeFileSync(photo, await scene("#7dd3fc", "#1e3a8a", 3));
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
 if (wanted("onboarding")) await crowd();
-for (const [device, viewport] of VARIANTS) {
-  for (const theme of ["light", "dark"]) {
-    const v = `${device[0]}${theme[0]}${shots.run}`.toLowerCase();
-    const { grace } = await world(v);
-    const snap = async (page, name, fullPage = false) => {
-      await page.evaluate(() => document.fonts.ready);
-      await page.screenshot({ path: `${out}/${stage}-${name}-${device}-${theme}.png`, fullPage });
-    };
-    if (wanted("profile")) {
-      const visitor = await browser.newContext({ viewport, colorScheme: theme });
-      await visitor.addCookies([{ name: "theme", value: theme, url: base }]);
-      const p = await visitor.newPage();
-      await p.goto(`${base}/${grace.username}`);
-      await snap(p, "profile-links");
-      await visitor.close();
-    }
-    const own = await signedInContext(browser, shots, viewport, theme, grace.username);
-    const page = await own.newPage();
-    if (wanted("preview")) {
-      await page.goto(`${base}/${grace.username}?as=visitor`);
-      await snap(page, "profile-see-as-visitor");
-    }
-    // Before this round the profile was edited only in the profile's dialog.
-    const editor = stage === "before" ? `${base}/${grace.username}?dialog=edit-profile` : `${base}/settings/profile`;
-    if (wanted("editor")) {
-      await page.goto(editor);
-      await snap(page, "profile-editor", true);
-    }
-    if (wanted("crop")) {
-      await page.goto(editor);
-      const input = page.getByLabel("Avatar", { exact: true });
-      await input.waitFor({ state: "attached" });
-      await input.setInputFiles(photo);
-      await page.waitForTimeout(800);
-      await snap(page, "avatar-crop");
-    }
-    await own.close();
-    if (wanted("onboarding")) {
-      const newcomer = await person(`new${v}`, "Nia Newcomer");
-      const ctx = await signedInContext(browser, shots, viewport, theme, newcomer.username);
-      const p = await ctx.newPage();
-      await p.goto(`${base}/`);
-      await snap(p, "onboarding-home");
-      await p.goto(`${base}/people`);
-      await snap(p, "onboarding-people", true);
-      await ctx.close();
-    }
+await eachVariant(shots, async ({ viewport, theme, v, snap }) => {
+  const { grace } = await world(v);
+  if (wanted("profile")) {
+    const visitor = await visitorContext(browser, shots, viewport, theme);
+    const p = await visitor.newPage();
+    await p.goto(`${base}/${grace.username}`);
+    await snap(p, "profile-links");
+    await visitor.close();
   }
-}
+  const own = await signedInContext(browser, shots, viewport, theme, grace.username);
+  const page = await own.newPage();
+  if (wanted("preview")) {
+    await page.goto(`${base}/${grace.username}?as=visitor`);
+    await snap(page, "profile-see-as-visitor");
+  }
+  // Before this round the profile was edited only in the profile's dialog.
+  const editor = stage === "before" ? `${base}/${grace.username}?dialog=edit-profile` : `${base}/settings/profile`;
+  if (wanted("editor")) {
+    await page.goto(editor);
+    await snap(page, "profile-editor", true);
+  }
+  if (wanted("crop")) {
+    await page.goto(editor);
+    const input = page.getByLabel("Avatar", { exact: true });
+    await input.waitFor({ state: "attached" });
+    await input.setInputFiles(photo);
+    await page.waitForTimeout(800);
+    await snap(page, "avatar-crop");
+  }
+  await own.close();
+  if (wanted("onboarding")) {
+    const newcomer = await person(`new${v}`, "Nia Newcomer");
+    const ctx = await signedInContext(browser, shots, viewport, theme, newcomer.username);
+    const p = await ctx.newPage();
+    await p.goto(`${base}/`);
+    await snap(p, "onboarding-home");
+    await p.goto(`${base}/people`);
+    await snap(p, "onboarding-people", true);
+    await ctx.close();
+  }
+});
 await browser.close();
 site.close();
