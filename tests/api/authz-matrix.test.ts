@@ -162,6 +162,8 @@ const CASES: Record<string, Case> = {
   "DELETE /v1/users": { call: (f) => ["/v1/users", { password: "secret123", id: f.owner.id }], other: "open" },
   // Issue 16: anyone may block or mute anyone; undoing what one never did changes nothing.
   "PATCH /v1/users/theme": { call: () => ["/v1/users/theme", { theme: "dark" }], other: "self" },
+  // The owner's id in the body must not redirect whose topics are written.
+  "PUT /v1/interests": { call: (f) => ["/v1/interests", { topics: ["ai"], id: f.owner.id }], other: "self" },
   "POST /v1/domain-blocks": { call: () => ["/v1/domain-blocks", { domain: "matrix.example" }], other: "self" },
   "DELETE /v1/domain-blocks/:domain": { call: () => ["/v1/domain-blocks/matrix.example"], other: "self" },
   "POST /v1/blocks/:uid": { call: (f) => [`/v1/blocks/${f.owner.id}`], other: "open" },
