@@ -1,5 +1,7 @@
 // Request parameters every feature reads the same way: an id in the path and a list's page.
-import { z } from "zod";
+// z from @hono/zod-openapi: the zod that knows `.openapi()` once this module runs, whichever module
+// the bundle runs first (plain "zod" has it only after @hono/zod-openapi has been loaded).
+import { z } from "@hono/zod-openapi";
 
 /**
  * `schema.catch(fallback)`: a bad or missing value reads as the fallback (page "abc" is page 1).
