@@ -14,11 +14,10 @@ import {
   useRevalidator,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { type ReactNode, useEffect } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { siteOrigin } from "../worker/features/accounts/accounts.service";
 import { themeOf } from "../worker/lib/theme";
 import { AppLoading, Shell } from "./components/Shell";
-import { useLive } from "./components/Live";
 import { JS_COOKIE, NOJS_PATH } from "../worker/lib/js-marker";
 import { dialogLoaded, globalDialogs } from "./components/lazyDialogs";
 import { pageViewerOf } from "./lib/viewer";
@@ -30,6 +29,10 @@ import { scrollKey } from "./lib/scroll";
 import { clearRecord, fromServer, writeRecord } from "./lib/record";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { keepAfterAnsweredActions } from "./lib/revalidate";
+
+// JavaScript on and signed in, the badge and the feeds move by themselves (components/Live.tsx):
+// its module loads for a signed-in page only, not with a visitor's first look.
+const LiveWatch = lazy(() => import("./components/Live"));
 
 // The stylesheet itself is written into the head (Layout, app/lib/styles.ts), not linked.
 export const links: LinksFunction = () => [
@@ -146,13 +149,22 @@ export default function App() {
     if (user) writeRecord(fromServer(user));
     else clearRecord();
   }, [user, shell]);
-  // JavaScript on and signed in: the badge and the feeds move by themselves (components/Live.tsx).
-  const live = useLive(shell ? null : (user?.id ?? null));
+  const uid = shell ? null : (user?.id ?? null);
+  const [liveNotices, setLiveNotices] = useState(0);
   if (shell) return <AppLoading />;
   if (bare) return <Outlet />;
   return (
-    <Shell user={user} badge={Math.min(99, badge + live.notices)} dialogs={globalDialogs(user, dialogs)} flash={flash}>
-      {live.pill}
+    <Shell
+      user={user}
+      badge={Math.min(99, badge + (uid === null ? 0 : liveNotices))}
+      dialogs={globalDialogs(user, dialogs)}
+      flash={flash}
+    >
+      {uid !== null && (
+        <Suspense fallback={null}>
+          <LiveWatch uid={uid} onNotices={setLiveNotices} />
+        </Suspense>
+      )}
       <Outlet />
     </Shell>
   );

@@ -91,3 +91,13 @@ export function useLive(uid: number | null): { notices: number; pill: ReactNode 
     ) : null;
   return { notices, pill };
 }
+
+/**
+ * useLive as a component, for the root to load with a signed-in page only: it shows the pill where
+ * it stands and hands the badge's count up.
+ */
+export default function LiveWatch({ uid, onNotices }: { uid: number; onNotices: (n: number) => void }) {
+  const { notices, pill } = useLive(uid);
+  useEffect(() => onNotices(notices), [notices, onNotices]);
+  return <>{pill}</>;
+}

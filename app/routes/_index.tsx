@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { NoteList } from "~/components/notes/NoteList";
 import { apiErrorOf, listParams, must, readPage } from "~/lib/page.server";
 import { errorText } from "~/lib/errors";
@@ -12,12 +13,18 @@ import { useViewer } from "~/lib/viewer";
 import { keepAfterAnsweredActions } from "~/lib/revalidate";
 import { Tabs, tabLinks } from "~/components/Tabs";
 import { Welcome } from "~/components/Welcome";
-import { ConfirmEmailBanner, GetStarted } from "~/components/GetStarted";
-import { PeopleToFollow } from "~/components/PeopleToFollow";
 import { type SuggestedPerson, suggestionsRead } from "../../worker/features/follows/suggestions.service";
 import { type Showcase, showcaseRead } from "../../worker/features/showcase/showcase.service";
 
 export const meta: MetaFunction = () => [{ title: "NoteX" }];
+
+// Only a signed-in person's home shows these: their code loads with that page, not with a
+// visitor's first look (the first-load JS budget of `/`). The server renders them in full.
+const GetStarted = lazy(() => import("~/components/GetStarted").then((m) => ({ default: m.GetStarted })));
+const ConfirmEmailBanner = lazy(() =>
+  import("~/components/GetStarted").then((m) => ({ default: m.ConfirmEmailBanner })),
+);
+const PeopleToFollow = lazy(() => import("~/components/PeopleToFollow").then((m) => ({ default: m.PeopleToFollow })));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -68,8 +75,12 @@ export default function Home() {
         </p>
       )}
       {user ? <h1 className="sr-only">Home</h1> : <Welcome showcase={showcase} host={host} />}
-      {user && <ConfirmEmailBanner user={user} />}
-      {user && <GetStarted user={user} people={people} />}
+      {user && (
+        <Suspense fallback={null}>
+          <ConfirmEmailBanner user={user} />
+          <GetStarted user={user} people={people} />
+        </Suspense>
+      )}
       <Tabs label="Feeds" current={tab} tabs={tabLinks("/", "tab", { discover: "Discover", following: "Following" })} />
       {user && (
         <Link to="?dialog=note" className="composer-prompt" preventScrollReset>
@@ -78,7 +89,9 @@ export default function Home() {
         </Link>
       )}
       {tab === "following" && user && list.notes.length === 0 && user.stats.following >= 3 && (
-        <PeopleToFollow people={people} />
+        <Suspense fallback={null}>
+          <PeopleToFollow people={people} />
+        </Suspense>
       )}
       {error ? (
         <p className="form-error" role="alert">
