@@ -3,7 +3,8 @@
 // outbox of Create activities, media stored uncompressed as Mastodon's zip writer stores them)
 // is uploaded to the built worker on loopback, previewed, and imported by the import queue. It
 // reports the time from the upload to the job's end (preview and import apart), posts per
-// second, and D1 rows written per post: the import's own batches (the consumer's metered D1,
+// second, D1 trips per chunk (a queue step: one part of 50 posts) and D1 rows written per post:
+// the import's own batches (the consumer's metered D1,
 // printed by the worker as `imports.archive` lines) and the job's bookkeeping (one import_rows
 // row in and out per post). Writes bench/archive-import.json.
 import "../dev-vars.mjs";
@@ -101,7 +102,8 @@ const onLog = (chunk) => {
   pending = lines.pop() ?? "";
   for (const line of lines) {
     const at = line.indexOf('{"t":"imports.archive"');
-    if (at >= 0) steps.push(JSON.parse(line.slice(at)));
+    // The worker colours its stderr: the JSON ends at its last brace.
+    if (at >= 0) steps.push(JSON.parse(line.slice(at, line.lastIndexOf("}") + 1)));
   }
 };
 worker.stderr.setEncoding("utf8").on("data", onLog);
@@ -129,9 +131,10 @@ try {
   const signup = await fetch(`${BASE}/v1/signup`, {
     method: "POST",
     headers: { ...headers, "content-type": "application/json" },
-    body: JSON.stringify({ email: "ana@example.com", name: "Ana", username: "ana", password: "secret123" }),
+    body: JSON.stringify({ email: "ana@example.com", name: "Ana", username: "anabench", password: "secret123" }),
   });
-  const { token } = await signup.json();
+  const { token, message } = await signup.json();
+  if (!token) throw new Error(`signup: ${signup.status} ${message}`);
   const auth = { ...headers, authorization: `Bearer ${token}` };
   const form = new FormData();
   form.set("file", new File([built.zip], "archive.zip", { type: "application/zip" }));
@@ -168,6 +171,10 @@ try {
     import_s: Math.round((t2 - t1) / 100) / 10,
     posts_per_s: Math.round(POSTS / ((t2 - t1) / 1000)),
     steps: steps.length,
+    posts_per_chunk: steps.length ? Math.round(posts / steps.length) : null,
+    d1_trips_per_chunk: steps.length ? Math.round((steps.reduce((s, x) => s + x.trips, 0) / steps.length) * 10) / 10 : null,
+    d1_trips_per_chunk_max: steps.length ? Math.max(...steps.map((x) => x.trips)) : null,
+    d1_ms_per_chunk: steps.length ? Math.round(steps.reduce((s, x) => s + x.ms, 0) / steps.length) : null,
     d1_rows_written_per_post: posts ? Math.round((written / posts) * 100) / 100 : null,
     job_rows_written_per_post: 2,
   };
