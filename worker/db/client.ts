@@ -19,6 +19,22 @@ export async function runBatch(db: DB, items: readonly BatchItem<"sqlite">[]): P
   return db.batch(items as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
 }
 
+/**
+ * db.batch of named statements (one round trip, all or nothing), answered by the same names: each
+ * statement's result is what awaiting it alone would give (a select's rows, a RETURNING's rows).
+ */
+export async function runNamed<T extends Record<string, BatchItem<"sqlite">>>(
+  db: DB,
+  items: T,
+): Promise<{ [K in keyof T]: Awaited<T[K]> }> {
+  const names = Object.keys(items) as (keyof T)[];
+  const results = await runBatch(
+    db,
+    names.map((k) => items[k]),
+  );
+  return Object.fromEntries(names.map((k, i) => [k, results[i]])) as { [K in keyof T]: Awaited<T[K]> };
+}
+
 type Owned = typeof notes | typeof folders;
 
 /**

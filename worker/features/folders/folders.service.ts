@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
-import { ownRow, runBatch } from "../../db/client";
+import { ownRow, runBatch, runNamed } from "../../db/client";
 import { insertWhere } from "../../db/insert";
 import { bindPlan, namedObjects, planFrom } from "../../db/plan";
 import { type Read, readOne } from "../../db/reads";
@@ -168,26 +168,29 @@ const savedJson = (row: SavedRow) => ({
  */
 export async function createFolder(db: DB, uid: number, input: Input) {
   const ok = saveAllows(uid, input, 0);
-  const [[facts], , [row]] = (await runBatch(db, [
-    saveFacts(db, uid, input, 0),
-    db
+  const done = await runNamed(db, {
+    facts: saveFacts(db, uid, input, 0),
+    typeCount: db
       .insert(userTypes)
       .select(sql`select ${uid}, ${input.type}, 1 where ${ok}`)
       .onConflictDoUpdate({ target: [userTypes.userId, userTypes.type], set: { n: plus(userTypes.n, 1) } }),
-    insertWhere(db, folders, { userId: uid, slug: freeSlug(uid, 0, input.name), ...columns(input) }, ok).returning(
-      savedRow(uid),
-    ),
-  ])) as [Facts[], unknown, SavedRow[]];
-  return saveAnswer(facts, row);
+    saved: insertWhere(
+      db,
+      folders,
+      { userId: uid, slug: freeSlug(uid, 0, input.name), ...columns(input) },
+      ok,
+    ).returning(savedRow(uid)),
+  });
+  return saveAnswer((done.facts as Facts[])[0], (done.saved as SavedRow[])[0]);
 }
 
 /** One batch: the facts, then the edit's statements under the same guard. The slug stays while the name does. */
 export async function updateFolder(db: DB, uid: number, id: number, input: Input) {
   const self = and(eq(folders.id, id), saveAllows(uid, input, id)) as SQL;
-  const [[facts], , [row]] = (await runBatch(db, [
-    saveFacts(db, uid, input, id),
-    typeOut(db, uid, self),
-    db
+  const done = await runNamed(db, {
+    facts: saveFacts(db, uid, input, id),
+    typeOut: typeOut(db, uid, self),
+    saved: db
       .update(folders)
       .set({
         slug: sql`case when ${folders.name} = ${input.name} then ${folders.slug} else ${freeSlug(uid, id, input.name)} end`,
@@ -195,9 +198,11 @@ export async function updateFolder(db: DB, uid: number, id: number, input: Input
       })
       .where(and(self, eq(folders.userId, uid)))
       .returning(savedRow(uid)),
-    typeIn(db, uid, self),
-    typeTidy(db, uid),
-  ])) as [Facts[], unknown, SavedRow[]];
+    typeIn: typeIn(db, uid, self),
+    typeTidy: typeTidy(db, uid),
+  });
+  const [facts] = done.facts as Facts[];
+  const [row] = done.saved as SavedRow[];
   return saveAnswer(facts, row);
 }
 

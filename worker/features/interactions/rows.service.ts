@@ -1,8 +1,8 @@
 // The write of a counted interaction with a table of its own (a like): one guarded batch, built
 // once per kind, content kind and direction, from the kind's entry (kinds.ts ROWS).
 import { and, eq, sql } from "drizzle-orm";
-import { batchPlanOf, bindPlan, namedObjects } from "../../db/plan";
-import type { Read } from "../../db/reads";
+import { bindPlan, namedObjects, type Plan, planFrom } from "../../db/plan";
+import { namedRead, type Read } from "../../db/reads";
 import { folders } from "../../db/schema/folders";
 import { notes } from "../../db/schema/notes";
 import { replies } from "../../db/schema/social";
@@ -58,12 +58,28 @@ function rowBatch(db: DB, k: RowEntry, kind: ContentKind, on: boolean) {
     tblname: kind === "reply" ? "reply" : kind === "note" ? "note" : "folder",
     targetId: id,
   };
-  return [
-    targetFacts(db, kind, id, userId, on),
-    write,
-    countOf(db, k, kind, id),
-    ...(on ? notifyStatements(db, { ...noti, when: allowed }) : unnotifyStatements(db, { ...noti, when: allowed })),
-  ];
+  const notices = on
+    ? notifyStatements(db, { ...noti, when: allowed })
+    : unnotifyStatements(db, { ...noti, when: allowed });
+  return { facts: targetFacts(db, kind, id, userId, on), write, count: countOf(db, k, kind, id), notices };
+}
+
+type RowPlans = { facts: Plan; write: Plan; count: Plan; notices: Plan[] };
+const rowPlans = new Map<string, RowPlans>();
+
+/** rowBatch's plans for `key`, built on first use (every request value is a placeholder). */
+function rowPlansOf(key: string, build: () => ReturnType<typeof rowBatch>): RowPlans {
+  const cached = rowPlans.get(key);
+  if (cached) return cached;
+  const b = build();
+  const built = {
+    facts: planFrom(b.facts),
+    write: planFrom(b.write),
+    count: planFrom(b.count),
+    notices: b.notices.map(planFrom),
+  };
+  rowPlans.set(key, built);
+  return built;
 }
 
 export type RowDone = { on: boolean; count: number; remote: boolean };
@@ -83,18 +99,20 @@ export function rowWrite(
   id: number,
   on: boolean,
 ): Read<RowDone> {
-  const batch = batchPlanOf(`${k.kind.name}|${kind}|${+on}`, () => rowBatch(db, k, kind, on));
+  const plans = rowPlansOf(`${k.kind.name}|${kind}|${+on}`, () => rowBatch(db, k, kind, on));
   const values = { user: userId, id, now: Date.now() };
-  return {
-    statements: batch.map((plan) => bindPlan(db, plan, values)),
-    // The count moves with the row itself (a trigger): a repeat or a racing twin inserts nothing
-    // and adds 0, in O(1); it is read back in the same batch.
-    value: ([read, , count]) => {
-      const [facts] = namedObjects<TargetFacts>(batch[0], read.results);
+  const bind = (plan: Plan) => bindPlan(db, plan, values);
+  const notices = Object.fromEntries(plans.notices.map((plan, i) => [`notice${i}`, bind(plan)]));
+  // The count moves with the row itself (a trigger): a repeat or a racing twin inserts nothing
+  // and adds 0, in O(1); it is read back in the same batch.
+  return namedRead(
+    { facts: bind(plans.facts), write: bind(plans.write), count: bind(plans.count), ...notices },
+    (r) => {
+      const [facts] = namedObjects<TargetFacts>(plans.facts, r.facts.results);
       const refused = targetRefusal(facts, on);
       if (refused) throw refused;
-      const [counted] = namedObjects<{ count: number; remote: number }>(batch[2], count.results);
+      const [counted] = namedObjects<{ count: number; remote: number }>(plans.count, r.count.results);
       return { on, count: counted?.count ?? 0, remote: !!counted?.remote };
     },
-  };
+  );
 }
