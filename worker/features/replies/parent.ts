@@ -20,10 +20,12 @@ export const answering = (parent: ReplyParent): SQL =>
     : eq(replies.parentReplyId, parent.id);
 
 /** The same over the replies row `alias`, with the id given as SQL (a plan's placeholder). */
-export const answeringAt = (alias: string, kind: ReplyParent["kind"], id: SQL): SQL =>
-  kind === "note"
-    ? sql`${sql.raw(alias)}.note_id = ${id} and ${sql.raw(alias)}.parent_reply_id is null`
-    : sql`${sql.raw(alias)}.parent_reply_id = ${id}`;
+export const answeringAt = (alias: string, kind: ReplyParent["kind"], id: SQL): SQL => {
+  const r = sql.identifier(alias);
+  return kind === "note"
+    ? sql`${r}.note_id = ${id} and ${r}.parent_reply_id is null`
+    : sql`${r}.parent_reply_id = ${id}`;
+};
 
 /** What the reply row `r` answers. */
 export const parentOf = (r: { noteId: number; parentReplyId: number | null }): ReplyParent =>
