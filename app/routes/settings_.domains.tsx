@@ -6,7 +6,7 @@ import { Field } from "~/components/Field";
 import { Toast } from "~/components/Toast";
 import { apiFor, resultOf } from "~/lib/api.server";
 import { listParams, must, readPage } from "~/lib/page.server";
-import { safeRedirect } from "~/lib/url";
+import { returnPath } from "~/lib/url";
 import { known } from "../../worker/db/reads";
 import { serversRead } from "../../worker/features/safety/domain-blocks.service";
 
@@ -46,9 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
   const res = await resultOf<{ domain: string }>(await call);
   if (res.status === 401) throw redirect("/login");
   if (!res.ok) return { message: res.error.message };
-  const back = new URL(safeRedirect(form.get("redirectTo"), "/settings/domains"), "http://x");
-  back.searchParams.set("done", intent);
-  return redirect(`${back.pathname}${back.search}`);
+  return redirect(returnPath(form.get("redirectTo"), { done: intent }, "/settings/domains"));
 }
 
 const DONE: Record<string, string> = { block: "Server blocked", unblock: "Server unblocked" };
