@@ -118,7 +118,7 @@ await eachVariant(shots, async ({ viewport, theme, v, snap }) => {
     const p = await ctx.newPage();
     await p.goto(`${base}/`);
     await snap(p, "onboarding-home");
-    await p.goto(`${base}/people`);
+    await p.goto(`${base}/welcome`);
     await snap(p, "onboarding-people", true);
     await ctx.close();
   }
