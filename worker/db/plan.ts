@@ -16,6 +16,7 @@ export interface Plan {
 
 const plans = new Map<string, Plan>();
 const batches = new Map<string, Plan[]>();
+const namedBatches = new Map<string, Record<string, Plan>>();
 
 /** A drizzle select: its SQL, and the fields it was given (their order is the columns' order). */
 interface BuiltSelect {
@@ -51,6 +52,18 @@ export function batchPlanOf(key: string, build: () => BuiltStatement[]): Plan[] 
   const built = build().map(planFrom);
   batches.set(key, built);
   return built;
+}
+
+/** batchPlanOf for a batch whose statements are named, so its results are read by the same names. */
+export function namedBatchPlanOf<K extends string>(
+  key: string,
+  build: () => Record<K, BuiltStatement>,
+): Record<K, Plan> {
+  const cached = namedBatches.get(key);
+  if (cached) return cached as Record<K, Plan>;
+  const built = Object.fromEntries(Object.entries<BuiltStatement>(build()).map(([name, q]) => [name, planFrom(q)]));
+  namedBatches.set(key, built);
+  return built as Record<K, Plan>;
 }
 
 /** One D1 round trip: each plan bound to `values`, in order (a batch is one transaction). */

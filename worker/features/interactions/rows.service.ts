@@ -1,7 +1,7 @@
 // The write of a counted interaction with a table of its own (a like): one guarded batch, built
 // once per kind, content kind and direction, from the kind's entry (kinds.ts ROWS).
 import { and, eq, sql } from "drizzle-orm";
-import { bindPlan, namedObjects, type Plan, planFrom } from "../../db/plan";
+import { bindPlan, namedBatchPlanOf, namedObjects } from "../../db/plan";
 import { namedRead, type Read } from "../../db/reads";
 import { folders } from "../../db/schema/folders";
 import { notes } from "../../db/schema/notes";
@@ -61,25 +61,12 @@ function rowBatch(db: DB, k: RowEntry, kind: ContentKind, on: boolean) {
   const notices = on
     ? notifyStatements(db, { ...noti, when: allowed })
     : unnotifyStatements(db, { ...noti, when: allowed });
-  return { facts: targetFacts(db, kind, id, userId, on), write, count: countOf(db, k, kind, id), notices };
-}
-
-type RowPlans = { facts: Plan; write: Plan; count: Plan; notices: Plan[] };
-const rowPlans = new Map<string, RowPlans>();
-
-/** rowBatch's plans for `key`, built on first use (every request value is a placeholder). */
-function rowPlansOf(key: string, build: () => ReturnType<typeof rowBatch>): RowPlans {
-  const cached = rowPlans.get(key);
-  if (cached) return cached;
-  const b = build();
-  const built = {
-    facts: planFrom(b.facts),
-    write: planFrom(b.write),
-    count: planFrom(b.count),
-    notices: b.notices.map(planFrom),
+  return {
+    facts: targetFacts(db, kind, id, userId, on),
+    write,
+    count: countOf(db, k, kind, id),
+    ...Object.fromEntries(notices.map((statement, i) => [`notice${i}`, statement])),
   };
-  rowPlans.set(key, built);
-  return built;
 }
 
 export type RowDone = { on: boolean; count: number; remote: boolean };
@@ -99,20 +86,16 @@ export function rowWrite(
   id: number,
   on: boolean,
 ): Read<RowDone> {
-  const plans = rowPlansOf(`${k.kind.name}|${kind}|${+on}`, () => rowBatch(db, k, kind, on));
+  const plans = namedBatchPlanOf(`${k.kind.name}|${kind}|${+on}`, () => rowBatch(db, k, kind, on));
   const values = { user: userId, id, now: Date.now() };
-  const bind = (plan: Plan) => bindPlan(db, plan, values);
-  const notices = Object.fromEntries(plans.notices.map((plan, i) => [`notice${i}`, bind(plan)]));
+  const bound = Object.fromEntries(Object.entries(plans).map(([name, plan]) => [name, bindPlan(db, plan, values)]));
   // The count moves with the row itself (a trigger): a repeat or a racing twin inserts nothing
   // and adds 0, in O(1); it is read back in the same batch.
-  return namedRead(
-    { facts: bind(plans.facts), write: bind(plans.write), count: bind(plans.count), ...notices },
-    (r) => {
-      const [facts] = namedObjects<TargetFacts>(plans.facts, r.facts.results);
-      const refused = targetRefusal(facts, on);
-      if (refused) throw refused;
-      const [counted] = namedObjects<{ count: number; remote: number }>(plans.count, r.count.results);
-      return { on, count: counted?.count ?? 0, remote: !!counted?.remote };
-    },
-  );
+  return namedRead(bound, (r) => {
+    const [facts] = namedObjects<TargetFacts>(plans.facts, r.facts.results);
+    const refused = targetRefusal(facts, on);
+    if (refused) throw refused;
+    const [counted] = namedObjects<{ count: number; remote: number }>(plans.count, r.count.results);
+    return { on, count: counted?.count ?? 0, remote: !!counted?.remote };
+  });
 }
