@@ -35,5 +35,23 @@ if (bundle) {
 // A runner that produced no report failed to run at all.
 failed += missing.length;
 if (missing.length) console.error(`missing reports: ${missing.join(", ")}`);
+// A runner that exited non-zero although its report counts no failure (vitest's unhandled errors,
+// a Playwright error outside any test, the build): one failure, named, so the line never reads
+// "0 failed" for a run that failed.
+const counted = {
+  VITEST_EXIT: (vitest?.numFailedTests ?? 0) + (vitest?.numRuntimeErrorTestSuites ?? 0),
+  PLAYWRIGHT_EXIT: (pw?.stats?.unexpected ?? 0) + (pw?.stats?.flaky ?? 0) + (pw?.errors?.length ?? 0),
+  BUNDLE_EXIT: bundle ? [bundle.fits, !bundle.benchCode?.length].filter((ok) => !ok).length : 0,
+  BUILD_EXIT: 0,
+};
+for (const [name, already] of Object.entries(counted)) {
+  const code = Number(process.env[name] ?? 0);
+  if (code !== 0 && already === 0) {
+    failed++;
+    console.error(
+      `${name.replace("_EXIT", "").toLowerCase()} exited ${code} with no failed test counted (see its output above)`,
+    );
+  }
+}
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);

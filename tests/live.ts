@@ -1,6 +1,7 @@
 // Live sockets in tests: a WebSocket to the worker under test (an Upgrade request through its fetch
 // handler, the pool's resp.webSocket accepted here), with the frames it receives kept to wait on.
 import { exports } from "cloudflare:workers";
+import { expect } from "vitest";
 import { BASE } from "./http";
 
 export interface Frame {
@@ -59,6 +60,20 @@ export class TestSocket {
   close() {
     this.ws.close(1000, "done");
   }
+}
+
+/**
+ * Closes `sockets` (all of one person, `uid`) and waits until their hub has done what a close sets
+ * off: the close answered, then the person's presence row gone, the hub's last step. A file that
+ * ended before would leave the hub working while the test environment is torn down.
+ */
+export async function closeAndSettle(db: D1Database, uid: number, ...sockets: TestSocket[]) {
+  for (const s of sockets) s.close();
+  for (const s of sockets) expect(await s.waitClosed()).not.toBeNull();
+  const end = Date.now() + 5000;
+  const online = () => db.prepare("select 1 from live_presence where account_id = ?").bind(uid).first();
+  while ((await online()) && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+  expect(await online()).toBeNull();
 }
 
 /** Opens a socket at `path`; answers the upgrade's response (its status when refused) and the socket. */

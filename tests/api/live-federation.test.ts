@@ -4,7 +4,7 @@
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { appToken, connect, drain, type Instance, instance, noteBy, type Person, person } from "../fediverse";
-import { type Frame, TestSocket } from "../live";
+import { closeAndSettle, type Frame, TestSocket } from "../live";
 
 const A = instance("c.test", env.DB);
 const B = instance("d.test", env.DB_B);
@@ -49,6 +49,5 @@ it("a followed person's post from another server reaches the user and public str
   const update = await home.next(updateWith("Hello from d.test"), 5000);
   expect(JSON.parse(update?.payload ?? "{}").account).toMatchObject({ acct: "boblive@d.test" });
   expect(await pub.next(updateWith("Hello from d.test"), 5000)).not.toBeNull();
-  home.close();
-  pub.close();
+  await closeAndSettle(A.env.DB, ada.id, home, pub);
 }, 60_000);

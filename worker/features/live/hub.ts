@@ -94,12 +94,15 @@ export class LiveHub extends DurableObject<Env> {
     await this.left(ws);
   }
 
-  /** The person's last socket here went: offline (the trigger drops their live follows). */
+  /**
+   * The person's last socket here went: offline (the trigger drops their live follows). The presence
+   * row goes last, so once it is gone this hub has told everyone what it had to.
+   */
   private async left(ws: WebSocket) {
     const { uid } = info(ws);
+    if (!this.ctx.getWebSockets().some((s) => s !== ws && isOpen(s))) await this.changed(shardOf(uid));
     const others = this.ctx.getWebSockets(`u:${uid}`).filter((s) => s !== ws && isOpen(s));
     if (!others.length) await this.env.DB.prepare("delete from live_presence where account_id = ?").bind(uid).run();
-    if (!this.ctx.getWebSockets().some((s) => s !== ws && isOpen(s))) await this.changed(shardOf(uid));
   }
 
   /** This shard went from no sockets to some or back: every publisher asks it again before fanning out. */
