@@ -34,6 +34,9 @@ export type OutMessage =
   | { notex: RowKindName; op: "create" | "delete"; uid: number; kind: "note" | "reply"; id: number; origin: string }
   | { notex: "follow"; op: "create" | "delete"; uid: number; target: number; origin: string }
   | { notex: "block"; op: "create" | "delete"; uid: number; target: number; origin: string }
+  // Followers elsewhere that `uid` removed (a block of their server): each one's server gets a
+  // Reject(Follow). Their follows are gone by the time it is sent, so the message names them.
+  | { notex: "reject"; op: "create"; uid: number; followers: number[]; origin: string }
   // The account itself: its profile changed (Update(Person)) or it was deleted (Delete(Person),
   // signed with the keys kept for it, to the servers kept with them: farewell.ts) or suspended
   // (Delete(Person) to the servers that know it, its keys still its own).

@@ -45,6 +45,7 @@ import { receiveNote, reviseNote } from "./receive";
 import { localActor, localTarget } from "./targets";
 import { deletePost } from "../notes/delete.action";
 import { sentNote } from "./attachments";
+import { rememberSent, takeSent } from "./sent";
 
 type Ctx = InboxContext<FedData>;
 
@@ -76,6 +77,8 @@ async function onFollow(ctx: Ctx, activity: Follow) {
   if (!actor || uid === null) return;
   // A block either way (or a suspended account) answers Reject; otherwise the follow stands at once.
   const done = await quietly(followAction(acting(ctx), uid, local, true));
+  // Its id, for the Reject that may end this follow later (outbox-reject.ts).
+  if (done) await rememberSent(ctx.data.env, "follower", local, String(uid), activity.id);
   const answer = {
     id: new URL(`#${done ? "accept" : "reject"}/${uid}/${Date.now()}`, ctx.getActorUri(String(local))),
     actor: ctx.getActorUri(String(local)),
@@ -92,7 +95,9 @@ async function onUndo(ctx: Ctx, undo: Undo) {
   const row = rowOf(object);
   if (object instanceof Follow) {
     const local = await localActor(ctx, object.objectId);
-    if (local !== null) await quietly(followAction(acting(ctx), uid, local, false));
+    if (local === null) return;
+    await quietly(followAction(acting(ctx), uid, local, false));
+    await takeSent(ctx.data.env, "follower", local, String(uid));
   } else if (row && object instanceof Activity) {
     const target = await localTarget(ctx, object.objectId);
     if (target) await quietly(rowAction(acting(ctx), row, uid, target, false));
@@ -129,11 +134,24 @@ async function onAccept(ctx: Ctx, accept: Accept) {
     await quietly(followAction(acting(ctx), local, uid, true, true));
 }
 
+/**
+ * A Follow embedded without an id (Mastodon's reject_embedded_follow): its actor, when that is
+ * someone here and its object is the Reject's own sender (nobody ends another's follow). Nothing is
+ * fetched: an object given by id only is ours (ourFollower) or nothing.
+ */
+async function embeddedFollower(ctx: Ctx, reject: Reject): Promise<number | null> {
+  if (reject.objectId) return null;
+  const follow = await reject.getObject(ctx);
+  if (!(follow instanceof Follow) || !follow.objectId || follow.objectId.href !== reject.actorId?.href) return null;
+  return localActor(ctx, follow.actorId);
+}
+
 async function onReject(ctx: Ctx, reject: Reject) {
-  // They refused our follow (or the request for it): it ends here too.
+  // They refused our follow (or the request for it), or removed us as a follower: it ends here too.
   const uid = await storedActorId(ctx.data.env, reject.actorId);
-  const local = await ourFollower(ctx, reject.objectId);
-  if (uid !== null && local !== null) await quietly(followAction(acting(ctx), local, uid, false));
+  if (uid === null) return;
+  const local = (await ourFollower(ctx, reject.objectId)) ?? (await embeddedFollower(ctx, reject));
+  if (local !== null) await quietly(followAction(acting(ctx), local, uid, false));
 }
 
 async function onCreate(ctx: Ctx, create: Create) {

@@ -26,6 +26,7 @@ import { farewellOf, type KnownInbox, knownBy } from "./farewell";
 import { personOf } from "./person";
 import { backfill } from "./backfill";
 import { flagOut } from "./outbox-flag";
+import { rejectOut } from "./outbox-reject";
 import { linkNewRemotes } from "./link-mentions";
 import { mentionedPeople } from "./mentions";
 import { announceUri, noteUri, recipientOf, replyUri, toNote, toReplyNote } from "./objects";
@@ -274,5 +275,6 @@ export async function sendOut(federation: Federation<FedData>, env: Env, m: OutM
   else if (m.notex === "follow" || m.notex === "block") await towardOut(ctx, env, m);
   else if (m.notex === "backfill") await backfill(ctx, m);
   else if (m.notex === "account") await accountOut(ctx, env, m);
+  else if (m.notex === "reject") await rejectOut(ctx, env, m);
   else await flagOut(ctx, env, m);
 }

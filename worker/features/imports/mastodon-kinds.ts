@@ -1,6 +1,6 @@
 // The rows of a Mastodon CSV import (mastodon-csv.ts), each done through the one action every
 // other door calls: a follow through followAction, a block or mute through block.action.ts, a
-// blocked server through domain-blocks.service.ts, a bookmark as the bookmark button makes it. An address someone elsewhere has is looked up here
+// blocked server through domain-block.action.ts, a bookmark as the bookmark button makes it. An address someone elsewhere has is looked up here
 // (WebFinger, then the actor), never in the upload's request. Each is idempotent: a follow, block,
 // mute or bookmark made twice is one.
 import { AppError } from "../../lib/errors";
@@ -9,7 +9,8 @@ import { followAction } from "../follows/follow.action";
 import { mark } from "../interactions/interactions.service";
 import { BOOKMARK } from "../interactions/kinds";
 import { blockAction, muteAction } from "../safety/block.action";
-import { blockServer, hostOf, unblockServer } from "../safety/domain-blocks.service";
+import { blockServerAction } from "../safety/domain-block.action";
+import { hostOf, unblockServer } from "../safety/domain-blocks.service";
 import type { ImportKind, JobInfo, RowResult } from "./kinds";
 import type { CsvRow } from "./mastodon-csv";
 
@@ -129,7 +130,7 @@ export const domainBlocks: ImportKind = {
       throw error;
     }
     // The block's id is what an overwrite keeps (import_rows.target).
-    const { id } = await blockServer(ctx.db, job.userId, host);
+    const { id } = await blockServerAction(ctx, job.userId, host);
     return { ok: true, target: id, targetKind: "domain" };
   },
   async prune(ctx, job, limit) {

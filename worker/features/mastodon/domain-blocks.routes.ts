@@ -5,8 +5,19 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { siteOriginOf } from "../federation/context";
-import { blockServer, hostOf, serversOf, unblockServer } from "../safety/domain-blocks.service";
-import { input, limitOf, type MastoContext, type MastoEnv, queryOf, scoped, setLink, viewer } from "./masto.http";
+import { blockServerAction } from "../safety/domain-block.action";
+import { hostOf, serversOf, unblockServer } from "../safety/domain-blocks.service";
+import {
+  acting,
+  input,
+  limitOf,
+  type MastoContext,
+  type MastoEnv,
+  queryOf,
+  scoped,
+  setLink,
+  viewer,
+} from "./masto.http";
 
 const Domain = z.object({ domain: z.string().trim().min(1, "can't be blank").max(253, "is too long") });
 const Id = z
@@ -36,7 +47,7 @@ export const domainBlockRoutes = new Hono<MastoEnv>()
   })
   .post("/api/v1/domain_blocks", scoped("write:blocks"), async (c) => {
     const host = hostOf(await domainOf(c), new URL(siteOriginOf(c.env, c.req.url)).host);
-    await blockServer(c.var.db, viewer(c).id, host);
+    await blockServerAction(acting(c), viewer(c).id, host);
     return c.json({});
   })
   .delete("/api/v1/domain_blocks", scoped("write:blocks"), async (c) => {

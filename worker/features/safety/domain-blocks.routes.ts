@@ -6,7 +6,9 @@ import { me } from "../../lib/session";
 import { ListQuery } from "../../lib/params";
 import { type Answer, jsonBody, readBody, router, signedIn, typed } from "../../lib/validate";
 import { siteOriginOf } from "../federation/context";
-import { blockServer, hostOf, serversOf, unblockServer } from "./domain-blocks.service";
+import { actionOf } from "../federation/federate";
+import { blockServerAction } from "./domain-block.action";
+import { hostOf, serversOf, unblockServer } from "./domain-blocks.service";
 
 const DomainInput = z.object({
   domain: z
@@ -45,7 +47,7 @@ export const domainBlockRoutes = router()
   .openapi(listed, async (c) => c.json(await serversOf(c.var.db, me(c).id, c.req.valid("query")), 200))
   .openapi(block, async (c) => {
     const domain = hostOf(c.req.valid("json").domain, new URL(siteOriginOf(c.env, c.req.url)).host);
-    await blockServer(c.var.db, me(c).id, domain);
+    await blockServerAction(actionOf(c), me(c).id, domain);
     return c.json({ domain, blocking: true }, 200);
   })
   .openapi(unblock, async (c) => c.json(await unblockServer(c.var.db, me(c).id, c.req.valid("param").domain), 200));

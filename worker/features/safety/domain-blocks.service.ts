@@ -4,8 +4,9 @@
 // requests and the notices they sent gone. While it holds, the one visibility rule
 // (visibility.ts domainBlockedBy) keeps that server's people out of the person's lists, the follow
 // batch refuses a follow either way, and no notice from there is written. The server is matched
-// exactly (Mastodon matches an account's domain, not its parents). One door each: /v1 and the
-// pages (domain-blocks.routes.ts), the Mastodon API, the CSV import.
+// exactly (Mastodon matches an account's domain, not its parents). Every door (/v1 and the pages,
+// the Mastodon API, the CSV import) blocks through domain-block.action.ts, which also tells the
+// removed followers' server.
 import type { DB } from "../../env";
 import { bindingOf } from "../../db/plan";
 import { namedRead, readOne } from "../../db/reads";
@@ -28,34 +29,51 @@ const THEIRS = "(select user_id from remote_actors where host = ?2)";
 
 /**
  * Blocks `host` for `me` in one batch; answers the block's id (the same on a repeat, which changes
- * nothing more: the follows and notices it cut cannot have come back while it held).
+ * nothing more: the follows and notices it cut cannot have come back while it held) and the
+ * followers from there it removed, whose servers are told (domain-block.action.ts).
  */
-export async function blockServer(db: DB, me: number, host: string): Promise<{ id: number }> {
+export async function blockServer(db: DB, me: number, host: string): Promise<{ id: number; followers: number[] }> {
   const d1 = bindingOf(db);
   const mine = `(f.follower_id = ?1 and f.followee_id in ${THEIRS}) or (f.followee_id = ?1 and f.follower_id in ${THEIRS})`;
-  const [, , , , , , row] = await d1.batch([
-    d1.prepare("insert into user_domain_blocks (user_id, host) values (?1, ?2) on conflict do nothing").bind(me, host),
-    // Counters first, from the rows about to go: theirs by one each, mine by how many.
-    d1
-      .prepare(
-        `update users set
+  return readOne(
+    db,
+    namedRead(
+      {
+        block: d1
+          .prepare("insert into user_domain_blocks (user_id, host) values (?1, ?2) on conflict do nothing")
+          .bind(me, host),
+        // Read before they go: the batch's later statements remove them.
+        followers: d1
+          .prepare(`select follower_id as id from follows where followee_id = ?1 and follower_id in ${THEIRS}`)
+          .bind(me, host),
+        // Counters first, from the rows about to go: theirs by one each, mine by how many.
+        counters: d1
+          .prepare(
+            `update users set
            follower_num = follower_num - (case when id = ?1 then (select count(*) from follows f where f.followee_id = ?1 and f.follower_id in ${THEIRS}) else (select count(*) from follows f where f.follower_id = ?1 and f.followee_id = users.id) end),
            following_num = following_num - (case when id = ?1 then (select count(*) from follows f where f.follower_id = ?1 and f.followee_id in ${THEIRS}) else (select count(*) from follows f where f.followee_id = ?1 and f.follower_id = users.id) end)
          where id = ?1 or id in (select f.follower_id from follows f where ${mine} union select f.followee_id from follows f where ${mine})`,
-      )
-      .bind(me, host),
-    d1.prepare(`delete from follows where followee_id = ?1 and follower_id in ${THEIRS}`).bind(me, host),
-    d1.prepare(`delete from follows where follower_id = ?1 and followee_id in ${THEIRS}`).bind(me, host),
-    d1
-      .prepare(
-        `delete from follow_requests where (followee_id = ?1 and follower_id in ${THEIRS}) or (follower_id = ?1 and followee_id in ${THEIRS})`,
-      )
-      .bind(me, host),
-    // The badge follows the rows (the notifications_unread_* triggers).
-    d1.prepare(`delete from notifications where user_id = ?1 and actor_id in ${THEIRS}`).bind(me, host),
-    d1.prepare("select id from user_domain_blocks where user_id = ?1 and host = ?2").bind(me, host),
-  ]);
-  return { id: (row.results[0] as { id: number }).id };
+          )
+          .bind(me, host),
+        theirFollows: d1
+          .prepare(`delete from follows where followee_id = ?1 and follower_id in ${THEIRS}`)
+          .bind(me, host),
+        myFollows: d1.prepare(`delete from follows where follower_id = ?1 and followee_id in ${THEIRS}`).bind(me, host),
+        requests: d1
+          .prepare(
+            `delete from follow_requests where (followee_id = ?1 and follower_id in ${THEIRS}) or (follower_id = ?1 and followee_id in ${THEIRS})`,
+          )
+          .bind(me, host),
+        // The badge follows the rows (the notifications_unread_* triggers).
+        notices: d1.prepare(`delete from notifications where user_id = ?1 and actor_id in ${THEIRS}`).bind(me, host),
+        row: d1.prepare("select id from user_domain_blocks where user_id = ?1 and host = ?2").bind(me, host),
+      },
+      ({ row, followers }) => ({
+        id: (row.results[0] as { id: number }).id,
+        followers: (followers.results as { id: number }[]).map((f) => f.id),
+      }),
+    ),
+  );
 }
 
 /** Lifts the person's block of `host` (a repeat is a no-op; follows cut stay cut, as on Mastodon). */
