@@ -64,7 +64,8 @@ const PALETTES = [
 ];
 const VIDEO = { 7: "dQw4w9WgXcQ" };
 const FIRST_NOTE = 1;
-const FIRST_REPLY = 1;
+// Fixed ids, as rows made before worker ids (worker/lib/ids.ts): replies from 2^40, apart from notes.
+const FIRST_REPLY = 2 ** 40 + 1;
 const FIRST_RENOTE = 101;
 const HOUR = 3_600_000;
 

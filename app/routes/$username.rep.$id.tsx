@@ -5,6 +5,7 @@ import { NoteCard, noteHref } from "~/components/notes/NoteCard";
 import { ReplyCard, ReplyForm, replyHref } from "~/components/social/ReplyCard";
 import { chainRead, repliesRead } from "../../worker/features/replies/replies.service";
 import { answering } from "../../worker/features/replies/parent";
+import { replyOfNumber } from "../../worker/lib/ids";
 import { readPage } from "~/lib/page.server";
 import { orMoved } from "~/lib/moved.server";
 import { excerpt, originOf, previewMeta } from "~/lib/meta";
@@ -28,7 +29,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const id = positiveId(params.id);
+  // A reply made before worker ids still answers at the address it was published under.
+  const id = replyOfNumber(positiveId(params.id));
   const username = params.username ?? "";
   // The reply's thread (its ancestors and its note) and its own replies: one batch.
   const page = await readPage(request, context, {

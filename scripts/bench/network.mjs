@@ -176,7 +176,9 @@ export function buildNetwork(NOTES) {
   }
 
   // Replies: a 20-deep chain under the newest note, and one reply on every third note.
-  let rid = 0;
+  // Replies' ids in the range of rows made before worker ids (worker/lib/ids.ts: from 2^40, apart
+  // from notes'), a multiple of USERS so the reader of the chain's reply n is still n % USERS.
+  let rid = Math.ceil(2 ** 40 / USERS) * USERS;
   const focusNote = notes[notes.length - 1];
   let parent = null;
   for (let d = 0; d < DEPTH; d++) {

@@ -125,6 +125,25 @@ describe("federation discovery", () => {
     });
   });
 
+  it("a reply made before worker ids keeps the addresses it was published under", async () => {
+    const ada = await user();
+    const note = (await ada.post("/v1/notes", { label: "work", content: "<p>Old thread</p>" })).body.note.id;
+    // As migration 0038 leaves a reply that was number 7: its row id is 2^40 + 7.
+    const id = 2 ** 40 + 7;
+    await env.DB.prepare("insert into replies (id, user_id, note_id, content, txt) values (?, ?, ?, '<p>old</p>', 'old')")
+      .bind(id, ada.id, note)
+      .run();
+    const r = await visitor().get("/ap/notes/r7", AP);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ type: "Note", id: `http://${HOST}/ap/notes/r7` });
+    expect((await visitor().get(`/ap/notes/r${id}`, AP)).body.id).toBe(`http://${HOST}/ap/notes/r7`);
+    // Its Mastodon status is its row id, whose uri is the same object.
+    const reply = (await ada.post("/v1/replies", { parent: id, content: "<p>new under old</p>" })).body;
+    expect(reply.parent).toBe(id);
+    const page = await visitor().get(`/ap/notes/r${reply.id}`, AP);
+    expect(page.body.inReplyTo).toBe(`http://${HOST}/ap/notes/r7`);
+  });
+
   it("NodeInfo 2.1 behind /.well-known/nodeinfo, and host-meta", async () => {
     await user();
     const wk = await visitor().get("/.well-known/nodeinfo");

@@ -105,7 +105,7 @@ describe("a draft-cavage peer in secure mode", () => {
     );
     // And the Mastodon API says the same: absolute links.
     const token = await appToken(A, ada);
-    const status = await caller(A)("GET", `/api/v1/statuses/${made.body.note.id * 2}`, undefined, token);
+    const status = await caller(A)("GET", `/api/v1/statuses/${made.body.note.id}`, undefined, token);
     expect(status.body.content).toContain(`href="${A.origin}/${bea.username}"`);
     expect(status.body.content).toContain(`href="${A.origin}/@carol@cavage.test"`);
   });
@@ -228,7 +228,7 @@ describe("the Mastodon API shows what came from elsewhere as the original", () =
     )
       .bind(carolOnA)
       .first<{ uri: string; id: number }>();
-    const status = await mastodon(`/api/v1/statuses/${(stored?.id ?? 0) * 2}`);
+    const status = await mastodon(`/api/v1/statuses/${stored?.id ?? 0}`);
     expect(status.body.content).toContain("original elsewhere");
     expect(status.body.uri).toBe(stored?.uri);
     expect(status.body.url).toBe(`${peer.origin}/@carol/4242`);
@@ -249,7 +249,7 @@ describe("the Mastodon API shows what came from elsewhere as the original", () =
     // A post of this server by its URL is itself.
     const own = await ada.call("POST", "/v1/notes", { label: "idea", content: "<p>mine to find</p>" });
     const mine = await q(`${A.origin}/${ada.username}/note/${own.body.note.id}`);
-    expect(mine.body.statuses.map((s: { id: string }) => s.id)).toEqual([String(own.body.note.id * 2)]);
+    expect(mine.body.statuses.map((s: { id: string }) => s.id)).toEqual([String(own.body.note.id)]);
   });
 
   it("/authorize_interaction opens a remote post's page here", async () => {

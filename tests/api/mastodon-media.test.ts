@@ -98,7 +98,7 @@ describe("Mastodon media by its bytes", () => {
       video: "https://youtu.be/dQw4w9WgXcQ",
     });
     const id = web.body.note.id;
-    const put = await a.raw.request("PUT", `/api/v1/statuses/${id * 2}`, { status: "watch this, edited" });
+    const put = await a.raw.request("PUT", `/api/v1/statuses/${id}`, { status: "watch this, edited" });
     expect(put.status).toBe(200);
     const after = await a.p.get(`/v1/notes/${id}`);
     expect(after.body.video).toBe("dQw4w9WgXcQ");

@@ -100,7 +100,7 @@ it("measures the live streams", async () => {
   // One post first, not counted: its fan-out finds every path cold.
   for (let i = -1; i < POSTS; i++) {
     const { started, id } = await post(author, i);
-    const status = `"id":"${id * 2}"`;
+    const status = `"id":"${id}"`;
     await Promise.all(
       sockets.map(async (s) => {
         const got = await s.next((f) => f.event === "update" && !!f.payload?.includes(status), 10_000);
@@ -144,7 +144,7 @@ it("measures the live streams", async () => {
     .run();
   const own = { [busy.id]: await connect(busy.id), [calm.id]: await connect(calm.id) };
   const settle = async (who: typeof busy, id: number) => {
-    const status = `"id":"${id * 2}"`;
+    const status = `"id":"${id}"`;
     const has = (s: TestSocket, event: string) =>
       s.next((f) => f.event === event && !!f.payload?.includes(status), 30_000);
     expect(await has(own[who.id], "update")).not.toBeNull();

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import { cascadeRef, counter, createdAt, derivedRef, serialId } from "../columns";
+import { newId } from "../../lib/ids";
 import { folders } from "./folders";
 import { notes } from "./notes";
 import { users } from "./users";
@@ -115,7 +116,8 @@ export const reports = sqliteTable(
 export const replies = sqliteTable(
   "replies",
   {
-    id: serialId(),
+    // Made in the worker (lib/ids.ts), in one id space with notes; an insert that names none gets one.
+    id: serialId().$defaultFn(() => newId()),
     userId: cascadeRef("user_id", () => users.id),
     noteId: cascadeRef("note_id", () => notes.id),
     parentReplyId: integer("parent_reply_id").references((): AnySQLiteColumn => replies.id, { onDelete: "cascade" }),

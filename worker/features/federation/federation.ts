@@ -16,6 +16,7 @@ import { QueueMessageQueue } from "./queue";
 import { mentionedPeople } from "./mentions";
 import { toAnnounce, toNote, toReplyNote } from "./objects";
 import { personOf } from "./person";
+import { replyOfNumber } from "../../lib/ids";
 
 export const SOFTWARE = { name: "notex", version: "0.1.0" };
 const USER_AGENT = { software: `${SOFTWARE.name}/${SOFTWARE.version}` };
@@ -142,7 +143,7 @@ builder
   .setObjectDispatcher(Note, "/ap/notes/{id}", async (ctx, { id }) => {
     const reply = /^r(\d+)$/.exec(id);
     if (reply) {
-      const row = await localReply(ctx.data.env.DB, Number(reply[1]));
+      const row = await localReply(ctx.data.env.DB, replyOfNumber(Number(reply[1])));
       return row ? toReplyNote(ctx, row, await mentionedPeople(ctx.data.env.DB, row.content)) : null;
     }
     if (!/^\d+$/.test(id)) return null;

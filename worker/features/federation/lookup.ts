@@ -17,6 +17,7 @@ import { FETCH_TIMEOUT_MS } from "./loaders";
 import { keepOlderNote } from "./receive";
 import { storeActor, storedActorId } from "./remote";
 import { instanceSender } from "./signed-fetch";
+import { replyOfNumber } from "../../lib/ids";
 
 export { fetchable };
 
@@ -88,7 +89,8 @@ function ownPost(url: URL): PostRef | null {
   const m = OWN_POST.exec(url.pathname);
   if (!m) return null;
   const reply = m[1] === "r" || m[3] === "rep";
-  return { kind: reply ? "reply" : "note", id: Number(m[2] ?? m[4]) };
+  const n = Number(m[2] ?? m[4]);
+  return reply ? { kind: "reply", id: replyOfNumber(n) } : { kind: "note", id: n };
 }
 
 /** A post already stored here by its id or its page elsewhere (remote_objects' key, or its url). */

@@ -22,6 +22,7 @@ import type { NoteRow, ReplyRow } from "./data";
 import type { MentionedLocal, MentionedRemote } from "./mentions";
 import { Picture } from "./picture";
 import { parseDims } from "../uploads/image-dims";
+import { replyNumber } from "../../lib/ids";
 
 const instant = (ms: number) => Temporal.Instant.fromEpochMilliseconds(ms);
 
@@ -35,8 +36,8 @@ export const labelLine = (label: string) => (label && label !== PLAIN_LABEL ? `<
 const absolutize = (html: string, origin: URL) => absoluteLinks(html, origin.origin);
 
 export const noteUri = (ctx: Context<FedData>, id: number) => ctx.getObjectUri(Note, { id: String(id) });
-/** Replies share the Note route (Fedify keeps one object route per class): /ap/notes/r{id}. */
-export const replyUri = (ctx: Context<FedData>, id: number) => ctx.getObjectUri(Note, { id: `r${id}` });
+/** Replies share the Note route (Fedify keeps one object route per class): /ap/notes/r{number}. */
+export const replyUri = (ctx: Context<FedData>, id: number) => ctx.getObjectUri(Note, { id: `r${replyNumber(id)}` });
 
 /**
  * A plain renote's Announce, named by who, what and the renote's own row ({note}.{row}), so a

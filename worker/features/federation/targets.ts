@@ -4,6 +4,7 @@ import type { InboxContext } from "@fedify/fedify";
 import { Note } from "@fedify/vocab";
 import type { FedData } from "./context";
 import { isLocalId } from "./data";
+import { replyOfNumber } from "../../lib/ids";
 
 type Ctx = InboxContext<FedData>;
 
@@ -13,7 +14,7 @@ export async function localTarget(ctx: Ctx, uri: URL | null): Promise<{ kind: "n
   const parsed = ctx.parseUri(uri);
   if (parsed?.type === "object" && parsed.class === Note) {
     const m = /^(r?)(\d+)$/.exec(parsed.values.id ?? "");
-    if (m) return { kind: m[1] ? "reply" : "note", id: Number(m[2]) };
+    if (m) return m[1] ? { kind: "reply", id: replyOfNumber(Number(m[2])) } : { kind: "note", id: Number(m[2]) };
   }
   const stored = await ctx.data.env.DB.prepare(
     "select kind, row_id from remote_objects where uri = ? and kind in ('note', 'reply')",

@@ -119,7 +119,7 @@ export async function postStatus(
   const { db, origin } = ctx;
   // The key remembered and the status read back, naming the new row as the batch does.
   const after = (kind: StatusRef["kind"]) => (made: SQL<number>) => {
-    const statusId = kind === "reply" ? sql`cast(${made} * 2 + 1 as text)` : sql`cast(${made} * 2 as text)`;
+    const statusId = sql`cast(${made} as text)`;
     const remembered = drizzleRead(db, rememberStatements(db, author.id, key, statusId, made), () => undefined);
     return mapRead(pairOf(remembered, statusRead(db, origin, author.id, madeWhere(kind, made))), ([, s]) => s);
   };

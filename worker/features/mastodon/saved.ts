@@ -1,7 +1,8 @@
 // Bookmarks and favourites as Mastodon lists them: notes and replies in one list, newest saved
 // first. NoteX keeps each kind along its own (user_id, kind, created_at, target_id) index, so a
 // page reads each kind's next rows along it (one batch) and merges them; the cursor is the last
-// row's (saved at, status id), and a status id says its kind (serialise.ts), so the order is total.
+// row's (saved at, status id), and a status id is its row's id, one space for both kinds, so the
+// order is total.
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { bindPlan, namedObjects, planFrom } from "../../db/plan";
@@ -23,18 +24,13 @@ export function savedRead(db: DB, table: SavedTable, uid: number, cursor: string
   const after = decodeCursor(cursor);
   const t = table as typeof likes;
   const cols = { userId: t.userId as SQLiteColumn, kind: t.kind, targetId: t.targetId, at: t.createdAt };
-  // Below (at, status id): a note n (status 2n) comes before the cursor when n < ceil(id / 2), a
-  // reply r (status 2r + 1) when r < floor(id / 2).
-  const below = (kind: StatusRef["kind"]): SQL | undefined => {
-    if (!after) return undefined;
-    const bound = kind === "note" ? Math.ceil(after.id / 2) : Math.floor(after.id / 2);
-    return sql`(${cols.at}, ${cols.targetId}) < (${after.at}, ${bound})`;
-  };
+  const below = (): SQL | undefined =>
+    after ? sql`(${cols.at}, ${cols.targetId}) < (${after.at}, ${after.id})` : undefined;
   const part = (kind: StatusRef["kind"], fields: Record<string, SQLiteColumn>) =>
     db
       .select(fields)
       .from(t)
-      .where(and(eq(cols.userId, uid), eq(cols.kind, kind), below(kind)))
+      .where(and(eq(cols.userId, uid), eq(cols.kind, kind), below()))
       .orderBy(desc(cols.at), desc(cols.targetId))
       .limit(size + 1);
   const rows = (kind: StatusRef["kind"]) => planFrom(part(kind, { id: cols.targetId, at: cols.at }));
@@ -44,8 +40,8 @@ export function savedRead(db: DB, table: SavedTable, uid: number, cursor: string
     statements: plans.map((p) => bindPlan(db, p, {})),
     value: ([n, r]) => {
       const merged = [
-        ...namedObjects<Row>(plans[0], n.results).map((x) => ({ ref: note(x.id), at: x.at, sid: x.id * 2 })),
-        ...namedObjects<Row>(plans[1], r.results).map((x) => ({ ref: reply(x.id), at: x.at, sid: x.id * 2 + 1 })),
+        ...namedObjects<Row>(plans[0], n.results).map((x) => ({ ref: note(x.id), at: x.at, sid: x.id })),
+        ...namedObjects<Row>(plans[1], r.results).map((x) => ({ ref: reply(x.id), at: x.at, sid: x.id })),
       ].sort((a, b) => b.at - a.at || b.sid - a.sid);
       const page = pageOf(merged, 1, (x) => ({ at: x.at, id: x.sid }), size);
       return { refs: page.items.map((x) => x.ref), cursor: page.cursor };

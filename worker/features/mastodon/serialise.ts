@@ -6,6 +6,7 @@ import { placeholderHash, sizeMeta } from "../uploads/image-bytes";
 import { absoluteLinks } from "../../lib/text";
 import { isRemoteName, nameOf } from "../users/handle";
 import { profileFields } from "../users/profile-fields";
+import { kindOfId, replyNumber } from "../../lib/ids";
 
 type UserRow = typeof users.$inferSelect;
 /** What an account entity shows of a person's row. */
@@ -48,15 +49,16 @@ export const refIds = (refs: StatusRef[], kind: StatusRef["kind"]) =>
     .map((r) => r.id)
     .slice(0, 90);
 
-export const noteStatusId = (id: number) => String(id * 2);
-export const replyStatusId = (id: number) => String(id * 2 + 1);
+/** A status id is its row's id: notes and replies share one id space (lib/ids.ts). */
+export const noteStatusId = (id: number) => String(id);
+export const replyStatusId = (id: number) => String(id);
 
 /** A status id back to its row, or null for anything that is not one (never a 500). */
 export function statusRef(raw: string | undefined): StatusRef | null {
   if (!raw || !/^[1-9]\d{0,15}$/.test(raw)) return null;
   const n = Number(raw);
   if (!Number.isSafeInteger(n)) return null;
-  return n % 2 === 0 ? { kind: "note", id: n / 2 } : { kind: "reply", id: (n - 1) / 2 };
+  return { kind: kindOfId(n), id: n };
 }
 
 export const iso = (ms: number) => new Date(ms).toISOString();
@@ -328,7 +330,7 @@ export function replyStatus(r: ReplyJson, ctx: Ctx, parentAuthor: number | null)
   return {
     ...baseStatus,
     id: replyStatusId(r.id),
-    uri: remote?.uri ?? (isRemoteName(r.user.username) ? here : `${ctx.origin}/ap/notes/r${r.id}`),
+    uri: remote?.uri ?? (isRemoteName(r.user.username) ? here : `${ctx.origin}/ap/notes/r${replyNumber(r.id)}`),
     url: remote ? remote.url || remote.uri : here,
     created_at: iso(r.created_at),
     edited_at: null,

@@ -30,7 +30,7 @@ import {
   originOf,
 } from "./masto.http";
 import { savedRead } from "./saved";
-import { labelTag, noteStatus, statusRef } from "./serialise";
+import { labelTag, noteStatus, noteStatusId, statusRef } from "./serialise";
 import { inOrder, refsRead } from "./statuses.service";
 
 const flag = z
@@ -143,7 +143,7 @@ async function notesPage(
       : list.paginator.is_end
         ? null
         : byId && list.cursor
-          ? String((decodeCursor(list.cursor)?.id ?? 0) * 2)
+          ? noteStatusId(decodeCursor(list.cursor)?.id ?? 0)
           : ((statuses.at(-1)?.id as string | undefined) ?? null);
   return answerPage(c, statuses, older);
 }

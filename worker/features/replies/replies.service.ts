@@ -8,6 +8,7 @@ import type { PreparedWrite } from "../notes/notes.insert";
 import { plus } from "../../db/counters";
 import type { DB } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
+import { newId } from "../../lib/ids";
 import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { mentionStatements, notifyStatements } from "../notifications/notifications.links";
@@ -165,13 +166,15 @@ export async function prepareReply(
   // A reply from elsewhere names people by its Mention tags, not by the @words of its text.
   const userIds = named ?? linked.userIds;
   const now = Date.now();
+  // Known before the batch: the notices below name it, and it is read back by it.
+  const id = newId(now);
   const onNote = parent.kind === "note";
   const target = onNote ? noteTarget(db, uid, parent.id) : replyTarget(db, uid, parent.id);
   const allowed = sql`exists(select 1 from (${target}) t where t.blocked = 0 and t.note_blocked = 0)`;
   const mine = sql`r.user_id = ${uid} and ${answeringAt("r", parent.kind, sql`${parent.id}`)}`;
   const repeat = sql<number>`(select max(r.id) from replies r where ${mine} and r.txt = ${txt} and r.created_at > ${now - REPEAT_WINDOW_MS})`;
   const ok = sql`(${allowed} and ${repeat} is null)`;
-  const made = sql<number>`(select max(r.id) from replies r where ${mine} and r.created_at = ${now})`;
+  const made = sql<number>`(select r.id from replies r where r.id = ${id})`;
   const answered = sql<number>`(select t.owner_id from (${target}) t)`;
   const statements = [
     target,
@@ -180,6 +183,7 @@ export async function prepareReply(
       db,
       replies,
       {
+        id,
         userId: uid,
         noteId: sql`(select t.note_id from (${target}) t)`,
         parentReplyId: onNote ? null : parent.id,
@@ -207,7 +211,7 @@ export async function prepareReply(
       when: sql`${made} is not null`,
       answered,
     }),
-    select(db, uid).where(eq(replies.id, repeat)),
+    select(db, uid).where(eq(replies.id, sql`coalesce(${made}, ${repeat})`)),
   ];
   const answer = (results: unknown[]) => {
     const [facts] = results[0] as { blocked: number; noteBlocked: number }[];
@@ -218,7 +222,7 @@ export async function prepareReply(
     return toJson(row, uid);
   };
   // `id`: the reply it answers, the new one or the repeat (null when refused).
-  return { ...drizzleRead(db, statements, answer), id: sql<number>`(select ${repeat} where ${allowed})` };
+  return { ...drizzleRead(db, statements, answer), id: sql<number>`(select coalesce(${made}, ${repeat}) where ${allowed})` };
 }
 
 /** The facts about a note replied to: open to the replier, its author and the block between them. */

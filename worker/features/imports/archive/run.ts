@@ -18,6 +18,7 @@ import { imageMetadata } from "../../mastodon/images";
 import { MAX_BYTES } from "../../uploads/uploads.links";
 import { type ReadAt, readEntry, type ZipEntry } from "./zipdir";
 import type { StagedPost } from "./stage";
+import { newId } from "../../../lib/ids";
 
 const noteOf = (uid: number, url: string) =>
   sql`(select n.id from notes n where n.user_id = ${uid} and n.origin_url = ${url})`;
@@ -133,6 +134,7 @@ function replyStatements(db: DB, uid: number, p: StagedPost & { parent: string }
       db,
       replies,
       {
+        id: newId(),
         userId: uid,
         noteId: sql`coalesce(${parentNote}, (select r.note_id from replies r where r.id = ${parentReply}))`,
         parentReplyId: sql`${parentReply}`,
