@@ -128,9 +128,11 @@ describe("federation discovery", () => {
   it("a reply made before worker ids keeps the addresses it was published under", async () => {
     const ada = await user();
     const note = (await ada.post("/v1/notes", { label: "work", content: "<p>Old thread</p>" })).body.note.id;
-    // As migration 0038 leaves a reply that was number 7: its row id is 2^40 + 7.
+    // As migration 0040 leaves a reply that was number 7: its row id is 2^40 + 7.
     const id = 2 ** 40 + 7;
-    await env.DB.prepare("insert into replies (id, user_id, note_id, content, txt) values (?, ?, ?, '<p>old</p>', 'old')")
+    await env.DB.prepare(
+      "insert into replies (id, user_id, note_id, content, txt) values (?, ?, ?, '<p>old</p>', 'old')",
+    )
       .bind(id, ada.id, note)
       .run();
     const r = await visitor().get("/ap/notes/r7", AP);

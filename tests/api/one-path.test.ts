@@ -76,12 +76,7 @@ describe("bookmark", () => {
     const rows = async () => ({
       marks: await n("select count(*) n from bookmarks where user_id = ? and target_id = ?", me.id, adaNote),
     });
-    const [v1] = await bothDoors(
-      `/v1/bookmarks/${adaNote}?t=note`,
-      `/api/v1/statuses/${adaNote}`,
-      "bookmark",
-      rows,
-    );
+    const [v1] = await bothDoors(`/v1/bookmarks/${adaNote}?t=note`, `/api/v1/statuses/${adaNote}`, "bookmark", rows);
     expect(v1).toEqual({ queued: [], rows: { marks: 1 } });
   });
 });

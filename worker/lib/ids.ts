@@ -15,7 +15,7 @@
 //
 // One id space for notes and replies: notes keep the ids SQLite counts up from 1 (AUTOINCREMENT,
 // far below 2^40), the replies made before worker ids moved to LEGACY_REPLIES + their old id
-// (migration 0038, below 2^41), and every id made here since 2026-02 is above 2^47. So an id names
+// (migration 0040, below 2^41), and every id made here since 2026-02 is above 2^47. So an id names
 // one row of one of the two tables, and which one (kindOfId) without a look-up.
 
 /** 2025-01-01T00:00:00Z. */

@@ -222,7 +222,10 @@ export async function prepareReply(
     return toJson(row, uid);
   };
   // `id`: the reply it answers, the new one or the repeat (null when refused).
-  return { ...drizzleRead(db, statements, answer), id: sql<number>`(select coalesce(${made}, ${repeat}) where ${allowed})` };
+  return {
+    ...drizzleRead(db, statements, answer),
+    id: sql<number>`(select coalesce(${made}, ${repeat}) where ${allowed})`,
+  };
 }
 
 /** The facts about a note replied to: open to the replier, its author and the block between them. */
