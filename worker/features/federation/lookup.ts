@@ -83,7 +83,7 @@ export interface PostRef {
 }
 
 /** This server's own post URLs: /ap/notes/{id}, /ap/notes/r{id}, /{name}/note/{id}, /{name}/rep/{id}. */
-const OWN_POST = /^\/(?:ap\/notes\/(r?)(\d{1,15})|[^/]+\/(note|rep)\/(\d{1,15}))\/?$/;
+const OWN_POST = /^\/(?:ap\/notes\/(r?)(\d{1,16})|[^/]+\/(note|rep)\/(\d{1,16}))\/?$/;
 
 function ownPost(url: URL): PostRef | null {
   const m = OWN_POST.exec(url.pathname);
