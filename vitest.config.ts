@@ -63,6 +63,7 @@ const sharedRuntime = [
   "tests/unit/federation-kv.test.ts",
   "tests/unit/interaction-kinds.test.ts",
   "tests/unit/links.test.ts",
+  "tests/unit/named-results.test.ts",
   "tests/unit/plain-writes.test.ts",
   "tests/unit/redirects.test.ts",
   "tests/unit/secrets.test.ts",

@@ -68,8 +68,8 @@ class MeteredStatement implements D1PreparedStatement {
   first<T = unknown>(column: string): Promise<T | null>;
   first<T = Record<string, unknown>>(): Promise<T | null>;
   async first<T>(column?: string): Promise<T | null> {
-    const { results } = await this.all<Record<string, unknown>>();
-    const row = results[0];
+    const { results: rows } = await this.all<Record<string, unknown>>();
+    const row = rows[0];
     if (row === undefined) return null;
     return (column === undefined ? row : row[column]) as T;
   }

@@ -15,7 +15,6 @@ export interface Plan {
 }
 
 const plans = new Map<string, Plan>();
-const batches = new Map<string, Plan[]>();
 const namedBatches = new Map<string, Record<string, Plan>>();
 
 /** A drizzle select: its SQL, and the fields it was given (their order is the columns' order). */
@@ -43,18 +42,10 @@ export function planOf(key: string, build: () => BuiltSelect): Plan {
 }
 
 /**
- * The plans of a write's batch for `key`, statement by statement, built on first use: the builder
- * must use placeholders for every request value. Sent with sendPlans.
+ * The plans of a write's batch for `key`, statement by statement and each by its name (so its
+ * results are read by the same names), built on first use: the builder must use placeholders for
+ * every request value. Bound with bindNamed.
  */
-export function batchPlanOf(key: string, build: () => BuiltStatement[]): Plan[] {
-  const cached = batches.get(key);
-  if (cached) return cached;
-  const built = build().map(planFrom);
-  batches.set(key, built);
-  return built;
-}
-
-/** batchPlanOf for a batch whose statements are named, so its results are read by the same names. */
 export function namedBatchPlanOf<K extends string>(
   key: string,
   build: () => Record<K, BuiltStatement>,
@@ -66,9 +57,12 @@ export function namedBatchPlanOf<K extends string>(
   return built as Record<K, Plan>;
 }
 
-/** One D1 round trip: each plan bound to `values`, in order (a batch is one transaction). */
-export const sendPlans = (db: DB, batch: Plan[], values: Record<string, unknown>) =>
-  bindingOf(db).batch<Record<string, unknown>>(batch.map((plan) => bindPlan(db, plan, values)));
+/** Each named plan bound to `values`, under the same names (for namedRead). */
+export const bindNamed = <K extends string>(db: DB, plans: Record<K, Plan>, values: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries<Plan>(plans).map(([name, plan]) => [name, bindPlan(db, plan, values)])) as Record<
+    K,
+    D1PreparedStatement
+  >;
 
 /**
  * The plan of one statement, not kept: for a query built with its values in it (a list whose shape

@@ -44,21 +44,46 @@ export function namedRead<K extends string, T>(
   };
 }
 
+/** A select's rows named by its fields, a RETURNING's by the names its SQL gives them. */
+export type Rows = unknown[];
+
+/** One named part of a drizzle batch: a statement, or a list of them whose rows nobody reads. */
+type Part = BuiltStatement | readonly BuiltStatement[];
+
+/** What each named part gave: a statement's rows, a list's rows per statement. */
+export type RowsOf<P extends Record<string, Part>> = {
+  [K in keyof P]: P[K] extends readonly BuiltStatement[] ? Rows[] : Rows;
+};
+
 /**
- * A Read of statements built with drizzle (a write's batch, a select whose shape varies), each bound
- * as it was built. `value` gets each statement's rows: a select's named by its fields, a RETURNING's
- * by the names its SQL gives them (a write without one has none). A batch's SELECT sees the batch's
- * own writes, so reads built from plans may follow a write in the same batch.
+ * A Read of named statements built with drizzle (a write's batch, a select whose shape varies), each
+ * bound as it was built and sent in the order the names are written. `value` gets each name's rows
+ * (a write without RETURNING has none). A batch's SELECT sees the batch's own writes, so reads built
+ * from plans may follow a write in the same batch.
  */
-export function drizzleRead<T>(
+export function drizzleRead<P extends Record<string, Part>, T>(
   db: DB,
-  statements: readonly BuiltStatement[],
-  value: (rows: Record<string, unknown>[][]) => T,
+  parts: P,
+  value: (rows: RowsOf<P>) => T,
 ): Read<T> {
-  const plans = statements.map(planFrom);
+  const names = Object.keys(parts);
+  const lists = names.map((k) => {
+    const part = parts[k];
+    return (Array.isArray(part) ? part : [part]) as readonly BuiltStatement[];
+  });
+  const plans = lists.flat().map(planFrom);
   return {
     statements: plans.map((plan) => bindPlan(db, plan, {})),
-    value: (results) => value(results.map((r, i) => namedObjects(plans[i], r.results))),
+    value: (results) => {
+      const rows = results.map((r, i) => namedObjects<Record<string, unknown>>(plans[i], r.results));
+      let at = 0;
+      const byName = names.map((k, i) => {
+        const part = rows.slice(at, at + lists[i].length);
+        at += lists[i].length;
+        return [k, Array.isArray(parts[k]) ? part : part[0]];
+      });
+      return value(Object.fromEntries(byName) as RowsOf<P>);
+    },
   };
 }
 
@@ -85,6 +110,19 @@ async function send(db: DB, statements: D1PreparedStatement[]): Promise<D1Result
   if (!statements.length) return [];
   if (statements.length === 1) return [await statements[0].all()];
   return bindingOf(db).batch(statements);
+}
+
+/**
+ * Named statements sent to a D1 binding as one batch (all or nothing), their results answered by
+ * the same names: for a batch written in SQL rather than built as a Read.
+ */
+export async function batchNamed<K extends string>(
+  d1: D1Database,
+  statements: Record<K, D1PreparedStatement>,
+): Promise<Record<K, D1Result<Record<string, unknown>>>> {
+  const names = Object.keys(statements) as K[];
+  const results = await d1.batch<Record<string, unknown>>(names.map((k) => statements[k]));
+  return Object.fromEntries(names.map((k, i) => [k, results[i]])) as Record<K, D1Result<Record<string, unknown>>>;
 }
 
 /** One read on its own: one D1 round trip. */

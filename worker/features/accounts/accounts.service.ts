@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { accountTokens, users } from "../../db/schema/users";
 import type { CurrentUser, DB, Env } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
-import { runBatch } from "../../db/client";
+import { runBatch, runNamed } from "../../db/client";
 import { composeMail, sendMail } from "../../lib/mail";
 import { hashPassword, verifyPassword } from "../../lib/password";
 import { endAllSessions } from "../../lib/sessions";
@@ -68,32 +68,35 @@ export async function confirmEmail(db: DB, raw: unknown): Promise<{ email: strin
   const id = await tokenId(raw);
   if (!id) throw refusal([]);
   const now = Date.now();
-  let results: unknown[];
+  let results: Awaited<ReturnType<typeof confirmBatch>>;
   try {
-    results = await db.batch([
-      db
-        .update(users)
-        .set({ email: sql`${users.pendingEmail}`, pendingEmail: null, confirmed: true })
-        .where(liveToken(id, "confirm", now, sql`and t.email = users.pending_email`))
-        .returning({ email: users.email }),
-      db
-        .update(users)
-        .set({ confirmed: true })
-        .where(liveToken(id, "confirm", now, sql`and t.email = users.email`))
-        .returning({ email: users.email }),
-      spendToken(db, id, "confirm"),
-    ]);
+    results = await confirmBatch(db, id, now);
   } catch (e) {
     // Another account confirmed this address first; nothing changed and the link still works.
     if (String(e).includes("UNIQUE") || String((e as { cause?: unknown })?.cause).includes("UNIQUE"))
       throw new AppError(409, "email_taken", "email is already in use");
     throw e;
   }
-  const [changed, confirmed, spent] = results as [{ email: string }[], { email: string }[], { expiresAt: number }[]];
-  const done = changed[0] ?? confirmed[0];
-  if (!done) throw refusal(spent);
+  const done = results.changed[0] ?? results.confirmed[0];
+  if (!done) throw refusal(results.spent);
   return { email: done.email };
 }
+
+/** Confirming with token `id`: the pending address taken, or the current one marked; the token spent. */
+const confirmBatch = (db: DB, id: string, now: number) =>
+  runNamed(db, {
+    changed: db
+      .update(users)
+      .set({ email: sql`${users.pendingEmail}`, pendingEmail: null, confirmed: true })
+      .where(liveToken(id, "confirm", now, sql`and t.email = users.pending_email`))
+      .returning({ email: users.email }),
+    confirmed: db
+      .update(users)
+      .set({ confirmed: true })
+      .where(liveToken(id, "confirm", now, sql`and t.email = users.email`))
+      .returning({ email: users.email }),
+    spent: spendToken(db, id, "confirm"),
+  });
 
 /** An account without a password proves it is the person by having signed in this recently. */
 export const FRESH_SIGN_IN_MS = 10 * 60 * 1000;

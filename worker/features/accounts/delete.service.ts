@@ -12,6 +12,7 @@ import type { DB, Env } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { verifyPassword } from "../../lib/password";
 import { bindingOf } from "../../db/plan";
+import { batchNamed } from "../../db/reads";
 import { ROW_KINDS } from "../interactions/counted";
 import { MARKS } from "../interactions/kinds";
 import { keepFarewell } from "../federation/farewell";
@@ -54,11 +55,18 @@ function statement(db: DB, query: SQL): D1PreparedStatement {
     .bind(...params);
 }
 
-/** Runs a chunk's batch until its last statement (the delete that drives it) removes fewer than `size`. */
-async function rounds(db: DB, size: number, chunk: () => SQL[]) {
+/**
+ * Runs a chunk's batch (the statements that go `before` it, then the delete that `drives` it)
+ * until that delete removes fewer than `size`.
+ */
+async function rounds(db: DB, size: number, chunk: () => { before?: SQL[]; drives: SQL }) {
   for (let i = 0; i < MAX_ROUNDS; i++) {
-    const results = await bindingOf(db).batch(chunk().map((q) => statement(db, q)));
-    if ((results[results.length - 1]?.meta?.changes ?? 0) < size) return;
+    const { before = [], drives } = chunk();
+    const done = await batchNamed(bindingOf(db), {
+      ...Object.fromEntries(before.map((q, n) => [`before${n}`, statement(db, q)])),
+      drives: statement(db, drives),
+    });
+    if ((done.drives.meta?.changes ?? 0) < size) return;
   }
   throw new Error("account deletion did not finish");
 }
@@ -68,9 +76,9 @@ async function rounds(db: DB, size: number, chunk: () => SQL[]) {
  * is a unique column (`_rowid_`: SQLite's own row id, under any name the table gives its columns).
  */
 const drain = (db: DB, table: string, key: string, where: SQL) =>
-  rounds(db, 1000, () => [
-    sql`delete from ${sql.raw(table)} where ${sql.raw(key)} in (select ${sql.raw(key)} from ${sql.raw(table)} where ${where} limit 1000)`,
-  ]);
+  rounds(db, 1000, () => ({
+    drives: sql`delete from ${sql.raw(table)} where ${sql.raw(key)} in (select ${sql.raw(key)} from ${sql.raw(table)} where ${where} limit 1000)`,
+  }));
 
 export async function deleteAccount(env: Env, db: DB, uid: number) {
   const U = sql`${uid}`;
@@ -85,26 +93,30 @@ export async function deleteAccount(env: Env, db: DB, uid: number) {
   //    Originals they renoted or quoted lose one renum each, but for a quote a moderator hid: its
   //    hiding already took it out of the count.
   const N = sql`(select id from notes where user_id = ${U} order by id limit ${CHUNK})`;
-  await rounds(db, CHUNK, () => [
-    sql`update notes set renum = renum - (select count(*) from notes q where q.renote_id = notes.id and q.id in ${N} and q.hidden_at is null) where id in (select renote_id from notes where id in ${N} and renote_id is not null)`,
-    sql`delete from notes where kind = 1 and renote_id in ${N} and user_id != ${U}`,
-    sql`delete from note_versions where note_id in ${N}`,
-    sql`delete from notes where id in ${N}`,
-  ]);
+  await rounds(db, CHUNK, () => ({
+    before: [
+      sql`update notes set renum = renum - (select count(*) from notes q where q.renote_id = notes.id and q.id in ${N} and q.hidden_at is null) where id in (select renote_id from notes where id in ${N} and renote_id is not null)`,
+      sql`delete from notes where kind = 1 and renote_id in ${N} and user_id != ${U}`,
+      sql`delete from note_versions where note_id in ${N}`,
+    ],
+    drives: sql`delete from notes where id in ${N}`,
+  }));
 
   // 2. Their replies on other people's notes, each with its subtree (a thread reads as if the reply
   //    had been deleted). The note or reply each subtree hangs from loses one repnum per root that
   //    a moderator has not hidden (hiding took that one out already).
   const S = sql`with recursive s(id) as (select id from (select id from replies where user_id = ${U} order by id limit ${REPLY_CHUNK}) union select r.id from replies r join s on r.parent_reply_id = s.id)`;
-  await rounds(db, 1, () => [
-    sql`${S} update notes set repnum = repnum - (select count(*) from replies r where r.note_id = notes.id and r.parent_reply_id is null and r.id in s and r.hidden_at is null) where id in (select note_id from replies where id in s and parent_reply_id is null)`,
-    sql`${S} update replies set repnum = repnum - (select count(*) from replies c where c.parent_reply_id = replies.id and c.id in s and c.hidden_at is null) where id in (select parent_reply_id from replies where id in s) and id not in s`,
-    sql`${S} delete from replies where id in s`,
-  ]);
+  await rounds(db, 1, () => ({
+    before: [
+      sql`${S} update notes set repnum = repnum - (select count(*) from replies r where r.note_id = notes.id and r.parent_reply_id is null and r.id in s and r.hidden_at is null) where id in (select note_id from replies where id in s and parent_reply_id is null)`,
+      sql`${S} update replies set repnum = repnum - (select count(*) from replies c where c.parent_reply_id = replies.id and c.id in s and c.hidden_at is null) where id in (select parent_reply_id from replies where id in s) and id not in s`,
+    ],
+    drives: sql`${S} delete from replies where id in s`,
+  }));
 
   // 3. Their x-folders (others' likes, bookmarks and reports of them go by foreign keys).
   const F = sql`(select id from folders where user_id = ${U} order by id limit ${CHUNK})`;
-  await rounds(db, CHUNK, () => [sql`delete from folders where id in ${F}`]);
+  await rounds(db, CHUNK, () => ({ drives: sql`delete from folders where id in ${F}` }));
 
   // 4. Their likes and every other counted interaction with a table of its own: each note, reply
   //    or folder loses exactly one per row (the table's *_count_out trigger). Renotes went with
@@ -113,15 +125,15 @@ export async function deleteAccount(env: Env, db: DB, uid: number) {
 
   // 5. Follows both ways: each person they followed loses a follower, each follower a following.
   const OUT = sql`(select followee_id from follows where follower_id = ${U} order by followee_id limit ${CHUNK})`;
-  await rounds(db, CHUNK, () => [
-    sql`update users set follower_num = follower_num - 1 where id in ${OUT}`,
-    sql`delete from follows where follower_id = ${U} and followee_id in ${OUT}`,
-  ]);
+  await rounds(db, CHUNK, () => ({
+    before: [sql`update users set follower_num = follower_num - 1 where id in ${OUT}`],
+    drives: sql`delete from follows where follower_id = ${U} and followee_id in ${OUT}`,
+  }));
   const IN = sql`(select follower_id from follows where followee_id = ${U} order by created_at, follower_id limit ${CHUNK})`;
-  await rounds(db, CHUNK, () => [
-    sql`update users set following_num = following_num - 1 where id in ${IN}`,
-    sql`delete from follows where followee_id = ${U} and follower_id in ${IN}`,
-  ]);
+  await rounds(db, CHUNK, () => ({
+    before: [sql`update users set following_num = following_num - 1 where id in ${IN}`],
+    drives: sql`delete from follows where followee_id = ${U} and follower_id in ${IN}`,
+  }));
 
   // 6. Notifications they caused (each recipient's badge follows the rows: the notifications_unread_* triggers).
   await drain(db, "notifications", "id", sql`actor_id = ${U}`);

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, getSignedCookie, setSignedCookie } from "hono/cookie";
 import { verifyWithJwks } from "hono/jwt";
+import { runNamed } from "../../db/client";
 import { users } from "../../db/schema/users";
 import type { AppEnv, DB, Env } from "../../env";
 import { AppError } from "../../lib/errors";
@@ -153,15 +154,18 @@ export async function googleUser(db: DB, claims: GoogleClaims) {
       confirmed: true,
     })
     .returning();
-  if (!byEmail) return (await db.batch([insert, claimName(db, username)]))[0][0];
-  const [, [row]] = await db.batch([
+  const made = await runNamed(db, {
     // The unconfirmed holder gets an address that can never receive mail (RFC 2606 .invalid).
-    db
-      .update(users)
-      .set({ email: `unclaimed-${byEmail.id}@users.invalid` })
-      .where(and(eq(users.id, byEmail.id), eq(users.confirmed, false))),
-    insert,
-    claimName(db, username),
-  ]);
-  return row;
+    ...(byEmail
+      ? {
+          unclaimed: db
+            .update(users)
+            .set({ email: `unclaimed-${byEmail.id}@users.invalid` })
+            .where(and(eq(users.id, byEmail.id), eq(users.confirmed, false))),
+        }
+      : {}),
+    user: insert,
+    claimed: claimName(db, username),
+  });
+  return made.user[0];
 }

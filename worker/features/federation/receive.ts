@@ -60,14 +60,14 @@ const remembering =
   (action: ActionContext, uri: URL, kind: "note" | "reply", uid: number, note: Note) => (made: SQL<number>) =>
     drizzleRead(
       action.db,
-      [
-        insertWhere(
+      {
+        kept: insertWhere(
           action.db,
           remoteObjects,
           { uri: uri.href, kind, rowId: made, url: objectUrlOf(note.url), userId: uid, createdAt: Date.now() },
           sql`${made} is not null`,
         ).onConflictDoNothing(),
-      ],
+      },
       () => undefined,
     );
 

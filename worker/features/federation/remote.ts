@@ -7,7 +7,7 @@
 import { type Actor, Link, PropertyValue } from "@fedify/vocab";
 import type { DB, Env } from "../../env";
 import { bindingOf } from "../../db/plan";
-import type { Read } from "../../db/reads";
+import { batchNamed, type Read } from "../../db/reads";
 import { htmlToText, sanitizeHtml } from "../../lib/sanitize";
 import { multiLine, oneLine } from "../../lib/text";
 import { remoteSql } from "../users/locality";
@@ -109,9 +109,14 @@ export async function storeActor(env: Env, actor: Actor): Promise<number | null>
     now,
   );
   // The proxy serves these two images while this person is stored (media.ts).
-  const statements = [free, person, stored, ...mediaStatements(env.DB, { actorUri: id.href }, null, [avatar, cover])];
-  const results = await env.DB.batch<{ id: number }>(statements);
-  return results[statements.indexOf(stored)].results[0]?.id ?? null;
+  const media = mediaStatements(env.DB, { actorUri: id.href }, null, [avatar, cover]);
+  const results = await batchNamed(env.DB, {
+    free,
+    person,
+    stored,
+    ...Object.fromEntries(media.map((statement, i) => [`media${i}`, statement])),
+  });
+  return (results.stored.results[0] as { id: number } | undefined)?.id ?? null;
 }
 
 /** The NoteX id of an actor already stored (no fetch): undo, delete and update name known senders. */

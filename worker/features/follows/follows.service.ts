@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
-import { batchPlanOf, bindPlan, namedObjects, planFrom, sendPlans } from "../../db/plan";
-import { readOne } from "../../db/reads";
+import { type BuiltStatement, bindNamed, bindPlan, namedBatchPlanOf, namedObjects, planFrom } from "../../db/plan";
+import { namedRead, readOne } from "../../db/reads";
 import { followRequests } from "../../db/schema/federation";
 import { follows } from "../../db/schema/social";
 import { users } from "../../db/schema/users";
@@ -50,7 +50,7 @@ const count = (db: DB, follower: Placeholder, followee: Placeholder, on: boolean
  * now): whether the person exists and is active and the block state between them first, then
  * every write holding the same condition, and the followee's count as the writes left it.
  */
-function followBatch(db: DB, on: boolean) {
+function followBatch(db: DB, on: boolean): Record<string, BuiltStatement> {
   const [follower, followee] = [sql.placeholder("follower"), sql.placeholder("followee")];
   const found = sql`exists(select 1 from ${users} where ${users.id} = ${followee} and ${authorActive(users.id)})`;
   // To follow, no block may stand either way (of the person, or of either one's server by the
@@ -78,10 +78,13 @@ function followBatch(db: DB, on: boolean) {
     })
     .from(sql`(select 1)`);
   const note = { userId: followee, actorId: follower, action: "follow" as const };
-  return [
+  const notices = on
+    ? notifyStatements(db, { ...note, when: allowed })
+    : unnotifyStatements(db, { ...note, when: allowed });
+  return {
     facts,
-    count(db, follower, followee, on, allowed),
-    on
+    counted: count(db, follower, followee, on, allowed),
+    write: on
       ? db
           .insert(follows)
           // remote: the follower is on another server (left out of new-note notices, schema/social.ts).
@@ -90,19 +93,19 @@ function followBatch(db: DB, on: boolean) {
           )
           .onConflictDoNothing()
       : db.delete(follows).where(and(eq(follows.followerId, follower), eq(follows.followeeId, followee), allowed)),
-    db.select({ followers: users.followerNum }).from(users).where(eq(users.id, followee)),
+    followers: db.select({ followers: users.followerNum }).from(users).where(eq(users.id, followee)),
     // A request is made while the account is locked; it ends when the follow stands, or is withdrawn.
     ...(on
-      ? [
-          db
+      ? {
+          asked: db
             .insert(followRequests)
             .select(sql`select ${follower}, ${followee}, ${sql.placeholder("now")} where ${pending}`)
             .onConflictDoNothing(),
-          db.delete(followRequests).where(and(asked, allowed)),
-        ]
-      : [db.delete(followRequests).where(asked)]),
-    ...(on ? notifyStatements(db, { ...note, when: allowed }) : unnotifyStatements(db, { ...note, when: allowed })),
-  ];
+          answered: db.delete(followRequests).where(and(asked, allowed)),
+        }
+      : { withdrawn: db.delete(followRequests).where(asked) }),
+    ...Object.fromEntries(notices.map((statement, i) => [`notice${i}`, statement])),
+  };
 }
 
 /** A follow refused by a server block (serverBlockState: 1 mine of theirs, 2 theirs of mine), else null. */
@@ -121,16 +124,20 @@ const serverRefusal = (state: number) =>
  */
 export async function follow(db: DB, follower: number, followee: number, on: boolean, approved = false) {
   if (follower === followee) throw new AppError(422, "invalid_input", "You cannot follow yourself.");
-  const batch = batchPlanOf(`follow|${+on}`, () => followBatch(db, on));
-  const results = await sendPlans(db, batch, { follower, followee, now: Date.now(), approved: +approved });
+  const plans = namedBatchPlanOf(`follow|${+on}`, () => followBatch(db, on));
+  const values = { follower, followee, now: Date.now(), approved: +approved };
+  const results = await readOne(
+    db,
+    namedRead(bindNamed(db, plans, values), (r) => r),
+  );
   const [read] = namedObjects<{ found: number; blocked: number; server: number; remote: number; requested: number }>(
-    batch[0],
-    results[0].results,
+    plans.facts,
+    results.facts.results,
   );
   if (!read?.found) throw notFound("User not found");
   const refused = on ? (blockRefusal(read.blocked) ?? serverRefusal(read.server)) : null;
   if (refused) throw refused;
-  const [counted] = namedObjects<{ followers: number }>(batch[3], results[3].results);
+  const [counted] = namedObjects<{ followers: number }>(plans.followers, results.followers.results);
   const requested = !!read.requested;
   return {
     // `requested` only while a follow waits for a locked account's answer (the answer is otherwise as it was).

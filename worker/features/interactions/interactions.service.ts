@@ -54,20 +54,21 @@ export function markWrite<S extends string>(
   id: number,
   on: boolean,
 ) {
-  if (!on) return drizzleRead(db, [db.delete(k.table).where(mine(k, uid, kind, id))], () => answer(k, false));
+  if (!on)
+    return drizzleRead(db, { unmarked: db.delete(k.table).where(mine(k, uid, kind, id)) }, () => answer(k, false));
   // The target's facts lead the insert's own batch; the insert holds the same condition in its own
   // statement, so a refused mark stores nothing.
-  const statements = [
-    targetFacts(db, kind, id, uid, true),
-    db
+  const statements = {
+    facts: targetFacts(db, kind, id, uid, true),
+    marked: db
       .insert(k.table)
       .select(
         sql`select ${uid}, ${kind}, ${id}, ${Date.now()} where ${targetAllows(db, kind, id, uid, true, true)} and not exists (select 1 from ${k.table} where ${mine(k, uid, kind, id)})`,
       )
       .onConflictDoNothing(),
-  ];
-  return drizzleRead(db, statements, (results: unknown[]) => {
-    const [[facts]] = results as [TargetFacts[]];
+  };
+  return drizzleRead(db, statements, (rows) => {
+    const [facts] = rows.facts as TargetFacts[];
     const refused = targetRefusal(facts, true);
     if (refused) throw refused;
     return answer(k, true);

@@ -1,7 +1,7 @@
 // The write of a counted interaction with a table of its own (a like): one guarded batch, built
 // once per kind, content kind and direction, from the kind's entry (kinds.ts ROWS).
 import { and, eq, sql } from "drizzle-orm";
-import { bindPlan, namedBatchPlanOf, namedObjects } from "../../db/plan";
+import { bindNamed, namedBatchPlanOf, namedObjects } from "../../db/plan";
 import { namedRead, type Read } from "../../db/reads";
 import { folders } from "../../db/schema/folders";
 import { notes } from "../../db/schema/notes";
@@ -88,10 +88,9 @@ export function rowWrite(
 ): Read<RowDone> {
   const plans = namedBatchPlanOf(`${k.kind.name}|${kind}|${+on}`, () => rowBatch(db, k, kind, on));
   const values = { user: userId, id, now: Date.now() };
-  const bound = Object.fromEntries(Object.entries(plans).map(([name, plan]) => [name, bindPlan(db, plan, values)]));
   // The count moves with the row itself (a trigger): a repeat or a racing twin inserts nothing
   // and adds 0, in O(1); it is read back in the same batch.
-  return namedRead(bound, (r) => {
+  return namedRead(bindNamed(db, plans, values), (r) => {
     const [facts] = namedObjects<TargetFacts>(plans.facts, r.facts.results);
     const refused = targetRefusal(facts, on);
     if (refused) throw refused;

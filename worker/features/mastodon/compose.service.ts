@@ -120,7 +120,11 @@ export async function postStatus(
   // The key remembered and the status read back, naming the new row as the batch does.
   const after = (kind: StatusRef["kind"]) => (made: SQL<number>) => {
     const statusId = sql`cast(${made} as text)`;
-    const remembered = drizzleRead(db, rememberStatements(db, author.id, key, statusId, made), () => undefined);
+    const remembered = drizzleRead(
+      db,
+      { remembered: rememberStatements(db, author.id, key, statusId, made) },
+      () => undefined,
+    );
     return mapRead(pairOf(remembered, statusRead(db, origin, author.id, madeWhere(kind, made))), ([, s]) => s);
   };
   const text = data.status;

@@ -6,6 +6,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
+import { batchNamed } from "../../db/reads";
 import { me } from "../../lib/session";
 import { checkDeletion } from "../accounts/delete.service";
 import { siteOriginOf } from "../federation/context";
@@ -53,16 +54,16 @@ export async function addAlias(c: Context<AppEnv>, handle: string): Promise<Move
   const found = await accountOf(c, handle);
   if (found.id === uid)
     throw new AppError(422, "invalid_input", "That is this account.", { handle: "That is this account." });
-  const [, count] = await c.env.DB.batch([
-    c.env.DB.prepare(
+  const { count } = await batchNamed(c.env.DB, {
+    added: c.env.DB.prepare(
       `insert into account_aliases (user_id, uri, handle) select ?1, ?2, ?3
        where (select count(*) from account_aliases where user_id = ?1) < ?4 on conflict do nothing`,
     ).bind(uid, found.uri, found.handle, MAX_ALIASES),
-    c.env.DB.prepare("select count(*) as n, max(uri = ?2) as mine from account_aliases where user_id = ?1").bind(
+    count: c.env.DB.prepare("select count(*) as n, max(uri = ?2) as mine from account_aliases where user_id = ?1").bind(
       uid,
       found.uri,
     ),
-  ]);
+  });
   if (!(count.results[0] as { mine: number | null }).mine)
     throw new AppError(422, "too_many", `At most ${MAX_ALIASES} former accounts.`, {
       handle: `At most ${MAX_ALIASES} former accounts.`,

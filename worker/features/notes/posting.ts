@@ -26,13 +26,13 @@ export const namesElsewhere = (html: string) => html.match(REMOTE_MENTION) !== n
 const reachRead = (db: DB, uid: number, remote: SQL<number>) =>
   drizzleRead(
     db,
-    [
-      db
+    {
+      reach: db
         .select({ remote: sql<number>`${remote}`.as("remote") })
         .from(users)
         .where(eq(users.id, uid)),
-    ],
-    ([[row]]) => !!row?.remote,
+    },
+    ({ reach }) => !!(reach as { remote: number }[])[0]?.remote,
   );
 
 /**

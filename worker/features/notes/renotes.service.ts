@@ -1,6 +1,6 @@
 // Renotes (a note shared as it is) and quotes (shared with your own text), and undoing a renote.
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import { drizzleRead, readOne } from "../../db/reads";
+import { drizzleRead, type Rows, readOne } from "../../db/reads";
 import { plus } from "../../db/counters";
 import { notes } from "../../db/schema/notes";
 import type { DB } from "../../env";
@@ -88,19 +88,20 @@ export async function prepareRenote(
   const owner = sql<number>`(select user_id from notes where id = ${original})`;
   const now = Date.now();
   if (!txt.trim()) {
-    const statements = [
-      originalFacts(db, uid, original),
-      renumFor(db, uid, original, true, ok),
-      insertNote(
+    const statements = {
+      facts: originalFacts(db, uid, original),
+      counted: renumFor(db, uid, original, true, ok),
+      made: insertNote(
         db,
         { userId: uid, kind: RENOTE, renoteId: original, createdAt: now, notedAt: now },
         ok,
       ).onConflictDoNothing(),
-      renumOf(db, original),
-      ...notifyStatements(db, renoteNotice(owner, uid, original, ok)),
-    ];
-    const answer = (results: unknown[]): Shared => {
-      const [[facts], , , [counted]] = results as [Facts[], unknown, unknown, { renum: number }[]];
+      renum: renumOf(db, original),
+      told: notifyStatements(db, renoteNotice(owner, uid, original, ok)),
+    };
+    const answer = (rows: { facts: Rows; renum: Rows }): Shared => {
+      const [facts] = rows.facts as Facts[];
+      const [counted] = rows.renum as { renum: number }[];
       refuse(facts);
       return { id: facts.id, renoted: true, renum: counted?.renum ?? 0 };
     };
@@ -108,20 +109,20 @@ export async function prepareRenote(
   }
   const mentions = await linkMentions(db, uid, content);
   const id = newNoteOf(uid, ok);
-  const statements = [
-    originalFacts(db, uid, original),
-    insertNote(
+  const statements = {
+    facts: originalFacts(db, uid, original),
+    made: insertNote(
       db,
       { userId: uid, kind: QUOTE, renoteId: original, content: mentions.html, txt, createdAt: now, notedAt: now },
       ok,
     ).returning({ id: notes.id }),
-    db
+    renum: db
       .update(notes)
       .set({ renum: plus(notes.renum, 1) })
       .where(and(eq(notes.id, original), sql`exists(select 1 from notes r where r.id = ${id})`))
       .returning({ renum: notes.renum }),
-    ...countNote(db, uid, id, 1),
-    ...notifyStatements(db, {
+    counted: countNote(db, uid, id, 1),
+    told: notifyStatements(db, {
       userId: owner,
       actorId: uid,
       action: "quote",
@@ -130,7 +131,7 @@ export async function prepareRenote(
       extra: txt.slice(0, 100),
       when: ok,
     }),
-    ...mentionStatements(db, {
+    mentioned: mentionStatements(db, {
       actorId: uid,
       tblname: "note",
       targetId: id,
@@ -139,9 +140,11 @@ export async function prepareRenote(
       when: ok,
       answered: owner,
     }),
-  ];
-  const answer = (results: unknown[]): Shared => {
-    const [[facts], [row], [counted]] = results as [Facts[], { id: number }[], { renum: number }[]];
+  };
+  const answer = (rows: { facts: Rows; made: Rows; renum: Rows }): Shared => {
+    const [facts] = rows.facts as Facts[];
+    const [row] = rows.made as { id: number }[];
+    const [counted] = rows.renum as { renum: number }[];
     refuse(facts);
     // The count comes back from the batch's own update, not from a read after it.
     return { id: row.id, renoted: false, renum: counted?.renum ?? 0 };
@@ -169,14 +172,14 @@ function refuse(facts: Facts | undefined): asserts facts is Facts {
  */
 export function prepareUndoRenote(db: DB, uid: number, originalId: number) {
   const owner = sql<number>`(select user_id from notes where id = ${originalId})`;
-  const statements = [
-    renumFor(db, uid, originalId, false),
-    db.delete(notes).where(and(eq(notes.userId, uid), eq(notes.kind, RENOTE), eq(notes.renoteId, originalId))),
-    renumOf(db, originalId),
-    ...unnotifyStatements(db, renoteNotice(owner, uid, originalId)),
-  ];
-  const answer = (results: unknown[]) => {
-    const [, , [counted]] = results as [unknown, unknown, { renum: number }[]];
+  const statements = {
+    counted: renumFor(db, uid, originalId, false),
+    deleted: db.delete(notes).where(and(eq(notes.userId, uid), eq(notes.kind, RENOTE), eq(notes.renoteId, originalId))),
+    renum: renumOf(db, originalId),
+    untold: unnotifyStatements(db, renoteNotice(owner, uid, originalId)),
+  };
+  const answer = (rows: { renum: Rows }) => {
+    const [counted] = rows.renum as { renum: number }[];
     if (!counted) throw notFound("Note not found");
     return { id: originalId, renoted: false, renum: counted.renum };
   };

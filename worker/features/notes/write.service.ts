@@ -2,7 +2,7 @@
 // notification it moves. Renotes and quotes are in renotes.service.ts.
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Statement } from "../../db/plan";
-import { drizzleRead, readOne } from "../../db/reads";
+import { drizzleRead, type Rows, readOne } from "../../db/reads";
 import { deletedNotes, noteTags, notes } from "../../db/schema/notes";
 import { noteVersions } from "../../db/schema/safety";
 import { userLabels, users } from "../../db/schema/users";
@@ -52,8 +52,8 @@ export interface SaveResult {
 const usernameRead = (db: DB, uid: number) =>
   db.select({ username: users.username }).from(users).where(eq(users.id, uid));
 
-/** The username usernameRead put last in a batch's results. */
-const usernameIn = (results: unknown[]) => (results.at(-1) as { username: string }[])[0]?.username ?? "";
+/** The username usernameRead found. */
+const usernameIn = (rows: Rows) => (rows as { username: string }[])[0]?.username ?? "";
 
 const saved = (username: string, id: number, slots: UploadSlot[]): SaveResult => ({
   note: { id, href: `/${username}/note/${id}` },
@@ -111,8 +111,8 @@ export async function prepareNote(
   const imgs = [...data.imgs, ...slots.map((s) => s.file_url)].join(";");
   const ok = data.folders.length ? foldersOwned(uid, data.folders) : undefined;
   const id = newNoteOf(uid, ok);
-  const statements = [
-    insertNote(
+  const statements = {
+    made: insertNote(
       db,
       {
         userId: uid,
@@ -135,15 +135,17 @@ export async function prepareNote(
         username: sql<string>`(select username from users where id = ${uid})`.as("username"),
       }),
     // Slots reserved ahead of the note are its own now (the cleanup cron leaves them).
-    ...(data.imgs.length ? [attachUploads(db, uid, keysOf(data.imgs), ok)] : []),
-    ...countNote(db, uid, id, 1),
-    ...newTagStatements(db, id, data.tags, now),
-    ...folderFileNew(db, { userId: uid, noteId: id, label: data.label, createdAt: now, folderIds: data.folders }),
-    ...(notify ? noteCreatedStatements(db, { actorId: uid, noteId: id, extra: data.txt.slice(0, 100), when: ok }) : []),
-    ...noteMentions(db, uid, id, mentions.userIds, data.txt, ok),
-  ];
-  const answer = (results: unknown[]) => {
-    const [row] = results[0] as { id: number; username: string | null }[];
+    attached: data.imgs.length ? [attachUploads(db, uid, keysOf(data.imgs), ok)] : [],
+    counted: countNote(db, uid, id, 1),
+    tagged: newTagStatements(db, id, data.tags, now),
+    filed: folderFileNew(db, { userId: uid, noteId: id, label: data.label, createdAt: now, folderIds: data.folders }),
+    told: notify
+      ? noteCreatedStatements(db, { actorId: uid, noteId: id, extra: data.txt.slice(0, 100), when: ok })
+      : [],
+    mentioned: noteMentions(db, uid, id, mentions.userIds, data.txt, ok),
+  };
+  const answer = ({ made }: { made: Rows }) => {
+    const [row] = made as { id: number; username: string | null }[];
     if (!row) throw notYourFolders();
     return saved(row.username ?? "", row.id, slots);
   };
@@ -204,15 +206,15 @@ export async function prepareUpdateNote(
   const createdAt = sql<number>`(select created_at from notes where id = ${id})`;
   const labelled = !kept.labelAndFolders;
   const images = kept.images ? {} : { imgs: imgs.join(";"), alts: JSON.stringify(data.alts), dims };
-  const statements = [
-    db
+  const statements = {
+    old: db
       .select({ imgs: notes.imgs, filing: sql<number>`${filing}`.as("filing") })
       .from(notes)
       .where(mine),
-    ...(data.imgs.length ? [attachUploads(db, uid, keysOf(data.imgs), ok)] : []),
-    ...(labelled ? [labelOut(db, uid, id, ok)] : []),
+    attached: data.imgs.length ? [attachUploads(db, uid, keysOf(data.imgs), ok)] : [],
+    unlabelled: labelled ? [labelOut(db, uid, id, ok)] : [],
     // The text being replaced is kept, stamped with when it was written (edit history).
-    db.insert(noteVersions).select(
+    kept: db.insert(noteVersions).select(
       db
         .select({
           id: sql<number>`null`.as("id"),
@@ -225,7 +227,7 @@ export async function prepareUpdateNote(
         .from(notes)
         .where(and(mine, changed, ok)),
     ),
-    db
+    updated: db
       .update(notes)
       .set({
         ...(labelled ? { label: data.label } : {}),
@@ -236,22 +238,25 @@ export async function prepareUpdateNote(
         updatedAt: sql`case when ${changed} then ${Date.now()} else ${notes.updatedAt} end`,
       })
       .where(and(mine, ok)),
-    ...(labelled ? labelIn(db, uid, id, ok) : []),
-    db.delete(noteTags).where(and(eq(noteTags.noteId, id), ok)),
-    ...newTagStatements(db, sql`(select ${id} where ${ok})`, data.tags, createdAt),
-    ...(labelled
+    labelled: labelled ? labelIn(db, uid, id, ok) : [],
+    untagged: db.delete(noteTags).where(and(eq(noteTags.noteId, id), ok)),
+    tagged: newTagStatements(db, sql`(select ${id} where ${ok})`, data.tags, createdAt),
+    filed: labelled
       ? folderResyncStatements(db, { userId: uid, noteId: id, label: data.label, folderIds: data.folders }, ok)
-      : []),
+      : [],
     // Someone newly named is told; those the note already named are not told again.
-    ...noteMentions(db, uid, id, mentions.userIds, data.txt, ok),
-    usernameRead(db, uid),
-  ];
-  const answer = (results: unknown[]) => {
-    const [old] = results[0] as { imgs: string; filing: number }[];
+    mentioned: noteMentions(db, uid, id, mentions.userIds, data.txt, ok),
+    author: usernameRead(db, uid),
+  };
+  const answer = (rows: { old: Rows; author: Rows }) => {
+    const [old] = rows.old as { imgs: string; filing: number }[];
     if (!old) throw notFound("Note not found");
     if (!old.filing) throw notYourFolders();
     const removed = kept.images ? [] : old.imgs.split(";").filter((u) => u && !imgs.includes(u));
-    return { saved: saved(usernameIn(results), id, slots), removed: removed.map((u) => u.slice(IMG_PREFIX.length)) };
+    return {
+      saved: saved(usernameIn(rows.author), id, slots),
+      removed: removed.map((u) => u.slice(IMG_PREFIX.length)),
+    };
   };
   return drizzleRead(db, statements, answer);
 }
@@ -265,22 +270,25 @@ export async function prepareUpdateNote(
 export function prepareDeleteNote(db: DB, uid: number, id: number) {
   const mine = and(eq(notes.id, id), eq(notes.userId, uid));
   const ok = sql`exists(select 1 from notes m where m.id = ${id} and m.user_id = ${uid})`;
-  const statements = [
-    db.select({ imgs: notes.imgs }).from(notes).where(mine),
+  const statements = {
+    old: db.select({ imgs: notes.imgs }).from(notes).where(mine),
     // Out of every folder it is in (the note's own guard is in every statement).
-    ...folderResyncStatements(db, { userId: uid, noteId: id, label: "", folderIds: [] }, ok),
-    ...countNote(db, uid, id, -1),
-    renumOut(db, sql`(select renote_id from notes where id = ${id} and user_id = ${uid})`, id),
+    unfiled: folderResyncStatements(db, { userId: uid, noteId: id, label: "", folderIds: [] }, ok),
+    uncounted: countNote(db, uid, id, -1),
+    unrenoted: renumOut(db, sql`(select renote_id from notes where id = ${id} and user_id = ${uid})`, id),
     // Its replies, and the likes, bookmarks, reports and notifications about it and them, go with
     // it by their foreign keys (db/schema/social.ts).
-    db.delete(notes).where(and(eq(notes.renoteId, id), eq(notes.kind, RENOTE), ok)),
+    renotes: db.delete(notes).where(and(eq(notes.renoteId, id), eq(notes.kind, RENOTE), ok)),
     // Its page then says it was deleted (read.service.ts), rather than that it was never there.
-    db.insert(deletedNotes).select(sql`select ${id}, ${uid}, ${Date.now()} where ${ok}`).onConflictDoNothing(),
-    db.delete(notes).where(mine),
-    db.delete(userLabels).where(and(eq(userLabels.userId, uid), eq(userLabels.n, 0))),
-  ];
-  const answer = (results: unknown[]) => {
-    const [[old]] = results as [{ imgs: string }[]];
+    tombstone: db
+      .insert(deletedNotes)
+      .select(sql`select ${id}, ${uid}, ${Date.now()} where ${ok}`)
+      .onConflictDoNothing(),
+    deleted: db.delete(notes).where(mine),
+    labels: db.delete(userLabels).where(and(eq(userLabels.userId, uid), eq(userLabels.n, 0))),
+  };
+  const answer = (rows: { old: Rows }) => {
+    const [old] = rows.old as { imgs: string }[];
     if (!old) throw notFound("Note not found");
     return old.imgs
       .split(";")

@@ -16,7 +16,7 @@ import { linkMentions } from "../mentions/mentions.service";
 import { noteFromRows, noteQuery } from "../notes/read.service";
 import { likedBy } from "../likes/likes.service";
 import { bindPlan, namedObjects, planFrom, planOf } from "../../db/plan";
-import { drizzleRead, type Read, readOne } from "../../db/reads";
+import { drizzleRead, type Read, type Rows, readOne } from "../../db/reads";
 import type { NoteJson } from "../notes/notes.types";
 import type { UserRef } from "../content/content";
 import { answeringAt, parentOf, type ReplyParent, specParent } from "./parent";
@@ -176,10 +176,10 @@ export async function prepareReply(
   const ok = sql`(${allowed} and ${repeat} is null)`;
   const made = sql<number>`(select r.id from replies r where r.id = ${id})`;
   const answered = sql<number>`(select t.owner_id from (${target}) t)`;
-  const statements = [
-    target,
-    countParent(db, parent, (col) => plus(col, 1), ok),
-    insertWhere(
+  const statements = {
+    facts: target,
+    counted: countParent(db, parent, (col) => plus(col, 1), ok),
+    made: insertWhere(
       db,
       replies,
       {
@@ -193,7 +193,7 @@ export async function prepareReply(
       },
       ok,
     ),
-    ...notifyStatements(db, {
+    told: notifyStatements(db, {
       userId: answered,
       actorId: uid,
       action: "reply",
@@ -202,7 +202,7 @@ export async function prepareReply(
       extra: txt.slice(0, 100),
       when: sql`${made} is not null`,
     }),
-    ...mentionStatements(db, {
+    mentioned: mentionStatements(db, {
       actorId: uid,
       tblname: "reply",
       targetId: made,
@@ -211,13 +211,13 @@ export async function prepareReply(
       when: sql`${made} is not null`,
       answered,
     }),
-    select(db, uid).where(eq(replies.id, sql`coalesce(${made}, ${repeat})`)),
-  ];
-  const answer = (results: unknown[]) => {
-    const [facts] = results[0] as { blocked: number; noteBlocked: number }[];
+    reply: select(db, uid).where(eq(replies.id, sql`coalesce(${made}, ${repeat})`)),
+  };
+  const answer = (rows: { facts: Rows; reply: Rows }) => {
+    const [facts] = rows.facts as { blocked: number; noteBlocked: number }[];
     if (!facts) throw notFound("Not found");
     refuseBlocked(facts.blocked || facts.noteBlocked);
-    const [row] = results[statements.length - 1] as Joined[];
+    const [row] = rows.reply as Joined[];
     if (!row) throw notFound("Not found");
     return toJson(row, uid);
   };
@@ -282,17 +282,17 @@ export async function prepareEditReply(db: DB, uid: number, id: number, raw: str
   const { html: content } = linked;
   const userIds = named ?? linked.userIds;
   const ok = ownsReply(uid, id);
-  const statements = [
-    ownReply(db, uid, id),
-    db
+  const statements = {
+    own: ownReply(db, uid, id),
+    updated: db
       .update(replies)
       .set({ content, txt, updatedAt: Date.now() })
       .where(and(eq(replies.id, id), ok)),
     // A mention names its author once the reply is the caller's.
-    ...mentionStatements(db, { actorId: uid, tblname: "reply", targetId: id, userIds, extra: txt, when: ok }),
-  ];
-  const answer = (results: unknown[]) => {
-    if (!(results[0] as unknown[]).length) throw notFound("Reply not found");
+    mentioned: mentionStatements(db, { actorId: uid, tblname: "reply", targetId: id, userIds, extra: txt, when: ok }),
+  };
+  const answer = (rows: { own: Rows }) => {
+    if (!rows.own.length) throw notFound("Reply not found");
   };
   return drizzleRead(db, statements, answer);
 }
@@ -310,21 +310,21 @@ export function prepareDeleteReply(db: DB, uid: number, id: number) {
   const replyParent = sql`(select parent_reply_id from replies where id = ${id})`;
   // Only the parent's direct child counts; guarded, so a racing second delete takes nothing off.
   const counted = sql`${ok} and exists(select 1 from replies where id = ${id} and hidden_at is null)`;
-  const statements = [
-    ownReply(db, uid, id),
-    db
+  const statements = {
+    own: ownReply(db, uid, id),
+    noteCounted: db
       .update(notes)
       .set({ repnum: plus(notes.repnum, -1) })
       .where(and(sql`${notes.id} = ${noteParent}`, counted)),
-    db
+    replyCounted: db
       .update(replies)
       .set({ repnum: plus(replies.repnum, -1) })
       .where(and(sql`${replies.id} = ${replyParent}`, counted)),
     // The likes, bookmarks, reports and notifications about each go with it (foreign keys).
-    db.delete(replies).where(and(sql`${replies.id} in (${subtree})`, ok)),
-  ];
-  const answer = (results: unknown[]): { parent: ReplyParent } => {
-    const [[row]] = results as [{ noteId: number; parentReplyId: number | null }[]];
+    deleted: db.delete(replies).where(and(sql`${replies.id} in (${subtree})`, ok)),
+  };
+  const answer = (rows: { own: Rows }): { parent: ReplyParent } => {
+    const [row] = rows.own as { noteId: number; parentReplyId: number | null }[];
     if (!row) throw notFound("Reply not found");
     return { parent: parentOf(row) };
   };

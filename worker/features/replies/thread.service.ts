@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bindPlan, namedObjects, planOf } from "../../db/plan";
-import { type Read, readOne } from "../../db/reads";
+import { namedRead, type Read, readOne } from "../../db/reads";
 import type { DB } from "../../env";
 import { PAGE_SIZE, pageOf, startOf } from "../../lib/paging";
 import { replyInList } from "../safety/visibility";
@@ -68,34 +68,36 @@ export function threadRead(
     viewer,
     focus: q.focus ?? 0,
   };
-  return {
-    statements: [bindPlan(db, plans.tree, values), ...(q.focus ? [bindPlan(db, plans.focus, values)] : [])],
-    value: (results) => {
-      const rows = namedObjects<Row>(plans.tree, results[0].results);
-      const byTime = (a: Row, b: Row) => a.createdAt - b.createdAt || a.id - b.id;
-      const page = pageOf(rows.filter((r) => specParent(r) === pid).sort(byTime), q.page, (r) => ({
-        at: r.createdAt,
-        id: r.id,
-      }));
-      // The page's direct replies and what hangs under them (the one past the page goes, with its own).
-      const shown = new Set(page.items.map((r) => r.id));
-      const out: Row[] = [...page.items];
-      const rest = rows.filter((r) => specParent(r) !== pid).sort(byTime);
-      const extra = results[1] ? namedObjects<Row>(plans.focus, results[1].results) : [];
-      // Parents come before their replies in time, so one pass in time order keeps whole branches. A
-      // direct reply here is from the focus's line (the tree's own are the page's).
-      for (const r of [...rest, ...extra].sort(byTime)) {
-        if (shown.has(r.id) || (specParent(r) !== pid && !shown.has(specParent(r)))) continue;
-        shown.add(r.id);
-        out.push(r);
-      }
-      return {
-        replies: out.map((r) => toJson(r, viewer)),
-        paginator: page.paginator,
-        cursor: page.cursor,
-      };
-    },
-  };
+  // The focus's line only when one is asked for (absent, its result is too).
+  const statements = {
+    tree: bindPlan(db, plans.tree, values),
+    ...(q.focus ? { focus: bindPlan(db, plans.focus, values) } : {}),
+  } as Record<"tree" | "focus", D1PreparedStatement>;
+  return namedRead(statements, (results) => {
+    const rows = namedObjects<Row>(plans.tree, results.tree.results);
+    const byTime = (a: Row, b: Row) => a.createdAt - b.createdAt || a.id - b.id;
+    const page = pageOf(rows.filter((r) => specParent(r) === pid).sort(byTime), q.page, (r) => ({
+      at: r.createdAt,
+      id: r.id,
+    }));
+    // The page's direct replies and what hangs under them (the one past the page goes, with its own).
+    const shown = new Set(page.items.map((r) => r.id));
+    const out: Row[] = [...page.items];
+    const rest = rows.filter((r) => specParent(r) !== pid).sort(byTime);
+    const extra = results.focus ? namedObjects<Row>(plans.focus, results.focus.results) : [];
+    // Parents come before their replies in time, so one pass in time order keeps whole branches. A
+    // direct reply here is from the focus's line (the tree's own are the page's).
+    for (const r of [...rest, ...extra].sort(byTime)) {
+      if (shown.has(r.id) || (specParent(r) !== pid && !shown.has(specParent(r)))) continue;
+      shown.add(r.id);
+      out.push(r);
+    }
+    return {
+      replies: out.map((r) => toJson(r, viewer)),
+      paginator: page.paginator,
+      cursor: page.cursor,
+    };
+  });
 }
 
 export const thread = (...args: Parameters<typeof threadRead>) => readOne(args[0], threadRead(...args));

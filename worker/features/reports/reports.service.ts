@@ -3,7 +3,7 @@ import { folders } from "../../db/schema/folders";
 import { notes } from "../../db/schema/notes";
 import { replies, reports } from "../../db/schema/social";
 import type { DB } from "../../env";
-import { runBatch } from "../../db/client";
+import { runNamed } from "../../db/client";
 import { type ContentKind, type TargetFacts, targetAllows, targetFacts, targetRefusal } from "../content/content";
 import { isRemote } from "../users/locality";
 import type { OutEvent } from "../federation/context";
@@ -38,20 +38,22 @@ export async function report(
 ) {
   // The target's facts lead the insert's own batch (one round trip); the insert holds the same
   // condition in its own statement (columns in the table's order), so a refused report stores nothing.
-  const [[facts], added, [author]] = (await runBatch(db, [
-    targetFacts(db, kind, id, uid, true),
-    db
+  const rows = await runNamed(db, {
+    facts: targetFacts(db, kind, id, uid, true),
+    added: db
       .insert(reports)
       .select(
         sql`select null, ${uid}, ${kind}, ${id}, ${reason}, ${extras.note ?? ""}, ${Date.now()}, null where ${targetAllows(db, kind, id, uid, true, false)}`,
       )
       .onConflictDoNothing()
       .returning({ id: reports.id }),
-    authorOf(db, kind, id),
-  ])) as [TargetFacts[], unknown[], { uid: number; remote: number }[]];
+    author: authorOf(db, kind, id),
+  });
+  const [facts] = rows.facts as TargetFacts[];
+  const [author] = rows.author as { uid: number; remote: number }[];
   const refused = targetRefusal(facts, false);
   if (refused) throw refused;
-  return { created: added.length > 0, author: author?.uid ?? 0, remote: !!author?.remote };
+  return { created: rows.added.length > 0, author: author?.uid ?? 0, remote: !!author?.remote };
 }
 
 /**

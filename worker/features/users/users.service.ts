@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, ne, notInArray, type SQL, sql } from "drizzle-orm";
 import { formerUsernames, users } from "../../db/schema/users";
-import { type Read, readOne } from "../../db/reads";
+import { allOf, mapRead, type Read, readOne } from "../../db/reads";
 import { formerOwnerRead, userRead } from "./users.read";
 import type { DB } from "../../env";
 import type { StoredLink } from "./profile.schema";
@@ -93,14 +93,11 @@ export function orFormer(
 ): Read<UserJson | { former: { id: number; username: string } }> {
   if (name === null) return read;
   const former = formerOwnerRead(db, name);
-  return {
-    statements: [...read.statements, ...former.statements],
-    value: (results) => {
-      const owner = former.value(results.slice(read.statements.length));
-      if (owner && !results[0].results.length) return { former: owner };
-      return read.value(results.slice(0, read.statements.length));
-    },
-  };
+  return mapRead(allOf({ user: read, former }), ({ user, former }) => {
+    if (user.ok) return user.data;
+    if (former.ok && former.data) return { former: former.data };
+    throw user.error;
+  });
 }
 
 /** How long a renamed account's old username stays reserved for it (issue 21 item 16). */
