@@ -103,7 +103,7 @@ const rows = [
   ["inbox: signed Create (shared inbox)", "fed", inboxDelivery],
   ["post a note, author with 10k followers on 500 servers", "write", postingAs(fedAuthors)],
   ["post a note, author with none elsewhere", "write", postingAs(plainAuthors)],
-];
+].filter(([name]) => !cfg.only || new RegExp(cfg.only, "i").test(name));
 
 // Twins first (the floor row is the trivial endpoint itself: no twin), then warm every path (JIT,
 // caches) before anything is recorded.

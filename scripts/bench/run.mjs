@@ -30,6 +30,8 @@ const SOLO = Number(arg("solo", 0.5));
 const CONNECTIONS = Number(arg("connections", 8));
 const CEILING = { clients: Number(arg("ceiling-clients", 50)), seconds: Number(arg("ceiling-seconds", 8)) };
 const PORT = Number(arg("port", 8899));
+// --only REGEX: measure only the rows whose name matches (case-insensitive), e.g. while working on them.
+const ONLY = arg("only", null);
 const BASE = `http://127.0.0.1:${PORT}`;
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
 
@@ -88,6 +90,7 @@ for (const size of SIZES) {
       workerPid: worker.pid,
       // The bench's own peer on another "server" (measure.mjs's signed inbox deliveries).
       actorPort: PORT + 1,
+      only: ONLY,
     };
     // Spawned, not spawnSync: this process keeps serving its event loop while the child measures.
     const child = spawn("node", ["scripts/bench/measure.mjs", JSON.stringify(cfg)], { stdio: "inherit", env });
@@ -188,6 +191,7 @@ const pairs = [
 const writes = [];
 for (const size of SIZES) {
   for (const [popular, fresh] of pairs) {
+    if (!results[size].rows[popular] || !results[size].rows[fresh]) continue;
     const p = results[size].rows[popular].rounds;
     const f = results[size].rows[fresh].rounds;
     const ratio = median(p.map((x, i) => x.load.p50 / f[i].load.p50));
