@@ -60,7 +60,8 @@ function hooked<T extends D1Database | D1DatabaseSession>(db: T): T {
 export default {
   // Only a request sent while a hook is set runs on the hooked D1: every other one as in production.
   fetch: (request: Request, env: Env, ctx: ExecutionContext) =>
-    benchTwin(request, env) ?? app.fetch(request, interleave.beforeBatch ? { ...env, DB: hooked(env.DB) } : env, ctx),
+    benchTwin(request, env, ctx) ??
+    app.fetch(request, interleave.beforeBatch ? { ...env, DB: hooked(env.DB) } : env, ctx),
   scheduled,
   queue,
 };

@@ -60,15 +60,16 @@ function refuse(c: Context<WorkerEnv>, id: string, problems: string[]) {
 }
 
 /**
- * Wraps a request's D1 (its session, before the meter) and hears when the request is answered. The
- * deployed worker has none; `npm run bench` starts worker/bench/entry.ts, which records each
- * request's trips for the row's bare twin.
+ * Wraps a request's D1 (its session, before the meter) and, when it gives them, its other bindings,
+ * and hears when the request is answered. The deployed worker has none; `npm run bench` starts
+ * worker/bench/entry.ts, which records each request's D1 trips and platform calls for the row's
+ * bare twin.
  */
 export type RequestD1Hook = (
   request: Request,
   env: AppEnv["Bindings"],
   d1: D1Database,
-) => { d1: D1Database; keep(): void };
+) => { d1: D1Database; bindings?: Partial<AppEnv["Bindings"]>; keep(): void };
 
 /** The one worker: security headers and the same-origin check on everything, /v1 to Hono, the rest to Remix. */
 export function createApp(pages: PageHandler, hooks: { requestD1?: RequestD1Hook } = {}) {
@@ -92,7 +93,11 @@ export function createApp(pages: PageHandler, hooks: { requestD1?: RequestD1Hook
         const meter = newMeter();
         const d1Session = d1SessionFor(c, c.env.DB);
         const hooked = hooks.requestD1?.(c.req.raw, c.env, d1Session as unknown as D1Database);
-        c.env = { ...c.env, DB: meteredD1(hooked?.d1 ?? (d1Session as unknown as D1Database), meter) };
+        c.env = {
+          ...c.env,
+          ...hooked?.bindings,
+          DB: meteredD1(hooked?.d1 ?? (d1Session as unknown as D1Database), meter),
+        };
         await next();
         hooked?.keep();
         // The meter's totals go out only locally (tests, bench, development): rows read can depend

@@ -108,14 +108,23 @@ const rows = [
 // Twins first (the floor row is the trivial endpoint itself: no twin), then warm every path (JIT,
 // caches) before anything is recorded.
 const twins = {};
-for (const [i, [name, kind, next]] of rows.entries()) if (kind !== "floor") twins[name] = await twinOf(BASE, i, next);
+for (const [i, [name, kind, next]] of rows.entries()) {
+  if (kind === "floor") continue;
+  twins[name] = await twinOf(BASE, i, next);
+  process.stderr.write(
+    `  ${meta.notes} twin of ${name}: ${twins[name].trips} D1 trips, calls ${twins[name].calls.join(" ") || "none"}\n`,
+  );
+}
 for (const [name, , next] of rows) {
   await loaded(next, 0.5, cfg.connections);
   if (twins[name]) await loaded(twins[name].next, 0.5, cfg.connections);
 }
 
 const out = Object.fromEntries(
-  rows.map(([name, kind]) => [name, { kind, twinTrips: twins[name]?.trips ?? null, rounds: [] }]),
+  rows.map(([name, kind]) => [
+    name,
+    { kind, twinTrips: twins[name]?.trips ?? null, twinCalls: twins[name]?.calls ?? [], rounds: [] },
+  ]),
 );
 for (let round = 0; round < cfg.rounds; round++) {
   const order = rows.map((_, i) => rows[(i + round * 5) % rows.length]);

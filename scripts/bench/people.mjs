@@ -121,7 +121,7 @@ export function rotating(pool, path) {
 /** A Mastodon status posted by each of `mastoPool` in turn. */
 export function posting(mastoPool) {
   let n = 0;
-  return () => {
+  return turn(mastoPool.length, () => {
     const i = n++;
     return {
       method: "POST",
@@ -129,13 +129,13 @@ export function posting(mastoPool) {
       headers: { ...mastoPool[i % mastoPool.length], "content-type": "application/json" },
       body: JSON.stringify({ status: `Posted from the bench app, ${i}` }),
     };
-  };
+  });
 }
 
 /** A /v1 note posted by each of `authors` in turn. */
 export function postingAs(authors) {
   let n = 0;
-  return () => {
+  return turn(authors.length, () => {
     const i = n++;
     return {
       method: "POST",
@@ -143,5 +143,8 @@ export function postingAs(authors) {
       headers: { ...auth(authors[i % authors.length]), "content-type": "application/json" },
       body: JSON.stringify({ label: "idea", content: `<p>bench post ${i}</p>` }),
     };
-  };
+  });
 }
+
+/** A request maker whose requests repeat their kinds of work every `n` (its twin captures that many). */
+const turn = (n, next) => Object.assign(next, { turn: n });

@@ -180,6 +180,13 @@ for (const name of names) {
   });
 }
 console.table(table);
+// The platform calls each row's request made (and its twin makes): session read, budgets, queue, live.
+console.table(
+  names.map((name) => ({
+    row: name,
+    "platform calls (row and twin)": results[last].rows[name].twinCalls?.join(" ") ?? "-",
+  })),
+);
 
 // Popular vs fresh: the same write, the same round, the same rows touched.
 const pairs = [

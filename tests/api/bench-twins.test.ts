@@ -6,15 +6,19 @@ import type { Env } from "../../worker/env";
 import { user } from "../factories";
 import { callWith as call } from "../http";
 import { PRODUCTION_ENV } from "../prod-env";
+import { MemoryQueue } from "../fediverse";
 
 const BENCH = { BENCH_TWINS: "1" };
 
+type D1Trip = { batch: boolean; method: string; statements: { sql: string; params: unknown[] }[] };
 interface Capture {
   primary: boolean;
-  waves: { batch: boolean; method: string; statements: { sql: string; params: unknown[] }[] }[][];
+  waves: (D1Trip | { call: { binding: string; method: string } })[][];
+  calls: string[];
 }
-const tripsIn = (c: Capture) => c.waves.reduce((n, w) => n + w.length, 0);
-const statementsIn = (c: Capture) => c.waves.flat().reduce((n, t) => n + t.statements.length, 0);
+const d1Of = (c: Capture) => c.waves.flat().filter((t): t is D1Trip => "statements" in t);
+const tripsIn = (c: Capture) => d1Of(c).length;
+const statementsIn = (c: Capture) => d1Of(c).reduce((n, t) => n + t.statements.length, 0);
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -32,7 +36,7 @@ describe("bench twins", () => {
     expect(capture.primary).toBe(false);
     expect(tripsIn(capture)).toBe(meter.trips);
     expect(statementsIn(capture)).toBeGreaterThan(0);
-    expect(capture.waves.flat().every((t) => t.statements.every((s) => /^\s*(select|with)\b/i.test(s.sql)))).toBe(true);
+    expect(d1Of(capture).every((t) => t.statements.every((s) => /^\s*(select|with)\b/i.test(s.sql)))).toBe(true);
 
     const twin = await call(BENCH, "/__bench/twin/list-1");
     expect(twin.status).toBe(200);
@@ -50,8 +54,41 @@ describe("bench twins", () => {
     const capture = (await (await call(BENCH, "/__bench/capture/follow-1")).json()) as Capture;
     expect(capture.primary).toBe(true);
     expect(tripsIn(capture)).toBe(meterFromHeader(res.headers.get("server-timing")).trips);
-    expect(capture.waves.flat().some((t) => t.statements.some((s) => /^\s*insert\b/i.test(s.sql)))).toBe(true);
+    expect(d1Of(capture).some((t) => t.statements.some((s) => /^\s*insert\b/i.test(s.sql)))).toBe(true);
     expect((await call(BENCH, "/__bench/twin/follow-1")).status).toBe(200);
+  });
+
+  it("capture a write's platform calls (session read, write budget, queue send) and its twin makes them again", async () => {
+    const a = await user();
+    const queue = new MemoryQueue();
+    const spent: string[] = [];
+    const RL_WRITE = {
+      limit: async ({ key }: { key: string }) => {
+        spent.push(key);
+        return { success: true };
+      },
+    };
+    const bindings = { ...BENCH, FED_QUEUE: queue, RL_WRITE } as unknown as Partial<Env>;
+    // Naming someone on another server: the post is delivered (one queue message).
+    const res = await call(bindings, "/v1/notes", {
+      method: "POST",
+      headers: { authorization: `Bearer ${a.token}`, "content-type": "application/json", "x-bench-capture": "post-1" },
+      body: JSON.stringify({ label: "idea", content: "<p>hello @someone@elsewhere.example</p>" }),
+    });
+    expect(res.status).toBe(201);
+    expect(queue.items).toHaveLength(1);
+    expect(spent).toEqual([`w:${a.id}`]);
+    const capture = (await (await call(bindings, "/__bench/capture/post-1")).json()) as Capture;
+    expect(capture.calls).toEqual(expect.arrayContaining(["SESSIONS.get", "RL_WRITE.limit", "FED_QUEUE.send"]));
+    // The platform calls ride beside the D1 trips, which still agree with the request's own meter.
+    expect(tripsIn(capture)).toBe(meterFromHeader(res.headers.get("server-timing")).trips);
+
+    expect((await call(bindings, "/__bench/twin/post-1")).status).toBe(200);
+    expect(queue.items).toHaveLength(2);
+    expect(spent).toEqual([`w:${a.id}`, `w:${a.id}`]);
+    // Its insert made a note as the request did.
+    const mine = await call(BENCH, `/v1/notes?uid=${a.id}&page=1`);
+    expect(((await mine.json()) as { notes: unknown[] }).notes).toHaveLength(2);
   });
 
   it("an unknown capture is a 404", async () => {

@@ -9,23 +9,35 @@
 // ordinary 404. The twin replays only statements the app itself sent; no SQL ever comes in from a
 // request.
 
+import type { Env } from "../env";
+import { madeAt, newId } from "../lib/ids";
+import { type Call, callName, recordedBindings, replayCall } from "./platform";
+
 interface Statement {
   sql: string;
   params: unknown[];
 }
 /** One round trip to D1: a statement's all/run/raw/first, or a batch. */
-interface Trip {
+interface D1Trip {
   batch: boolean;
   method: "all" | "run" | "raw" | "first";
   statements: Statement[];
 }
 /**
+ * A trip to D1 or a platform call (platform.ts). `after`: still in flight when the request was
+ * answered (work it left to waitUntil, as the live hub's publish): the twin does it after its answer too.
+ */
+type Trip = (D1Trip | { call: Call }) & { after?: boolean };
+/**
  * A request's trips: those it had in flight at the same time form a wave, waves ran one after
  * another. `primary`: the request started its D1 session at the primary (a write, db/replicas.ts).
+ * `from`, `to`: when it ran (ms), which tells the ids it made (lib/ids.ts) from those it named.
  */
 interface Capture {
   primary: boolean;
   waves: Trip[][];
+  from: number;
+  to: number;
 }
 
 const CAPTURE_HEADER = "x-bench-capture";
@@ -34,6 +46,8 @@ const ID = /^[\w-]{1,40}$/;
 const captured = new Map<string, Capture>();
 
 type BenchEnv = { APP_ENV: string; BENCH_TWINS?: string; DB: D1Database };
+/** The env as the recorder and the twin see it: bindings by name. */
+const byName = (env: BenchEnv) => env as unknown as { [binding: string]: unknown };
 const enabled = (env: BenchEnv) => env.APP_ENV === "local" && env.BENCH_TWINS === "1";
 
 /** Bind values as D1 takes them again after a trip through JSON (a blob as its bytes). */
@@ -58,7 +72,7 @@ class RecordedStatement {
   get statement(): Statement {
     return { sql: this.sql, params: this.params };
   }
-  private trip(method: Trip["method"], run: () => Promise<unknown>) {
+  private trip(method: D1Trip["method"], run: () => Promise<unknown>) {
     return this.record({ batch: false, method, statements: [this.statement] }, run);
   }
   all() {
@@ -76,22 +90,24 @@ class RecordedStatement {
 }
 
 /**
- * `d1` recording every trip of the request into `waves`, when the bench asked for a capture of this
- * request (header x-bench-capture: <id>); else `d1` as it is. Call `keep` once the request is answered.
+ * `d1` and the platform's bindings recording every trip of the request into `waves`, when the bench
+ * asked for a capture of this request (header x-bench-capture: <id>); else `d1` as it is and no
+ * bindings. Call `keep` once the request is answered.
  */
 export function benchRecorder(request: Request, env: BenchEnv, d1: D1Database) {
   const id = request.headers.get(CAPTURE_HEADER);
   if (!enabled(env) || !id || !ID.test(id)) return { d1, keep() {} };
   const waves: Trip[][] = [];
-  let inFlight = 0;
+  const inFlight = new Set<Trip>();
+  const from = Date.now();
   const record = async (trip: Trip, run: () => Promise<unknown>) => {
-    if (inFlight === 0 || !waves.length) waves.push([]);
+    if (inFlight.size === 0 || !waves.length) waves.push([]);
     waves[waves.length - 1].push(trip);
-    inFlight++;
+    inFlight.add(trip);
     try {
       return await run();
     } finally {
-      inFlight--;
+      inFlight.delete(trip);
     }
   };
   const recording = {
@@ -105,13 +121,41 @@ export function benchRecorder(request: Request, env: BenchEnv, d1: D1Database) {
     withSession: () => recording,
     getBookmark: () => (d1 as unknown as D1DatabaseSession).getBookmark?.() ?? null,
   };
+  const bindings = recordedBindings(byName(env), (call, run) => record({ call }, run)) as Partial<Env>;
   const primary = !["GET", "HEAD", "OPTIONS"].includes(request.method);
-  return { d1: recording as unknown as D1Database, keep: () => void captured.set(id, { primary, waves }) };
+  return {
+    d1: recording as unknown as D1Database,
+    bindings,
+    keep: () => {
+      for (const trip of inFlight) trip.after = true;
+      captured.set(id, { primary, waves, from, to: Date.now() });
+    },
+  };
 }
 
-/** Sends one captured trip as the app sent it. */
-function replay(db: D1DatabaseSession, trip: Trip): Promise<unknown> {
-  const stmts = trip.statements.map((s) => db.prepare(s.sql).bind(...s.params));
+/**
+ * A captured statement's values with each id the captured request made (a new row's, lib/ids.ts)
+ * replaced by a new one, the same one wherever it recurs: a replayed insert adds a row as the
+ * request did, instead of meeting the primary key of the row the capture added.
+ */
+function freshIds(capture: Capture) {
+  const made = new Map<number, number>();
+  return (v: unknown) => {
+    if (typeof v !== "number" || !Number.isSafeInteger(v) || v < 2 ** 47) return v;
+    const at = madeAt(v);
+    if (at < capture.from - 1 || at > capture.to + 1) return v;
+    let fresh = made.get(v);
+    if (fresh === undefined) {
+      fresh = newId();
+      made.set(v, fresh);
+    }
+    return fresh;
+  };
+}
+
+/** Sends one captured D1 trip as the app sent it, its values through `value`. */
+function replay(db: D1DatabaseSession, trip: D1Trip, value: (v: unknown) => unknown): Promise<unknown> {
+  const stmts = trip.statements.map((s) => db.prepare(s.sql).bind(...s.params.map(value)));
   if (trip.batch) return db.batch(stmts).then((rs) => rs.map((r) => r.results));
   const [s] = stmts;
   return trip.method === "raw"
@@ -121,23 +165,39 @@ function replay(db: D1DatabaseSession, trip: Trip): Promise<unknown> {
       : s[trip.method]().then((r) => r.results);
 }
 
+/** The platform calls of a capture, in order (the bench prints them beside the row). */
+export const callsOf = (capture: Capture) =>
+  capture.waves.flatMap((w) => w.flatMap((t) => ("call" in t ? [callName(t.call)] : [])));
+
 /**
- * The twin routes, ahead of the whole app: GET /__bench/twin/<id> runs capture <id>'s trips (wave by
- * wave, each wave's trips together) and answers their rows as JSON; GET /__bench/capture/<id> shows
- * the capture. Undefined for every other request, and for all of them outside the bench.
+ * The twin routes, ahead of the whole app: GET /__bench/twin/<id> makes capture <id>'s trips (wave
+ * by wave, each wave's trips together; D1 and the platform calls alike, those the request left for
+ * after its answer after the twin's) and answers their D1 rows as JSON; GET /__bench/capture/<id>
+ * shows the capture. Undefined for every other request, and for all of them outside the bench.
  */
-export function benchTwin(request: Request, env: BenchEnv): Promise<Response> | undefined {
+export function benchTwin(
+  request: Request,
+  env: BenchEnv,
+  ctx: { waitUntil(p: Promise<unknown>): void },
+): Promise<Response> | undefined {
   if (!enabled(env)) return undefined;
   const m = /^\/__bench\/(twin|capture)\/([^/]+)$/.exec(new URL(request.url).pathname);
   if (!m) return undefined;
   const capture = captured.get(m[2]);
   if (!capture)
     return Promise.resolve(Response.json({ code: "not_found", message: "No such capture" }, { status: 404 }));
-  if (m[1] === "capture") return Promise.resolve(Response.json(capture));
+  if (m[1] === "capture") return Promise.resolve(Response.json({ ...capture, calls: callsOf(capture) }));
   const db = env.DB.withSession(capture.primary ? "first-primary" : "first-unconstrained");
+  const value = freshIds(capture);
+  const make = (t: Trip) => ("call" in t ? replayCall(byName(env), t.call) : replay(db, t, value));
   return (async () => {
     const out: unknown[] = [];
-    for (const wave of capture.waves) out.push(await Promise.all(wave.map((t) => replay(db, t))));
+    const later: Trip[] = [];
+    for (const wave of capture.waves) {
+      later.push(...wave.filter((t) => t.after));
+      out.push(await Promise.all(wave.filter((t) => !t.after).map(make)));
+    }
+    for (const t of later) ctx.waitUntil(make(t));
     return Response.json(out);
   })();
 }
