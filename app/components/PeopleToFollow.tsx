@@ -1,28 +1,13 @@
-import { useFetcher } from "@remix-run/react";
 import type { SuggestedPerson } from "../../worker/features/follows/suggestions.service";
 import { AuthorLink } from "./Avatar";
-import { PersonActionForm } from "./PersonActionForm";
+import { FollowInPlace } from "./FollowInPlace";
 
 /** One suggested person with a Follow button that flips to Following (a plain form without JavaScript). */
 function Suggested({ person }: { person: SuggestedPerson }) {
-  const fetcher = useFetcher<{ ok: boolean; data?: { following: boolean } }>();
-  const following = !!(fetcher.data?.ok && fetcher.data.data?.following);
   return (
     <li className="suggested">
       <AuthorLink user={person} size={40} />
-      {following ? (
-        <span className="muted">Following</span>
-      ) : (
-        <PersonActionForm
-          fetcher={fetcher}
-          action="/actions/follow"
-          uid={person.id}
-          intent="follow"
-          label="Follow"
-          className="btn primary small"
-          formClassName="inline"
-        />
-      )}
+      <FollowInPlace uid={person.id} formClassName="inline" />
     </li>
   );
 }

@@ -12,6 +12,7 @@ import { relativeTime } from "~/lib/time";
 import { Tabs, tabLinks } from "~/components/Tabs";
 import { FieldError } from "~/components/Field";
 import { type DomainBlock, DomainBlocks } from "~/components/moderation/DomainBlocks";
+import { MoreLink } from "../components/MoreLink";
 
 export const meta: MetaFunction = () => [{ title: "Moderation · NoteX" }];
 
@@ -261,11 +262,7 @@ export default function Moderation() {
             ))}
           </ul>
         ))}
-      {!paginator.is_end && (
-        <div className="more">
-          <Link to={`?${tab === "open" ? "" : `tab=${tab}&`}page=${page + 1}`}>More</Link>
-        </div>
-      )}
+      {!paginator.is_end && <MoreLink to={`?${tab === "open" ? "" : `tab=${tab}&`}page=${page + 1}`} />}
       <Toast message={done ? (DONE[done] ?? "Done") : null} id={done ?? undefined} />
     </section>
   );

@@ -11,6 +11,7 @@ import { countedKind } from "../../worker/features/interactions/counted";
 import { openedNotificationsRead } from "../../worker/features/notifications/notifications.service";
 import { Ago } from "~/components/Ago";
 import { remoteHost } from "~/lib/url";
+import { MoreLink } from "../components/MoreLink";
 
 export const meta: MetaFunction = () => [{ title: "Notifications · NoteX" }];
 
@@ -168,9 +169,7 @@ export default function Notifications() {
         </ul>
       )}
       {!paginator.is_end && cursor && (
-        <div className="more">
-          <Link to={`?${t === "mentions" ? "t=mentions&" : ""}page=${paginator.page + 1}&cursor=${cursor}`}>More</Link>
-        </div>
+        <MoreLink to={`?${t === "mentions" ? "t=mentions&" : ""}page=${paginator.page + 1}&cursor=${cursor}`} />
       )}
     </section>
   );

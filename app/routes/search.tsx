@@ -25,6 +25,7 @@ import { keepAfterAnsweredActions } from "~/lib/revalidate";
 import { FolderHits, NoteHits, PersonHits, ReplyHits } from "~/components/search/SearchHits";
 import { SearchField } from "~/components/search/SearchField";
 import { SearchTop, TOP_SHOWN, type TopResults } from "~/components/search/SearchTop";
+import { MoreLink } from "../components/MoreLink";
 
 const TABS = [
   { t: "top", label: "Top" },
@@ -208,14 +209,7 @@ export default function Search() {
               <Hits t={t} results={results} />
             </ul>
             {!results.paginator.is_end && results.cursor && (
-              <div className="more">
-                <Link
-                  to={hrefOf(q, t, { page: String(results.paginator.page + 1), cursor: results.cursor })}
-                  rel="next"
-                >
-                  More
-                </Link>
-              </div>
+              <MoreLink to={hrefOf(q, t, { page: String(results.paginator.page + 1), cursor: results.cursor })} />
             )}
           </>
         )

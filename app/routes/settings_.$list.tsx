@@ -5,6 +5,7 @@ import { AuthorLink } from "~/components/Avatar";
 import { listParams, must, readPage } from "~/lib/page.server";
 import { known } from "../../worker/db/reads";
 import { relationsRead } from "../../worker/features/safety/safety.service";
+import { MoreLink, nextPageOf } from "../components/MoreLink";
 
 // Blocked and muted accounts each have their own page, as in Bluesky and Mastodon: the lists can
 // be long (a page at a time, with a real "More" link), and Settings stays within its D1 budget.
@@ -60,9 +61,6 @@ export default function PeopleList() {
   const { title, intent, button, empty } = LISTS[which];
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
-  const next = new URLSearchParams(location.search);
-  next.set("page", String(list.paginator.page + 1));
-  if (list.cursor) next.set("cursor", list.cursor);
   return (
     <section className="page settings">
       <p className="crumbs">
@@ -94,11 +92,7 @@ export default function PeopleList() {
         </ul>
       )}
       {!list.paginator.is_end && (
-        <div className="more">
-          <Link to={`${location.pathname}?${next}`} rel="next">
-            More
-          </Link>
-        </div>
+        <MoreLink to={nextPageOf(location.pathname, new URLSearchParams(location.search), list)} />
       )}
     </section>
   );

@@ -9,6 +9,7 @@ import { listParams, must, readPage } from "~/lib/page.server";
 import { returnPath } from "~/lib/url";
 import { known } from "../../worker/db/reads";
 import { serversRead } from "../../worker/features/safety/domain-blocks.service";
+import { MoreLink, nextPageOf } from "../components/MoreLink";
 
 // Settings → Blocked servers: a person's own block of a whole server (Mastodon's "Block domain"),
 // beside their blocked and muted accounts. Forms that work without JavaScript; the list pages.
@@ -59,9 +60,6 @@ export default function BlockedServers() {
   const params = new URLSearchParams(location.search);
   params.delete("done");
   const here = `${location.pathname}${params.size ? `?${params}` : ""}`;
-  const next = new URLSearchParams(params);
-  next.set("page", String(list.paginator.page + 1));
-  if (list.cursor) next.set("cursor", list.cursor);
   return (
     <section className="page settings">
       <p className="crumbs">
@@ -111,13 +109,7 @@ export default function BlockedServers() {
           ))}
         </ul>
       )}
-      {!list.paginator.is_end && (
-        <div className="more">
-          <Link to={`${location.pathname}?${next}`} rel="next">
-            More
-          </Link>
-        </div>
-      )}
+      {!list.paginator.is_end && <MoreLink to={nextPageOf(location.pathname, params, list)} />}
       <Toast message={done ? (DONE[done] ?? null) : null} id={done ?? undefined} />
     </section>
   );

@@ -3,6 +3,7 @@ import type { FolderJson } from "../../../worker/features/folders/folders.servic
 import { CV_SECTIONS, cvSection, typeLabel } from "../../../worker/features/folders/folders.constants";
 import type { UserJson } from "../../../worker/features/users/users.service";
 import { FolderRow } from "./FolderRow";
+import { MoreLink } from "../MoreLink";
 
 export interface FoldersTabData {
   folders: FolderJson[];
@@ -124,11 +125,7 @@ export function ProfileFoldersTab({ data, user }: { data: unknown; user?: UserJs
           ))}
         </ul>
       )}
-      {!d.paginator.is_end && (
-        <div className="more">
-          <Link to={`${base}?${more}`}>More folders</Link>
-        </div>
-      )}
+      {!d.paginator.is_end && <MoreLink to={`${base}?${more}`}>More folders</MoreLink>}
     </div>
   );
 }

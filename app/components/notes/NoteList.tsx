@@ -1,4 +1,4 @@
-import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { NoteList as List } from "../../../worker/features/notes/notes.types";
 import type { UserJson } from "../../../worker/features/users/users.service";
@@ -7,6 +7,7 @@ import { markOld } from "~/lib/counts";
 import { booted } from "~/lib/hydrated";
 import { pageOf } from "~/lib/scroll";
 import { NoteCard } from "./NoteCard";
+import { MoreLink } from "../MoreLink";
 
 /** The next page's URL: the same page with page+1 and the keyset cursor. */
 function nextHref(location: { pathname: string; search: string }, list: List): string {
@@ -113,21 +114,19 @@ export function NoteList({
         <NoteCard key={`${n.kind}-${n.id}`} note={n} viewer={viewer} lead={i === 0} />
       ))}
       {!last.paginator.is_end && (
-        <div ref={sentinel} className="more">
-          <Link
-            to={href}
-            preventScrollReset
-            rel="next"
-            onClick={(e) => {
-              if (auto) return;
-              // Paused after empty pages: a click goes on in place, and scrolling loads again.
-              e.preventDefault();
-              setState((s) => ({ ...s, emptyRun: 0 }));
-            }}
-          >
-            {fetcher.state === "loading" ? "Loading…" : "More"}
-          </Link>
-        </div>
+        <MoreLink
+          ref={sentinel}
+          to={href}
+          preventScrollReset
+          onClick={(e) => {
+            if (auto) return;
+            // Paused after empty pages: a click goes on in place, and scrolling loads again.
+            e.preventDefault();
+            setState((s) => ({ ...s, emptyRun: 0 }));
+          }}
+        >
+          {fetcher.state === "loading" ? "Loading…" : "More"}
+        </MoreLink>
       )}
     </div>
   );

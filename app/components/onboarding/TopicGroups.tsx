@@ -1,38 +1,16 @@
-import { useFetcher } from "@remix-run/react";
-import { useEffect } from "react";
 import type { TopicGroup } from "../../../worker/features/interests/interests.service";
 import type { SuggestedPerson } from "../../../worker/features/follows/suggestions.service";
 import { AuthorLink } from "../Avatar";
-import { Icon } from "../Icon";
-import { PersonActionForm } from "../PersonActionForm";
+import { FollowInPlace } from "../FollowInPlace";
 
 /** A person to follow as a card: face, name, bio and a Follow button that turns into Following in place. */
 function PersonCard({ person, back, onFollowed }: { person: SuggestedPerson; back: string; onFollowed: () => void }) {
-  const fetcher = useFetcher<{ ok: boolean; data?: { following: boolean } }>();
-  const following = !!(fetcher.data?.ok && fetcher.data.data?.following);
-  useEffect(() => {
-    if (following) onFollowed();
-  }, [following, onFollowed]);
   return (
     <li className="person-card">
       <AuthorLink user={person} size={48} />
       {person.descr && <p className="bio">{person.descr}</p>}
       <div className="follow">
-        {following ? (
-          <span className="following" role="status">
-            <Icon name="circle-check" size={18} /> Following
-          </span>
-        ) : (
-          <PersonActionForm
-            fetcher={fetcher}
-            action="/actions/follow"
-            uid={person.id}
-            intent="follow"
-            label="Follow"
-            className="btn primary small"
-            redirectTo={back}
-          />
-        )}
+        <FollowInPlace uid={person.id} back={back} onFollowed={onFollowed} />
       </div>
     </li>
   );

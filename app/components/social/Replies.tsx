@@ -3,6 +3,7 @@ import type { NoteJson } from "../../../worker/features/notes/notes.types";
 import type { ReplyJson } from "../../../worker/features/replies/replies.service";
 import type { UserJson } from "../../../worker/features/users/users.service";
 import { ReplyCard, ReplyForm, replyHref } from "./ReplyCard";
+import { MoreLink } from "../MoreLink";
 
 export interface RepliesData {
   replies: ReplyJson[];
@@ -110,11 +111,7 @@ export function Replies({ note, viewer, data }: { note: NoteJson; viewer: UserJs
         </ol>
       )}
       {d && !d.paginator.is_end && d.cursor && (
-        <div className="more">
-          <Link to={`?page=${d.paginator.page + 1}&cursor=${d.cursor}#replies`} rel="next">
-            More replies
-          </Link>
-        </div>
+        <MoreLink to={`?page=${d.paginator.page + 1}&cursor=${d.cursor}#replies`}>More replies</MoreLink>
       )}
     </section>
   );
