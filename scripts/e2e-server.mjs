@@ -18,7 +18,6 @@ import { spawn } from "node:child_process";
 import { cpSync, rmSync } from "node:fs";
 import http from "node:http";
 import "./dev-vars.mjs";
-import { d1Local } from "./d1-local.mjs";
 import { freshLocalD1 } from "./local-worker.mjs";
 import { passwordHash } from "./password-hash.mjs";
 
@@ -36,13 +35,13 @@ const assets = `${persist}-assets`;
 rmSync(assets, { recursive: true, force: true });
 cpSync("build/client", assets, { recursive: true });
 
-freshLocalD1(persist, env);
-// The moderator the safety tests sign in as (tests/e2e/fixtures.ts E2E_MODERATOR), written before the
-// worker opens the database: a second process writing the SQLite file under a running worker
+// With the moderator the safety tests sign in as (tests/e2e/fixtures.ts E2E_MODERATOR), written before
+// the worker opens the database: a second process writing the SQLite file under a running worker
 // (`npm run role` mid-test) made the worker's own query fail with SQLITE_BUSY.
-d1Local(
-  `insert into users (username, email, fullname, password_hash, confirmed, role) values ('e2e_moderator', 'e2e_moderator@example.com', 'Mo Derator', '${passwordHash("secret123")}', 1, 'moderator');`,
+freshLocalD1(
   persist,
+  env,
+  `insert into users (username, email, fullname, password_hash, confirmed, role) values ('e2e_moderator', 'e2e_moderator@example.com', 'Mo Derator', '${passwordHash("secret123")}', 1, 'moderator');`,
 );
 const oidc = spawn(process.execPath, ["scripts/oidc-provider.mjs"], {
   env: {
