@@ -102,11 +102,21 @@ export function people(base) {
       if (!res.ok) throw new Error(`toggle ${path}: ${res.status}`);
     }
     let n = 0;
-    return () => {
+    const next = () => {
       const i = n++;
       const k = Math.floor(i / 2);
       return i % 2 ? { method: "DELETE", path, headers: as(k) } : { method: "POST", path, headers: as(k + half) };
     };
+    // The twin's capture (twins.mjs): one writer who does not like the target likes it, then takes
+    // it back (the state the row starts from again), so the twin's replays alternate a real like and
+    // a real unlike of one person. The row's own next POST and DELETE are by two different people:
+    // replayed, each would change nothing after its first time.
+    return Object.assign(next, {
+      captures: () => [
+        { method: "POST", path, headers: as(half) },
+        { method: "DELETE", path, headers: as(half) },
+      ],
+    });
   }
 
   return { login, logins, cursorFor, writers, toggle };

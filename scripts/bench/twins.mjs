@@ -3,8 +3,9 @@
 /**
  * Row `i`'s twin: its next requests sent once more with x-bench-capture, then the twin's requests
  * take turns over what was captured. A write captures a whole turn of its row (`next.turn`: a post
- * by each of its authors, whose followers, and so the notices a post writes, differ; else a toggling
- * write's POST and DELETE), so the twin does the same mix of work as the row. A read is sent once
+ * by each of its authors, whose followers, and so the notices a post writes, differ; a toggling
+ * write, `next.captures`: one person's POST and DELETE, so each replay changes something as the
+ * row's requests do), so the twin does the same work as the row. A read is sent once
  * before its capture, so the capture is of the row's steady state (a visitor's page from the page
  * cache, as the row's own requests get it). `trips`: the capture's D1 round trips, to hold against
  * the row's own (they must agree); `calls`: its platform calls (session read, rate limits, queue
@@ -14,8 +15,10 @@ export async function twinOf(base, i, next) {
   const ids = [];
   const trips = [];
   const calls = [];
-  for (let k = 0; k < (next.turn ?? 2); k++) {
-    const r = next();
+  // A toggling write names its own pair of requests to capture (people.mjs toggle).
+  const given = next.captures?.() ?? null;
+  for (let k = 0; k < (given?.length ?? next.turn ?? 2); k++) {
+    const r = given ? given[k] : next();
     if (r.method === "GET") {
       const warm = await fetch(`${base}${r.path}`, { headers: r.headers, redirect: "manual" });
       await warm.arrayBuffer();

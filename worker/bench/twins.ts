@@ -181,7 +181,8 @@ export function benchTwin(
   ctx: { waitUntil(p: Promise<unknown>): void },
 ): Promise<Response> | undefined {
   if (!enabled(env)) return undefined;
-  const m = /^\/__bench\/(twin|capture)\/([^/]+)$/.exec(new URL(request.url).pathname);
+  const url = new URL(request.url);
+  const m = /^\/__bench\/(twin|capture)\/([^/]+)$/.exec(url.pathname);
   if (!m) return undefined;
   const capture = captured.get(m[2]);
   if (!capture)
@@ -189,7 +190,14 @@ export function benchTwin(
   if (m[1] === "capture") return Promise.resolve(Response.json({ ...capture, calls: callsOf(capture) }));
   const db = env.DB.withSession(capture.primary ? "first-primary" : "first-unconstrained");
   const value = freshIds(capture);
-  const make = (t: Trip) => ("call" in t ? replayCall(byName(env), t.call) : replay(db, t, value));
+  // ?without=LIVE,SESSIONS: the twin without those bindings' calls, to see what each costs.
+  const without = new Set(url.searchParams.get("without")?.split(",") ?? []);
+  const make = (t: Trip) =>
+    "call" in t
+      ? without.has(t.call.binding)
+        ? Promise.resolve(null)
+        : replayCall(byName(env), t.call)
+      : replay(db, t, value);
   return (async () => {
     const out: unknown[] = [];
     const later: Trip[] = [];
