@@ -20,6 +20,17 @@ describe("plain writes", () => {
     expect(offenders(/changes\(\)/)).toEqual([]);
   });
 
+  it("an insert names its columns: one row goes through insertWhere (db/insert.ts), not a SELECT of values by place", () => {
+    // A row per element of a JSON list (a note's tags) is the one INSERT … SELECT of values left.
+    const flat = (text: string) => text.replace(/\s*\n\s*/g, " ");
+    const byPlace = /\.insert\([^()]*\)\s*\.select\(\s*sql`select (?![^`]*from json_each)/;
+    expect(
+      Object.entries(sources)
+        .filter(([, text]) => byPlace.test(flat(text)))
+        .map(([path]) => path.replace(/^(\.\.\/)+/, "")),
+    ).toEqual([]);
+  });
+
   it("no refusal is an error provoked inside SQL", () => {
     expect(offenders(/json_extract\(\s*'\{\}'|bad JSON path/)).toEqual([]);
   });

@@ -170,10 +170,7 @@ export async function createFolder(db: DB, uid: number, input: Input) {
   const ok = saveAllows(uid, input, 0);
   const done = await runNamed(db, {
     facts: saveFacts(db, uid, input, 0),
-    typeCount: db
-      .insert(userTypes)
-      .select(sql`select ${uid}, ${input.type}, 1 where ${ok}`)
-      .onConflictDoUpdate({ target: [userTypes.userId, userTypes.type], set: { n: plus(userTypes.n, 1) } }),
+    typeCount: insertWhere(db, userTypes, { userId: uid, type: input.type, n: 1 }, ok).onConflictDoUpdate({ target: [userTypes.userId, userTypes.type], set: { n: plus(userTypes.n, 1) } }),
     saved: insertWhere(
       db,
       folders,

@@ -19,6 +19,7 @@ import {
 } from "../safety/visibility";
 import { notifyStatements, unnotifyStatements } from "../notifications/notifications.links";
 import { PERSON_COLUMNS } from "./suggestions.service";
+import { insertWhere } from "../../db/insert";
 
 const followRow = (follower: Placeholder, followee: Placeholder) =>
   sql`exists(select 1 from follows where follower_id = ${follower} and followee_id = ${followee})`;
@@ -85,22 +86,29 @@ function followBatch(db: DB, on: boolean): Record<string, BuiltStatement> {
     facts,
     counted: count(db, follower, followee, on, allowed),
     write: on
-      ? db
-          .insert(follows)
-          // remote: the follower is on another server (left out of new-note notices, schema/social.ts).
-          .select(
-            sql`select ${follower}, ${followee}, ${sql.placeholder("now")}, ${isRemote(follower)} where ${allowed}`,
-          )
-          .onConflictDoNothing()
+      ? insertWhere(
+          db,
+          follows,
+          {
+            followerId: sql`${follower}`,
+            followeeId: sql`${followee}`,
+            createdAt: sql`${sql.placeholder("now")}`,
+            // The follower is on another server (left out of new-note notices, schema/social.ts).
+            remote: isRemote(follower),
+          },
+          allowed,
+        ).onConflictDoNothing()
       : db.delete(follows).where(and(eq(follows.followerId, follower), eq(follows.followeeId, followee), allowed)),
     followers: db.select({ followers: users.followerNum }).from(users).where(eq(users.id, followee)),
     // A request is made while the account is locked; it ends when the follow stands, or is withdrawn.
     ...(on
       ? {
-          asked: db
-            .insert(followRequests)
-            .select(sql`select ${follower}, ${followee}, ${sql.placeholder("now")} where ${pending}`)
-            .onConflictDoNothing(),
+          asked: insertWhere(
+            db,
+            followRequests,
+            { followerId: sql`${follower}`, followeeId: sql`${followee}`, createdAt: sql`${sql.placeholder("now")}` },
+            pending,
+          ).onConflictDoNothing(),
           answered: db.delete(followRequests).where(and(asked, allowed)),
         }
       : { withdrawn: db.delete(followRequests).where(asked) }),

@@ -11,6 +11,7 @@ import {
   targetRefusal,
 } from "../content/content";
 import { type MarkKind, MARKS } from "./kinds";
+import { insertWhere } from "../../db/insert";
 
 /** The answer of a mark's reads and writes: `{ [state]: boolean }`, e.g. `{ bookmarked: true }`. */
 export type MarkState<S extends string> = { [K in S]: boolean };
@@ -60,12 +61,12 @@ export function markWrite<S extends string>(
   // statement, so a refused mark stores nothing.
   const statements = {
     facts: targetFacts(db, kind, id, uid, true),
-    marked: db
-      .insert(k.table)
-      .select(
-        sql`select ${uid}, ${kind}, ${id}, ${Date.now()} where ${targetAllows(db, kind, id, uid, true, true)} and not exists (select 1 from ${k.table} where ${mine(k, uid, kind, id)})`,
-      )
-      .onConflictDoNothing(),
+    marked: insertWhere(
+      db,
+      k.table,
+      { userId: uid, kind, targetId: id, createdAt: Date.now() },
+      sql`${targetAllows(db, kind, id, uid, true, true)} and not exists (select 1 from ${k.table} where ${mine(k, uid, kind, id)})`,
+    ).onConflictDoNothing(),
   };
   return drizzleRead(db, statements, (rows) => {
     const [facts] = rows.facts as TargetFacts[];

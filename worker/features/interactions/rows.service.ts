@@ -19,6 +19,7 @@ import {
 import { notifyStatements, unnotifyStatements } from "../notifications/notifications.links";
 import { isRemote } from "../users/locality";
 import type { RowEntry } from "./kinds";
+import { insertWhere } from "../../db/insert";
 
 const tableOf = (kind: ContentKind) => (kind === "note" ? notes : kind === "reply" ? replies : folders);
 
@@ -44,12 +45,12 @@ function rowBatch(db: DB, k: RowEntry, kind: ContentKind, on: boolean) {
   // To undo one's own the target need only exist (it may have become hidden or blocked since).
   const allowed = targetAllows(db, kind, id, userId, on, on);
   const write = on
-    ? db
-        .insert(k.table)
-        .select(
-          sql`select ${userId}, ${kind}, ${id}, ${sql.placeholder("now")} where ${allowed} and not exists (select 1 from ${k.table} where ${mine})`,
-        )
-        .onConflictDoNothing()
+    ? insertWhere(
+        db,
+        k.table,
+        { userId: sql`${userId}`, kind, targetId: sql`${id}`, createdAt: sql`${sql.placeholder("now")}` },
+        sql`${allowed} and not exists (select 1 from ${k.table} where ${mine})`,
+      ).onConflictDoNothing()
     : db.delete(k.table).where(and(mine, allowed));
   const noti = {
     userId: sql<number>`(select user_id from ${tableOf(kind)} where id = ${id})`,

@@ -28,6 +28,7 @@ import {
   textToHtml,
   statusRead,
 } from "./statuses.service";
+import { insertWhere } from "../../db/insert";
 
 const idish = z.union([z.string().max(30), z.number()]).transform(String);
 /** A Mastodon app's boolean: JSON true/false, or a form's "true"/"1". */
@@ -215,10 +216,12 @@ function rememberStatements(db: DB, uid: number, key: string | undefined, status
     db
       .delete(mastoIdempotency)
       .where(and(eq(mastoIdempotency.userId, uid), lt(mastoIdempotency.createdAt, now - KEY_TTL_MS))),
-    db
-      .insert(mastoIdempotency)
-      .select(sql`select ${uid}, ${key.slice(0, 200)}, ${statusId}, ${now} where ${made ?? sql`1`} is not null`)
-      .onConflictDoUpdate({
+    insertWhere(
+      db,
+      mastoIdempotency,
+      { userId: uid, key: key.slice(0, 200), statusId, createdAt: now },
+      sql`${made ?? sql`1`} is not null`,
+    ).onConflictDoUpdate({
         target: [mastoIdempotency.userId, mastoIdempotency.key],
         set: { statusId: sql`excluded.status_id`, createdAt: now },
       }),

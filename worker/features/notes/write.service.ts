@@ -17,6 +17,7 @@ import { RENOTE } from "./notes.constants";
 import { countNote, labelIn, labelOut, renumOut } from "./notes.counters";
 import { insertNote, newNoteOf, type PreparedWrite } from "./notes.insert";
 import type { NoteData } from "./notes.schema";
+import { insertWhere } from "../../db/insert";
 
 /** Image URLs a note may carry: only this user's own uploaded keys, served by this worker. */
 const IMG_PREFIX = "/img/";
@@ -280,10 +281,7 @@ export function prepareDeleteNote(db: DB, uid: number, id: number) {
     // it by their foreign keys (db/schema/social.ts).
     renotes: db.delete(notes).where(and(eq(notes.renoteId, id), eq(notes.kind, RENOTE), ok)),
     // Its page then says it was deleted (read.service.ts), rather than that it was never there.
-    tombstone: db
-      .insert(deletedNotes)
-      .select(sql`select ${id}, ${uid}, ${Date.now()} where ${ok}`)
-      .onConflictDoNothing(),
+    tombstone: insertWhere(db, deletedNotes, { id, userId: uid, createdAt: Date.now() }, ok).onConflictDoNothing(),
     deleted: db.delete(notes).where(mine),
     labels: db.delete(userLabels).where(and(eq(userLabels.userId, uid), eq(userLabels.n, 0))),
   };

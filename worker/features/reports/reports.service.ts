@@ -7,6 +7,7 @@ import { runNamed } from "../../db/client";
 import { type ContentKind, type TargetFacts, targetAllows, targetFacts, targetRefusal } from "../content/content";
 import { isRemote } from "../users/locality";
 import type { OutEvent } from "../federation/context";
+import { insertWhere } from "../../db/insert";
 
 /** What a reporter may add: a note in their own words for the moderators. */
 export interface ReportExtras {
@@ -40,11 +41,12 @@ export async function report(
   // condition in its own statement (columns in the table's order), so a refused report stores nothing.
   const rows = await runNamed(db, {
     facts: targetFacts(db, kind, id, uid, true),
-    added: db
-      .insert(reports)
-      .select(
-        sql`select null, ${uid}, ${kind}, ${id}, ${reason}, ${extras.note ?? ""}, ${Date.now()}, null where ${targetAllows(db, kind, id, uid, true, false)}`,
-      )
+    added: insertWhere(
+      db,
+      reports,
+      { userId: uid, kind, targetId: id, reason, note: extras.note ?? "", createdAt: Date.now() },
+      targetAllows(db, kind, id, uid, true, false),
+    )
       .onConflictDoNothing()
       .returning({ id: reports.id }),
     author: authorOf(db, kind, id),
