@@ -170,7 +170,10 @@ export async function createFolder(db: DB, uid: number, input: Input) {
   const ok = saveAllows(uid, input, 0);
   const done = await runNamed(db, {
     facts: saveFacts(db, uid, input, 0),
-    typeCount: insertWhere(db, userTypes, { userId: uid, type: input.type, n: 1 }, ok).onConflictDoUpdate({ target: [userTypes.userId, userTypes.type], set: { n: plus(userTypes.n, 1) } }),
+    typeCount: insertWhere(db, userTypes, { userId: uid, type: input.type, n: 1 }, ok).onConflictDoUpdate({
+      target: [userTypes.userId, userTypes.type],
+      set: { n: plus(userTypes.n, 1) },
+    }),
     saved: insertWhere(
       db,
       folders,

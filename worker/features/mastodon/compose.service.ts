@@ -222,8 +222,8 @@ function rememberStatements(db: DB, uid: number, key: string | undefined, status
       { userId: uid, key: key.slice(0, 200), statusId, createdAt: now },
       sql`${made ?? sql`1`} is not null`,
     ).onConflictDoUpdate({
-        target: [mastoIdempotency.userId, mastoIdempotency.key],
-        set: { statusId: sql`excluded.status_id`, createdAt: now },
-      }),
+      target: [mastoIdempotency.userId, mastoIdempotency.key],
+      set: { statusId: sql`excluded.status_id`, createdAt: now },
+    }),
   ];
 }

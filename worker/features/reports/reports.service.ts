@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { folders } from "../../db/schema/folders";
 import { notes } from "../../db/schema/notes";
 import { replies, reports } from "../../db/schema/social";
