@@ -17,7 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.job ? `Import of ${data.job.title.toLowerCase()}` : "Import"} · Settings · NoteX` },
 ];
 
-const jobIdOf = (raw: string | undefined) => (raw && /^\d{1,15}$/.test(raw) ? Number(raw) : 0);
+const jobIdOf = (raw: string | undefined) => (raw && /^\d{1,16}$/.test(raw) ? Number(raw) : 0);
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = jobIdOf(params.id);

@@ -110,8 +110,10 @@ describe("sitemap and robots", () => {
     const index = await xml("/sitemap.xml", "application/xml");
     const locs: string[] = index.sitemapindex.sitemap.map((s: { loc: string }) => s.loc);
     expect(locs).toContain("http://notex.test/sitemaps/pages.xml");
-    expect(locs).toContain("http://notex.test/sitemaps/notes-0.xml");
-    const notes = await xml("/sitemaps/notes-0.xml", "application/xml");
+    // A note made by the worker's ids is listed by the day its id was made (lib/ids.ts).
+    const day = Math.floor(id / (86_400_000 * 4096));
+    expect(locs).toContain(`http://notex.test/sitemaps/daily-${day}.xml`);
+    const notes = await xml(`/sitemaps/daily-${day}.xml`, "application/xml");
     const urls = notes.urlset.url.map((u: { loc: string }) => u.loc);
     expect(urls).toContain(`http://notex.test/${a.username}/note/${id}`);
     expect(notes.urlset.url[0].lastmod).toMatch(/^\d{4}-\d\d-\d\d$/);
@@ -123,6 +125,7 @@ describe("sitemap and robots", () => {
     expect(folders).toContain(`http://notex.test/${a.username}/x/${folder.slug}`);
     // A range past the end is an empty part; an unknown part is 404.
     expect((await xml("/sitemaps/notes-999.xml", "application/xml")).urlset.url).toBeUndefined();
+    expect((await xml(`/sitemaps/daily-${day + 1000}.xml`, "application/xml")).urlset.url).toBeUndefined();
     for (const path of ["/sitemaps/secrets-0.xml", "/sitemaps/notes.xml", "/sitemaps/pages-1.xml"]) {
       expect((await visitor().get(path)).status, path).toBe(404);
     }

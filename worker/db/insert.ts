@@ -7,8 +7,8 @@ import type { DB } from "../env";
 /**
  * INSERT … SELECT of one row of `table`, made only while `guard` holds (always without one). The
  * SELECT names every column in the table's order (getTableColumns), as an INSERT … SELECT must: the
- * value given (a value, or SQL the batch resolves), else the column's default, else null (an id
- * SQLite assigns). Columns SQLite computes are left out, as drizzle's own insert leaves them.
+ * value given (a value, or SQL the batch resolves), else the column's default (a function's: an id
+ * made in the worker), else null (an id SQLite assigns). Columns SQLite computes are left out, as drizzle's own insert leaves them.
  */
 export function insertWhere<T extends SQLiteTable>(
   db: DB,
@@ -21,7 +21,7 @@ export function insertWhere<T extends SQLiteTable>(
     Object.entries(getTableColumns(table))
       .filter(([, col]) => !col.generated)
       .map(([key, col]) => {
-        const v = given[key] !== undefined ? given[key] : col.default;
+        const v = given[key] !== undefined ? given[key] : (col.defaultFn?.() ?? col.default);
         const value = v === undefined || v === null ? sql`null` : is(v, SQL) ? v : sql.param(v, col);
         return [key, sql`${value}`.as(col.name)];
       }),

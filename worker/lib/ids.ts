@@ -6,17 +6,17 @@
 //   id = (milliseconds since ID_EPOCH) × 2^12 + low        low: 12 bits, 0..4095
 //
 // 41 bits of milliseconds reach 2094. Ids sort by the time they were made, to the millisecond.
-// `low` starts at a random value in each new millisecond and counts up when one isolate makes
-// several ids in it (past 4095 it borrows the next millisecond), so one isolate never makes the
-// same id twice and its ids always grow. Two isolates collide only when both make an id in the same
-// millisecond with the same random start: 1 in 4096 for such a pair, which at NoteX's rates of
-// posting (a few a second at most, most of them served by the isolate before) is rare; the batch
-// that meets it fails whole (the primary key refuses the row) and the person posts again.
+// `low` starts at a random value in each call and never falls to or below the isolate's last id, so
+// one isolate never makes the same id twice and its ids always grow. Its lowest bit says the table:
+// even a note, odd a reply. Two isolates collide only when both make an id of one table in the same
+// millisecond with the same 11 random bits: 1 in 2048 for such a pair, which at NoteX's rates of
+// posting (a few a second at most) is rare; the batch that meets it fails whole (the primary key
+// refuses the row) and the person posts again.
 //
-// One id space for notes and replies: notes keep the ids SQLite counts up from 1 (AUTOINCREMENT,
-// far below 2^40), the replies made before worker ids moved to LEGACY_REPLIES + their old id
-// (migration 0040, below 2^41), and every id made here since 2026-02 is above 2^47. So an id names
-// one row of one of the two tables, and which one (kindOfId) without a look-up.
+// One id space for notes and replies, so an id names one row of one of the two tables and which
+// one follows from the id (kindOfId) without a look-up: the notes made before worker ids keep the
+// ids SQLite counted up from 1 (far below 2^40), the replies made before moved to LEGACY_REPLIES +
+// their old id (migration 0040, below 2^41), and every id made here since 2026-02 is above 2^47.
 
 /** 2025-01-01T00:00:00Z. */
 export const ID_EPOCH = 1_735_689_600_000;
@@ -25,12 +25,19 @@ const LOW = 4096;
 /** Where the replies made before worker ids begin (2^40): every note id made by SQLite is below. */
 export const LEGACY_REPLIES = 2 ** 40;
 
+export type IdKind = "note" | "reply";
+const BIT: Record<IdKind, number> = { note: 0, reply: 1 };
+
 let last = 0;
 
-/** A new id for a note or reply row (time-ordered, unique, < 2^53). */
-export function newId(now = Date.now()): number {
+/**
+ * A new id (time-ordered, unique, < 2^53): for a note or reply row, its lowest bit says which; a
+ * row of another table (`kind` none) takes any.
+ */
+export function newId(kind?: IdKind, now = Date.now()): number {
   const low = crypto.getRandomValues(new Uint16Array(1))[0] % LOW;
-  const made = Math.max((now - ID_EPOCH) * LOW + low, last + 1);
+  const above = Math.max((now - ID_EPOCH) * LOW + low, last + 1);
+  const made = kind === undefined || above % 2 === BIT[kind] ? above : above + 1;
   last = made;
   return made;
 }
@@ -38,8 +45,9 @@ export function newId(now = Date.now()): number {
 /** When `id` was made (ms since 1970), for an id made by newId. */
 export const madeAt = (id: number) => Math.floor(id / LOW) + ID_EPOCH;
 
-/** Whether `id` names a note or a reply (the ranges above). */
-export const kindOfId = (id: number): "note" | "reply" => (id < LEGACY_REPLIES ? "note" : "reply");
+/** Whether `id` names a note or a reply (the ranges above; past them, the id's lowest bit). */
+export const kindOfId = (id: number): IdKind =>
+  id < LEGACY_REPLIES ? "note" : id < 2 * LEGACY_REPLIES || id % 2 === 1 ? "reply" : "note";
 
 /**
  * A reply's number in its addresses (/ap/notes/r{n}, /{name}/rep/{n}): a reply made before worker

@@ -9,13 +9,15 @@ import {
 } from "drizzle-orm/sqlite-core";
 import { sql } from "drizzle-orm";
 import { cascadeRef, counter, createdAt, serialId } from "../columns";
+import { newId } from "../../lib/ids";
 import { users } from "./users";
 
 /** kind: 0 note, 1 renote (no text, shows the original), 2 quote (text + embedded original). */
 export const notes = sqliteTable(
   "notes",
   {
-    id: serialId(),
+    // Made in the worker (lib/ids.ts), in one id space with replies; an insert that names none gets one.
+    id: serialId().$defaultFn(() => newId("note")),
     userId: cascadeRef("user_id", () => users.id),
     kind: integer("kind").notNull().default(0),
     label: text("label").notNull().default(""),

@@ -117,7 +117,7 @@ export const replies = sqliteTable(
   "replies",
   {
     // Made in the worker (lib/ids.ts), in one id space with notes; an insert that names none gets one.
-    id: serialId().$defaultFn(() => newId()),
+    id: serialId().$defaultFn(() => newId("reply")),
     userId: cascadeRef("user_id", () => users.id),
     noteId: cascadeRef("note_id", () => notes.id),
     parentReplyId: integer("parent_reply_id").references((): AnySQLiteColumn => replies.id, { onDelete: "cascade" }),

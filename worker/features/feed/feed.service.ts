@@ -10,13 +10,13 @@
 //   notes_user_id_idx). A page reads about 2 rows per followed person plus 3 per note shown,
 //   however old or rare their notes are (3 quiet accounts among 1M notes).
 // - many followed: a walk down the notes' id order from the cursor, keeping the followed authors'
-//   rows (a follows primary-key lookup each), over a window of at most WINDOW ids. Someone who
+//   rows (a follows primary-key lookup each), over a window of at most WINDOW notes. Someone who
 //   follows many active people fills a page well inside it; when the window holds fewer than a
 //   page, the page is short and its cursor is the window's end, so the next request goes on from
 //   there (as search pages do): no request ever walks further than the window.
-// The order is the notes' id (a note's id grows with its time, like Mastodon's and Misskey's
-// time-ordered ids), so both plans share one cursor, and the walk's window ends where the ids say
-// without reading to find out.
+// The order is the notes' id (made in the worker, lib/ids.ts: it grows with its time, like
+// Mastodon's and Misskey's time-ordered ids), so both plans share one cursor. The ids are sparse
+// (milliseconds apart), so the window is a count of notes, not a span of ids.
 import { eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { bindPlan, namedObjects, planOf } from "../../db/plan";
 import { mapRead, type Read, readOne } from "../../db/reads";
@@ -29,8 +29,11 @@ import { type Hydrated, hydrated, type ListedRows, type RowExtra, toNoteJson } f
 
 /** Up to this many followed people, the feed merges their notes; past it, it walks the id order. */
 export const MERGE_MAX = 32;
-/** How many ids one request of the walk may pass (a page number alone adds its offset to it). */
-export const WINDOW = 120;
+/**
+ * How many notes one request of the walk may pass (a page number alone adds its offset to it); the
+ * window is read twice (the walk, and its end for the cursor), so twice it stays within the budget.
+ */
+export const WINDOW = 60;
 /**
  * A page number without a cursor reaches page 2 here, not 5: a skipped row of the feed costs two
  * or three rows read (the merge's queue, the walk's follow and visibility lookups), not one.
@@ -75,21 +78,21 @@ const merged = (up: boolean) => sql`with recursive m(uid, id) as (
     order by 2 desc limit ${P("take")}
   ) select ${up ? sql`-id` : sql`id`} as id from m where id is not null`;
 
-/**
- * The window's lowest id: WINDOW ids (plus a page number's offset) below the newest one under the
- * cursor; upwards, its highest: WINDOW ids above the oldest one over the cursor.
- */
-const windowEdge = (up: boolean) =>
-  up
-    ? sql`(case when not ${merging} then (select min(id) from notes where id > ${P("kid")}) + ${P("window")} - 1 end)`
-    : sql`(case when not ${merging} then (select max(id) from notes where id < ${P("kid")}) - ${P("window")} + 1 end)`;
+/** The window: the WINDOW notes (plus a page number's offset) under the cursor; upwards, over it. */
+const windowNotes = (up: boolean) =>
+  sql`select * from notes where id ${up ? sql`>` : sql`<`} (case when not ${merging} then ${P("kid")} end)
+    order by id ${up ? sql`asc` : sql`desc`} limit ${P("window")}`;
 
-/** The walk: followed (or own) visible notes among the window's ids, newest first (upwards: oldest first). */
-const walked = (up: boolean) => sql`select n.id from notes n
-    where ${up ? sql`n.id > ${P("kid")} and n.id <= ${windowEdge(up)}` : sql`n.id < ${P("kid")} and n.id >= ${windowEdge(up)}`}
-      and (n.user_id = ${uid} or exists(select 1 from follows f where f.follower_id = ${uid} and f.followee_id = n.user_id))
-      and ${notImported("n")} and ${noteInList(sql`n`, viewer)}
-    order by n.id ${up ? sql`asc` : sql`desc`}`;
+/**
+ * The window's last id, when it is full (else the walk has reached the end): downwards its lowest,
+ * where a short page's cursor points.
+ */
+const windowEdge = sql`(select case when count(*) = ${P("window")} then min(w.id) end from (${windowNotes(false)}) w)`;
+
+/** The walk: followed (or own) visible notes of the window, newest first (upwards: oldest first). */
+const walked = (up: boolean) => sql`select n.id from (${windowNotes(up)}) n
+    where (n.user_id = ${uid} or exists(select 1 from follows f where f.follower_id = ${uid} and f.followee_id = n.user_id))
+      and ${notImported("n")} and ${noteInList(sql`n`, viewer)}`;
 
 /**
  * The page's ids, at most page size + 1 of them, and for the walk one more row, id null, carrying
@@ -102,7 +105,7 @@ const candidates = (up: boolean) => sql`(
   select id, null as lo from (${merged(up)} limit ${P("limit")} offset ${P("offset")})
   union all
   select id, null from (${walked(up)} limit ${P("limit")} offset ${P("offset")})
-  ${up ? sql`` : sql`union all select null, ${windowEdge(up)} where not ${merging}`}
+  ${up ? sql`` : sql`union all select null, ${windowEdge} where not ${merging}`}
 ) as c`;
 
 function feedPlan(db: DB, up: boolean, extra?: RowExtra) {
@@ -162,7 +165,7 @@ function feedPage(rows: FeedRow[], readerId: number, q: { page: number }, size: 
   if (up) items.reverse();
   const full = hits.length > size;
   // A short page of the walk goes on below its window while there are ids below it.
-  const from = full ? items[items.length - 1].id : low !== null && low > 1 ? low : null;
+  const from = full ? items[items.length - 1].id : low;
   const list = {
     notes: items.map((r) => toNoteJson(r, readerId)),
     paginator: { page: q.page, is_end: from === null },

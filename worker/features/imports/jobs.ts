@@ -14,6 +14,7 @@
 //     the first message. The progress page (/settings/import/jobs/:id), cancel, the failures list
 //     and the notification when done come with it.
 import type { Context } from "hono";
+import { newId } from "../../lib/ids";
 import { bindingOf } from "../../db/plan";
 import { namedRead, readOne } from "../../db/reads";
 import type { AppEnv, DB, Env } from "../../env";
@@ -75,12 +76,13 @@ export async function startJob(
   const db = c.var.db;
   const d1 = bindingOf(db);
   const failures = job.failures ?? [];
-  // The job just inserted is the person's newest: within the batch no other can come between.
-  const [made] = await d1.batch([
+  // The job's id is made here, so its rows name it in the same batch.
+  const id = newId();
+  await d1.batch([
     d1
       .prepare(
-        `insert into import_jobs (user_id, kind, mode, file_name, origin, total, failed, failures)
-         values (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) returning id`,
+        `insert into import_jobs (id, user_id, kind, mode, file_name, origin, total, failed, failures)
+         values (?9, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)`,
       )
       .bind(
         uid,
@@ -91,17 +93,17 @@ export async function startJob(
         job.rows.length,
         failures.length,
         JSON.stringify(failures.slice(0, KEPT_FAILURES)),
+        id,
       ),
     ...rowSlices(job.rows).map(({ start, json }) =>
       d1
         .prepare(
           `insert into import_rows (job_id, n, data)
-           select (select max(id) from import_jobs where user_id = ?1), ?2 + key, value from json_each(?3)`,
+           select ?1, ?2 + key, value from json_each(?3)`,
         )
-        .bind(uid, start, json),
+        .bind(id, start, json),
     ),
   ]);
-  const id = (made.results[0] as { id: number }).id;
   await sendStep(c.env, { job: id, from: 0 });
   return readOne(db, jobRead(db, uid, id));
 }

@@ -1,8 +1,6 @@
 // A note's insert inside the write's own batch, and how the statements after it name the new row.
-// D1 has no interactive transaction, but a batch is one: its statements run in order on the
-// database's single writer, with nothing else in between. So the author's highest note id, read
-// after the insert in the same batch, is the note just inserted (ids are AUTOINCREMENT: a new one is
-// above every id ever used), and the write needs no trip to learn it first.
+// The id is made in the worker before the batch (lib/ids.ts), so the statements after the insert
+// name it directly; they read it through the row, so that a refused insert leaves them nothing.
 import { type SQL, sql } from "drizzle-orm";
 import type { DB } from "../../env";
 import { insertWhere } from "../../db/insert";
@@ -11,6 +9,8 @@ import { notes } from "../../db/schema/notes";
 
 /** A new note's own values; every other column takes the table's default. */
 export interface NewNote {
+  /** Made by newId("note") before the batch. */
+  id: number;
   userId: number;
   kind: number;
   label?: string;
@@ -34,11 +34,10 @@ export interface NewNote {
 export const insertNote = (db: DB, n: NewNote, guard?: SQL) => insertWhere(db, notes, n, guard);
 
 /**
- * The note `insertNote` just put in for `uid`, for the statements after it in the same batch; null
- * when `guard` (the insert's own) refused it, so those statements then match nothing.
+ * The note `insertNote` put in with the id `id`, for the statements after it in the same batch; null
+ * when the insert's guard refused it, so those statements then match nothing.
  */
-export const newNoteOf = (uid: number, guard?: SQL): SQL<number> =>
-  sql<number>`(select max(n.id) from notes n where n.user_id = ${uid}${guard ? sql` and ${guard}` : sql``})`;
+export const madeNote = (id: number): SQL<number> => sql<number>`(select n.id from notes n where n.id = ${id})`;
 
 /**
  * A write built and not yet sent: a Read (its statements for one batch, and its answer or refusal

@@ -11,7 +11,8 @@ import { refuseBlocked } from "../safety/safety.service";
 import { blockState, openable } from "../safety/visibility";
 import { QUOTE, RENOTE } from "./notes.constants";
 import { countNote } from "./notes.counters";
-import { insertNote, newNoteOf, type PreparedWrite } from "./notes.insert";
+import { insertNote, madeNote, type PreparedWrite } from "./notes.insert";
+import { newId } from "../../lib/ids";
 import { NOTES } from "./notes.json";
 
 /** `uid`'s plain renote of `originalId`, as SQL (at most one: notes_one_renote_uq). */
@@ -93,7 +94,7 @@ export async function prepareRenote(
       counted: renumFor(db, uid, original, true, ok),
       made: insertNote(
         db,
-        { userId: uid, kind: RENOTE, renoteId: original, createdAt: now, notedAt: now },
+        { id: newId("note", now), userId: uid, kind: RENOTE, renoteId: original, createdAt: now, notedAt: now },
         ok,
       ).onConflictDoNothing(),
       renum: renumOf(db, original),
@@ -108,12 +109,22 @@ export async function prepareRenote(
     return { ...drizzleRead(db, statements, answer), id: original };
   }
   const mentions = await linkMentions(db, uid, content);
-  const id = newNoteOf(uid, ok);
+  const madeId = newId("note", now);
+  const id = madeNote(madeId);
   const statements = {
     facts: originalFacts(db, uid, original),
     made: insertNote(
       db,
-      { userId: uid, kind: QUOTE, renoteId: original, content: mentions.html, txt, createdAt: now, notedAt: now },
+      {
+        id: madeId,
+        userId: uid,
+        kind: QUOTE,
+        renoteId: original,
+        content: mentions.html,
+        txt,
+        createdAt: now,
+        notedAt: now,
+      },
       ok,
     ).returning({ id: notes.id }),
     renum: db

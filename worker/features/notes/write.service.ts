@@ -15,7 +15,8 @@ import { dimsJson, imageDims } from "../uploads/image-dims";
 import { attachUploads, createUploads, ownedUploaded, type UploadSlot } from "../uploads/uploads.links";
 import { RENOTE } from "./notes.constants";
 import { countNote, labelIn, labelOut, renumOut } from "./notes.counters";
-import { insertNote, newNoteOf, type PreparedWrite } from "./notes.insert";
+import { insertNote, madeNote, type PreparedWrite } from "./notes.insert";
+import { newId } from "../../lib/ids";
 import type { NoteData } from "./notes.schema";
 import { insertWhere } from "../../db/insert";
 
@@ -89,7 +90,7 @@ const newTagStatements = (db: DB, noteId: SQL, tags: string[], createdAt: number
     : [];
 
 /**
- * A new note's batch: the insert, then everything that depends on it, naming it by newNoteOf.
+ * A new note's batch: the insert, then everything that depends on it, naming it by its id, made before the batch.
  * Filing it in folders that are not all the author's is refused (422) by the insert's own guard:
  * nothing is written, and its empty RETURNING says so. `named`: the people it mentions, when
  * they are not its text's @words (a post from elsewhere: its Mention tags).
@@ -111,11 +112,13 @@ export async function prepareNote(
   const now = Date.now();
   const imgs = [...data.imgs, ...slots.map((s) => s.file_url)].join(";");
   const ok = data.folders.length ? foldersOwned(uid, data.folders) : undefined;
-  const id = newNoteOf(uid, ok);
+  const madeId = newId("note", now);
+  const id = madeNote(madeId);
   const statements = {
     made: insertNote(
       db,
       {
+        id: madeId,
         userId: uid,
         kind: 0,
         label: data.label,

@@ -167,7 +167,7 @@ export async function prepareReply(
   const userIds = named ?? linked.userIds;
   const now = Date.now();
   // Known before the batch: the notices below name it, and it is read back by it.
-  const id = newId(now);
+  const id = newId("reply", now);
   const onNote = parent.kind === "note";
   const target = onNote ? noteTarget(db, uid, parent.id) : replyTarget(db, uid, parent.id);
   const allowed = sql`exists(select 1 from (${target}) t where t.blocked = 0 and t.note_blocked = 0)`;

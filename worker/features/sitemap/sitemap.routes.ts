@@ -1,7 +1,9 @@
 // /robots.txt, /sitemap.xml and its parts (issue 18 §5). The index lists fixed id ranges of
 // SITEMAP_SPAN ids per part, so it needs only each table's max id, and a part reads one primary-key
 // range: at 1M notes the index has ~100 notes parts of at most 10,000 URLs each (the protocol
-// allows 50,000), and no request ever counts or sorts a table.
+// allows 50,000), and no request ever counts or sorts a table. Notes made since ids come from the
+// worker (lib/ids.ts: sparse, time-ordered) are listed by the day their id was made instead
+// (`daily-{days since the ids' epoch}`), from the first such note's day to the last's.
 import { type Context, Hono } from "hono";
 import { and, gt, isNull, lte, ne, sql } from "drizzle-orm";
 import { dbFor } from "../../db/client";
@@ -14,10 +16,14 @@ import { xmlEscape } from "../feeds/feeds.xml";
 import { RENOTE } from "../notes/notes.constants";
 import { siteOrigin } from "../accounts/accounts.service";
 import { noteInList } from "../safety/visibility";
+import { LEGACY_REPLIES } from "../../lib/ids";
 
 export const SITEMAP_SPAN = 10_000;
-const KINDS = ["users", "notes", "folders"] as const;
+const KINDS = ["users", "notes", "folders", "daily"] as const;
 type Kind = (typeof KINDS)[number];
+/** A day's worth of worker ids (a part per day since the ids' epoch), at most the protocol's 50,000 URLs. */
+const DAY_IDS = 86_400_000 * 4096;
+const DAY_MAX = 50_000;
 
 const xml = (c: Context, body: string) =>
   c.body(`<?xml version="1.0" encoding="UTF-8"?>\n${body}`, 200, {
@@ -29,8 +35,8 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /** The public URLs of one id range of a table, each with its last change. */
 async function part(c: Context<AppEnv>, kind: Kind, n: number): Promise<{ loc: string; at: number }[]> {
   const db = dbFor(c.env.DB);
-  const lo = n * SITEMAP_SPAN;
-  const hi = lo + SITEMAP_SPAN;
+  const [lo, hi] =
+    kind === "daily" ? [n * DAY_IDS - 1, (n + 1) * DAY_IDS - 1] : [n * SITEMAP_SPAN, (n + 1) * SITEMAP_SPAN];
   if (kind === "users") {
     const rows = await db
       .select({ username: users.username, at: users.createdAt })
@@ -40,7 +46,7 @@ async function part(c: Context<AppEnv>, kind: Kind, n: number): Promise<{ loc: s
       .orderBy(users.id);
     return rows.map((r) => ({ loc: `/${r.username}`, at: r.at }));
   }
-  if (kind === "notes") {
+  if (kind === "notes" || kind === "daily") {
     const rows = await db
       .select({
         id: notes.id,
@@ -52,12 +58,13 @@ async function part(c: Context<AppEnv>, kind: Kind, n: number): Promise<{ loc: s
       .where(
         and(
           gt(notes.id, lo),
-          lte(notes.id, hi),
+          lte(notes.id, kind === "notes" ? Math.min(hi, LEGACY_REPLIES) : hi),
           ne(notes.kind, RENOTE),
           noteInList(sql`"notes"`, null, undefined, sql`"users"`),
         ),
       )
-      .orderBy(notes.id);
+      .orderBy(notes.id)
+      .limit(DAY_MAX);
     return rows.map((r) => ({ loc: `/${r.username}/note/${r.id}`, at: r.at }));
   }
   const rows = await db
@@ -101,13 +108,19 @@ export const sitemapRoutes = new Hono<AppEnv>()
     const [top] = await dbFor(c.env.DB)
       .select({
         users: sql<number>`(select coalesce(max(id), 0) from users)`,
-        notes: sql<number>`(select coalesce(max(id), 0) from notes)`,
+        notes: sql<number>`(select coalesce(max(id), 0) from notes where id < ${LEGACY_REPLIES})`,
         folders: sql<number>`(select coalesce(max(id), 0) from folders)`,
+        first: sql<number | null>`(select min(id) from notes where id >= ${LEGACY_REPLIES})`,
+        last: sql<number | null>`(select max(id) from notes where id >= ${LEGACY_REPLIES})`,
       })
       .from(sql`(select 1)`);
     const parts = [`${origin}/sitemaps/pages.xml`];
-    for (const kind of KINDS) {
+    for (const kind of ["users", "notes", "folders"] as const) {
       for (let n = 0; n * SITEMAP_SPAN < top[kind]; n++) parts.push(`${origin}/sitemaps/${kind}-${n}.xml`);
+    }
+    if (top.first !== null && top.last !== null) {
+      const day = (id: number) => Math.floor(id / DAY_IDS);
+      for (let n = day(top.first); n <= day(top.last); n++) parts.push(`${origin}/sitemaps/daily-${n}.xml`);
     }
     return xml(
       c,

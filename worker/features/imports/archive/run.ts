@@ -88,6 +88,7 @@ function noteStatements(db: DB, uid: number, p: StagedPost, images: (StoredImage
       db,
       notes,
       {
+        id: newId("note"),
         userId: uid,
         kind: 0,
         content: p.content,
@@ -134,7 +135,7 @@ function replyStatements(db: DB, uid: number, p: StagedPost & { parent: string }
       db,
       replies,
       {
-        id: newId(),
+        id: newId("reply"),
         userId: uid,
         noteId: sql`coalesce(${parentNote}, (select r.note_id from replies r where r.id = ${parentReply}))`,
         parentReplyId: sql`${parentReply}`,
