@@ -2,6 +2,7 @@
 // z from @hono/zod-openapi: the zod that knows `.openapi()` once this module runs, whichever module
 // the bundle runs first (plain "zod" has it only after @hono/zod-openapi has been loaded).
 import { z } from "@hono/zod-openapi";
+import { CONTROL_MESSAGE, hasControl, multiLine } from "./text";
 
 /**
  * `schema.catch(fallback)`: a bad or missing value reads as the fallback (page "abc" is page 1).
@@ -55,3 +56,19 @@ export const OWNER_REQUIRED: [
   (q: { uid?: number; username?: string }) => boolean,
   { path: string[]; message: string },
 ] = [(q) => q.uid !== undefined || q.username !== undefined, { path: ["uid"], message: "uid is required" }];
+
+/**
+ * A text of several lines (a description): newlines kept, blank when absent, at most `max`
+ * characters (`tooLong` says so), no control characters (`name` says which field).
+ */
+export const multiLineText = (name: string, max: number, tooLong: string) =>
+  z
+    .string()
+    .default("")
+    .transform(multiLine)
+    .pipe(
+      z
+        .string()
+        .max(max, tooLong)
+        .refine((s) => !hasControl(s), `${name} ${CONTROL_MESSAGE}`),
+    );

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { normaliseLink } from "../../lib/links";
-import { CONTROL_MESSAGE, hasControl, multiLine, oneLine } from "../../lib/text";
+import { multiLineText } from "../../lib/params";
+import { CONTROL_MESSAGE, hasControl, oneLine } from "../../lib/text";
 import { ImageUpload } from "../uploads/uploads.schema";
 
 const text = (field: string, required: string | null, max: number, message: string) =>
@@ -26,16 +27,7 @@ const month = (message: string) =>
 const FolderFields = z.object({
   type: text("folder type", "please select or enter a type", 30, "folder type must be less than 30 characters"),
   name: text("name", "name is required", 250, "name must be less than 250 characters"),
-  descr: z
-    .string()
-    .default("")
-    .transform(multiLine)
-    .pipe(
-      z
-        .string()
-        .max(500, "description must be less than 500 characters")
-        .refine((s) => !hasControl(s), `description ${CONTROL_MESSAGE}`),
-    ),
+  descr: multiLineText("description", 500, "description must be less than 500 characters"),
   link: z
     .string()
     .default("")

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { CONTROL_MESSAGE, hasControl, multiLine, oneLine, stripInvisible } from "../../lib/text";
+import { multiLineText } from "../../lib/params";
+import { CONTROL_MESSAGE, hasControl, oneLine, stripInvisible } from "../../lib/text";
 import { ImageUpload } from "../uploads/uploads.schema";
 import { ProfileExtras } from "./profile.schema";
 
@@ -194,16 +195,7 @@ export const ProfileEdit = z.object({
         .max(99, "Name must be less than 100")
         .refine((s) => !hasControl(s), `Name ${CONTROL_MESSAGE}`),
     ),
-  descr: z
-    .string()
-    .default("")
-    .transform(multiLine)
-    .pipe(
-      z
-        .string()
-        .max(299, "Description must be less than 300")
-        .refine((s) => !hasControl(s), `Description ${CONTROL_MESSAGE}`),
-    ),
+  descr: multiLineText("Description", 299, "Description must be less than 300"),
   avatar: ImageUpload.optional(),
   cover: ImageUpload.optional(),
   ...ProfileExtras,
