@@ -12,6 +12,8 @@ import { isLive, type JobView } from "../../worker/features/imports/jobs.view";
 // An import's progress (worker/features/imports/jobs.ts). With JavaScript the page reads the job
 // again every two seconds while it runs and the bar moves; without, the page refreshes itself
 // (<meta http-equiv=refresh> inside <noscript>, so a page with JavaScript never reloads whole).
+// Its total is the rows to import, each then imported or not; the rows the upload's own check left
+// out (a duplicate, a line that is no address) are listed apart, as Mastodon's import page counts.
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.job ? `Import of ${data.job.title.toLowerCase()}` : "Import"} · Settings · NoteX` },
@@ -46,6 +48,30 @@ const STATE: Record<JobView["state"], string> = {
   failed: "Stopped by a fault on our side; what was imported stays",
 };
 
+type Problem = JobView["failures"][number];
+
+/** Rows with why, the first `listed` of `count`, under a summary that names them. */
+function Problems({ title, count, list, open }: { title: string; count: number; list: Problem[]; open: boolean }) {
+  if (!list.length) return null;
+  return (
+    <details className="import-problems" open={open}>
+      <summary>
+        {title} ({count.toLocaleString("en")})
+      </summary>
+      <ul>
+        {list.map((f) => (
+          <li key={`${f.row}:${f.item}`}>
+            {f.row > 0 ? `Row ${f.row}` : null}
+            {f.row > 0 && f.item ? ", " : null}
+            {f.item}: {f.reason}
+          </li>
+        ))}
+      </ul>
+      {count > list.length && <p className="muted">The first {list.length} are listed.</p>}
+    </details>
+  );
+}
+
 /** Reads the job again every two seconds while it is live (JavaScript on). */
 function usePolling(live: boolean) {
   const { revalidate, state } = useRevalidator();
@@ -62,7 +88,7 @@ export default function ImportJob() {
   const live = !!job && isLive(job.state);
   usePolling(live);
   if (!job) return null;
-  const seen = job.done + job.failed;
+  const seen = Math.min(job.done + job.failed, job.total);
   const percent = job.total ? Math.round((Math.min(seen, job.total) / job.total) * 100) : 100;
   return (
     <section className="page narrow import-job">
@@ -83,7 +109,7 @@ export default function ImportJob() {
       </p>
       <div className={`job-progress ${job.state}`} role="status" aria-live="polite">
         <p className="job-state">{STATE[job.state]}</p>
-        <progress value={Math.min(seen, job.total)} max={job.total || 1} aria-label="Progress">
+        <progress value={seen} max={job.total || 1} aria-label="Progress">
           {percent}%
         </progress>
         <p className="job-counts">
@@ -94,8 +120,14 @@ export default function ImportJob() {
               · <strong>{job.failed.toLocaleString("en")}</strong> not imported
             </>
           )}{" "}
-          · {job.total.toLocaleString("en")} in the file
+          · of {job.total.toLocaleString("en")} to import
         </p>
+        {job.refused > 0 && (
+          <p className="muted">
+            {job.refused.toLocaleString("en")} {job.refused === 1 ? "row was" : "rows were"} left out when the file was
+            read (listed below).
+          </p>
+        )}
       </div>
       {live && (
         <Form method="post" className="import-actions">
@@ -104,20 +136,8 @@ export default function ImportJob() {
           </button>
         </Form>
       )}
-      {job.failures.length > 0 && (
-        <details className="import-problems" open={!live}>
-          <summary>Not imported ({job.failed.toLocaleString("en")})</summary>
-          <ul>
-            {job.failures.map((f) => (
-              <li key={`${f.row}:${f.item}`}>
-                Row {f.row}
-                {f.item ? <>, {f.item}</> : null}: {f.reason}
-              </li>
-            ))}
-          </ul>
-          {job.failed > job.failures.length && <p className="muted">The first {job.failures.length} are listed.</p>}
-        </details>
-      )}
+      <Problems title="Not imported" count={job.failed} list={job.failures} open={!live} />
+      <Problems title="Left out when the file was read" count={job.refused} list={job.refusals} open={!live} />
     </section>
   );
 }

@@ -189,8 +189,9 @@ describe("archive import", () => {
     const fan = await user();
     expect((await call(fan, "POST", `/v1/follows/${ana.id}`)).status).toBeLessThan(300);
     const { job, profile } = await importArchive(ana, archive({ items: SAMPLE, files: SAMPLE_FILES }), "replace");
-    expect(job).toMatchObject({ state: "done", total: 5, done: 5, failed: 4 });
-    expect(job.failures.map((f: { reason: string }) => f.reason)).toEqual(
+    // What the preview left out is apart from the five to import, each with why.
+    expect(job).toMatchObject({ state: "done", total: 5, done: 5, failed: 0, refused: 4 });
+    expect(job.refusals.map((f: { reason: string }) => f.reason)).toEqual(
       expect.arrayContaining(["followers-only", "a direct message", "a boost of another post"]),
     );
     const notes = await rows<any>(

@@ -83,10 +83,12 @@ describe("import jobs", () => {
     const before = fingers;
     const res = await upload(ada, "following", BOM + lines.join("\r\n"));
     expect(res.status).toBe(202);
-    expect(res.body).toMatchObject({ kind: "following", state: "queued", total: 26, done: 0, failed: 1 });
-    expect(res.body.failures).toEqual([
+    // The total is the rows that will be imported; the one refused on reading is apart, with why.
+    expect(res.body).toMatchObject({ kind: "following", state: "queued", total: 26, done: 0, failed: 0, refused: 1 });
+    expect(res.body.refusals).toEqual([
       { row: 28, item: `${locals[0].username}@a.test`, reason: "a duplicate of row 2" },
     ]);
+    expect(res.body.failures).toEqual([]);
     // Nothing was done, nor looked up, in the request.
     expect(fingers).toBe(before);
     expect(await follows(ada.id, locals[0].id)).toBe(0);
@@ -98,8 +100,10 @@ describe("import jobs", () => {
     expect(mid).toMatchObject({ state: "running", done: 20, total: 26 });
     await drainJobs();
     const done = (await ada.call("GET", `/v1/imports/jobs/${res.body.id}`)).body;
-    expect(done).toMatchObject({ state: "done", done: 25, failed: 2 });
-    expect(done.failures[1]).toMatchObject({ item: "nobody@b.test", reason: "no such account could be found" });
+    // done + failed is the total: every row to import was tried, once.
+    expect(done).toMatchObject({ state: "done", total: 26, done: 25, failed: 1, refused: 1 });
+    expect(done.failures).toEqual([{ row: 27, item: "nobody@b.test", reason: "no such account could be found" }]);
+    expect(done.refusals).toHaveLength(1);
     expect(fingers).toBeGreaterThan(before);
     for (const p of locals) expect(await follows(ada.id, p.id)).toBe(1);
     const bobHere = await one(A, "select id as n from users where username = 'bobfar@b.test'");
@@ -199,7 +203,7 @@ describe("blocked servers (blocked_domains.csv)", () => {
     expect(merged.status, JSON.stringify(merged.body)).toBe(202);
     await drainJobs();
     const job = (await carol.call("GET", `/v1/imports/jobs/${merged.body.id}`)).body;
-    expect(job).toMatchObject({ kind: "domain_blocks", state: "done", done: 2, failed: 2 });
+    expect(job).toMatchObject({ kind: "domain_blocks", state: "done", total: 2, done: 2, failed: 0, refused: 2 });
     expect(await servers(carol)).toEqual(["b.test", "kept.example", "spam.example"]);
     expect(await follows(carol.id, bobHere)).toBe(0);
 

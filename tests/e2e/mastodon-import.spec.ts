@@ -18,6 +18,7 @@ test("a follows CSV runs as a job whose page shows its progress until it is done
     `${b.username}@${host},true,false,`,
     `${c.username}@${host},true,false,`,
     `nobody_here@${host},true,false,`,
+    `${b.username}@${host},true,false,`,
   ].join("\r\n");
   await page.goto("/settings/import");
   await page.getByRole("combobox", { name: /What the file holds/ }).selectOption("following");
@@ -30,8 +31,14 @@ test("a follows CSV runs as a job whose page shows its progress until it is done
   // With JavaScript the page is never loaded again: a mark left on it stays.
   if (js) await page.evaluate(() => Object.assign(window, { stayed: true }));
   await expect(page.getByText("Done", { exact: true })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText(/2 imported · 1 not imported · 3 in the file/)).toBeVisible();
-  await expect(page.getByText(`Row 4, nobody_here@${host}: no such account could be found`)).toBeVisible();
+  // The total is the rows to import; the row refused on reading (a duplicate) is listed apart, with why.
+  await expect(page.getByText(/2 imported · 1 not imported · of 3 to import/)).toBeVisible();
+  await expect(page.getByRole("progressbar", { name: "Progress" })).toHaveAttribute("max", "3");
+  await expect(page.getByRole("progressbar", { name: "Progress" })).toHaveAttribute("value", "3");
+  const failed = page.getByRole("group").filter({ hasText: "Not imported (1)" });
+  await expect(failed.getByText(`Row 4, nobody_here@${host}: no such account could be found`)).toBeVisible();
+  const refused = page.getByRole("group").filter({ hasText: "Left out when the file was read (1)" });
+  await expect(refused.getByText(`Row 5, ${b.username}@${host}: a duplicate of row 2`)).toBeVisible();
   await expect(page.getByRole("button", { name: "Cancel import" })).toHaveCount(0);
   if (js) expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   await page.goto("/settings/import");

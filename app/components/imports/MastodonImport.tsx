@@ -85,7 +85,8 @@ export function RecentImports({ jobs }: { jobs: JobView[] }) {
               </p>
               <p className="muted">
                 {STATE_WORD[j.state]} · {j.done.toLocaleString("en")} of {j.total.toLocaleString("en")}
-                {j.failed ? ` · ${j.failed.toLocaleString("en")} not imported` : ""} · <Ago ms={j.created_at} /> ago
+                {j.failed ? ` · ${j.failed.toLocaleString("en")} not imported` : ""}
+                {j.refused ? ` · ${j.refused.toLocaleString("en")} left out` : ""} · <Ago ms={j.created_at} /> ago
               </p>
             </div>
           </li>

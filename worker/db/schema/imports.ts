@@ -7,8 +7,10 @@ import { users } from "./users";
 
 /**
  * One import: its kind (jobs.ts KINDS), merge or overwrite, where it stands (queued, running, done,
- * cancelled, failed), how far the consumer got (`cursor`: the next row), and what it counted.
- * `failures` holds the first rows that could not be imported, with why (JSON, capped).
+ * cancelled, failed), how far the consumer got (`cursor`: the next row), and what it counted:
+ * `total` the rows to import, each then `done` or `failed` (`failures`: the first of those, with
+ * why, JSON, capped); `refused` the rows the upload's own check left out (a duplicate, a line that
+ * is no address), never counted in the total, the first of them in `refusals` with why.
  */
 export const importJobs = sqliteTable(
   "import_jobs",
@@ -26,6 +28,8 @@ export const importJobs = sqliteTable(
     failed: counter("failed"),
     cursor: counter("cursor"),
     failures: text("failures").notNull().default("[]"),
+    refused: counter("refused"),
+    refusals: text("refusals").notNull().default("[]"),
     createdAt: createdAt(),
     /** When the consumer last moved it: a running job that stopped moving is sent again (the cron). */
     updatedAt: integer("updated_at").notNull().default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),

@@ -63,7 +63,8 @@ function rowSlices(rows: unknown[]): { start: number; json: string }[] {
 
 /**
  * A new job with its rows, written in one batch, and its first message sent. `failures`: rows the
- * upload's own check already refused (a duplicate, an address that is no address), counted as failed.
+ * upload's own check already refused (a duplicate, an address that is no address): kept apart as
+ * the job's refusals, outside its total, as Mastodon's import counts only the rows it will import.
  */
 export async function startJob(
   c: Context<AppEnv>,
@@ -81,7 +82,7 @@ export async function startJob(
   await d1.batch([
     d1
       .prepare(
-        `insert into import_jobs (id, user_id, kind, mode, file_name, origin, total, failed, failures)
+        `insert into import_jobs (id, user_id, kind, mode, file_name, origin, total, refused, refusals)
          values (?9, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)`,
       )
       .bind(
@@ -108,14 +109,15 @@ export async function startJob(
   return readOne(db, jobRead(db, uid, id));
 }
 
-const COLUMNS = `id, kind, mode, state, file_name, total, done, failed, failures, created_at, finished_at`;
+const COLUMNS = `id, kind, mode, state, file_name, total, done, failed, failures, refused, refusals, created_at, finished_at`;
 
-type JobRow = Omit<JobView, "failures" | "title"> & { failures: string };
+type JobRow = Omit<JobView, "failures" | "refusals" | "title"> & { failures: string; refusals: string };
 
 const view = (r: JobRow): JobView => ({
   ...r,
   title: KINDS[r.kind]?.title ?? r.kind,
   failures: JSON.parse(r.failures) as JobView["failures"],
+  refusals: JSON.parse(r.refusals) as JobView["refusals"],
 });
 
 /** One of the person's jobs (ownership in the query: someone else's is not found). */

@@ -9,10 +9,15 @@ export interface JobView {
   mode: "merge" | "overwrite";
   state: "queued" | "running" | "done" | "cancelled" | "failed";
   file_name: string;
+  /** The rows to import: each ends done or failed, so done + failed reaches it. */
   total: number;
   done: number;
   failed: number;
+  /** The first rows that failed, with why. */
   failures: { row: number; item: string; reason: string }[];
+  /** Rows the upload's own check left out (never in the total), and the first of them with why. */
+  refused: number;
+  refusals: { row: number; item: string; reason: string }[];
   created_at: number;
   finished_at: number | null;
 }
