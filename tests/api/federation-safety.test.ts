@@ -163,6 +163,16 @@ describe("a moderator's domain block", () => {
       followers: (before?.followers ?? 0) - 1,
       following: (before?.following ?? 0) - 1,
     });
+    // Blocked again: nothing changes (no second log row, the counters stay).
+    expect((await mod.call("POST", "/v1/moderation/domains", { domain: "h.test", reason: "Again" })).status).toBe(200);
+    const logged = await A.env.DB.prepare(
+      "select count(*) n from moderation_log where action = 'block_domain' and reason like 'h.test:%'",
+    ).first<{ n: number }>();
+    expect(logged?.n).toBe(1);
+    expect(await counts()).toEqual({
+      followers: (before?.followers ?? 0) - 1,
+      following: (before?.following ?? 0) - 1,
+    });
     const feedNow = (await ada.call("GET", "/v1/feeds")).body.notes as { user: { id: number } }[];
     expect(feedNow.some((n) => n.user.id === bobOnA)).toBe(false);
     expect((await ada.call("GET", `/v1/notes/${bobNoteOnA}`)).status).toBe(404);

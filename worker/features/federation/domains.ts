@@ -59,8 +59,8 @@ const THEIRS = "(select user_id from remote_actors where host = ?1 or host like 
 /**
  * Blocks `host` in one batch: the block, every follow between its people and anyone here gone
  * with both sides' counters moved by the rows removed (counted before the delete, in the same
- * batch), its people suspended at the block's time, and the audit log's row. A repeat changes
- * nothing (the insert is guarded, and every later statement depends on this block's time).
+ * batch), its people suspended at the block's time, and the audit log's row. Those statements run
+ * before the block's row, while no block of `host` exists: a repeat changes nothing.
  */
 export async function blockDomain(db: D1Database, moderator: number, input: string, reason: string, own: string) {
   const host = normalHost(input);
@@ -71,13 +71,8 @@ export async function blockDomain(db: D1Database, moderator: number, input: stri
   if (host === own.toLowerCase()) throw new AppError(422, "invalid_input", "You cannot block this server itself.");
   const now = Date.now();
   const cut = `(f.follower_id in ${THEIRS} or f.followee_id in ${THEIRS})`;
-  const fresh = "exists(select 1 from domain_blocks where host = ?1 and created_at = ?2)";
+  const fresh = "not exists(select 1 from domain_blocks where host = ?1)";
   await db.batch([
-    db
-      .prepare(
-        "insert into domain_blocks (host, reason, created_by, created_at) values (?1, ?2, ?3, ?4) on conflict do nothing",
-      )
-      .bind(host, reason, moderator, now),
     db
       .prepare(
         `update users set
@@ -85,9 +80,9 @@ export async function blockDomain(db: D1Database, moderator: number, input: stri
            following_num = following_num - (select count(*) from follows f where f.follower_id = users.id and ${cut})
          where ${fresh} and id in (select f.followee_id from follows f where ${cut} union select f.follower_id from follows f where ${cut})`,
       )
-      .bind(host, now),
-    db.prepare(`delete from follows where ${fresh} and follower_id in ${THEIRS}`).bind(host, now),
-    db.prepare(`delete from follows where ${fresh} and followee_id in ${THEIRS}`).bind(host, now),
+      .bind(host),
+    db.prepare(`delete from follows where ${fresh} and follower_id in ${THEIRS}`).bind(host),
+    db.prepare(`delete from follows where ${fresh} and followee_id in ${THEIRS}`).bind(host),
     db
       .prepare(`update users set suspended_at = ?2 where ${fresh} and suspended_at is null and id in ${THEIRS}`)
       .bind(host, now),
@@ -97,6 +92,11 @@ export async function blockDomain(db: D1Database, moderator: number, input: stri
          select ?3, 'domain', 0, 0, 'block_domain', ?4, ?2 where ${fresh}`,
       )
       .bind(host, now, moderator, `${host}: ${reason}`),
+    db
+      .prepare(
+        "insert into domain_blocks (host, reason, created_by, created_at) values (?1, ?2, ?3, ?4) on conflict do nothing",
+      )
+      .bind(host, reason, moderator, now),
   ]);
   return { domain: host, blocked: true };
 }
