@@ -91,7 +91,8 @@ test("a note's picture has its final box before it loads, with a blurred placeho
 });
 
 test("screens: the placeholder while a picture loads, and the picture", async ({ page, js }) => {
-  test.skip(!js, "screens are taken once, with JavaScript");
+  // Pictures to look at (its checks are the test above's): only with SCREENS=1, once, with JavaScript.
+  test.skip(!js || !process.env.SCREENS, "screens only with SCREENS=1, taken once, with JavaScript");
   test.setTimeout(240_000);
   const url = await postPicture(page, js);
   for (const [device, width, height] of [
