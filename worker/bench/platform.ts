@@ -79,9 +79,18 @@ export async function replayCall(env: Bindings, call: Call): Promise<null> {
       : ((b as unknown as DurableObjectNamespace).get(
           (b as unknown as DurableObjectNamespace).idFromName(call.name),
         ) as unknown as typeof b);
-  await target[call.method](...call.args);
+  await target[call.method](...(call.method === "limit" ? twinBudget(call.args) : call.args));
   return null;
 }
+
+/**
+ * A rate limit's arguments with a key of the twin's own: the same call, which must not spend the
+ * budget of the person whose request was captured (their next request in the row would meet a 429).
+ */
+const twinBudget = ([options, ...rest]: unknown[]) =>
+  isObject(options) && "key" in options
+    ? [{ ...options, key: `bench-twin:${String(options.key)}` }, ...rest]
+    : [options, ...rest];
 
 /** What a capture's calls were, for the bench's table ("SESSIONS.get", "FED_QUEUE.send"…). */
 export const callName = (c: Call) => `${c.binding}.${c.method}`;
