@@ -47,19 +47,25 @@ function writeLoaded(key: string, l: Loaded) {
  * fetches it (through the same loader) when it scrolls into view, and appends. Loaded pages stay
  * through revalidations (a like), overlays (a dialog) and Back/Forward; a new page URL starts over.
  */
+/** Most list pages' loaders answer their list as `list`. */
+const listOfAnswer = (answer: unknown) => (answer as { list?: List }).list;
+
 export function NoteList({
   list,
   viewer,
   empty = "No notes yet",
   loaderIndex = false,
+  listIn = listOfAnswer,
 }: {
   list: List;
   viewer: UserJson | null;
   empty?: string;
   loaderIndex?: boolean;
+  /** Where the page's loader answer keeps this list (the next page is that loader's answer too). */
+  listIn?: (data: unknown) => List | undefined;
 }) {
   const location = useLocation();
-  const fetcher = useFetcher<{ list: List }>();
+  const fetcher = useFetcher();
   const base = pageOf(location);
   const fresh = (): Loaded => (booted() && readLoaded(location.key, base)) || { base, extra: [], last: null };
   const [state, setState] = useState(fresh);
@@ -73,11 +79,11 @@ export function NoteList({
   const sentinel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    const got = fetcher.data?.list;
+    const got = fetcher.data ? listIn(fetcher.data) : undefined;
     if (got && got !== last && got.paginator.page === last.paginator.page + 1) {
       setState((s) => afterPage(s, got));
     }
-  }, [fetcher.data, last]);
+  }, [fetcher.data, last, listIn]);
 
   useEffect(() => {
     if (loaded.extra.length) writeLoaded(location.key, loaded);

@@ -10,6 +10,9 @@ export interface NotesTabData {
   list: List;
 }
 
+/** The profile's loader answers the open tab's list under `data`. */
+const notesOfProfile = (answer: unknown) => (answer as { data?: NotesTabData | null }).data?.list;
+
 /** The profile's Notes tab: x-label filter (l=), Take a note for the owner, the notes. */
 export function ProfileNotesTab({ data, user }: { data: unknown; user?: UserJson }) {
   const viewer = useViewer();
@@ -41,7 +44,7 @@ export function ProfileNotesTab({ data, user }: { data: unknown; user?: UserJson
           Take a note
         </Link>
       )}
-      <NoteList list={d.list} viewer={viewer} />
+      <NoteList list={d.list} viewer={viewer} listIn={notesOfProfile} />
     </div>
   );
 }
