@@ -7,6 +7,7 @@ import { user } from "../factories";
 import { callWith as call } from "../http";
 import { PRODUCTION_ENV } from "../prod-env";
 import { MemoryQueue } from "../fediverse";
+import { kindOfId } from "../../worker/lib/ids";
 
 const BENCH = { BENCH_TWINS: "1" };
 
@@ -87,9 +88,11 @@ describe("bench twins", () => {
     expect(queue.items).toHaveLength(2);
     // The same call on a key of the twin's own: the person's own budget is not spent by the twin.
     expect(spent).toEqual([`w:${a.id}`, `bench-twin:w:${a.id}`]);
-    // Its insert made a note as the request did.
     const mine = await call(BENCH, `/v1/notes?uid=${a.id}&page=1`);
-    expect(((await mine.json()) as { notes: unknown[] }).notes).toHaveLength(2);
+    // Its insert made a note of its own, under a new id of a note's kind (the capture's was taken).
+    const made = ((await mine.json()) as { notes: { id: number }[] }).notes.map((n) => n.id);
+    expect(new Set(made).size).toBe(2);
+    expect(made.map(kindOfId)).toEqual(["note", "note"]);
   });
 
   it("an unknown capture is a 404", async () => {

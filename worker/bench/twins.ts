@@ -10,7 +10,7 @@
 // request.
 
 import type { Env } from "../env";
-import { madeAt, newId } from "../lib/ids";
+import { kindOfId, madeAt, newId } from "../lib/ids";
 import { type Call, callName, recordedBindings, replayCall } from "./platform";
 
 interface Statement {
@@ -146,7 +146,8 @@ function freshIds(capture: Capture) {
     if (at < capture.from - 1 || at > capture.to + 1) return v;
     let fresh = made.get(v);
     if (fresh === undefined) {
-      fresh = newId();
+      // Of the same kind (a note's or a reply's: the id's lowest bit says which).
+      fresh = newId(kindOfId(v));
       made.set(v, fresh);
     }
     return fresh;
