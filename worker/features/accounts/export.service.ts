@@ -57,12 +57,14 @@ const notePage = (db: DB, uid: number, after: NotePageRow | null) =>
   db
     .select({
       ...notesColumns,
-      tags: sql<string | null>`(select json_group_array(t.tag) from note_tags t where t.note_id = ${notes.id})`.as(
+      // The note's id is written out as notes.id: in a one-table select drizzle writes ${notes.id}
+      // as a bare "id", which inside the folders subquery names the folder's own id.
+      tags: sql<string | null>`(select json_group_array(t.tag) from note_tags t where t.note_id = notes.id)`.as(
         "x_tags",
       ),
       folders: sql<
         string | null
-      >`(select json_group_array(f.name) from folder_notes fn join folders f on f.id = fn.folder_id where fn.note_id = ${notes.id})`.as(
+      >`(select json_group_array(f.name) from folder_notes fn join folders f on f.id = fn.folder_id where fn.note_id = notes.id)`.as(
         "x_folders",
       ),
     })
