@@ -6,7 +6,7 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appToken, drain, instance, MemoryQueue, migrate, one, type Person, person, routeFetch } from "../fediverse";
+import { appToken, connect, drain, instance, MemoryQueue, one, type Person, person } from "../fediverse";
 import worker from "../worker";
 
 const A = instance("a.test", env.DB);
@@ -24,9 +24,7 @@ const onB: Record<string, number> = {}; // a.test people's ids on b.test
 const onA: Record<string, number> = {}; // b.test people's ids on a.test
 
 beforeAll(async () => {
-  await import("../../worker/features/federation/federation");
-  await migrate(env.DB_B);
-  unroute = routeFetch(both);
+  unroute = await connect(both);
   ada = await person(A, "adadomains");
   eve = await person(A, "evedomains");
   fay = await person(A, "faydomains");

@@ -2,7 +2,7 @@
 // b.test, each with its own database and queue, Fedify signing and verifying every delivery.
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { drain, instance, migrate, person, routeFetch, type Person } from "../fediverse";
+import { connect, drain, instance, type Person, person } from "../fediverse";
 
 const A = instance("a.test", env.DB);
 const B = instance("b.test", env.DB_B);
@@ -15,9 +15,7 @@ let bobOnA = 0; // bob's id on a.test
 
 beforeAll(async () => {
   // Fedify is a dynamic import in the worker: the first one compiles it (seconds, once per run).
-  await import("../../worker/features/federation/federation");
-  await migrate(env.DB_B);
-  unroute = routeFetch(both);
+  unroute = await connect(both);
   ada = await person(A, "adalove");
   bob = await person(B, "bobby");
 }, 120_000);

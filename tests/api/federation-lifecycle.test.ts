@@ -7,7 +7,7 @@
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { wrongCounters } from "../counters";
-import { drain, instance, migrate, type Person, person, routeFetch, signedPost } from "../fediverse";
+import { connect, drain, instance, type Person, person, signedPost } from "../fediverse";
 
 const A = instance("a.test", env.DB);
 const B = instance("b.test", env.DB_B, env.SESSIONS_B);
@@ -29,9 +29,7 @@ const asActivity = (path: string) =>
   B.fetch(new Request(`${B.origin}${path}`, { headers: { accept: "application/activity+json" } }));
 
 beforeAll(async () => {
-  await import("../../worker/features/federation/federation");
-  await migrate(env.DB_B);
-  unroute = routeFetch(both);
+  unroute = await connect(both);
   ada = await person(A, "adalife");
   cy = await person(A, "cylife");
   bob = await person(B, "boblife");

@@ -4,7 +4,7 @@
 // @name keeps working beside it.
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appToken, caller, drain, instance, migrate, person, routeFetch, type Person } from "../fediverse";
+import { appToken, caller, connect, drain, instance, type Person, person } from "../fediverse";
 
 const A = instance("a.test", env.DB);
 const B = instance("b.test", env.DB_B);
@@ -16,9 +16,7 @@ let bob: Person; // on b.test
 let dee: Person; // on b.test, mentioned from a Mastodon app
 
 beforeAll(async () => {
-  await import("../../worker/features/federation/federation");
-  await migrate(env.DB_B);
-  unroute = routeFetch(both);
+  unroute = await connect(both);
   ada = await person(A, "adamention");
   cyd = await person(A, "cydmention");
   bob = await person(B, "bobmention");

@@ -3,7 +3,7 @@
 // a Flag. Two NoteX instances as in federation-e2e.test.ts (tests/fediverse.ts), on their own hosts.
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { drain, instance, migrate, one, type Person, person, routeFetch, signedPost } from "../fediverse";
+import { connect, drain, instance, one, type Person, person, signedPost } from "../fediverse";
 
 const A = instance("g.test", env.DB);
 const B = instance("h.test", env.DB_B);
@@ -30,9 +30,7 @@ async function mutualFollow() {
 }
 
 beforeAll(async () => {
-  await import("../../worker/features/federation/federation");
-  await migrate(env.DB_B);
-  unroute = routeFetch(both);
+  unroute = await connect(both);
   ada = await person(A, "adasafe");
   bob = await person(B, "bobsafe");
   mod = await person(A, "modsafe");

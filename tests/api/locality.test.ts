@@ -5,17 +5,7 @@
 // as in federation-e2e.test.ts (tests/fediverse.ts).
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  drain,
-  type Instance,
-  instance,
-  migrate,
-  one,
-  type Person,
-  person,
-  routeFetch,
-  signedPost,
-} from "../fediverse";
+import { connect, drain, instance, type Instance, one, type Person, person, signedPost } from "../fediverse";
 
 const A = instance("loc-a.test", env.DB);
 const B = instance("loc-b.test", env.DB_B);
@@ -32,9 +22,7 @@ const get = (inst: Instance, path: string, headers: Record<string, string> = AP)
 const keysOf = (uid: number) => one(A, "select count(*) as n from actor_keys where user_id = ?", uid);
 
 beforeAll(async () => {
-  await import("../../worker/features/federation/federation");
-  await migrate(env.DB_B);
-  unroute = routeFetch(both);
+  unroute = await connect(both);
   ada = await person(A, "adaloc");
   bob = await person(B, "bobloc");
   cyd = await person(B, "cydloc");
