@@ -1,9 +1,6 @@
-// Prints the totals of every runner as one plain line, from their JSON reports.
+// Prints the totals of every runner as one plain line, from their JSON reports and exit codes.
 import { existsSync, readFileSync } from "node:fs";
 
-let passed = 0;
-let failed = 0;
-let skipped = 0;
 const missing = [];
 const read = (f) => {
   if (existsSync(f)) return JSON.parse(readFileSync(f, "utf8"));
@@ -12,41 +9,46 @@ const read = (f) => {
 };
 
 const vitest = read("reports/vitest.json");
-if (vitest) {
-  passed += vitest.numPassedTests ?? 0;
-  failed += (vitest.numFailedTests ?? 0) + (vitest.numRuntimeErrorTestSuites ?? 0);
-  skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
-}
 const pw = read("reports/playwright.json");
-if (pw) {
-  passed += pw.stats?.expected ?? 0;
-  failed += (pw.stats?.unexpected ?? 0) + (pw.stats?.flaky ?? 0) + (pw.errors?.length ?? 0);
-  skipped += pw.stats?.skipped ?? 0;
-}
 // The production bundle (scripts/deploy.mjs --dry-run): its gzip size against its limit, and none
 // of the bench's code in it; two checks.
 const bundle = read("reports/bundle.json");
-if (bundle) {
-  for (const ok of [bundle.fits, !bundle.benchCode?.length]) {
-    if (ok) passed++;
-    else failed++;
-  }
-}
-// A runner that produced no report failed to run at all.
-failed += missing.length;
-if (missing.length) console.error(`missing reports: ${missing.join(", ")}`);
-// A runner that exited non-zero although its report counts no failure (vitest's unhandled errors,
-// a Playwright error outside any test, the build): one failure, named, so the line never reads
-// "0 failed" for a run that failed.
-const counted = {
-  VITEST_EXIT: (vitest?.numFailedTests ?? 0) + (vitest?.numRuntimeErrorTestSuites ?? 0),
-  PLAYWRIGHT_EXIT: (pw?.stats?.unexpected ?? 0) + (pw?.stats?.flaky ?? 0) + (pw?.errors?.length ?? 0),
-  BUNDLE_EXIT: bundle ? [bundle.fits, !bundle.benchCode?.length].filter((ok) => !ok).length : 0,
-  BUILD_EXIT: 0,
+const bundleChecks = bundle ? [bundle.fits, !bundle.benchCode?.length] : [];
+
+// Each runner's counts, keyed by the variable scripts/test.sh passes its exit code in.
+const runners = {
+  VITEST_EXIT: {
+    passed: vitest?.numPassedTests ?? 0,
+    failed: (vitest?.numFailedTests ?? 0) + (vitest?.numRuntimeErrorTestSuites ?? 0),
+    skipped: (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0),
+  },
+  PLAYWRIGHT_EXIT: {
+    passed: pw?.stats?.expected ?? 0,
+    failed: (pw?.stats?.unexpected ?? 0) + (pw?.stats?.flaky ?? 0) + (pw?.errors?.length ?? 0),
+    skipped: pw?.stats?.skipped ?? 0,
+  },
+  BUNDLE_EXIT: {
+    passed: bundleChecks.filter((ok) => ok).length,
+    failed: bundleChecks.filter((ok) => !ok).length,
+    skipped: 0,
+  },
+  BUILD_EXIT: { passed: 0, failed: 0, skipped: 0 },
 };
-for (const [name, already] of Object.entries(counted)) {
+
+let passed = 0;
+// A runner that produced no report failed to run at all.
+let failed = missing.length;
+let skipped = 0;
+if (missing.length) console.error(`missing reports: ${missing.join(", ")}`);
+for (const [name, counts] of Object.entries(runners)) {
+  passed += counts.passed;
+  failed += counts.failed;
+  skipped += counts.skipped;
+  // A runner that exited non-zero although its report counts no failure (vitest's unhandled errors,
+  // a Playwright error outside any test, the build): one failure, named, so the line never reads
+  // "0 failed" for a run that failed.
   const code = Number(process.env[name] ?? 0);
-  if (code !== 0 && already === 0) {
+  if (code !== 0 && counts.failed === 0) {
     failed++;
     console.error(
       `${name.replace("_EXIT", "").toLowerCase()} exited ${code} with no failed test counted (see its output above)`,
