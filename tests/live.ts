@@ -70,10 +70,8 @@ export class TestSocket {
 export async function closeAndSettle(db: D1Database, uid: number, ...sockets: TestSocket[]) {
   for (const s of sockets) s.close();
   for (const s of sockets) expect(await s.waitClosed()).not.toBeNull();
-  const end = Date.now() + 5000;
   const online = () => db.prepare("select 1 from live_presence where account_id = ?").bind(uid).first();
-  while ((await online()) && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-  expect(await online()).toBeNull();
+  await expect.poll(online, { timeout: 5000, interval: 20 }).toBeNull();
 }
 
 /** Opens a socket at `path`; answers the upgrade's response (its status when refused) and the socket. */
