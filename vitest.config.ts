@@ -61,6 +61,7 @@ const sharedRuntime = [
   "tests/api/username-check.test.ts",
   "tests/api/write-plans.test.ts",
   "tests/api/write-trips.test.ts",
+  "tests/unit/action-doors.test.ts",
   "tests/unit/app-error.test.ts",
   "tests/unit/autoload.test.ts",
   "tests/unit/client-rules.test.ts",
