@@ -83,6 +83,7 @@ export function Layout({ children }: { children: ReactNode }) {
     // Tells the worker this browser runs JavaScript: its signed-in page views then start from the
     // shared app shell (worker/lib/shell.ts) instead of a page rendered for it alone. (Set here,
     // not in entry.client, so the marker's module stays in the root's chunk: no extra request.)
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser NoteX serves (Safari before 18.4), and this write is one fixed flag.
     document.cookie = `${JS_COOKIE}=1; Path=/; Max-Age=31536000; SameSite=Lax${window.location.protocol === "https:" ? "; Secure" : ""}`;
     if (shell) return;
     dialogLoaded(window.location.search).then(() =>

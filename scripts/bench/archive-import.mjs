@@ -92,7 +92,7 @@ console.log(
   `archive: ${POSTS} posts, ${built.images} images, ${(built.zip.length / 1048576).toFixed(1)} MB in ${generateS} s`,
 );
 
-// The worker, its stderr read for the consumer's metered lines.
+// The worker, its output read for the consumer's metered lines.
 const worker = spawn(
   process.execPath,
   ["scripts/worker-process.mjs", JSON.stringify({ port: PORT, persist, vars: {} })],
@@ -114,7 +114,7 @@ const onLog = (chunk) => {
     tail.push(line);
     if (tail.length > 40) tail.shift();
     const at = line.indexOf('{"t":"imports.archive"');
-    // The worker colours its stderr: the JSON ends at its last brace.
+    // The worker may colour its lines: the JSON ends at its last brace.
     if (at >= 0) steps.push(JSON.parse(line.slice(at, line.lastIndexOf("}") + 1)));
   }
 };

@@ -18,7 +18,6 @@ let unroute: () => void;
 let ada: Person;
 let eve: Person;
 const locals: Person[] = [];
-let bob: Person; // on b.test
 let fingers = 0;
 
 beforeAll(async () => {
@@ -26,12 +25,18 @@ beforeAll(async () => {
   await migrate(env.DB_B);
   unroute = routeFetch([
     A,
-    { host: B.host, fetch: (r) => (r.url.includes("/.well-known/webfinger") && fingers++, B.fetch(r)) },
+    {
+      host: B.host,
+      fetch: (r) => {
+        if (r.url.includes("/.well-known/webfinger")) fingers++;
+        return B.fetch(r);
+      },
+    },
   ]);
   ada = await person(A, "adaimport");
   eve = await person(A, "eveother");
   for (let i = 0; i < 24; i++) locals.push(await person(A, `local${String(i).padStart(2, "0")}`));
-  bob = await person(B, "bobfar");
+  await person(B, "bobfar"); // someone on b.test for the lists to name
 }, 120_000);
 afterAll(() => unroute());
 

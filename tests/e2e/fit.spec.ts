@@ -47,14 +47,14 @@ test("on a phone, timestamps, chips, counts, Change, Settings' and CV links and 
   const profile = [page.locator(".stats a").first()];
   for (const t of [...profile]) {
     const a = await tapArea(t);
-    expect(a.w, await t.innerText()).toBeGreaterThanOrEqual(44);
-    expect(a.h, await t.innerText()).toBeGreaterThanOrEqual(44);
+    expect(a.w, (await t.textContent()) ?? "").toBeGreaterThanOrEqual(44);
+    expect(a.h, (await t.textContent()) ?? "").toBeGreaterThanOrEqual(44);
   }
   await page.goto(`/${me.username}/note/${note.id}`);
   for (const t of targets) {
     const a = await tapArea(t);
-    expect(a.w, await t.innerText()).toBeGreaterThanOrEqual(44);
-    expect(a.h, await t.innerText()).toBeGreaterThanOrEqual(44);
+    expect(a.w, (await t.textContent()) ?? "").toBeGreaterThanOrEqual(44);
+    expect(a.h, (await t.textContent()) ?? "").toBeGreaterThanOrEqual(44);
   }
   await page.goto("/settings");
   const change = page.getByRole("link", { name: "Change username" });
@@ -67,14 +67,14 @@ test("on a phone, timestamps, chips, counts, Change, Settings' and CV links and 
   ];
   for (const t of links) {
     const a = await tapArea(t);
-    expect(a.w, await t.innerText()).toBeGreaterThanOrEqual(44);
-    expect(a.h, await t.innerText()).toBeGreaterThanOrEqual(44);
+    expect(a.w, (await t.textContent()) ?? "").toBeGreaterThanOrEqual(44);
+    expect(a.h, (await t.textContent()) ?? "").toBeGreaterThanOrEqual(44);
   }
   await page.goto(`/${me.username}`);
   for (const t of [page.getByRole("link", { name: "Printable CV" }), page.getByRole("link", { name: "JSON Resume" })]) {
     const a = await tapArea(t);
-    expect(a.w, await t.innerText()).toBeGreaterThanOrEqual(44);
-    expect(a.h, await t.innerText()).toBeGreaterThanOrEqual(44);
+    expect(a.w, (await t.textContent()) ?? "").toBeGreaterThanOrEqual(44);
+    expect(a.h, (await t.textContent()) ?? "").toBeGreaterThanOrEqual(44);
   }
   if (js) {
     await page.goto(`/${me.username}/note/${note.id}`);

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the lists below quote source code as written, template literals included.
 // Values never reach SQL as text: every request value, and every value of ours that a statement
 // compares with, is a bound parameter or a fixed SQL fragment. `sql.raw` is left only for what
 // cannot be bound (table and column names, a statement's LIMIT), each

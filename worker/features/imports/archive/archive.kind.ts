@@ -31,7 +31,7 @@ async function rows(ctx: ActionContext, job: JobInfo, data: unknown[]): Promise<
     const read = r2Reader(ctx.env, stagedKey(job.userId, stage, "archive.zip"));
     for (const [url, result] of await importPosts(ctx.env, db, job.userId, posts, read)) done.set(url, result);
   }
-  console.error(JSON.stringify({ t: "imports.archive", job: job.id, posts: list.length, ...meter }));
+  console.log(JSON.stringify({ t: "imports.archive", job: job.id, posts: list.length, ...meter }));
   return list.map((r) => done.get(r.item) ?? { ok: false, reason: "not found in the archive" });
 }
 

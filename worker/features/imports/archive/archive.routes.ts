@@ -12,7 +12,7 @@ import { startArchiveJob } from "./archive.kind";
 import { takeProfile } from "./profile";
 import { router } from "../../../lib/validate";
 import { bodyMax, receiveArchive, reserveArchive, stageReceived } from "./archive.upload";
-import { ARCHIVE, dropStaged, newStageId, readStaged, type Staged, stageArchive, stagedKey } from "./stage";
+import { dropStaged, newStageId, readStaged, type Staged, stageArchive, stagedKey } from "./stage";
 
 const tooLarge = (limit: number) =>
   new AppError(
