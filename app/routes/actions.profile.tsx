@@ -5,7 +5,7 @@ import { fieldCodes } from "~/lib/notices";
 import { uploadExt } from "~/lib/images";
 import { storeImages } from "~/lib/uploads.server";
 import { returnPath, safeRedirect } from "~/lib/url";
-import { MAX_LINKS } from "../../worker/features/users/profile.schema";
+import { MAX_LINKS } from "../../worker/features/users/profile.limits";
 
 /** The link rows a person filled (an empty row is no link). */
 function linksOf(form: FormData) {

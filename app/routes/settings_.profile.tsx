@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { PROFILE_FIELDS, ProfileForm } from "~/components/profile/ProfileForm";
+import { ProfileForm } from "~/components/profile/ProfileForm";
+import { PROFILE_FIELDS } from "~/components/profile/profileFields";
 import { Toast } from "~/components/Toast";
 import { fieldTexts } from "~/lib/notices";
 import { readPage } from "~/lib/page.server";

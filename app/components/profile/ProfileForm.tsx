@@ -1,19 +1,9 @@
 import { Form } from "@remix-run/react";
-import { MAX_LINKS } from "../../../worker/features/users/profile.schema";
+import { MAX_LINKS } from "../../../worker/features/users/profile.limits";
 import type { UserJson } from "../../../worker/features/users/users.service";
 import { Dialog } from "../Dialog";
 import { Field, FieldError, SubmitRow } from "../Field";
 import { ImagePicker } from "./ImagePicker";
-
-/** The fields the profile form can report an error on (the API's field keys). */
-export const PROFILE_FIELDS = [
-  "name",
-  "headline",
-  "descr",
-  "location",
-  "links",
-  ...Array.from({ length: MAX_LINKS }, (_, i) => [`links.${i}.name`, `links.${i}.url`]).flat(),
-];
 
 /**
  * The profile form, the same in Settings' Profile page and the profile's Edit Profile dialog:

@@ -1,11 +1,9 @@
 import { z } from "zod";
 import { CONTROL_MESSAGE, hasControl, oneLine } from "../../lib/text";
+import { MAX_LINKS } from "./profile.limits";
 
 // What makes a profile read as a page to link from a CV: a headline, a place and a few links.
 // Left out of an edit, each stays as it was (a Mastodon app or an older client does not send them).
-
-/** As many links as Mastodon allows profile fields. */
-export const MAX_LINKS = 4;
 
 const line = (label: string, max: number) =>
   z
