@@ -3,8 +3,9 @@
 // read back. Budget: the posting request of an author with 10,000 connected followers costs at most
 // 1.2× the same request of an author with 10,000 followers none of whom is connected, with the same
 // D1 trips (the fan-out is the publisher's, after the answer). Timed settled (each post once the
-// last one's fan-out is over, the two authors' posts alternating); the back-to-back figure (each
-// post meeting the last one's fan-out, which here shares the runtime and D1) is shown beside it.
+// last one's deliveries arrived, the two authors' posts alternating A B B A, 1.5 × `posts` a side),
+// the median of each side with its middle half; the back-to-back figure (each post meeting the last
+// one's fan-out, which here shares the runtime and D1) is shown beside it.
 import { spawnSync } from "node:child_process";
 
 export const LIVE_BUDGET = 1.2;

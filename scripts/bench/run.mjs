@@ -106,6 +106,7 @@ for (const size of SIZES) {
 // twin (the same D1 trips with no app around them, measured right after it under the same load).
 const ROWS_BUDGET = 10 * 20 + 60; // a list reads ≤ 10 × page size rows + a constant (tests/api/meter.test.ts)
 const f2 = (x) => (x === null || x === undefined ? "-" : x.toFixed(2));
+const f0 = (x) => x.toFixed(0);
 const last = SIZES[SIZES.length - 1];
 const prev = SIZES.length > 1 ? SIZES[SIZES.length - 2] : null;
 /** Per size and row: the ratio to its twin (median and spread over rounds), CPU, and the D1 medians. */
@@ -249,7 +250,7 @@ if (!process.argv.includes("--no-live")) {
       },
       {
         row: `posting request, ${p.online} followers: 0 vs ${p.online} connected`,
-        result: `${f2(p.zeroMs)} ms vs ${f2(p.manyMs)} ms (×${f2(p.ratio)}, budget ${LIVE_BUDGET}×), D1 trips ${p.zeroTrips} vs ${p.manyTrips}, D1 ms ${f2(p.zeroD1Ms)} vs ${f2(p.manyD1Ms)}`,
+        result: `${f2(p.zeroMs)} ms vs ${f2(p.manyMs)} ms (×${f2(p.ratio)}, budget ${LIVE_BUDGET}×; middle half ${p.zeroSpread.map(f0).join("–")} vs ${p.manySpread.map(f0).join("–")} ms), D1 trips ${p.zeroTrips} vs ${p.manyTrips}, D1 ms ${f2(p.zeroD1Ms)} vs ${f2(p.manyD1Ms)}`,
       },
       {
         row: "  the same, back to back (each post meets the last one's fan-out)",
