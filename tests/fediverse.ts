@@ -3,7 +3,13 @@
 // routed by host to worker.fetch(request, envFor(host)), so Fedify's real HTTP requests (WebFinger,
 // actor documents, signed deliveries) travel between them. drain() runs each instance's queue()
 // handler on what was enqueued (createMessageBatch / getQueueResult) until both queues are empty.
-import { applyD1Migrations, createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import {
+  applyD1Migrations,
+  createExecutionContext,
+  createMessageBatch,
+  getQueueResult,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import worker from "./worker";
@@ -44,7 +50,16 @@ export function instance(host: string, db: D1Database, sessions?: KVNamespace): 
     origin: `http://${host}`,
     env: e,
     queue,
-    fetch: async (request) => worker.fetch(request, e, createExecutionContext()),
+    fetch: async (request) => {
+      const ctx = createExecutionContext();
+      const res = await worker.fetch(request, e, ctx);
+      // What the request left running (ctx.waitUntil: a live publish, a notice) ends before its
+      // answer is handed on, as in tests/http.ts: nothing of a test's requests outlives its file,
+      // which in the shared runtime would still be running when the next file (or the pool's
+      // teardown) begins.
+      await waitOnExecutionContext(ctx);
+      return res;
+    },
   };
 }
 
