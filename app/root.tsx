@@ -33,6 +33,8 @@ import { keepAfterAnsweredActions } from "./lib/revalidate";
 // JavaScript on and signed in, the badge and the feeds move by themselves (components/Live.tsx):
 // its module loads for a signed-in page only, not with a visitor's first look.
 const LiveWatch = lazy(() => import("./components/Live"));
+// Writes are a signed-in person's: the watch over their reloads loads after the page is up.
+const ReloadDroppedWrites = lazy(() => import("./components/ReloadDroppedWrites"));
 
 // The stylesheet itself is written into the head (Layout, app/lib/styles.ts), not linked.
 export const links: LinksFunction = () => [
@@ -164,6 +166,7 @@ export default function App() {
       {uid !== null && (
         <Suspense fallback={null}>
           <LiveWatch uid={uid} onNotices={setLiveNotices} />
+          <ReloadDroppedWrites />
         </Suspense>
       )}
       <Outlet />
