@@ -9,18 +9,22 @@ export const TOAST_MS = 1500;
  * into <body>, so a toast started from a menu still shows when the menu closes.
  */
 export function Toast({ message, id }: { message: string | null | undefined; id?: string | number }) {
-  const [shown, setShown] = useState(message ?? null);
+  // A new message (or id) starts its 1.5 s; a message gone before then (the page read again after
+  // a flash was taken) does not cut them short.
+  const [shown, setShown] = useState(message ? { text: message } : null);
   const hydrated = useHydrated();
   useEffect(() => {
-    setShown(message ?? null);
-    if (!message) return;
+    if (message) setShown({ text: message });
+  }, [message, id]);
+  useEffect(() => {
+    if (!shown) return;
     const t = setTimeout(() => setShown(null), TOAST_MS);
     return () => clearTimeout(t);
-  }, [message, id]);
+  }, [shown]);
   if (!shown) return null;
   const toast = (
     <div className="toast" role="status" aria-live="polite">
-      {shown}
+      {shown.text}
     </div>
   );
   return hydrated ? createPortal(toast, document.body) : toast;

@@ -1,5 +1,5 @@
 import { useFetcher, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import type { NoteJson } from "../../../worker/features/notes/notes.types";
 import { DeleteDialog, Dialog } from "../Dialog";
 import { JsFlag } from "../JsFlag";
@@ -27,10 +27,14 @@ export function QuoteDialog({ note }: { note: NoteJson | null }) {
         ? "please enter your note."
         : null;
   const back = pageOf(location);
-  // Quoted: every card of the quoted note counts it, then the dialog closes where the page was.
-  // Only while the answer is new (the fetcher reloads the page's data): a keyed fetcher's answer
-  // outlives the dialog, and must not close the next one.
-  const quoted = fetcher.state === "loading" && fetcher.data?.ok ? fetcher.data : null;
+  // Quoted: every card of the quoted note counts it, then the dialog closes where the page was,
+  // once the fetcher's reload has landed (it carries the root's "posted" flash: a close while it
+  // is on its way reads the page again and the router drops that reload, flash and all). Only for
+  // an answer this dialog asked for: a keyed fetcher's answer outlives the dialog, and must not
+  // close the next one.
+  const [sentOver, setSentOver] = useState<{ answer: unknown } | null>(null);
+  const fresh = sentOver !== null && fetcher.state === "idle" && fetcher.data !== sentOver.answer;
+  const quoted = fresh && fetcher.data?.ok ? fetcher.data : null;
   useEffect(() => {
     if (!quoted) return;
     learn("note", id, { renum: quoted.renum });
@@ -39,7 +43,7 @@ export function QuoteDialog({ note }: { note: NoteJson | null }) {
 
   return (
     <Dialog title="Quote">
-      <fetcher.Form method="post" action="/actions/renote">
+      <fetcher.Form method="post" action="/actions/renote" onSubmit={() => setSentOver({ answer: fetcher.data })}>
         <input type="hidden" name="intent" value="quote" />
         <input type="hidden" name="id" value={id} />
         <input type="hidden" name="redirectTo" value={back} />
