@@ -1,6 +1,6 @@
 import { useFetchers, useMatches, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { ANSWERED_ACTIONS } from "~/lib/toggle";
+import { isAnswered } from "~/lib/revalidate";
 
 /**
  * A write's page reload that the router dropped, done again.
@@ -23,7 +23,7 @@ export default function ReloadDroppedWrites() {
     const now = new Set<string>();
     for (const f of fetchers) {
       if (f.state !== "loading" || !f.formAction || !f.formMethod || f.formMethod.toLowerCase() === "get") continue;
-      if (ANSWERED_ACTIONS.has(new URL(f.formAction, "http://x").pathname)) continue;
+      if (isAnswered(f.formAction)) continue;
       if ((f.data as { ok?: boolean } | undefined)?.ok === false) continue;
       now.add(f.key);
       if (!reloading.current.has(f.key)) reloading.current.set(f.key, data);

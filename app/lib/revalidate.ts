@@ -10,4 +10,7 @@ import { ANSWERED_ACTIONS } from "./toggle";
  * the router give that reload up: components/ReloadDroppedWrites does it again.
  */
 export const keepAfterAnsweredActions: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
-  formAction && ANSWERED_ACTIONS.has(new URL(formAction, "http://x").pathname) ? false : defaultShouldRevalidate;
+  formAction && isAnswered(formAction) ? false : defaultShouldRevalidate;
+
+/** Whether a form's action (a path, maybe with a query) is one whose answer carries its state. */
+export const isAnswered = (formAction: string) => ANSWERED_ACTIONS.has(new URL(formAction, "http://x").pathname);
