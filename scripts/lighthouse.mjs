@@ -18,6 +18,7 @@ const PERSIST = ".wrangler/lighthouse";
 const CATEGORIES = ["performance", "accessibility", "best-practices"];
 const BUDGET = 95;
 const RUNS = 5;
+const scoreOf = (lhr, category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
 
 if (!process.argv.includes("--no-build")) execFileSync("npm", ["run", "build", "--silent"], { stdio: "inherit", env });
@@ -60,7 +61,6 @@ try {
       });
       runs.push(run.lhr);
     }
-    const scoreOf = (lhr, c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
     const lhr = computeMedianRun(runs);
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c, scoreOf(lhr, c)]));
     // What cost points, so a regression names its cause.

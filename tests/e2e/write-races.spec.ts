@@ -1,5 +1,14 @@
 import { expect, othersNotes, personWithNote, signedIn, test, uniq } from "./fixtures";
 
+/** A promise and the call that settles it: one request held until another has come back. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((r) => {
+    open = r;
+  });
+  return { open, opened };
+}
+
 /**
  * A like's answer lands with no page reload (it carries its own state). When it lands while a
  * reply's reload is still on its way, the router takes the like's as the newer data and drops the
@@ -14,24 +23,18 @@ test("a reply sent while a like is on its way shows in the thread", async ({ pag
   await signedIn(page, "Bob Reader");
   const notePath = `/${a.account.username}/note/${a.noteId}`;
 
-  let replyBack!: () => void;
-  const replyAnswered = new Promise<void>((r) => {
-    replyBack = r;
-  });
-  let likeBack!: () => void;
-  const likeAnswered = new Promise<void>((r) => {
-    likeBack = r;
-  });
+  const replyAnswered = gate();
+  const likeAnswered = gate();
   await page.route(/\/actions\/like\b/, async (route) => {
-    await replyAnswered;
+    await replyAnswered.opened;
     const res = await route.fetch();
     await route.fulfill({ response: res });
-    likeBack();
+    likeAnswered.open();
   });
   await page.route(/\/actions\/reply\b/, async (route) => {
     const res = await route.fetch();
     await route.fulfill({ response: res });
-    replyBack();
+    replyAnswered.open();
   });
   // Only the first reload of the page after the reply is held; a later one goes straight through.
   let held = false;
@@ -40,7 +43,7 @@ test("a reply sent while a like is on its way shows in the thread", async ({ pag
     async (route) => {
       if (!held && route.request().method() === "GET") {
         held = true;
-        await likeAnswered;
+        await likeAnswered.opened;
         await new Promise((r) => setTimeout(r, 300)); // the like's answer is taken in first
       }
       await route.continue();
@@ -99,10 +102,7 @@ test("a quote says it was posted even when closing its dialog reads the page aga
   await page.goto(`${notePath}?dialog=quote&id=${other.ids[0]}`);
   await expect(page.locator('input[name="_js"]').first()).toBeAttached();
   let quoted = false;
-  let firstBack!: () => void;
-  const firstAnswered = new Promise<void>((r) => {
-    firstBack = r;
-  });
+  const firstAnswered = gate();
   let reads = 0;
   await page.route(/\/actions\/renote\b/, async (route) => {
     const res = await route.fetch();
@@ -116,11 +116,11 @@ test("a quote says it was posted even when closing its dialog reads the page aga
       const n = ++reads;
       if (n === 1) {
         await route.fulfill({ response: await route.fetch() });
-        firstBack();
+        firstAnswered.open();
         return;
       }
       // The second read leaves once the first's answer has taken the flash (its cookie cleared).
-      await firstAnswered;
+      await firstAnswered.opened;
       const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
       await route.fulfill({ response: await route.fetch({ headers: { ...route.request().headers(), cookie } }) });
     },
