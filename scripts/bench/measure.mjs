@@ -4,15 +4,16 @@
 // Then every row and its twin are measured in ROUNDS interleaved rounds (the order rotates each
 // round): the row alone (concurrency 1, sequential fetches, D1 meter read from every response's
 // Server-Timing), its twin alone, the row under load (autocannon, CONNECTIONS), its twin under the
-// same load (timing.mjs). Last the write ceiling (ceiling.mjs). This process lowers its own
-// priority first, so on a 2-core machine the load generator yields to the worker instead of
-// starving it.
-// Args: JSON { base, meta, rounds, duration, solo, connections, ceiling: { clients, seconds }, out,
-// workerPid, actorPort }.
+// same load (timing.mjs). Then the popular/fresh pairs, their samples interleaved (pairs.mjs), and
+// last the write ceiling (ceiling.mjs). This process lowers its own priority first, so on a
+// 2-core machine the load generator yields to the worker instead of starving it.
+// Args: JSON { base, meta, rounds, duration, solo, connections, pairs: { blocks, seconds },
+// ceiling: { clients, seconds }, out, workerPid, actorPort, only }.
 import { setPriority } from "node:os";
 import { writeFileSync } from "node:fs";
 import { writeCeiling } from "./ceiling.mjs";
 import { startPeer } from "./peer.mjs";
+import { PAIRS, timePair } from "./pairs.mjs";
 import { auth, get, people, posting, postingAs, rotating } from "./people.mjs";
 import { timers } from "./timing.mjs";
 import { twinOf } from "./twins.mjs";
@@ -145,10 +146,22 @@ for (let round = 0; round < cfg.rounds; round++) {
   }
 }
 
+// Popular against fresh (pairs.mjs): each pair's two writes interleaved, the figure run.mjs judges.
+const nextOf = Object.fromEntries(rows.map(([name, , next]) => [name, next]));
+const pairs = {};
+for (const [popular, fresh] of PAIRS) {
+  if (!nextOf[popular] || !nextOf[fresh]) continue;
+  const t = await timePair(BASE, nextOf[popular], nextOf[fresh], { ...cfg.pairs, connections: cfg.connections });
+  pairs[popular] = t;
+  process.stderr.write(
+    `  ${meta.notes} ${popular} vs fresh, interleaved: ${t.popular.p50?.toFixed(2)} vs ${t.fresh.p50?.toFixed(2)} ms (${t.ratio.toFixed(2)}×), ${t.popular.n}/${t.fresh.n} answers, ${t.errors} errors\n`,
+  );
+}
+
 // The write ceiling: mixed writes (like, follow, note, reply) by many clients, for the single writer.
 const ceiling = await writeCeiling(BASE, pool, meta, cfg.ceiling);
 process.stderr.write(
   `  ${meta.notes} write ceiling: ${ceiling.writesPerSecond.toFixed(0)} writes/s, p99 ${ceiling.p99?.toFixed(0)} ms, errors ${ceiling.errors}, statuses ${JSON.stringify(ceiling.statuses)}\n`,
 );
-writeFileSync(cfg.out, JSON.stringify({ rows: out, ceiling }));
+writeFileSync(cfg.out, JSON.stringify({ rows: out, pairs, ceiling }));
 peer.close();

@@ -7,7 +7,8 @@
 // and its twin alone and under load, CPU per request, D1 busy time and rows from Server-Timing.
 // Prints one table of median ratios to the twin of the same round with their spread over rounds,
 // the budgets (× twin: API reads and writes 1.5, a signed-in page's data 3, a whole page 6; one D1
-// trip; rows read; growth), the write ceiling, the live streams' rows (live-rows.mjs; --no-live
+// trip; rows read; growth), the popular/fresh pairs (pairs.mjs: interleaved, ≤ 1.2×, --pair-blocks
+// and --pair-seconds size them), the write ceiling, the live streams' rows (live-rows.mjs; --no-live
 // skips them, --live "sockets,online,posts" scales them), the first-load JS of `/` and Lighthouse
 // (--no-lighthouse skips it). Loopback only; every load is bounded in time. Writes
 // bench/results.json; exits 1 when a budget is over.
@@ -17,6 +18,7 @@ import { gzipSync } from "node:zlib";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { freshLocalD1, startLocalWorker } from "../local-worker.mjs";
 import { LIVE_BUDGET, liveRows } from "./live-rows.mjs";
+import { PAIR_BUDGET, PAIRS } from "./pairs.mjs";
 import { median } from "./timing.mjs";
 
 const arg = (name, dflt) => {
@@ -28,6 +30,8 @@ const ROUNDS = Number(arg("rounds", 3));
 const DURATION = Number(arg("duration", 1.5));
 const SOLO = Number(arg("solo", 0.5));
 const CONNECTIONS = Number(arg("connections", 8));
+// Each popular/fresh pair: A B B A blocks of samples this long (pairs.mjs).
+const PAIR_SAMPLES = { blocks: Number(arg("pair-blocks", 6)), seconds: Number(arg("pair-seconds", 0.75)) };
 const CEILING = { clients: Number(arg("ceiling-clients", 50)), seconds: Number(arg("ceiling-seconds", 8)) };
 const PORT = Number(arg("port", 8899));
 // --only REGEX: measure only the rows whose name matches (case-insensitive), e.g. while working on them.
@@ -85,6 +89,7 @@ for (const size of SIZES) {
       duration: DURATION,
       solo: SOLO,
       connections: CONNECTIONS,
+      pairs: PAIR_SAMPLES,
       ceiling: CEILING,
       out,
       workerPid: worker.pid,
@@ -189,32 +194,27 @@ console.table(
   })),
 );
 
-// Popular vs fresh: the same write, the same round, the same rows touched.
-const pairs = [
-  ["like/unlike, popular note (likes = notes)", "like/unlike, fresh note"],
-  ["follow/unfollow, popular user (followers = notes)", "follow/unfollow, fresh user"],
-  // The fan-out to 10,000 followers on 500 servers is the queue consumer's (one message per post).
-  ["post a note, author with 10k followers on 500 servers", "post a note, author with none elsewhere"],
-];
+// Popular vs fresh: the same write, its two sides interleaved (pairs.mjs), the same rows touched.
 const writes = [];
 for (const size of SIZES) {
-  for (const [popular, fresh] of pairs) {
-    if (!results[size].rows[popular] || !results[size].rows[fresh]) continue;
-    const p = results[size].rows[popular].rounds;
-    const f = results[size].rows[fresh].rounds;
-    const ratio = median(p.map((x, i) => x.load.p50 / f[i].load.p50));
+  for (const [popular, fresh] of PAIRS) {
+    const pair = results[size].pairs?.[popular];
+    if (!pair) continue;
     const sp = stats(size, popular);
     const sf = stats(size, fresh);
     const sameRows = Math.abs(sp.read - sf.read) <= 2 && Math.abs(sp.written - sf.written) <= 2;
-    const ok = ratio <= 1.2 && sameRows;
+    const ok = pair.ratio <= PAIR_BUDGET && sameRows && !pair.errors;
     if (!ok)
       over.push(
-        `${size} ${popular} vs fresh: ${f2(ratio)}× (budget 1.2), rows ${sp.read}/${sp.written} vs ${sf.read}/${sf.written}`,
+        `${size} ${popular} vs fresh: ${f2(pair.ratio)}× (budget ${PAIR_BUDGET}), rows ${sp.read}/${sp.written} vs ${sf.read}/${sf.written}, ${pair.errors} errors`,
       );
+    const ms = (s) => `${f2(s.p50)} (${s.middleHalf.map(f0).join("–")})`;
     writes.push({
       size,
       write: popular,
-      "popular / fresh p50": f2(ratio),
+      "popular / fresh p50": f2(pair.ratio),
+      "p50 ms popular (middle half)": ms(pair.popular),
+      "p50 ms fresh (middle half)": ms(pair.fresh),
       "rows popular": `${sp.read}/${sp.written}`,
       "rows fresh": `${sf.read}/${sf.written}`,
       budget: ok ? "ok" : "OVER",
