@@ -7,18 +7,7 @@
 // door deciding for itself what is written, notified, counted and delivered. What each action
 // does through each door is compared in tests/api/one-path*.test.ts.
 import { describe, expect, it } from "vitest";
-
-const sources = import.meta.glob(["../../worker/**/*.ts", "../../app/**/*.{ts,tsx}"], {
-  query: "?raw",
-  import: "default",
-  eager: true,
-}) as Record<string, string>;
-const byFile = new Map(Object.entries(sources).map(([path, text]) => [path.replace(/^(\.\.\/)+/, ""), text]));
-const textOf = (file: string) => {
-  const text = byFile.get(file);
-  if (text === undefined) throw new Error(`${file} does not exist`);
-  return text;
-};
+import { SOURCES, sourceOf } from "./sources";
 
 type Door = "page" | "/v1" | "Mastodon" | "inbox" | "import" | "move";
 /** A door in the worker names the file that imports and calls the action (`fn` when it calls the
@@ -270,7 +259,7 @@ const cases = ACTIONS.flatMap((a) =>
 
 describe("each action and its doors", () => {
   it.each(cases)("$action, through $door: $where.file", ({ module, fn, door, where }) => {
-    const text = textOf(where.file);
+    const text = sourceOf(where.file);
     if (where.calls) expect(text.includes(where.calls), `calls ${where.calls}`).toBe(true);
     if (door === "page") return;
     expect(importsFrom(text, fn, module), `imports ${fn} from ${module}`).toBe(true);
@@ -280,7 +269,7 @@ describe("each action and its doors", () => {
 
   it("every action function exists in its module", () => {
     const missing = ACTIONS.filter(
-      (a) => !new RegExp(`export (async function|function|const) ${a.fn}\\b`).test(textOf(`${F}/${a.module}.ts`)),
+      (a) => !new RegExp(`export (async function|function|const) ${a.fn}\\b`).test(sourceOf(`${F}/${a.module}.ts`)),
     );
     expect(missing.map((a) => a.fn)).toEqual([]);
   });
@@ -289,7 +278,7 @@ describe("each action and its doors", () => {
     const listed = new Set(cases.map((c) => `${c.fn} ${c.where.file}`));
     const unlisted: string[] = [];
     for (const a of ACTIONS)
-      for (const [file, text] of byFile)
+      for (const [file, text] of SOURCES)
         if (file !== `${F}/${a.module}.ts` && importsFrom(text, a.fn, a.module) && !listed.has(`${a.fn} ${file}`))
           unlisted.push(`${a.fn} ${file}`);
     // An action calling another is not a door (a report that blocks the author calls the block).
@@ -299,7 +288,7 @@ describe("each action and its doors", () => {
   it("the write an action wraps is imported by that action alone", () => {
     const strays: string[] = [];
     for (const { module, names, action } of WRAPPED)
-      for (const [file, text] of byFile)
+      for (const [file, text] of SOURCES)
         for (const name of names)
           if (file !== `${F}/${action}.ts` && importsFrom(text, name, module)) strays.push(`${name} in ${file}`);
     expect(strays).toEqual([]);

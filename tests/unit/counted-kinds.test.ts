@@ -6,6 +6,7 @@
 // there too, which is what the declaration is for.
 import { getTableName } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { sourceOf } from "./sources";
 import { ICONS } from "../../app/components/icons";
 import { ACTIVITIES } from "../../worker/features/federation/activities";
 import { COUNTED, ROW_KINDS } from "../../worker/features/interactions/counted";
@@ -50,18 +51,6 @@ const ROW_DOORS = [
   "worker/features/live/fanout.ts",
 ];
 
-const sources = import.meta.glob(["../../worker/**/*.ts", "../../app/**/*.{ts,tsx}"], {
-  query: "?raw",
-  import: "default",
-  eager: true,
-}) as Record<string, string>;
-
-const source = (path: string) => {
-  const text = sources[`../../${path}`];
-  if (text === undefined) throw new Error(`${path} is not there`);
-  return text;
-};
-
 /** A door's code without its comments (prose may name a kind). */
 const bare = (code: string) => code.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
 
@@ -98,17 +87,19 @@ describe.each(COUNTED.map((k) => [k.name, k] as const))("the counted kind %s", (
     "has a table of its own, and is named by hand in no door that reads it from its entry: %s",
     (door) => {
       if (kind.rows === "notes") return;
-      const words = named(source(door));
+      const words = named(sourceOf(door));
       expect(words.has(kind.name), `${door} names "${kind.name}"`).toBe(false);
       expect(words.has(kind.rows), `${door} names "${kind.rows}"`).toBe(false);
       // Nor its activity's class: the inbox listens and the outbox builds from the entry.
       if (kind.activity)
-        expect(bare(source(door)), `${door} names ${kind.activity}`).not.toMatch(new RegExp(`\\b${kind.activity}\\b`));
+        expect(bare(sourceOf(door)), `${door} names ${kind.activity}`).not.toMatch(
+          new RegExp(`\\b${kind.activity}\\b`),
+        );
     },
   );
 
   it.each(DOORS)("is named by hand in no door: %s", (door) => {
-    const words = named(source(door));
+    const words = named(sourceOf(door));
     expect(words.has(kind.name), `${door} names "${kind.name}"`).toBe(false);
     // Its table, for a kind with one of its own ("notes" is every note's).
     if (kind.rows !== "notes") expect(words.has(kind.rows), `${door} names "${kind.rows}"`).toBe(false);

@@ -4,12 +4,7 @@
 // `results.slice(a + b)`, a destructuring with holes (`[read, , count]`) or an index on a batch's
 // answer — tie an answer to the order of a list written elsewhere, and fail this test.
 import { describe, expect, it } from "vitest";
-
-const sources = import.meta.glob(["../../worker/**/*.ts", "../../app/**/*.{ts,tsx}"], {
-  query: "?raw",
-  import: "default",
-  eager: true,
-}) as Record<string, string>;
+import { SOURCES } from "./sources";
 
 /** The helpers themselves pair names with places, once. */
 const HELPERS = new Set(["worker/db/reads.ts", "worker/db/client.ts", "worker/db/plan.ts"]);
@@ -29,8 +24,7 @@ const BY_PLACE: [string, RegExp][] = [
 describe("batch results", () => {
   it("are read by name, never by position", () => {
     const found: string[] = [];
-    for (const [path, text] of Object.entries(sources)) {
-      const file = path.replace(/^(\.\.\/)+/, "");
+    for (const [file, text] of SOURCES) {
       if (HELPERS.has(file)) continue;
       for (const [what, re] of BY_PLACE) {
         const flat = text.replace(/\s*\n\s*/g, " ");

@@ -4,12 +4,7 @@
 // cannot be bound (table and column names, a statement's LIMIT), each
 // listed here with why; a new one fails this test until it is judged and listed.
 import { describe, expect, it } from "vitest";
-
-const sources = import.meta.glob(["../../worker/**/*.ts", "../../app/**/*.{ts,tsx}"], {
-  query: "?raw",
-  import: "default",
-  eager: true,
-}) as Record<string, string>;
+import { SOURCES } from "./sources";
 
 /** Each non-literal sql.raw that stays: file → the argument as written, and why it cannot be bound. */
 const JUDGED: Record<string, string[]> = {
@@ -35,8 +30,7 @@ const JUDGED: Record<string, string[]> = {
 describe("sql.raw", () => {
   it("carries no interpolated value: only the judged identifiers and constants remain", () => {
     const found: Record<string, string[]> = {};
-    for (const [path, text] of Object.entries(sources)) {
-      const file = path.replace(/^(\.\.\/)+/, "");
+    for (const [file, text] of SOURCES) {
       for (const m of text.matchAll(/sql\.raw\(\s*((?:[^()]|\([^()]*\))*)\)/g)) {
         const arg = m[1].trim();
         if (/^"[^"]*"$|^'[^']*'$/.test(arg)) continue; // a plain string literal: fixed SQL
