@@ -1,5 +1,6 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { useIsoLayoutEffect } from "~/lib/hydrated";
 import { dialogHref } from "~/lib/scroll";
 import { EmailField, Field, FormError, NewPasswordFields } from "./Field";
 
@@ -114,10 +115,11 @@ export function SignupForm({ data: pageData }: { data?: AuthActionData }) {
   const first = firstError(f, step === 1 ? ["email", "name"] : ["username", "password", "confirm"]);
   const form = useRef<HTMLFormElement>(null);
   // With JavaScript the answer comes into the same form: focus goes to its first error, as the
-  // autoFocus does on a page rendered by the server.
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data) form.current?.querySelector<HTMLElement>("[aria-invalid]")?.focus();
-  }, [fetcher.state, fetcher.data]);
+  // autoFocus does on a page rendered by the server. Once per answer, in the commit that shows it:
+  // moved any later, it would pull a person already typing in the next field back to the first.
+  useIsoLayoutEffect(() => {
+    if (fetcher.data) form.current?.querySelector<HTMLElement>("[aria-invalid]")?.focus();
+  }, [fetcher.data]);
   return (
     <div className="auth">
       {step === 1 && <GoogleButton />}

@@ -138,3 +138,30 @@ test("static pages", async ({ page }) => {
     await expect(page.getByText(text).first()).toBeVisible();
   }
 });
+
+test("a refused sign-up step puts the focus on its first error as the error shows, not after the person typed on", async ({
+  page,
+  js,
+}) => {
+  test.skip(!js, "without JavaScript the refused step is a page load whose first error has autofocus");
+  await page.goto("/?dialog=signup");
+  const form = page.locator(".auth");
+  await expect(form.getByText("Step 1 of 2")).toBeVisible();
+  // Where the focus is at the moment the first error enters the page (an observer's callback runs
+  // right after the change that inserted it). Focus that moves later would move under a person
+  // already typing in the next field: their words went into the email.
+  await page.evaluate(() => {
+    const seen = window as unknown as { focusAtError?: string };
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector(".auth [role=alert]")) return;
+      seen.focusAtError = document.activeElement?.getAttribute("name") ?? document.activeElement?.tagName ?? "none";
+      observer.disconnect();
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await form.getByLabel("Email").fill("not-an-email");
+  await form.getByRole("button", { name: "Next" }).click();
+  await expect(form.getByText("email is not valid")).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { focusAtError?: string }).focusAtError)).toBe("email");
+  await form.getByLabel("Name").fill("Grace Hopper");
+  await expect(form.getByLabel("Email")).toHaveValue("not-an-email");
+});
