@@ -4,7 +4,7 @@
 // `results.slice(a + b)`, a destructuring with holes (`[read, , count]`) or an index on a batch's
 // answer — tie an answer to the order of a list written elsewhere, and fail this test.
 import { describe, expect, it } from "vitest";
-import { SOURCES } from "./sources";
+import { oneLine, SOURCES } from "./sources";
 
 /** The helpers themselves pair names with places, once. */
 const HELPERS = new Set(["worker/db/reads.ts", "worker/db/client.ts", "worker/db/plan.ts"]);
@@ -26,10 +26,8 @@ describe("batch results", () => {
     const found: string[] = [];
     for (const [file, text] of SOURCES) {
       if (HELPERS.has(file)) continue;
-      for (const [what, re] of BY_PLACE) {
-        const flat = text.replace(/\s*\n\s*/g, " ");
-        if (re.test(flat)) found.push(`${file}: ${what}`);
-      }
+      const flat = oneLine(text);
+      for (const [what, re] of BY_PLACE) if (re.test(flat)) found.push(`${file}: ${what}`);
     }
     expect(found).toEqual([]);
   });

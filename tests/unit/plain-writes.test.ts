@@ -3,7 +3,7 @@
 // `where` decides, or by a trigger), and no refusal is raised inside SQL ("bad JSON path" from
 // json_extract in a CASE used to roll a batch back). Service code only: tests may probe SQLite.
 import { describe, expect, it } from "vitest";
-import { SOURCES } from "./sources";
+import { oneLine, SOURCES } from "./sources";
 
 const offenders = (pattern: RegExp) => [...SOURCES].filter(([, text]) => pattern.test(text)).map(([file]) => file);
 
@@ -14,9 +14,8 @@ describe("plain writes", () => {
 
   it("an insert names its columns: one row goes through insertWhere (db/insert.ts), not a SELECT of values by place", () => {
     // A row per element of a JSON list (a note's tags) is the one INSERT … SELECT of values left.
-    const flat = (text: string) => text.replace(/\s*\n\s*/g, " ");
     const byPlace = /\.insert\([^()]*\)\s*\.select\(\s*sql`select (?![^`]*from json_each)/;
-    expect([...SOURCES].filter(([, text]) => byPlace.test(flat(text))).map(([file]) => file)).toEqual([]);
+    expect([...SOURCES].filter(([, text]) => byPlace.test(oneLine(text))).map(([file]) => file)).toEqual([]);
   });
 
   it("no refusal is an error provoked inside SQL", () => {

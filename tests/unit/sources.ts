@@ -11,6 +11,9 @@ export const SOURCES: ReadonlyMap<string, string> = new Map(
   Object.entries(raw).map(([path, text]) => [path.replace(/^(\.\.\/)+/, ""), text]),
 );
 
+/** Code on one line (line breaks and their indentation as one space), for patterns that span lines. */
+export const oneLine = (text: string) => text.replace(/\s*\n\s*/g, " ");
+
 /** One file's text; a path that names no file is the test's own mistake, said at once. */
 export function sourceOf(path: string): string {
   const text = SOURCES.get(path);
